@@ -1,0 +1,3 @@
+from loo_ledger.cli import main
+
+main()
