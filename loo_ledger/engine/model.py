@@ -1,0 +1,167 @@
+"""The facts of a hand, the state of the table, and what a settlement moves.
+
+All amounts are whole units (white chips, chips or cents); never floats.
+The pool is written ``None`` wherever an account is named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+WORDS = ("stand", "pass", "miss", "defend", "fold")
+FLUSH_KINDS = ("flush", "pam", "trump", "plain", "pam-blaze", "blaze")
+PENALTY_KINDS = ("revoke", "misdeal", "looked-early", "declared-early")
+PRE_PLAY = ("misdeal", "looked-early", "declared-early")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flush:
+    player: str
+    kind: str
+    suit: str | None = None
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Penalty:
+    player: str
+    kind: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandRecord:
+    """What the table says happened, as typed: the raw facts and the source of truth."""
+
+    dealer: str | None = None
+    sitting_out: tuple[str, ...] = ()
+    trump: str | None = None
+    declarations: Mapping[str, str] | None = None
+    exchanges: Mapping[str, int] = field(default_factory=dict)
+    flushes: tuple[Flush, ...] = ()
+    pam_holder: str | None = None
+    tricks: Mapping[str, int] | None = None
+    penalties: tuple[Penalty, ...] = ()
+    deltas: Mapping[str, int] | None = None
+    table_ruling: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableState:
+    """The table between hands: everything the next hand's rules depend on.
+
+    ``dealer`` is who deals next (by rotation), ``double`` whether the next pool
+    is double, ``lou_first`` whether the next Lou deal is a first deal and
+    ``lou_antes_due`` whether its antes are still to be paid (a first deal
+    redealt after a renege keeps its antes). ``sit_out`` must sit the next
+    deal out (Lou's reneger). ``hand_no`` is the next hand's 1-based number.
+    """
+
+    seats: tuple[str, ...]
+    dealer: str
+    pool: int = 0
+    double: bool = False
+    lou_first: bool = True
+    lou_antes_due: bool = True
+    sit_out: frozenset[str] = frozenset()
+    hand_no: int = 1
+
+
+def opening_state(players: tuple[str, ...] | list[str], first_dealer: str,
+                  opening_pool: int = 0) -> TableState:
+    """The table before the first hand of a session.
+
+    A pool carried in from an earlier session makes the first deal double and,
+    in Lou, the game already under way.
+    """
+    carried = opening_pool > 0
+    return TableState(seats=tuple(players), dealer=first_dealer, pool=opening_pool,
+                      double=carried, lou_first=not carried, lou_antes_due=not carried)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Movement:
+    """Chips moving from ``payer`` to ``payee`` (``None`` is the pool), with the reason."""
+
+    payer: str | None
+    payee: str | None
+    amount: int
+    reason: str
+    rule: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settlement:
+    """What one hand moves and where it leaves the table.
+
+    ``deltas`` has every dealt player's net change (dealer's ante included);
+    ``pool_in`` is the pool carried in, ``pot`` the pool in play (P) and
+    ``pool_after`` what is carried on.
+    """
+
+    hand_no: int
+    dealer: str
+    dealt: tuple[str, ...]
+    movements: tuple[Movement, ...]
+    deltas: Mapping[str, int]
+    pool_in: int
+    pot: int
+    pool_after: int
+    double: bool
+    outcome: str
+    looed: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    table_ruling: str | None = None
+    next_state: TableState | None = None
+
+    @property
+    def pool_change(self) -> int:
+        return self.pool_after - self.pool_in
+
+
+def net_changes(movements: tuple[Movement, ...] | list[Movement]) -> tuple[dict[str, int], int]:
+    """Each player's net change and the pool's, from a list of movements.
+
+    >>> m = [Movement(payer="Ann", payee=None, amount=9, reason="ante"),
+    ...      Movement(payer=None, payee="Ben", amount=3, reason="1 trick at 3")]
+    >>> net_changes(m)
+    ({'Ann': -9, 'Ben': 3}, 6)
+    """
+    players: dict[str, int] = {}
+    pool = 0
+    for m in movements:
+        if m.payer is None:
+            pool -= m.amount
+        else:
+            players[m.payer] = players.get(m.payer, 0) - m.amount
+        if m.payee is None:
+            pool += m.amount
+        else:
+            players[m.payee] = players.get(m.payee, 0) + m.amount
+    return players, pool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unit:
+    """What one chip unit is worth, for money reports. ``value`` is a decimal string."""
+
+    name: str = "chip"
+    value: str | None = None
+    currency: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Session:
+    """One evening at one table: the rules agreed, who sat where, every hand in order."""
+
+    variant: str
+    players: tuple[str, ...]
+    first_dealer: str
+    hands: tuple[HandRecord, ...] = ()
+    rules: Mapping[str, object] = field(default_factory=dict)
+    name: str | None = None
+    started_at: str | None = None
+    unit: Unit | None = None
+    opening_pool: int = 0

@@ -1,0 +1,256 @@
+"""Variants as data: the ten presets of RULES.md and checked overrides.
+
+>>> v = variant("three-card", {"loo": "mixed", "loo_limit": "60"})
+>>> (v.loo, v.loo_limit, v.ante)
+('mixed', 60, 9)
+>>> v.sources["loo_limit"]
+'house rule'
+>>> variant("five-card").hand_size
+5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping
+
+from loo_ledger.engine.params import PARAMS, Param
+from loo_ledger.errors import Problem, VariantError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Variant:
+    """Every parameter of a table's rules. Build one with :func:`variant`."""
+
+    name: str
+    game: str
+    hand_size: int
+    ante: int
+    ante_model: str
+    single_stake: int
+    loo: str
+    loo_amount: int
+    loo_limit: int
+    divided: bool
+    simple_pool: str
+    double_when: str
+    miss: bool
+    dealer_vs_one: frozenset[str]
+    lone_player: str
+    exchange: int
+    indicator_to_dealer: bool
+    club_law: bool
+    force_after_single: bool
+    flushes: bool
+    blazes: bool
+    pam: str
+    pam_flush_class: bool
+    flush_tiebreak: str
+    flush_payout: str
+    board_payers: str
+    lou_ante_dealer: int
+    lou_ante_each: int
+    revoke_penalty: str
+    forfeits: bool
+    burn_cap: int
+    lou_two_stander_rule: bool
+    lou_odd_cent: str
+    lou_exchange_limits: bool
+    game_end: str
+    pack: int
+    sources: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    def value_text(self, name: str) -> str:
+        """The value of parameter ``name`` as a person types it."""
+        return format_value(PARAMS[name], getattr(self, name))
+
+    def overrides(self) -> dict[str, str]:
+        """Parameters that differ from the preset this variant is based on."""
+        base = PRESETS[self.name] if self.name in PRESETS else None
+        if base is None:
+            return {}
+        return {n: self.value_text(n) for n in PARAMS
+                if getattr(self, n) != getattr(base, n)}
+
+
+def format_value(param: Param, value: Any) -> str:
+    if param.kind == "bool":
+        return "true" if value else "false"
+    if param.kind == "options":
+        return ",".join(o for o in param.choices if o in value)
+    return str(value)
+
+
+def parse_value(param: Param, raw: Any) -> Any:
+    """Turn ``raw`` (from JSON or the command line) into the parameter's value.
+
+    Raises ValueError with what is allowed."""
+    bad = ValueError(f"{param.name}={raw!r} is not allowed; {param.name} takes {param.allowed()}")
+    if param.kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("true", "yes", "on", "1"):
+            return True
+        if text in ("false", "no", "off", "0"):
+            return False
+        raise bad
+    if param.kind == "int":
+        if isinstance(raw, bool) or isinstance(raw, float):
+            raise bad
+        try:
+            value = int(str(raw).strip())
+        except ValueError:
+            raise bad from None
+        if value < param.minimum:
+            raise bad
+        return value
+    if param.kind == "options":
+        items = raw if isinstance(raw, (list, tuple)) else str(raw).split(",")
+        chosen = frozenset(str(i).strip().lower() for i in items if str(i).strip())
+        if not chosen or not chosen <= set(param.choices):
+            raise bad
+        return chosen
+    text = str(raw).strip().lower()
+    if text not in param.choices:
+        raise bad
+    return int(text) if text.isdigit() else text
+
+
+_THREE_CARD: dict[str, Any] = dict(
+    game="loo", hand_size=3, ante=9, ante_model="dealer", single_stake=3, loo="limited",
+    loo_amount=9, loo_limit=90, divided=True, simple_pool="play-all", double_when="carried",
+    miss=True, dealer_vs_one=frozenset({"stand", "miss", "defend"}), lone_player="takes-pool",
+    exchange=0, indicator_to_dealer=True, club_law=False, force_after_single=False,
+    flushes=False, blazes=False, pam="none", pam_flush_class=True, flush_tiebreak="seat",
+    flush_payout="pool", board_payers="all", lou_ante_dealer=100, lou_ante_each=500,
+    revoke_penalty="looed", forfeits=False, burn_cap=5000, lou_two_stander_rule=True,
+    lou_odd_cent="stays", lou_exchange_limits=True, game_end="none", pack=52,
+)
+
+_FIVE_CARD = dict(hand_size=5, ante=5, loo_amount=5, loo_limit=25, simple_pool="as-double",
+                  miss=False, exchange=5, flushes=True, pam="jack-of-clubs")
+
+# Each preset: (what it is, its source, its differences from three-card).
+_PRESET_TABLE: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "three-card": ("limited three-card Loo with simple and double pools (the default)", "000", {}),
+    "bicycle": ("three-card counted in chips: ante 3, loo 3, flushes; the dealer facing one "
+                "stander may stand or defend", "004",
+                dict(ante=3, loo_amount=3, loo_limit=30, flushes=True,
+                     dealer_vs_one=frozenset({"stand", "defend"}))),
+    "poker-book": ("three-card, a miss every deal; the dealer antes only after a deal without a "
+                   "loo; unlimited loo; the revoker pays the pool", "002",
+                   dict(ante_model="replenish", loo="unlimited", simple_pool="as-double",
+                        double_when="looed", revoke_penalty="pays-pool")),
+    "lanterloo": ("three-card, a miss every deal, ante 3, loo 3, Pam (jack of clubs) the top "
+                  "trump", "003",
+                  dict(ante=3, loo_amount=3, loo_limit=30, simple_pool="as-double",
+                       pam="jack-of-clubs")),
+    "britannica": ("three-card with stakes: everyone one stake, the dealer two; after a loo only "
+                   "the dealer's one stake; a miss every deal; unlimited loo; Blenheim penalties",
+                   "001",
+                   dict(ante_model="stakes", loo="unlimited", simple_pool="as-double",
+                        double_when="looed", dealer_vs_one=frozenset({"miss", "defend"}),
+                        revoke_penalty="blenheim", forfeits=True, game_end="full-rounds")),
+    "irish": ("three-card, no miss, no simple/double, exchange up to 3", "000",
+              dict(simple_pool="as-double", miss=False, exchange=3)),
+    "undivided": ("three-card where only a player who wins all three tricks takes the pool; "
+                  "loo = 2 x ante", "000", dict(divided=False, loo_amount=18)),
+    "five-card": ("five-card Loo with Pam, exchange up to 5, flushes", "000", dict(_FIVE_CARD)),
+    "britannica-five-card": ("five-card with stakes of 5 (the dealer 10); a flush loos the board",
+                             "001",
+                             dict(_FIVE_CARD, ante_model="stakes", single_stake=5,
+                                  loo="unlimited", double_when="looed", pam_flush_class=False,
+                                  flush_payout="board", revoke_penalty="blenheim",
+                                  forfeits=True, game_end="full-rounds")),
+    "lou": ("the dealer's-choice poker game: stand means two tricks; burned players match the pot",
+            "000",
+            dict(game="lou", hand_size=5, ante_model="lou", simple_pool="as-double", miss=False,
+                 exchange=3, revoke_penalty="burn", loo="unlimited")),
+}
+
+
+def _build_preset(name: str) -> Variant:
+    _, source, diff = _PRESET_TABLE[name]
+    values = {**_THREE_CARD, **diff}
+    sources = {n: (source if n in diff else PARAMS[n].source) for n in PARAMS}
+    return Variant(name=name, sources=sources, **values)
+
+
+PRESETS: dict[str, Variant] = {name: _build_preset(name) for name in _PRESET_TABLE}
+DEFAULT_VARIANT = "three-card"
+
+
+def describe(name: str) -> str:
+    """What preset ``name`` is, in one line."""
+    return _PRESET_TABLE[name][0]
+
+
+def preset_source(name: str) -> str:
+    return _PRESET_TABLE[name][1]
+
+
+def combination_problems(v: Variant) -> list[str]:
+    """Settings that cannot be played together."""
+    out = []
+    if (v.game == "lou") != (v.ante_model == "lou"):
+        out.append("ante_model=lou goes with game=lou, and only with it")
+    if (v.game == "lou") != (v.revoke_penalty == "burn"):
+        out.append("revoke_penalty=burn goes with game=lou, and only with it")
+    if v.game == "lou" and v.hand_size != 5:
+        out.append("game=lou is played with hand_size=5")
+    if v.blazes and v.hand_size != 5:
+        out.append("blazes=true needs hand_size=5 (a blaze is five court cards)")
+    return out
+
+
+def variant(name: str, rules: Mapping[str, Any] | None = None, *,
+            source: str = "house rule", presets: Mapping[str, Variant] | None = None) -> Variant:
+    """The preset ``name`` with ``rules`` (parameter -> value) applied and checked.
+
+    Raises VariantError listing every unknown parameter or bad value, with what
+    is allowed.
+    """
+    table = PRESETS if presets is None else presets
+    if name not in table:
+        raise VariantError(f"unknown variant {name!r}; the variants are: {', '.join(table)}",
+                           [Problem(code="UNKNOWN_VARIANT", message=f"no variant named {name!r}")])
+    base = table[name]
+    problems: list[Problem] = []
+    changes: dict[str, Any] = {}
+    for key, raw in (rules or {}).items():
+        param = PARAMS.get(key)
+        if param is None:
+            problems.append(Problem(code="UNKNOWN_PARAMETER",
+                                    message=f"no parameter named {key!r}; the parameters are: "
+                                            + ", ".join(PARAMS)))
+            continue
+        try:
+            changes[key] = parse_value(param, raw)
+        except ValueError as exc:
+            problems.append(Problem(code="BAD_VALUE", message=str(exc)))
+    if not problems and changes:
+        sources = {**base.sources, **{k: source for k in changes}}
+        result = replace(base, sources=sources, **changes)
+        problems += [Problem(code="BAD_COMBINATION", message=m)
+                     for m in combination_problems(result)]
+    if problems:
+        raise VariantError(f"the rules for variant {name!r} cannot be used", problems)
+    if not changes:
+        return base
+    return result
+
+
+def parse_rule_args(args: list[str]) -> dict[str, str]:
+    """``["loo=mixed", "loo_limit=60"]`` -> ``{"loo": "mixed", "loo_limit": "60"}``."""
+    out: dict[str, str] = {}
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        if not sep or not key.strip():
+            raise VariantError(f"--rule {arg!r} should be NAME=VALUE, e.g. loo=unlimited")
+        out[key.strip().replace("-", "_")] = value.strip()
+    return out
+
+
+VARIANT_FIELDS = tuple(f.name for f in fields(Variant) if f.name not in ("name", "sources"))
+assert set(VARIANT_FIELDS) == set(PARAMS), "every parameter is a Variant field and vice versa"
