@@ -1,0 +1,77 @@
+"""The book of one hand's chip movements, from which the settlement is read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from loo_ledger.engine.deal import Deal
+from loo_ledger.engine.model import Movement, Settlement, TableState, net_changes
+from loo_ledger.engine.variants import Variant
+
+
+@dataclass(kw_only=True)
+class Book:
+    """Movements as they are made; ``pot`` is P, the pool in play, once antes are in."""
+
+    state: TableState
+    deal: Deal
+    variant: Variant
+    pot: int = 0
+    movements: list[Movement] = field(default_factory=list)
+    looed: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    outcome: str = ""
+
+    def pay(self, payer: str | None, payee: str | None, amount: int, reason: str,
+            rule: str = "") -> None:
+        """Move ``amount`` from ``payer`` to ``payee`` (None is the pool); zero moves nothing."""
+        if amount < 0:
+            raise ValueError(f"negative movement {amount} for {reason}")
+        if amount:
+            self.movements.append(Movement(payer=payer, payee=payee, amount=amount,
+                                           reason=reason, rule=rule))
+
+    def memo(self, amount: int, reason: str, rule: str = "") -> None:
+        """Chips that stay in the pool, recorded with their reason (pool to pool)."""
+        self.pay(None, None, amount, reason, rule)
+
+    def loo_amount(self) -> int:
+        """L, what a looed player pays: loo_amount, P, or min(P, loo_limit)."""
+        v = self.variant
+        if v.loo == "unlimited":
+            return self.pot
+        if v.loo == "mixed":
+            return min(self.pot, v.loo_limit)
+        return v.loo_amount
+
+    def loo(self, player: str, reason: str, amount: int | None = None, rule: str = "") -> None:
+        """``player`` is looed (burned, in Lou) and pays L (or ``amount``) into the next pool."""
+        amount = self.loo_amount() if amount is None else amount
+        self.pay(player, None, amount, f"{reason}: pays the pool {amount}",
+                 rule or f"loo={self.variant.loo}")
+        self.looed.append(player)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+
+    @property
+    def paid_in(self) -> int:
+        return sum(m.amount for m in self.movements if m.payee is None and m.payer is not None)
+
+    @property
+    def pool_after(self) -> int:
+        return self.state.pool + net_changes(self.movements)[1]
+
+    def finish(self, *, next_dealer: str, double: bool, **lou: object) -> Settlement:
+        """The settlement, and the table state for the next hand."""
+        players, _ = net_changes(self.movements)
+        deltas = {p: players.get(p, 0) for p in self.deal.dealt}
+        next_state = replace(self.state, dealer=next_dealer, pool=self.pool_after, double=double,
+                             hand_no=self.state.hand_no + 1,
+                             sit_out=lou.pop("sit_out", frozenset()), **lou)
+        return Settlement(
+            hand_no=self.state.hand_no, dealer=self.deal.dealer, dealt=self.deal.dealt,
+            movements=tuple(self.movements), deltas=deltas, pool_in=self.state.pool,
+            pot=self.pot, pool_after=self.pool_after, double=self.state.double,
+            outcome=self.outcome or self.deal.resolution, looed=tuple(self.looed),
+            notes=tuple(self.notes), next_state=next_state)
