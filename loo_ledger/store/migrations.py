@@ -1,0 +1,103 @@
+"""The database layout, one migration function per step.
+
+Migrations are recorded in ``_sqlite_migrations`` under the set name
+``loo_ledger``, so reopening a database applies each of them at most once.
+A new column or table is a new function appended at the end; an applied
+function is never edited.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("loo_ledger")
+
+
+def _run(db: Database, *statements: str) -> None:
+    """Execute each DDL statement inside the migration's transaction."""
+    for sql in statements:
+        db.execute(sql)
+
+
+@migrations()
+def m001_sessions(db: Database) -> None:
+    """One row per session: rules agreed, unit, opening and current pool, table state."""
+    _run(db, """
+        CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            name TEXT,
+            started_at TEXT,
+            variant TEXT NOT NULL,
+            rules TEXT NOT NULL DEFAULT '{}',
+            unit_name TEXT,
+            unit_value TEXT,
+            currency TEXT,
+            first_dealer TEXT NOT NULL,
+            opening_pool INTEGER NOT NULL DEFAULT 0,
+            pool INTEGER NOT NULL DEFAULT 0,
+            next_dealer TEXT,
+            state TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            closed_at TEXT,
+            source TEXT
+        )""")
+
+
+@migrations()
+def m002_seats(db: Database) -> None:
+    """Who sat where, with each player's running net (kept equal to their postings)."""
+    _run(db, """
+        CREATE TABLE seats (
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            net INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (session_id, name)
+        )""")
+
+
+@migrations()
+def m003_hands(db: Database) -> None:
+    """Every hand: the raw record as given (the source of truth) and its settlement summary."""
+    _run(db, """
+        CREATE TABLE hands (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            number INTEGER NOT NULL,
+            dealer TEXT NOT NULL,
+            record TEXT NOT NULL,
+            deltas TEXT NOT NULL,
+            pool_in INTEGER NOT NULL,
+            pot INTEGER NOT NULL,
+            pool_after INTEGER NOT NULL,
+            double INTEGER NOT NULL CHECK (double IN (0, 1)),
+            outcome TEXT NOT NULL,
+            table_ruling TEXT
+        )""",
+         "CREATE UNIQUE INDEX idx_hands_session_number ON hands (session_id, number)")
+
+
+@migrations()
+def m004_postings(db: Database) -> None:
+    """Every chip movement of every hand; NULL payer or payee is the pool."""
+    _run(db, """
+        CREATE TABLE postings (
+            id INTEGER PRIMARY KEY,
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            session_id INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            payer TEXT,
+            payee TEXT,
+            amount INTEGER NOT NULL CHECK (amount > 0),
+            reason TEXT NOT NULL,
+            rule TEXT NOT NULL DEFAULT ''
+        )""",
+         "CREATE INDEX idx_postings_session_payer ON postings (session_id, payer)",
+         "CREATE INDEX idx_postings_session_payee ON postings (session_id, payee)",
+         "CREATE INDEX idx_postings_hand ON postings (hand_id)")
+
+
+@migrations()
+def m005_settings(db: Database) -> None:
+    """Small key/value settings such as ``current_session``."""
+    _run(db, "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT)")
