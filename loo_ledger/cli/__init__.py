@@ -1,1 +1,52 @@
-def main():\n    pass
+"""The command line: parse, call, render. Errors become exit 1 here, in one place."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from loo_ledger.errors import LooError
+
+
+class LooGroup(TyperGroup):
+    """Turns any LooError raised by a command into one message on stderr and exit 1."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except LooError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            raise click.exceptions.Exit(1) from None
+
+
+app = typer.Typer(cls=LooGroup, no_args_is_help=True, add_completion=False,
+                  pretty_exceptions_enable=False,
+                  help="Scorekeeper for Loo: record hands, settle the pool, keep balances.")
+
+
+@app.callback()
+def _root(ctx: typer.Context,
+          db: Optional[Path] = typer.Option(
+              None, "--db", metavar="PATH", envvar="LOO_DB", show_envvar=True,
+              help="The ledger database (default: loo.db in your application directory).")):
+    from loo_ledger.cli.context import Env, resolve_db
+    ctx.obj = Env(db_path=resolve_db(db))
+
+
+def _register() -> None:
+    from loo_ledger.cli import ledger_cmds, reports, variants_cmd
+    for module in (ledger_cmds, reports):
+        module.register(app)
+    app.add_typer(variants_cmd.app, name="variants")
+
+
+_register()
+
+
+def main() -> None:
+    app(prog_name="loo")

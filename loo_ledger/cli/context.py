@@ -1,0 +1,62 @@
+"""What every command shares: the database, the session it works on, JSON output."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from loo_ledger.errors import NotFound
+
+
+@dataclass(kw_only=True)
+class Env:
+    """Per-invocation state, kept on the click context (no module-level state)."""
+
+    db_path: Path
+    _ledger: Any = field(default=None, repr=False)
+
+    def ledger(self):
+        """The ledger, opened (and migrated) on first use."""
+        if self._ledger is None:
+            from loo_ledger.store.ledger import Ledger
+            self._ledger = Ledger.open(self.db_path)
+        return self._ledger
+
+    def session_id(self, given: int | None) -> int:
+        """The session named by ``--session``, else the current one."""
+        ledger = self.ledger()
+        if given is not None:
+            ledger.session(given)  # raises NotFound
+            return given
+        current = ledger.current_session_id()
+        if current is None:
+            raise NotFound(f"there is no session in {self.db_path} yet: import one with "
+                           "'loo import FILE'")
+        return current
+
+
+def resolve_db(db: Path | None) -> Path:
+    if db is not None:
+        return db
+    if os.environ.get("LOO_DB"):
+        return Path(os.environ["LOO_DB"])
+    return Path(typer.get_app_dir("loo_ledger")) / "loo.db"
+
+
+def env(ctx: typer.Context) -> Env:
+    return ctx.find_root().obj
+
+
+def print_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+
+
+SESSION_OPTION = typer.Option(None, "--session", "-s", metavar="ID",
+                              help="Session id (see 'loo sessions'); default: the current one.")
+JSON_OPTION = typer.Option(False, "--json", help="Print JSON (see SESSION-FORMAT.md) instead of a table.")

@@ -1,0 +1,58 @@
+"""loo import, loo export, loo check: files in and out, and re-deriving everything."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+
+
+def import_(ctx: typer.Context,
+            files: list[Path] = typer.Argument(..., metavar="FILE...",
+                                               help="Session files (loo-session/1 JSON).")):
+    """Import session files: all or nothing. One impossible hand in one file writes nothing."""
+    from loo_ledger.app import import_files
+    ids = import_files(env(ctx).ledger(), files)
+    for path, sid in zip(files, ids):
+        typer.echo(f"imported {path} as session {sid}")
+
+
+def export(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
+           output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                                 help="Write here instead of standard output.")):
+    """Write a session as a loo-session/1 file; importing it again gives the same hands."""
+    from loo_ledger.sessionfile import dumps_session, session_from_dict
+    e = env(ctx)
+    sid = e.session_id(session)
+    text = dumps_session(session_from_dict(e.ledger().session_dict(sid), source=f"session {sid}"))
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote session {sid} to {output}", err=True)
+
+
+def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
+    """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
+    from loo_ledger.app import check as run_check
+    e = env(ctx)
+    problems = run_check(e.ledger())
+    if as_json:
+        print_json([{"code": p.code, "hand": p.hand, "player": p.player, "message": p.message}
+                    for p in problems])
+    else:
+        for p in problems:
+            typer.echo(p.describe())
+        typer.echo(f"{len(problems)} difference{'s' if len(problems) != 1 else ''} in "
+                   f"{len(e.ledger().sessions())} session(s)")
+    if problems:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("import")(import_)
+    app.command()(export)
+    app.command()(check)
