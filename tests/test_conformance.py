@@ -1,0 +1,75 @@
+"""The shared worked cases, loaded by the project's own tests.
+
+Each case is settled twice: by the engine directly (so a failure points at the
+rules) and through the CLI exactly as ../shared/conformance/run does it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from loo_ledger.cli import app
+from loo_ledger.engine import replay
+from loo_ledger.errors import LooError
+from loo_ledger.sessionfile import session_from_dict
+
+CASES_DIR = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "cases"
+CASES = sorted(CASES_DIR.glob("*.json"))
+BASELINE = {"format": "loo-session/1", "name": "baseline", "variant": "three-card",
+            "players": ["P1", "P2", "P3", "P4"], "first_dealer": "P4", "opening_pool": 0,
+            "hands": [{"tricks": {"P1": 1, "P2": 0, "P3": 1, "P4": 1}}]}
+
+
+def test_the_cases_are_there():
+    assert len(CASES) == 44, f"expected the 44 shared cases in {CASES_DIR}"
+
+
+def _case(path: Path) -> dict:
+    return json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_engine(path):
+    case = _case(path)
+    session = session_from_dict(case["session"])
+    want = case["expect"]
+    if not want["valid"]:
+        with pytest.raises(LooError) as info:
+            replay(session)
+        assert want["code"] in [p.code for p in info.value.problems]
+        return
+    (s,) = replay(session).settlements
+    assert {p: s.deltas.get(p, 0) for p in want["deltas"]} == want["deltas"]
+    assert s.pool_after == want["pool_after"]
+
+
+def _run(db: Path, *args: str):
+    return CliRunner().invoke(app, ["--db", str(db), *args])
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_cli(path, tmp_path):
+    case, db, f = _case(path), tmp_path / "c.db", tmp_path / "s.json"
+    want = case["expect"]
+    if not want["valid"]:
+        (tmp_path / "b.json").write_text(json.dumps(BASELINE))
+        assert _run(db, "import", str(tmp_path / "b.json")).exit_code == 0
+        before = _run(db, "balances", "--json").stdout
+    f.write_text(json.dumps(case["session"]))
+    result = _run(db, "import", str(f))
+    if not want["valid"]:
+        assert result.exit_code == 1
+        assert want["code"] in result.stderr and "hand 1" in result.stderr
+        assert _run(db, "balances", "--json").stdout == before
+        return
+    assert result.exit_code == 0, result.output
+    (hand,) = json.loads(_run(db, "hands", "--json").stdout)
+    assert {p: hand["deltas"].get(p, 0) for p in want["deltas"]} == want["deltas"]
+    assert hand["pool_after"] == want["pool_after"]
+    bal = json.loads(_run(db, "balances", "--json").stdout)
+    assert bal["pool"] == want["pool_after"]
+    assert {p["name"]: p["net"] for p in bal["players"]} == want["deltas"]
