@@ -6,7 +6,6 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -16,12 +15,12 @@ from loo_ledger.errors import LooError
 class LooGroup(TyperGroup):
     """Turns any LooError raised by a command into one message on stderr and exit 1."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except LooError as exc:
-            click.echo(f"Error: {exc}", err=True)
-            raise click.exceptions.Exit(1) from None
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(1) from None
 
 
 app = typer.Typer(cls=LooGroup, no_args_is_help=True, add_completion=False,
