@@ -140,20 +140,40 @@ def _forced_words(words: dict[str, str], deal: Deal, why: str, *, eldest_miss: b
     deal.in_play = deal.dealt
 
 
+def deal_kind(state: TableState, v: Variant, trump: str | None = None) -> tuple[str, str]:
+    """The kind of the next deal and why: ``forced`` (everyone plays), ``eldest-miss``,
+    ``declared``, ``lou-first`` or ``lou-later``.
+
+    >>> from loo_ledger.engine.variants import variant
+    >>> deal_kind(TableState(seats=("A", "B"), dealer="B"), variant("three-card"))
+    ('forced', 'a simple pool (simple_pool=play-all)')
+    """
+    if v.game == "lou":
+        return ("lou-first", "the first deal of a Lou game (everyone must stand)") \
+            if state.lou_first else ("lou-later", "a later deal of a Lou game")
+    simple = not state.double
+    if v.club_law and trump == "clubs":
+        return "forced", "a deal with clubs turned (club_law=true)"
+    if simple and v.simple_pool == "play-all":
+        return "forced", "a simple pool (simple_pool=play-all)"
+    if simple and v.force_after_single:
+        return "forced", "a force after a deal with no loo (force_after_single=true)"
+    if simple and v.simple_pool == "miss-eldest" and v.miss:
+        return "eldest-miss", "a simple pool"
+    return "declared", "a double pool" if state.double else "a deal with declarations"
+
+
 def _loo_declarations(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> None:
     words = _normalised_words(record, deal)
-    clubs = record.trump == "clubs"
     simple = not state.double
-    deal.trump_known = not (simple and v.simple_pool == "play-all" and not (v.club_law and clubs))
-    if v.club_law and clubs:
-        return _forced_words(words, deal, "a deal with clubs turned (club_law=true)")
-    if simple and v.simple_pool == "play-all":
-        return _forced_words(words, deal, "a simple pool (simple_pool=play-all)")
-    if simple and v.force_after_single:
-        return _forced_words(words, deal, "a force after a deal with no loo (force_after_single=true)")
-    if simple and v.simple_pool == "miss-eldest" and v.miss:
-        deal.kind, deal.miss_dealt = "eldest-miss", True
-        return _forced_words(words, deal, "a simple pool", eldest_miss=True)
+    clubs_forced = v.club_law and record.trump == "clubs"
+    deal.trump_known = not (simple and v.simple_pool == "play-all" and not clubs_forced)
+    kind, why = deal_kind(state, v, record.trump)
+    if kind == "forced":
+        return _forced_words(words, deal, why)
+    if kind == "eldest-miss":
+        deal.kind, deal.miss_dealt = kind, True
+        return _forced_words(words, deal, why, eldest_miss=True)
     deal.kind, deal.miss_dealt = "declared", v.miss
     if record.declarations is None:
         deal.problem("MISSING_DECLARATION", "this deal has declarations: say for every player "
@@ -230,11 +250,9 @@ def _declared_without_miss(words: dict[str, str], v: Variant, deal: Deal) -> Non
 def _lou_declarations(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> None:
     words = _normalised_words(record, deal)
     deal.trump_known = True
-    if state.lou_first:
-        deal.kind = "lou-first"
-        _forced_words(words, deal, "the first deal of a Lou game (everyone must stand)")
-        return
-    deal.kind = "lou-later"
+    deal.kind, why = deal_kind(state, v)
+    if deal.kind == "lou-first":
+        return _forced_words(words, deal, why)
     if record.declarations is None:
         deal.problem("MISSING_DECLARATION", "after the first deal of a Lou game every player "
                      "dealt in stands or folds: say which")

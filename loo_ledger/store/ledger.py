@@ -13,6 +13,7 @@ from loo_ledger.engine.model import Session, Settlement, TableState
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store import codec
 from loo_ledger.store.db import open_database
+from loo_ledger.store.table_writes import TableWrites
 
 SessionItem = tuple[Session, list[dict], list[Settlement], TableState, str | None]
 
@@ -37,7 +38,7 @@ LIST_POSTINGS = """SELECT p.id, h.number AS hand, p.seq, p.payer, p.payee, p.amo
     WHERE p.session_id = ? ORDER BY h.number, p.seq"""
 
 
-class Ledger:
+class Ledger(TableWrites):
     """Everything stored about every session; the only code that speaks SQLite."""
 
     def __init__(self, db: Database):

@@ -101,3 +101,27 @@ def m004_postings(db: Database) -> None:
 def m005_settings(db: Database) -> None:
     """Small key/value settings such as ``current_session``."""
     _run(db, "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT)")
+
+
+@migrations()
+def m006_table_play(db: Database) -> None:
+    """Playing at the table: buy-in, saved house rules, who is present, the audit trail."""
+    _run(db, "ALTER TABLE sessions ADD COLUMN buy_in INTEGER",
+         "ALTER TABLE sessions ADD COLUMN house_rule TEXT",
+         "ALTER TABLE seats ADD COLUMN present INTEGER NOT NULL DEFAULT 1",
+         """CREATE TABLE house_rules (
+            name TEXT PRIMARY KEY,
+            base TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )""",
+         """CREATE TABLE audit (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            hand INTEGER,
+            action TEXT NOT NULL,
+            old_record TEXT,
+            new_record TEXT,
+            at TEXT NOT NULL
+        )""",
+         "CREATE INDEX idx_audit_session ON audit (session_id)")
