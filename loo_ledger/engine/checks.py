@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from loo_ledger.engine.deal import ALL_FOLD, LONE, PLAYED, RENEGE, Deal
 from loo_ledger.engine.flushes import tied_without_cards
-from loo_ledger.engine.model import PRE_PLAY, HandRecord, TableState
+from loo_ledger.engine.model import PENALTY_KINDS, PRE_PLAY, HandRecord, TableState
 from loo_ledger.engine.variants import Variant
 
 _WITHOUT_PLAY = {"all-pass": "everyone but the dealer passed", LONE: "one player took the pool "
@@ -28,6 +28,10 @@ def _penalties(record: HandRecord, v: Variant, deal: Deal) -> None:
         p = pen.player
         if p not in deal.dealt:
             continue  # reported as UNKNOWN_PLAYER / NOT_DEALT_IN
+        if pen.kind not in PENALTY_KINDS:
+            deal.problem("PENALTY_NOT_ALLOWED", f"{p}'s penalty {pen.kind!r} is not one of "
+                         f"{', '.join(PENALTY_KINDS)}", p)
+            continue
         if pen.kind in PRE_PLAY:
             if not v.forfeits:
                 deal.problem("PENALTY_NOT_ALLOWED", f"a {pen.kind} forfeit is not a rule of this "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from loo_ledger.engine.model import HandRecord, TableState
+from loo_ledger.engine.model import WORDS, HandRecord, TableState
 from loo_ledger.engine.variants import Variant
 from loo_ledger.errors import Problem
 
@@ -119,8 +119,14 @@ def _check_names(record: HandRecord, state: TableState, deal: Deal) -> None:
 
 
 def _normalised_words(record: HandRecord, deal: Deal) -> dict[str, str]:
-    decl = record.declarations or {}
-    return {p: _SYNONYMS.get(w, w) for p, w in decl.items() if p in deal.dealt}
+    words = {}
+    for p, w in (record.declarations or {}).items():
+        if w not in WORDS:
+            deal.problem("BAD_DECLARATION", f"{p} declared {w!r}; the words are "
+                         f"{', '.join(WORDS)}", p)
+        elif p in deal.dealt:
+            words[p] = _SYNONYMS.get(w, w)
+    return words
 
 
 def _forced_words(words: dict[str, str], deal: Deal, why: str, *, eldest_miss: bool = False) -> None:
