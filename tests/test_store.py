@@ -68,7 +68,7 @@ def test_balances_hands_postings(ledger):
     assert hands[0] == {"number": 1, "dealer": "C", "record": RAW[0],
                         "deltas": {"A": 6, "B": -9, "C": -6}, "pool_in": 0, "pot": 9,
                         "pool_after": 9, "double": False, "outcome": "looed",
-                        "table_ruling": None}
+                        "table_ruling": None, "looed": ["B"]}
     assert hands[1]["double"] is True and hands[1]["table_ruling"] == "agreed at table"
     posts = ledger.postings(sid)
     assert [(p["hand"], p["seq"], p["payer"], p["payee"], p["amount"]) for p in posts] == [

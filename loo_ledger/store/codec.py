@@ -77,7 +77,8 @@ def hand_rows(session_id: int, first_hand_id: int, players: Sequence[str],
     nets = dict.fromkeys(players, 0)
     for hand_id, (raw, s) in enumerate(zip(raw_hands, settlements), first_hand_id):
         hands.append((hand_id, session_id, s.hand_no, s.dealer, dumps(raw), dumps(dict(s.deltas)),
-                      s.pool_in, s.pot, s.pool_after, int(s.double), s.outcome, s.table_ruling))
+                      s.pool_in, s.pot, s.pool_after, int(s.double), s.outcome, s.table_ruling,
+                      dumps(list(s.looed))))
         for seq, m in enumerate(s.movements, 1):
             amount = m.amount
             if type(amount) is not int or amount <= 0:

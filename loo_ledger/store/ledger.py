@@ -21,7 +21,8 @@ INSERT_SESSION = """INSERT INTO sessions (name, started_at, variant, rules, unit
     unit_value, currency, first_dealer, opening_pool, pool, next_dealer, state, created_at,
     source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 INSERT_HAND = """INSERT INTO hands (id, session_id, number, dealer, record, deltas, pool_in,
-    pot, pool_after, double, outcome, table_ruling) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+    pot, pool_after, double, outcome, table_ruling, looed)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 INSERT_POSTING = """INSERT INTO postings (hand_id, session_id, seq, payer, payee, amount,
     reason, rule) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"""
 INSERT_SEAT = "INSERT INTO seats (session_id, position, name, net) VALUES (?, ?, ?, ?)"
@@ -32,7 +33,7 @@ LIST_SESSIONS = """SELECT s.id, s.name, s.started_at, s.variant,
     s.pool, s.created_at, s.closed_at IS NOT NULL AS closed
     FROM sessions s ORDER BY s.id"""
 LIST_HANDS = """SELECT number, dealer, record, deltas, pool_in, pot, pool_after, double,
-    outcome, table_ruling FROM hands WHERE session_id = ? ORDER BY number"""
+    outcome, table_ruling, looed FROM hands WHERE session_id = ? ORDER BY number"""
 LIST_POSTINGS = """SELECT p.id, h.number AS hand, p.seq, p.payer, p.payee, p.amount,
     p.reason, p.rule FROM postings p JOIN hands h ON h.id = p.hand_id
     WHERE p.session_id = ? ORDER BY h.number, p.seq"""
@@ -144,6 +145,7 @@ class Ledger(TableWrites):
         for r in rows:
             r["record"] = json.loads(r["record"])
             r["deltas"] = json.loads(r["deltas"])
+            r["looed"] = json.loads(r["looed"])
             r["double"] = bool(r["double"])
         return rows
 

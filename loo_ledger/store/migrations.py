@@ -109,6 +109,7 @@ def m006_table_play(db: Database) -> None:
     _run(db, "ALTER TABLE sessions ADD COLUMN buy_in INTEGER",
          "ALTER TABLE sessions ADD COLUMN house_rule TEXT",
          "ALTER TABLE seats ADD COLUMN present INTEGER NOT NULL DEFAULT 1",
+         "ALTER TABLE hands ADD COLUMN looed TEXT NOT NULL DEFAULT '[]'",
          """CREATE TABLE house_rules (
             name TEXT PRIMARY KEY,
             base TEXT NOT NULL,
