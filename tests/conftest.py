@@ -1,0 +1,102 @@
+"""Shared fixtures for the CLI tests: one hand-worked session, a runner, a database dump.
+
+Test modules do not ``from conftest import`` (tests/rules/ has a conftest module of its
+own); everything here is a fixture.
+
+The session (three-card, seats A B C D clockwise, D deals first, pool empty) is worked
+by hand from shared/spec/RULES.md in tests/test_cli.py; test_bad_input.py and
+test_check.py reuse it as "a good session already in the database".
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from loo_ledger.cli import app
+
+GOOD_SESSION = {
+    "format": "loo-session/1",
+    "name": "Test night",
+    "variant": "three-card",
+    "unit": {"name": "white chip", "value": "0.05", "currency": "GBP"},
+    "players": ["A", "B", "C", "D"],
+    "first_dealer": "D",
+    "opening_pool": 0,
+    "hands": [
+        # 1: D deals a simple pool (everyone plays, no declarations).
+        {"tricks": {"A": 1, "B": 0, "C": 1, "D": 1}},
+        # 2: A deals a double pool: B stands, C passes, D takes the miss, A stands.
+        {"trump": "hearts",
+         "declarations": {"B": "stand", "C": "pass", "D": "miss", "A": "stand"},
+         "tricks": {"B": 2, "D": 0, "A": 1}},
+        # 3: B deals a double pool and everybody passes.
+        {"declarations": {"C": "pass", "D": "pass", "A": "pass", "B": "pass"}},
+    ],
+}
+
+
+def write_json(path: Path, obj) -> Path:
+    path.write_text(json.dumps(obj, indent=2), encoding="utf-8")
+    return path
+
+
+def dump(db: Path) -> str:
+    """Every row and every table definition of the database, as SQL text."""
+    conn = sqlite3.connect(db)
+    try:
+        return "\n".join(conn.iterdump())
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def good_session() -> dict:
+    """A fresh deep copy of GOOD_SESSION, safe to edit."""
+    return copy.deepcopy(GOOD_SESSION)
+
+
+@pytest.fixture
+def save():
+    """``save(path, obj)`` writes obj as JSON and returns path."""
+    return write_json
+
+
+@pytest.fixture
+def dump_db():
+    """``dump_db(path)``: the whole database as SQL text (sqlite3's iterdump)."""
+    return dump
+
+
+@pytest.fixture
+def loo():
+    """``loo(db, *args)`` runs the CLI in process with ``--db db``; wide terminal for tables."""
+    runner = CliRunner()
+
+    def run(db: Path, *args: str):
+        result = runner.invoke(app, ["--db", str(db), *map(str, args)], env={"COLUMNS": "200"})
+        # Ended by exiting (0, 1 or 2), never by an exception escaping the program.
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            f"uncaught {result.exception!r}; output: {result.output}")
+        return result
+
+    return run
+
+
+@pytest.fixture
+def good_file(tmp_path) -> Path:
+    return write_json(tmp_path / "good.json", copy.deepcopy(GOOD_SESSION))
+
+
+@pytest.fixture
+def good_db(tmp_path, loo, good_file) -> Path:
+    """A database holding GOOD_SESSION as session 1."""
+    db = tmp_path / "loo.db"
+    result = loo(db, "import", good_file)
+    assert result.exit_code == 0, result.output
+    return db
