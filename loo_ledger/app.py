@@ -80,9 +80,8 @@ def _compare(ledger: Ledger, sid: int, result: Replay) -> list[Problem]:
         if (row["pool_in"], row["pot"], row["pool_after"]) != (s.pool_in, s.pot, s.pool_after):
             diff(n, "CHECK_POOL", f"stored pool {row['pool_in']} -> {row['pool_after']}, the "
                  f"rules give {s.pool_in} -> {s.pool_after}")
-        want = sorted((m.payer, m.payee, m.amount) for m in s.movements)
-        got = sorted(postings.get(n, []), key=lambda t: (t[0] or "", t[1] or "", t[2]))
-        if sorted(want, key=lambda t: (t[0] or "", t[1] or "", t[2])) != got:
+        want = sorted(((m.payer, m.payee, m.amount) for m in s.movements), key=_posting_key)
+        if want != sorted(postings.get(n, []), key=_posting_key):
             diff(n, "CHECK_POSTINGS", "the postings do not match the rules' chip movements")
     balances = ledger.balances(sid)
     nets = _nets_from_postings(ledger.postings(sid))
@@ -95,6 +94,11 @@ def _compare(ledger: Ledger, sid: int, result: Replay) -> list[Problem]:
         diff(None, "CHECK_POOL", f"pool {balances['pool']} stored, the hands leave "
              f"{result.final.pool}")
     return out
+
+
+def _posting_key(t: tuple) -> tuple:
+    """Sort key for (payer, payee, amount); None (the pool) sorts first."""
+    return (t[0] is not None, t[0] or "", t[1] is not None, t[1] or "", t[2])
 
 
 def _postings_by_hand(rows: list[dict]) -> dict[int, list[tuple]]:

@@ -38,9 +38,11 @@ def _root(ctx: typer.Context,
 
 
 def _register() -> None:
-    from loo_ledger.cli import ledger_cmds, reports, variants_cmd
-    for module in (ledger_cmds, reports):
+    from loo_ledger.cli import ledger_cmds, reports, seats_rules, table_cmds, variants_cmd
+    for module in (table_cmds, ledger_cmds, reports):
         module.register(app)
+    app.add_typer(seats_rules.seat_app, name="seat")
+    app.add_typer(seats_rules.rules_app, name="rules")
     app.add_typer(variants_cmd.app, name="variants")
 
 

@@ -32,11 +32,18 @@ def show_variant(name: str = typer.Argument(..., help="A variant name from 'loo 
                  as_json: bool = JSON_OPTION):
     """Every parameter of a variant: its value, what is allowed, and its source."""
     from loo_ledger.engine.variants import parse_rule_args
-    v = variant(name, parse_rule_args(rule))
-    rows = [{"parameter": p.name, "value": v.value_text(p.name), "allowed": p.allowed(),
-             "source": v.sources.get(p.name, p.source), "meaning": p.meaning}
-            for p in PARAMS.values()]
+    rows = parameter_rows(variant(name, parse_rule_args(rule)))
     if as_json:
         return print_json({"name": name, "description": describe(name), "parameters": rows})
-    show(table(f"{name}: {describe(name)}", ["parameter", "value", "source", "allowed"],
+    render_rows(f"{name}: {describe(name)}", rows)
+
+
+def parameter_rows(v) -> list[dict]:
+    return [{"parameter": p.name, "value": v.value_text(p.name), "allowed": p.allowed(),
+             "source": v.sources.get(p.name, p.source), "meaning": p.meaning}
+            for p in PARAMS.values()]
+
+
+def render_rows(title: str, rows: list[dict]) -> None:
+    show(table(title, ["parameter", "value", "source", "allowed"],
                [(r["parameter"], r["value"], r["source"], r["allowed"]) for r in rows]))

@@ -58,14 +58,19 @@ def next_seat(seats: tuple[str, ...], player: str) -> str:
     return seats[(seats.index(player) + 1) % len(seats)]
 
 
+def dealer_for(state: TableState, present: list[str] | tuple[str, ...]) -> str:
+    """Who deals: the player the rotation names, or the next one present."""
+    if state.dealer in present or not present:
+        return state.dealer
+    return next(p for p in rotate_from_left(state.seats, state.dealer) if p in present)
+
+
 def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
     """Who is dealt in, the kind of deal, the antes and the declarations."""
     seats = state.seats
     out = frozenset(record.sitting_out) | state.sit_out
     present = [p for p in seats if p not in out]
-    dealer = state.dealer
-    if dealer not in present and present:
-        dealer = next((p for p in rotate_from_left(seats, dealer) if p in present), present[0])
+    dealer = dealer_for(state, present)
     deal = Deal(hand_no=state.hand_no, dealer=dealer,
                 dealt=tuple(p for p in rotate_from_left(seats, dealer) if p in present))
     for name in record.sitting_out:
@@ -91,7 +96,7 @@ def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
     if needed > v.pack:
         deal.problem("CANNOT_DEAL", f"{len(deal.dealt)} players cannot be dealt from a pack of "
                      f"{v.pack} ({needed} cards needed, pack={v.pack})")
-    deal.antes = _antes(state, v, deal)
+    deal.antes = antes(state, v, deal.dealer, deal.dealt)
     return deal
 
 
@@ -278,16 +283,22 @@ def _lou_declarations(record: HandRecord, state: TableState, v: Variant, deal: D
         deal.resolution, deal.taker = LONE, deal.in_play[0]
 
 
-def _antes(state: TableState, v: Variant, deal: Deal) -> list[tuple[str, int]]:
-    """(player, amount) paid into the pool before the deal, by ante_model."""
+def antes(state: TableState, v: Variant, dealer: str,
+          dealt: tuple[str, ...] | list[str]) -> list[tuple[str, int]]:
+    """(player, amount) paid into the pool before the deal, by ante_model.
+
+    >>> from loo_ledger.engine.variants import variant
+    >>> antes(TableState(seats=("A", "B", "C"), dealer="C"), variant("britannica"), "C", ("A", "B", "C"))
+    [('A', 3), ('B', 3), ('C', 6)]
+    """
     model = v.ante_model
     if model == "dealer" or (model == "replenish" and not state.double):
-        return [(deal.dealer, v.ante)] if v.ante else []
+        return [(dealer, v.ante)] if v.ante else []
     if model == "stakes":
         if state.double:
-            return [(deal.dealer, v.single_stake)]
-        return [(p, v.single_stake * (2 if p == deal.dealer else 1)) for p in deal.dealt]
+            return [(dealer, v.single_stake)]
+        return [(p, v.single_stake * (2 if p == dealer else 1)) for p in dealt]
     if model == "lou" and state.lou_antes_due:
-        out = [(deal.dealer, v.lou_ante_dealer)] if v.lou_ante_dealer else []
-        return out + [(p, v.lou_ante_each) for p in deal.dealt if v.lou_ante_each]
+        out = [(dealer, v.lou_ante_dealer)] if v.lou_ante_dealer else []
+        return out + [(p, v.lou_ante_each) for p in dealt if v.lou_ante_each]
     return []

@@ -1,0 +1,63 @@
+"""Plain-text pictures of a settlement and of the pool, for the table."""
+
+from __future__ import annotations
+
+from loo_ledger.engine import Settlement
+from loo_ledger.render import signed
+
+
+def settlement_lines(s: Settlement, *, next_dealer: str | None = None) -> list[str]:
+    """Who takes what and why, who is looed, what stays, who deals next."""
+    kind = "double" if s.double else "simple"
+    lines = [f"Hand {s.hand_no}: {s.dealer} dealt; {kind} pool of {s.pot} in play "
+             f"({s.pool_in} carried in)"]
+    width = max(len(p) for p in s.dealt)
+    for p in s.dealt:
+        reasons = [_reason(m, p) for m in s.movements if p in (m.payer, m.payee)]
+        lines.append(f"  {p:<{width}}  {signed(s.deltas.get(p, 0)):>6}  "
+                     f"{'; '.join(reasons) or 'no chips moved'}")
+    for m in s.movements:
+        if m.payer is None and m.payee is None:
+            lines.append(f"  stays in the pool: {m.amount} ({m.reason})")
+    if s.looed:
+        lines.append("  looed: " + ", ".join(s.looed))
+    for note in s.notes:
+        lines.append(f"  note: {note}")
+    if s.table_ruling:
+        lines.append(f"  recorded by table ruling: {s.table_ruling}")
+    after = s.next_state
+    dealer = next_dealer or (after.dealer if after else "")
+    nxt = "double" if after and after.double else "simple"
+    lines.append(f"Pool now {s.pool_after}. Next: {dealer} deals ({nxt} pool).")
+    return lines
+
+
+def _reason(m, player: str) -> str:
+    if m.payer == player and m.payee is None:
+        return m.reason if "pays the pool" in m.reason else f"{m.reason} {m.amount}"
+    if m.payee == player and m.payer is None:
+        return f"takes {m.amount}: {m.reason}"
+    if m.payee == player:
+        return f"receives {m.amount} from {m.payer}: {m.reason}"
+    return f"pays {m.amount} to {m.payee}: {m.reason}"
+
+
+def pool_lines(status: dict) -> list[str]:
+    kind = "double" if status["double"] else "simple"
+    lines = [f"Pool: {status['pool']} chips ({kind}); next is hand {status['next_hand']}, "
+             f"dealt by {status['next_dealer']} ({status['why']})."]
+    if status["antes"]:
+        lines.append("Antes due: " + ", ".join(f"{a['player']} {a['amount']}"
+                                              for a in status["antes"]))
+    else:
+        lines.append("Antes due: none")
+    if status["loos_from_last_hand"]:
+        lines.append("Paid into it by the last hand's loos: " + ", ".join(
+            f"{o['player']} {o['amount']}" for o in status["loos_from_last_hand"]))
+    if "burn_cap" in status:
+        first = "a first deal (antes due)" if status["first_deal"] else "a later deal"
+        lines.append(f"Lou: {first}; a burned player pays {status['burn']} "
+                     f"(burn cap {status['burn_cap']}).")
+    if status["sitting_out"]:
+        lines.append("Must sit out the redeal: " + ", ".join(status["sitting_out"]))
+    return lines
