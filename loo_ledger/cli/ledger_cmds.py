@@ -1,13 +1,11 @@
-"""loo import, loo export, loo check: files in and out, and re-deriving everything."""
+"""loo import and loo check: files in, and re-deriving everything."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
-
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.context import JSON_OPTION, env, print_json
 
 
 def import_(ctx: typer.Context,
@@ -18,21 +16,6 @@ def import_(ctx: typer.Context,
     ids = import_files(env(ctx).ledger(), files)
     for path, sid in zip(files, ids):
         typer.echo(f"imported {path} as session {sid}")
-
-
-def export(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
-           output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                                 help="Write here instead of standard output.")):
-    """Write a session as a loo-session/1 file; importing it again gives the same hands."""
-    from loo_ledger.sessionfile import dumps_session, session_from_dict
-    e = env(ctx)
-    sid = e.session_id(session)
-    text = dumps_session(session_from_dict(e.ledger().session_dict(sid), source=f"session {sid}"))
-    if output is None:
-        typer.echo(text, nl=False)
-    else:
-        output.write_text(text, encoding="utf-8")
-        typer.echo(f"wrote session {sid} to {output}", err=True)
 
 
 def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
@@ -54,5 +37,4 @@ def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
 
 def register(app: typer.Typer) -> None:
     app.command("import")(import_)
-    app.command()(export)
     app.command()(check)
