@@ -43,14 +43,16 @@ def signed(n: int) -> str:
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
           *, right: Iterable[str] = ()) -> Any:
+    from rich.console import Group
     from rich.table import Table
+    from rich.text import Text
     right = set(right)
-    t = Table(title=title, title_justify="left", show_edge=False, header_style="bold")
+    t = Table(show_edge=False, header_style="bold")
     for c in columns:
         t.add_column(c, justify="right" if c in right else "left")
     for row in rows:
         t.add_row(*(str(x) for x in row))
-    return t
+    return Group(Text(title, style="bold"), t) if title else t
 
 
 def show(*renderables: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Optional
 
 import typer
@@ -22,30 +23,53 @@ def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION):
                 for r in rows], right=("id", "players", "hands", "pool")))
 
 
-def _declarations(record: dict) -> str:
-    return " ".join(f"{p}:{w}" for p, w in (record.get("declarations") or {}).items())
+def _cell(record: dict, player: str, deltas: dict) -> str:
+    """A player's part in a hand: word, tricks and change, e.g. ``miss 1 +9``."""
+    if player not in deltas:
+        return "-"
+    word = (record.get("declarations") or {}).get(player, "")
+    won = (record.get("tricks") or {}).get(player)
+    parts = [w for w in (word if word != "stand" else "", "" if won is None else f"{won}t") if w]
+    return " ".join([*parts, signed(deltas[player])])
 
 
-def hands(ctx: typer.Context, session: Optional[int] = SESSION_OPTION, as_json: bool = JSON_OPTION):
-    """Every hand: dealer, declarations, tricks, each player's change and the pool after."""
+def hands(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
+          audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
+                                     "added, amended or undone, old and new record, and when."),
+          as_json: bool = JSON_OPTION):
+    """Every hand: dealer, pool in play, each player's word, tricks (t) and change, pool after."""
     e = env(ctx)
     sid = e.session_id(session)
+    if audit:
+        return _audit(e.ledger().audit(sid), as_json)
     rows = e.ledger().hands(sid)
     if as_json:
         return print_json([{"number": r["number"], "dealer": r["dealer"], "double": r["double"],
                             "pool_in": r["pool_in"], "pot": r["pot"], "deltas": r["deltas"],
-                            "pool_after": r["pool_after"], "outcome": r["outcome"],
-                            "table_ruling": r["table_ruling"], "record": r["record"]}
-                           for r in rows])
+                            "pool_after": r["pool_after"], "looed": r["looed"],
+                            "outcome": r["outcome"], "table_ruling": r["table_ruling"],
+                            "record": r["record"]} for r in rows])
     players = [p["name"] for p in e.ledger().balances(sid)["players"]]
-    columns = ["#", "dealer", "pool", "declarations", "tricks", *players, "pool after"]
     body = [(r["number"], r["dealer"], f"{r['pot']}{' D' if r['double'] else ''}",
-             _declarations(r["record"]),
-             " ".join(f"{p}:{t}" for p, t in (r["record"].get("tricks") or {}).items()),
-             *(signed(r["deltas"][p]) if p in r["deltas"] else "-" for p in players),
-             r["pool_after"]) for r in rows]
-    show(table(f"Hands of session {sid} (pool = P in play, D = double)", columns, body,
-               right=("#", "pool", "pool after", *players)))
+             *(_cell(r["record"], p, r["deltas"]) for p in players), r["pool_after"])
+            for r in rows]
+    show(table(f"Hands of session {sid} (pool in play, D = double; t = tricks won)",
+               ["#", "dealer", "pool", *players, "after"], body,
+               right=("#", "pool", "after", *players)))
+
+
+def _audit(rows: list[dict], as_json: bool) -> None:
+    if as_json:
+        return print_json(rows)
+    for r in rows:
+        hand = f"hand {r['hand']}" if r["hand"] is not None else "table"
+        typer.echo(f"{r['at']}  {r['action']:<7} {hand}")
+        if r["old_record"] is not None:
+            typer.echo(f"    old: {json.dumps(r['old_record'], ensure_ascii=False)}")
+        if r["new_record"] is not None:
+            typer.echo(f"    new: {json.dumps(r['new_record'], ensure_ascii=False)}")
+    if not rows:
+        typer.echo("no changes recorded yet")
 
 
 def balances(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,

@@ -44,11 +44,17 @@ class Book:
             return min(self.pot, v.loo_limit)
         return v.loo_amount
 
+    def loo_rule(self) -> str:
+        """The parameters behind L, for the movement's rule."""
+        v = self.variant
+        detail = {"limited": f"; loo_amount={v.loo_amount}", "mixed": f"; loo_limit={v.loo_limit}"}
+        return f"loo={v.loo}" + detail.get(v.loo, "")
+
     def loo(self, player: str, reason: str, amount: int | None = None, rule: str = "") -> None:
         """``player`` is looed (burned, in Lou) and pays L (or ``amount``) into the next pool."""
         amount = self.loo_amount() if amount is None else amount
         self.pay(player, None, amount, f"{reason}: pays the pool {amount}",
-                 rule or f"loo={self.variant.loo}")
+                 rule or self.loo_rule())
         self.looed.append(player)
 
     def note(self, text: str) -> None:

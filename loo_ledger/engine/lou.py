@@ -12,19 +12,19 @@ def settle_lou(record: HandRecord, book: Book) -> Settlement:
     burn = min(pot, v.burn_cap)
     first = deal.kind == "lou-first"
     if deal.resolution == ALL_FOLD:
-        book.memo(pot, "everyone folded: the pot stays and the same dealer deals again", "lou")
+        book.memo(pot, "everyone folded: the pot stays and the same dealer deals again", "game=lou")
         return book.finish(next_dealer=deal.dealer, double=pot > 0, lou_first=False,
                            lou_antes_due=False)
     if deal.resolution == RENEGE:
         offenders = [p.player for p in record.penalties if p.kind == "revoke"]
         for p in offenders:
             book.pay(p, None, burn, f"reneged: burned {burn}, sits out the redeal",
-                     f"revoke_penalty=burn, burn_cap={v.burn_cap}")
+                     f"revoke_penalty=burn; burn_cap={v.burn_cap}")
         book.note("the same dealer deals again; " + ", ".join(offenders) + " sits out")
         return book.finish(next_dealer=deal.dealer, double=True, lou_first=first,
                            lou_antes_due=False, sit_out=frozenset(offenders))
     if deal.resolution == LONE:
-        book.pay(None, deal.taker, pot, "stood alone: takes the pot, the game ends", "lou")
+        book.pay(None, deal.taker, pot, "stood alone: takes the pot, the game ends", "game=lou")
     else:
         _played(record, book, burn, first)
     over = book.pool_after == 0
@@ -40,11 +40,11 @@ def _played(record: HandRecord, book: Book, burn: int, first: bool) -> None:
     two_rule = len(standers) == 2 and (not first or v.lou_two_stander_rule)
     burned = [p for p in standers if p != winner and (tricks.get(p, 0) <= 1 or two_rule)]
     if winner is not None:
-        book.pay(None, winner, pot, f"{tricks[winner]} tricks: takes the pot", "lou")
+        book.pay(None, winner, pot, f"{tricks[winner]} tricks: takes the pot", "game=lou")
     elif first:
         _split(book, [p for p in standers if tricks.get(p, 0) == 2])
     else:
-        book.memo(pot, "nobody took three tricks: the pot stays", "lou")
+        book.memo(pot, "nobody took three tricks: the pot stays", "game=lou")
     for p in burned:
         book.loo(p, f"burned ({tricks.get(p, 0)} trick{'s' if tricks.get(p, 0) != 1 else ''})",
                  amount=burn, rule=f"burn_cap={v.burn_cap}")
@@ -54,7 +54,7 @@ def _split(book: Book, sharers: list[str]) -> None:
     """First deal, nobody reached three: the two-trick players share the pot (R30)."""
     pot, v = book.pot, book.variant
     if not sharers:
-        book.memo(pot, "nobody took two tricks: everyone is burned and the pot stays", "lou")
+        book.memo(pot, "nobody took two tricks: everyone is burned and the pot stays", "game=lou")
         return
     share, odd = divmod(pot, len(sharers))
     for i, p in enumerate(sharers):

@@ -66,9 +66,12 @@ def _settle_deal(record: HandRecord, state: TableState, v: Variant, deal: Deal) 
     if v.game == "lou":
         return settle_lou(record, book)
     if deal.resolution in (ALL_PASS, LONE):
-        why = "all the others passed: takes the pool" if deal.resolution == ALL_PASS else \
-            "plays alone: takes the pool without play"
-        book.pay(None, deal.taker, book.pot, why, "")
+        if deal.resolution == ALL_PASS:
+            why, rule = "all the others passed: takes the pool", "R9"
+        else:
+            why = "plays alone: takes the pool without play"
+            rule = "R5" if deal.miss_dealt else f"lone_player={v.lone_player}"
+        book.pay(None, deal.taker, book.pot, why, rule)
     elif deal.resolution == "flush":
         _settle_flush(record, book)
     elif any(p.kind == "revoke" for p in record.penalties) and v.revoke_penalty == "pays-pool":
@@ -96,7 +99,8 @@ def _settle_tricks(record: HandRecord, book: Book) -> None:
         label = (f"all {won} tricks: takes the pool" if p == whole
                  else f"{won} trick{'s' if won != 1 else ''} at {share}")
         if p == deal.defender:
-            book.memo(amount, f"defended: {won} trick share stays", "dealer_vs_one")
+            book.memo(amount, f"defended: {won} trick share stays",
+                      f"dealer_vs_one={v.value_text('dealer_vs_one')}")
         elif p in offenders:
             _revoke(book, p, won, amount)
         else:
@@ -155,8 +159,8 @@ def _settle_flush(record: HandRecord, book: Book) -> None:
         payers = deal.dealt if v.board_payers == "all" else deal.in_play
         for p in payers:
             if p not in exempt:
-                book.pay(p, win.player, book.loo_amount(), "the flush loos the board",
-                         f"flush_payout=board, board_payers={v.board_payers}")
+                book.pay(p, win.player, book.loo_amount(), "the flush loos the board: pays a loo",
+                         f"flush_payout=board; board_payers={v.board_payers}")
         return
     for p in deal.in_play:
         if p not in exempt:

@@ -1,0 +1,41 @@
+"""loo explain N: every chip of a hand and the rule that moved it."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+
+
+def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
+                                                           help="The hand number."),
+            session: Optional[int] = SESSION_OPTION, as_json: bool = JSON_OPTION):
+    """Every chip of hand N with the rule that moved it, its parameter and source text."""
+    from loo_ledger.errors import NotFound
+    from loo_ledger.explain import explain_rows
+    from loo_ledger.table import stored_variant
+    e = env(ctx)
+    sid = e.session_id(session)
+    ledger = e.ledger()
+    hands = {h["number"]: h for h in ledger.hands(sid)}
+    if number not in hands:
+        raise NotFound(f"session {sid} has no hand {number} (it has {len(hands)})")
+    rows = explain_rows([p for p in ledger.postings(sid) if p["hand"] == number],
+                        stored_variant(ledger, sid))
+    h = hands[number]
+    if as_json:
+        return print_json({"session": sid, "hand": number, "dealer": h["dealer"],
+                           "pool_in": h["pool_in"], "pot": h["pot"],
+                           "pool_after": h["pool_after"], "movements": rows})
+    typer.echo(f"Hand {number} of session {sid}: {h['dealer']} dealt; {h['pool_in']} carried "
+               f"in, {h['pot']} in play, {h['pool_after']} carried on.")
+    for r in rows:
+        who = f"{r['from']} -> {r['to']}" if r["from"] != r["to"] else "stays in the pool"
+        cited = f" — {r['cited']}" if r["cited"] else ""
+        typer.echo(f"  {r['amount']:>6}  {who}: {r['reason']}{cited}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(explain)
