@@ -376,3 +376,15 @@ def test_later_deal_exactly_two_standers_five_nil():
             declarations=dict(A="stand", B="fold", C="fold", D="fold", E="stand"),
             tricks=dict(A=5))
     expect(s, dict(A=3000, B=0, C=0, D=0, E=-3000), 3000)
+
+
+@pytest.mark.parametrize("n, ok", [(0, True), (3, True), (4, False)])
+def test_lou_dealer_exchanges_like_everyone_else(n, ok):
+    # Lou: "discards 0, 1, 2 or 3 cards" - no indicator rule (that is five-card Loo's)
+    kw = dict(declarations=dict(A="stand", B="stand", C="fold", D="fold", E="stand"),
+              exchanges=dict(E=n), tricks=dict(A=3, B=1, E=1))
+    if ok:
+        # A takes 3000; B, E burned 3000
+        expect(run(V(LOU), table(pool=3000), **kw), dict(A=3000, B=-3000, C=0, D=0, E=-3000), 6000)
+    else:
+        rejects(V(LOU), table(pool=3000), "EXCHANGE_INVALID", "E", **kw)

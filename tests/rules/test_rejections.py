@@ -305,3 +305,21 @@ def test_validate_does_not_raise(extra):
     # validate returns problems; only settle raises
     from conftest import validate
     assert validate(hand(**extra), table(), V())
+
+
+def test_seventeen_players_miss_eldest_simple_pool_deals_a_miss():
+    # the miss is dealt: 17 x 3 + 3 + 1 = 55 > 52
+    p = names(17)
+    rejects(V(simple_pool="miss-eldest"), table(p), "CANNOT_DEAL", trump="hearts",
+            tricks={p[0]: 1, p[1]: 1, p[2]: 1})
+
+
+def test_seventeen_players_club_law_double_has_no_miss():
+    # clubs turned under club law: no miss, 17 x 3 + 1 = 52; hearts: a miss, 55 > 52
+    p = names(17)
+    v = V(club_law=True)
+    assert problems(v, table(p, pool=18), trump="clubs",
+                    tricks={p[0]: 1, p[1]: 1, p[2]: 1}) == []
+    decl = {x: "pass" for x in p} | {p[0]: "stand", p[1]: "stand"}
+    rejects(v, table(p, pool=18), "CANNOT_DEAL", trump="hearts", declarations=decl,
+            tricks={p[0]: 2, p[1]: 1})

@@ -907,3 +907,33 @@ def test_undivided_flush_takes_the_pool_loo_is_eighteen():
             declarations=dict(A="stand", B="stand", C="pass", D="pass", E="pass"),
             flushes=[F("B")])
     expect(s, dict(A=-18, B=45, C=0, D=0, E=-9), 18)
+
+
+@pytest.mark.parametrize("n, ok", [(0, True), (3, True), (4, False)])
+def test_irish_dealer_exchanges_zero_to_three(n, ok):
+    # the indicator rule is five-card's: an Irish dealer exchanges 0..3 like anyone
+    kw = dict(trump="hearts", declarations=dict(A="stand", B="pass", C="pass", D="pass", E="stand"),
+              exchanges=dict(E=n), tricks=dict(A=1, E=2))
+    if ok:
+        # P = 27: A 9; E -9 + 18
+        expect(run(V("irish"), table(pool=18), **kw), dict(A=9, B=0, C=0, D=0, E=9), 0)
+    else:
+        rejects(V("irish"), table(pool=18), "EXCHANGE_INVALID", "E", **kw)
+
+
+def test_a_flush_loo_makes_the_next_deal_double_under_double_when_looed():
+    # britannica double: E stakes 3, P = 21 to A; B looed L = P = 21 -> pool 21, double
+    s = run(V("britannica", flushes=True), table(pool=18), trump="hearts",
+            declarations=dict(A="stand", B="stand", C="pass", D="pass", E="pass"),
+            flushes=[F("A")])
+    expect(s, dict(A=21, B=-21, C=0, D=0, E=-3), 21)
+    assert s.next_state.double is True
+
+
+def test_r41_loo_counts_for_double_when_looed():
+    # E defends holding the flush: P = 27 stays, A looed 9 -> 36; a loo -> double
+    s = run(V(flushes=True, double_when="looed"), table(pool=18), trump="hearts",
+            declarations=dict(A="stand", B="pass", C="pass", D="pass", E="defend"),
+            flushes=[F("E")])
+    expect(s, dict(A=-9, B=0, C=0, D=0, E=-9), 36)
+    assert s.next_state.double is True
