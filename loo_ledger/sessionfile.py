@@ -49,6 +49,46 @@ def _validator(part: str | None = None) -> Any:
     return full if part is None else full.evolve(schema=schema["$defs"][part])
 
 
+@functools.lru_cache(maxsize=None)
+def _fast_validator(part: str | None = None) -> Any:
+    """The same schema compiled to Python by fastjsonschema: for valid files, ten times
+    faster. It says only *that* a file is wrong, so a failure falls back to the full
+    report. It counts ``9.0`` as an integer, so :func:`_has_float` runs with it."""
+    import fastjsonschema
+
+    schema = json.loads(schema_path().read_text(encoding="utf-8"))
+    if part is not None:
+        schema = {"$defs": schema["$defs"], "$ref": f"#/$defs/{part}"}
+    return fastjsonschema.compile(schema)
+
+
+def _has_float(data: Any) -> bool:
+    """Whether a float stands anywhere in ``data``.
+
+    >>> _has_float({"hands": [{"tricks": {"A": 1}}]}), _has_float([{"x": [2.0]}])
+    (False, True)
+    """
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, float):
+            return True
+    return False
+
+
+def _valid_fast(data: Any, part: str | None) -> bool:
+    from fastjsonschema import JsonSchemaException
+    try:
+        _fast_validator(part)(data)
+    except JsonSchemaException:
+        return False
+    return not _has_float(data)
+
+
 def json_path(path: Any) -> str:
     """A JSONPath-like spelling of a location, as players see it in messages.
 
@@ -112,6 +152,8 @@ def _path_key(path: list[Any]) -> tuple[tuple[int, Any], ...]:
 
 def _check(data: Any, source: str, part: str | None = None) -> None:
     """Raise SessionFileError listing every schema problem, sorted by path, best first."""
+    if _valid_fast(data, part):
+        return
     from jsonschema.exceptions import relevance
 
     errors = sorted(_validator(part).iter_errors(data), key=relevance, reverse=True)

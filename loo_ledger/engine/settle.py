@@ -40,13 +40,17 @@ def settle(record: HandRecord, state: TableState, v: Variant) -> Settlement:
     return result
 
 
+# Problems after which the rest of the record cannot be read sensibly.
+_UNREADABLE = {"CANNOT_DEAL", "MISSING_DECLARATION"}
+
+
 def _rejected(problems: list[Problem], state: TableState) -> HandRejected:
     return HandRejected(f"hand {state.hand_no} is impossible under these rules", problems)
 
 
 def _read(record: HandRecord, state: TableState, v: Variant) -> Deal:
     deal = analyse(record, state, v)
-    if not deal.problems:
+    if not any(p.code in _UNREADABLE for p in deal.problems):
         check_record(record, state, v, deal)
     if record.table_ruling and record.deltas is None:
         deal.problem("TABLE_RULING_WITHOUT_DELTAS", "a table ruling needs the table's own "
