@@ -38,9 +38,10 @@ def _root(ctx: typer.Context,
 
 
 def _register() -> None:
-    from loo_ledger.cli import (analysis_cmds, explain_cmd, export_cmds, ledger_cmds, reports,
-                                seats_rules, table_cmds, variants_cmd)
-    for module in (table_cmds, ledger_cmds, export_cmds, reports, explain_cmd, analysis_cmds):
+    from loo_ledger.cli import (analysis_cmds, chart_cmds, explain_cmd, export_cmds,
+                                ledger_cmds, reports, seats_rules, table_cmds, variants_cmd)
+    for module in (table_cmds, ledger_cmds, export_cmds, reports, explain_cmd, analysis_cmds,
+                   chart_cmds):
         module.register(app)
     app.add_typer(seats_rules.seat_app, name="seat")
     app.add_typer(seats_rules.rules_app, name="rules")

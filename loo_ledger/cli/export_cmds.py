@@ -1,7 +1,8 @@
-"""loo export: a session as a file (json, and later csv, md, html)."""
+"""loo export: a session as a file: json (a session file), csv, md or html."""
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import Optional
 
@@ -10,20 +11,52 @@ import typer
 from loo_ledger.cli.context import SESSION_OPTION, env
 
 
+class Format(str, Enum):
+    """What ``loo export`` writes."""
+
+    json = "json"
+    csv = "csv"
+    md = "md"
+    html = "html"
+
+
 def export(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
+           fmt: Format = typer.Option(Format.json, "--format", "-f", case_sensitive=False,
+                                      help="json: a session file to import again; csv: a row "
+                                           "per player per hand; md: a summary for a chat; "
+                                           "html: one self-contained page with charts."),
+           summary: bool = typer.Option(False, "--summary",
+                                        help="csv only: one row per player and the pool "
+                                             "instead of the hands."),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
                                                  help="Write here instead of standard output.")):
-    """Write a session as a loo-session/1 file; importing it again gives the same hands."""
-    from loo_ledger.sessionfile import dumps_session, session_from_dict
+    """Write a session as a file: by default a loo-session/1 file that imports again."""
+    if summary and fmt is not Format.csv:
+        raise typer.BadParameter("--summary goes with --format csv", param_hint="--summary")
     e = env(ctx)
     sid = e.session_id(session)
-    text = dumps_session(session_from_dict(e.ledger().session_dict(sid), source=f"session {sid}"))
+    text = _render(e.ledger(), sid, fmt, summary)
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
-        typer.echo(f"wrote session {sid} to {output}", err=True)
+        from loo_ledger.reports import write_text
+        write_text(output, text)
+        typer.echo(f"wrote session {sid} as {fmt.value} to {output}", err=True)
+
+
+def _render(ledger, sid: int, fmt: Format, summary: bool) -> str:
+    """The export's text."""
+    if fmt is Format.json:
+        from loo_ledger.sessionfile import dumps_session, session_from_dict
+        return dumps_session(session_from_dict(ledger.session_dict(sid), source=f"session {sid}"))
+    from loo_ledger.reports import csvout, html, markdown
+    from loo_ledger.reports.evening import Evening
+    ev = Evening.load(ledger, sid)
+    if fmt is Format.csv:
+        return csvout.summary_csv(ev) if summary else csvout.hands_csv(ev)
+    return markdown.summary(ev) if fmt is Format.md else html.page(ev)
 
 
 def register(app: typer.Typer) -> None:
+    """Add ``loo export`` to the app."""
     app.command()(export)

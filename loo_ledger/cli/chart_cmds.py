@@ -1,0 +1,43 @@
+"""loo chart: running balances (or the pool) over the hands of a session, in the terminal."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+
+
+def chart(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
+          pool: bool = typer.Option(False, "--pool", help="Chart the pool's size instead."),
+          as_json: bool = JSON_OPTION):
+    """Chart every player's running net hand by hand (or, with --pool, the pool's size)."""
+    import shutil
+
+    from loo_ledger.reports import series, textchart
+    from loo_ledger.reports.evening import Evening
+    e = env(ctx)
+    ev = Evening.load(e.ledger(), e.session_id(session))
+    if as_json:
+        return print_json(series.as_json(ev, pool=pool))
+    size = shutil.get_terminal_size((80, 24))
+    width, height = min(120, max(40, size.columns - 1)), min(25, max(10, size.lines - 8))
+    unit = ev.units
+    if pool:
+        data = {"pool": series.pool_sizes(ev)}
+        words = {"pool": "chips in the pool after each hand"}
+        head = f"The pool in {unit}, {ev.title} (session {ev.session_id})"
+    else:
+        data, words = series.running_nets(ev), None
+        head = f"Running nets in {unit}, {ev.title} (session {ev.session_id})"
+    if not ev.hands:
+        return typer.echo(f"{head}: no hands yet.")
+    typer.echo(head + "\n")
+    typer.echo(textchart.chart(series.hand_numbers(ev), data, width=width, height=height,
+                               bars=pool, legend=words, symbols={"pool": "#"}), nl=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``loo chart`` to the app."""
+    app.command()(chart)

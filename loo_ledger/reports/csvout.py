@@ -1,0 +1,81 @@
+"""CSV: one row per player per hand, or (``--summary``) one row per player and the pool.
+
+Both are plain rectangular tables with a header row, so a spreadsheet or
+``csv.DictReader`` reads them as they are. Numbers are written as numbers (money
+as an exact decimal such as ``-1.35``, no currency sign). Text cells that a
+spreadsheet would take for a formula (starting with ``=``, ``+``, ``-``, ``@``, a
+tab or a carriage return) are prefixed with a single quote; numbers never are.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+from typing import Any, Iterable, Sequence
+
+from loo_ledger.reports.evening import Evening
+from loo_ledger.reports.series import running_nets
+
+HAND_COLUMNS = ("session", "hand", "dealer", "player", "declaration", "tricks", "change",
+                "running_net", "pool_after")
+SUMMARY_COLUMNS = ("session", "kind", "player", "hands", "net", "money")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: Any) -> Any:
+    """A value made safe for a spreadsheet: text that could start a formula gets a quote.
+
+    >>> cell("=HYPERLINK(1)"), cell("-Bob"), cell("Bob"), cell(-5), cell(Decimal("-1.35"))
+    ("'=HYPERLINK(1)", "'-Bob", 'Bob', -5, Decimal('-1.35'))
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def _table(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    writer.writerows([cell(v) for v in row] for row in rows)
+    return out.getvalue()
+
+
+def hands_csv(ev: Evening) -> str:
+    """A row for each player in each hand's deltas, in seat order, hand by hand.
+
+    ``declaration`` is the word recorded for the player ("" when the deal had no
+    declarations, e.g. a simple pool everyone plays); ``tricks`` the tricks he won;
+    ``running_net`` his net after the hand; ``pool_after`` the chips left in the pool.
+    """
+    nets = running_nets(ev)
+    rows = []
+    for i, h in enumerate(ev.hands, 1):
+        record = h["record"]
+        declarations = record.get("declarations") or {}
+        tricks = record.get("tricks") or {}
+        for p in ev.players:
+            if p in h["deltas"]:
+                rows.append((ev.session_id, h["number"], h["dealer"], p,
+                             declarations.get(p, ""), tricks.get(p, 0), h["deltas"][p],
+                             nets[p][i], h["pool_after"]))
+    return _table(HAND_COLUMNS, rows)
+
+
+def summary_csv(ev: Evening) -> str:
+    """A row per player (kind ``player``: hands dealt in, net, money), then the pool.
+
+    The pool's row has kind ``pool``, an empty player and the chips left in it.
+    ``money`` is empty when the session's unit has no value.
+    """
+    played = {p: sum(p in h["deltas"] for h in ev.hands) for p in ev.players}
+    rows = [(ev.session_id, "player", p, played[p], ev.nets[p], _money(ev, ev.nets[p]))
+            for p in ev.players]
+    rows.append((ev.session_id, "pool", "", "", ev.pool, _money(ev, ev.pool)))
+    return _table(SUMMARY_COLUMNS, rows)
+
+
+def _money(ev: Evening, chips: int) -> Decimal | str:
+    amount = ev.money(chips)
+    return "" if amount is None else amount

@@ -1,0 +1,100 @@
+"""One session as the reports see it: who played, every hand, balances, money."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from loo_ledger.render import money, money_text
+
+
+@dataclass(frozen=True, kw_only=True)
+class Evening:
+    """A stored session, read once; everything the reports need and nothing else.
+
+    ``hands`` are the Ledger's hand rows (``number``, ``dealer``, ``pot``,
+    ``double``, ``deltas``, ``pool_after``, ``looed``, ``record``...);
+    ``nets`` are the stored balances, in seat order.
+    """
+
+    session_id: int
+    name: str | None
+    started_at: str | None
+    variant: str
+    rules: dict[str, Any]
+    unit_name: str | None
+    unit_value: str | None
+    currency: str | None
+    players: list[str]
+    opening_pool: int
+    pool: int
+    nets: dict[str, int]
+    hands: list[dict]
+
+    @classmethod
+    def load(cls, ledger: Any, session_id: int) -> "Evening":
+        """Read session ``session_id`` through the Ledger (NotFound if there is none)."""
+        info = ledger.session(session_id)
+        bal = ledger.balances(session_id)
+        return cls(session_id=session_id, name=info.get("name"),
+                   started_at=info.get("started_at"), variant=info["variant"],
+                   rules=dict(info.get("rules") or {}), unit_name=info.get("unit_name"),
+                   unit_value=info.get("unit_value"), currency=info.get("currency"),
+                   players=[p["name"] for p in bal["players"]],
+                   opening_pool=info.get("opening_pool") or 0, pool=bal["pool"],
+                   nets={p["name"]: p["net"] for p in bal["players"]},
+                   hands=ledger.hands(session_id))
+
+    @property
+    def title(self) -> str:
+        """The session's name, or "Session N"."""
+        return self.name or f"Session {self.session_id}"
+
+    @property
+    def date(self) -> str:
+        """When it started, for people ("Fri 14 Mar 2025, 19:45"), or ""."""
+        if not self.started_at:
+            return ""
+        try:
+            when = datetime.fromisoformat(self.started_at)
+        except ValueError:
+            return self.started_at
+        return f"{when:%a} {when.day} {when:%b %Y, %H:%M}"
+
+    @property
+    def variant_text(self) -> str:
+        """The variant with its house rules: "three-card (loo=mixed, loo_limit=90)"."""
+        rules = ", ".join(f"{k}={v}" for k, v in self.rules.items())
+        return f"{self.variant} ({rules})" if rules else self.variant
+
+    @property
+    def unit_text(self) -> str:
+        """ "white chip = £0.05", "chip", or "chips" when there is no unit."""
+        name = self.unit_name or "chips"
+        if self.unit_value is None:
+            return name
+        return f"{name} = {money_text(Decimal(self.unit_value), self.currency)}"
+
+    @property
+    def units(self) -> str:
+        """The unit's name in the plural ("white chips", "cents"; "chips" without a unit)."""
+        unit = self.unit_name or "chip"
+        return unit if unit.endswith("s") else unit + "s"
+
+    def money(self, chips: int) -> Decimal | None:
+        """Chips in money (exact Decimal from the unit's value), or None without a value."""
+        return money(chips, self.unit_value)
+
+    def money_text(self, chips: int) -> str:
+        """Chips in money as "-£1.35", or "" without a value."""
+        return money_text(self.money(chips), self.currency)
+
+    def chips_text(self, chips: int) -> str:
+        """ "36 white chips (£1.80)", or "36 chips" without a unit value."""
+        unit = self.unit_name or "chip"
+        plural = "" if chips in (1, -1) or unit.endswith("s") else "s"
+        text = f"{chips} {unit}{plural}"
+        cash = self.money_text(chips)
+        return f"{text} ({cash})" if cash else text

@@ -1,0 +1,64 @@
+"""The evening's highlights: the biggest pot, the best and worst hands, who was looed most."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from loo_ledger.reports.evening import Evening
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """What people mention after the evening."""
+
+    biggest_pot: dict | None        # the hand row with the largest pot (earliest on a tie)
+    pot_takers: list[str]           # who gained most on that hand
+    best_hand: tuple[str, int, int] | None   # (player, chips, hand number): largest gain
+    worst_hand: tuple[str, int, int] | None  # (player, chips, hand number): largest loss
+    looed: list[tuple[str, int]]    # (player, times looed), most first
+
+
+def highlights(ev: Evening) -> Highlights:
+    """The biggest pot and who took it, the best and worst single hands, who was looed most."""
+    if not ev.hands:
+        return Highlights(None, [], None, None, [])
+    big = max(ev.hands, key=lambda h: (h["pot"], -h["number"]))
+    gain = max(big["deltas"].values(), default=0)
+    takers = [p for p, d in big["deltas"].items() if d == gain and gain > 0]
+    moves = [(p, d, h["number"]) for h in ev.hands for p, d in h["deltas"].items()]
+    best = max(moves, key=lambda m: (m[1], -m[2]), default=None)
+    worst = min(moves, key=lambda m: (m[1], m[2]), default=None)
+    counts = Counter(p for h in ev.hands for p in h.get("looed") or [])
+    order = {p: i for i, p in enumerate(ev.players)}
+    looed = sorted(counts.items(), key=lambda kv: (-kv[1], order.get(kv[0], 0)))
+    return Highlights(big, takers, best if best and best[1] > 0 else None,
+                      worst if worst and worst[1] < 0 else None, looed)
+
+
+def facts(ev: Evening) -> list[str]:
+    """A few plain sentences about the evening (not escaped: the caller escapes)."""
+    h = highlights(ev)
+    if h.biggest_pot is None:
+        return ["No hands played yet."]
+    big = h.biggest_pot
+    out = [f"Biggest pot: {ev.chips_text(big['pot'])} in hand {big['number']}, "
+             f"dealt by {big['dealer']}"
+             + (f"; taken by {_names(h.pot_takers)}." if h.pot_takers else ".")]
+    if h.best_hand:
+        p, chips, n = h.best_hand
+        out.append(f"Best single hand: {p} won {ev.chips_text(chips)} in hand {n}.")
+    if h.worst_hand:
+        p, chips, n = h.worst_hand
+        out.append(f"Worst single hand: {p} lost {ev.chips_text(-chips)} in hand {n}.")
+    if h.looed:
+        top = h.looed[0][1]
+        most = [p for p, c in h.looed if c == top]
+        out.append(f"Looed most often: {_names(most)} ({top} time{'s' * (top != 1)}).")
+    if ev.pool:
+        out.append(f"{ev.chips_text(ev.pool)} stay in the pool for next time.")
+    return out
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,105 @@
+"""One self-contained HTML page for a session: balances, charts (inline SVG), every hand.
+
+Nothing is fetched: the CSS is inline, the charts are inline SVG, there is no
+script, no link and no URL, and a Content-Security-Policy forbids loading
+anything should a browser find something to load. All text from the ledger
+(names, notes, rulings) is escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable, Sequence
+
+from loo_ledger.render import signed
+from loo_ledger.reports import series, svg
+from loo_ledger.reports.evening import Evening
+from loo_ledger.reports.highlights import facts
+
+CSS = """
+body { font: 15px/1.45 system-ui, sans-serif; color: #222; margin: 2em auto; max-width: 1100px;
+       padding: 0 1em; }
+h1 { margin-bottom: .2em; } .meta { color: #555; margin-top: 0; }
+table { border-collapse: collapse; margin: .5em 0 1.5em; }
+th, td { padding: .25em .6em; border-bottom: 1px solid #ddd; text-align: left;
+         vertical-align: top; }
+th { background: #f3f3f3; } td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+.pos { color: #1a7f37; } .neg { color: #b3261e; } .pool td { font-style: italic; }
+.wide { overflow-x: auto; } .hands { font-size: 13px; } .note { color: #555; max-width: 22em; }
+svg.chart { max-width: 100%; height: auto; display: block; margin: 1em 0 2em; }
+footer { color: #777; font-size: 12px; margin-top: 2em; }
+"""
+CSP = "default-src 'none'; style-src 'unsafe-inline'"
+
+
+def _row(cells: Iterable[str], *, tag: str = "td", cls: str = "") -> str:
+    attr = f' class="{cls}"' if cls else ""
+    return f"<tr{attr}>" + "".join(
+        c if c.startswith(f"<{tag}") else f"<{tag}>{c}</{tag}>" for c in cells) + "</tr>"
+
+
+def _num(n: int, *, sign: bool = True, tag: str = "td") -> str:
+    cls = "n pos" if sign and n > 0 else "n neg" if sign and n < 0 else "n"
+    return f'<{tag} class="{cls}">{signed(n) if sign else n}</{tag}>'
+
+
+def _table(head: Sequence[str], rows: list[str], *, cls: str = "") -> str:
+    ths = "".join(f"<th>{h}</th>" if not h.startswith("<th") else h for h in head)
+    attr = f' class="{cls}"' if cls else ""
+    return (f'<div class="wide"><table{attr}><thead><tr>{ths}</tr></thead><tbody>'
+            + "\n".join(rows) + "</tbody></table></div>")
+
+
+def balances_table(ev: Evening) -> str:
+    """Player, net and money, in seat order, then the pool."""
+    def cash(chips: int) -> str:
+        return f'<td class="n">{escape(ev.money_text(chips))}</td>'
+
+    rows = [_row([escape(p), _num(ev.nets[p]), cash(ev.nets[p])]) for p in ev.players]
+    rows.append(_row(["pool", _num(ev.pool, sign=False), cash(ev.pool)], cls="pool"))
+    return _table(["player", '<th class="n">net</th>', '<th class="n">money</th>'], rows)
+
+
+def hands_table(ev: Evening) -> str:
+    """Every hand: dealer, pool in play, declarations, tricks, each change, pool after, note."""
+    rows = []
+    for h in ev.hands:
+        rec = h["record"]
+        words = ", ".join(f"{p} {w}" for p, w in (rec.get("declarations") or {}).items())
+        tricks = ", ".join(f"{p} {t}" for p, t in (rec.get("tricks") or {}).items())
+        note = " ".join(x for x in (rec.get("note"), h.get("table_ruling") and
+                                    f"Table ruling: {h['table_ruling']}") if x)
+        changes = [_num(h["deltas"][p]) if p in h["deltas"] else '<td class="n">-</td>'
+                   for p in ev.players]
+        rows.append(_row([_num(h["number"], sign=False), escape(h["dealer"]),
+                          f'<td class="n">{h["pot"]}{" D" if h["double"] else ""}</td>',
+                          escape(words), escape(tricks), *changes,
+                          _num(h["pool_after"], sign=False),
+                          f'<td class="note">{escape(note)}</td>']))
+    head = ['<th class="n">#</th>', "dealer", '<th class="n">pool</th>', "declarations",
+            "tricks", *(f'<th class="n">{escape(p)}</th>' for p in ev.players),
+            '<th class="n">pool after</th>', "note"]
+    return _table(head, rows, cls="hands")
+
+
+def page(ev: Evening) -> str:
+    """The whole page, as text."""
+    xs = series.hand_numbers(ev)
+    unit = ev.units
+    nets = svg.line_chart(xs, series.running_nets(ev), y_label=f"net ({unit})",
+                          title="Running balance of each player, hand by hand")
+    pool = svg.line_chart(xs, {"pool": series.pool_sizes(ev)}, y_label=unit, fill=True,
+                          title="Chips in the pool after each hand", height=300)
+    meta = " · ".join(x for x in (ev.date, ev.variant_text, f"{len(ev.hands)} hands",
+                                  ev.unit_text) if x)
+    items = "".join(f"<li>{escape(f)}</li>" for f in facts(ev))
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(ev.title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>",
+        f"<h1>{escape(ev.title)}</h1>", f'<p class="meta">{escape(meta)}</p>',
+        "<h2>Balances</h2>", balances_table(ev), f"<ul>{items}</ul>",
+        "<h2>Charts</h2>", nets, pool, "<h2>Hands</h2>", hands_table(ev),
+        f"<footer>Session {ev.session_id}, written by loo_ledger.</footer>",
+        "</body>", "</html>", ""])

@@ -1,0 +1,39 @@
+"""A Markdown summary of an evening, short enough to paste into a chat."""
+
+from __future__ import annotations
+
+import re
+
+from loo_ledger.reports.evening import Evening
+from loo_ledger.reports.highlights import facts
+from loo_ledger.render import signed
+
+# What changes the rendering inside a line; parentheses, dots and dashes mid-line do not.
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
+
+
+def md_escape(text: str) -> str:
+    r"""Text shown as itself in Markdown (and safe inside a table cell).
+
+    >>> md_escape("Ann *the* | best")
+    'Ann \\*the\\* \\| best'
+    """
+    return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+def summary(ev: Evening) -> str:
+    """Title, date, variant, the final balances with money, the biggest pot, a few lines."""
+    e = md_escape
+    head = [x for x in (ev.date, ev.variant_text, f"{len(ev.hands)} hands", ev.unit_text) if x]
+    lines = [f"# {e(ev.title)}", "", e(" · ".join(head)), ""]
+    with_money = ev.unit_value is not None
+    lines.append("| Player | Net |" + (" Money |" if with_money else ""))
+    lines.append("| --- | ---: |" + (" ---: |" if with_money else ""))
+    order = sorted(ev.players, key=lambda p: -ev.nets[p])
+    for p in order:
+        cash = f" {e(ev.money_text(ev.nets[p]))} |" if with_money else ""
+        lines.append(f"| {e(p)} | {signed(ev.nets[p])} |{cash}")
+    cash = f" {e(ev.money_text(ev.pool))} |" if with_money else ""
+    lines.extend([f"| *pool* | {ev.pool} |{cash}", ""])
+    lines.extend(f"- {e(x)}" for x in facts(ev))
+    return "\n".join(lines) + "\n"
