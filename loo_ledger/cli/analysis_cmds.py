@@ -1,9 +1,207 @@
-"""Hand-history analysis: loo stats, settle-up, replay (issue 4)."""
+"""Hand-history analysis: loo stats, settle-up, replay (issue 4). Parse, call, render."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Optional
+
 import typer
+
+from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.errors import LooError
+from loo_ledger.render import money_text, show, signed, table
+
+
+def _cash(amount: str | None, currency: str | None) -> str:
+    return "" if amount is None else money_text(Decimal(amount), currency)
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def stats(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
+          all_: bool = typer.Option(False, "--all", help="Every session in the ledger."),
+          since: Optional[str] = typer.Option(None, "--since", metavar="DATE", help=(
+              "Sessions from DATE on: '2026-03-01', 'last month', 'this year'.")),
+          player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
+                                               help="Only this player."),
+          limit: int = typer.Option(20, "--limit", metavar="N", min=0, help=(
+              "Across sessions: list the N most recent sessions (0: all; --json has all).")),
+          as_json: bool = JSON_OPTION):
+    """Per player: declarations, tricks, loos, whole pools, flushes, chips and money, seats.
+    Per session: hands, simple and double pools, the largest pool, loos paid."""
+    from loo_ledger.analysis.stats import stats as run_stats
+    from loo_ledger.dates import parse_when
+    e = env(ctx)
+    if all_ and session is not None:
+        raise LooError("choose --session ID or --all, not both")
+    across = (all_ or since is not None) and session is None
+    report = run_stats(e.ledger(), session_id=None if across else e.session_id(session),
+                       since=parse_when(since) if since else None, player=player)
+    if as_json:
+        return print_json(report)
+    _show_stats(report, limit)
+
+
+def _show_stats(report: dict, limit: int) -> None:
+    title, players = report["scope"]["title"], report["players"]
+    show(table(f"Players, {title} (rates of the hands each declared in; loo rate of the "
+               "hands played)",
+               ["player", "hands", "stand", "pass", "miss", "defend", "tricks/hand", "loo rate",
+                "whole pools", "flushes", "net", "money", "best", "worst"],
+               [(p["player"], p["hands"], *(_pct(p["declarations"][w]["rate"]) for w in
+                                            ("stand", "pass", "miss", "defend")),
+                 "-" if p["tricks_per_hand"] is None else f"{p['tricks_per_hand']:.2f}",
+                 _pct(p["loo_rate"]), p["took_whole"], p["flushes"], signed(p["net"]),
+                 ", ".join(_cash(m["amount"], m["currency"]) for m in p["money"]),
+                 signed(p["biggest_gain"]), signed(p["biggest_loss"])) for p in players],
+               right=("hands", "tricks/hand", "whole pools", "flushes", "net", "money", "best",
+                      "worst")))
+    seats = sorted({s["seat"] for p in players for s in p["by_seat"]})
+    labels = ["dealer" if s == 0 else str(s) for s in seats]
+    show(table("By seat from the dealer (1 = the dealer's left): net chips (hands)",
+               ["player", *labels],
+               [(p["player"], *_seat_cells(p["by_seat"], seats)) for p in players],
+               right=labels))
+    sessions = report["sessions"]
+    shown = sessions[-limit:] if limit else sessions
+    show(table("Sessions" + _cut(len(shown), len(sessions)),
+               ["session", "date", "hands", "simple", "double", "largest pool",
+                "longest double run", "paid in loos"],
+               [(s["session"], _day(s["date"]), s["hands"], s["simple"], s["double"], s["largest_pot"],
+                 s["longest_double_run"], s["paid_in_loos"]) for s in shown],
+               right=("session", "hands", "simple", "double", "largest pool",
+                      "longest double run", "paid in loos")))
+    if "record" in report:
+        _show_record(report["record"], {s["session"] for s in shown}, _cut(len(shown),
+                                                                          len(sessions)))
+    for n in report["not_counted"]:
+        typer.echo(f"Note: session {n['session']} has {n['hands']} hands but {n['counted']} are "
+                   "counted: its records no longer settle under its rules (see 'loo check').",
+                   err=True)
+
+
+def _seat_cells(by_seat: list[dict], seats: list[int]) -> list[str]:
+    found = {s["seat"]: f"{signed(s['net'])} ({s['hands']})" for s in by_seat}
+    return [found.get(seat, "-") for seat in seats]
+
+
+def _cut(shown: int, total: int) -> str:
+    return "" if shown == total else (f" (the last {shown} of {total}; --limit 0 shows all, "
+                                      "--json lists all)")
+
+
+def _day(date: str | None) -> str:
+    """``2025-03-14T19:45:00+00:00`` as ``2025-03-14 19:45``."""
+    return (date or "")[:16].replace("T", " ")
+
+
+def _show_record(record: list[dict], shown: set[int], cut: str) -> None:
+    """Each player's sessions, oldest first: net chips and money."""
+    show(table("Record over time" + cut, ["player", "session", "date", "net", "money"],
+               [(r["player"], s["session"], _day(s["date"]), signed(s["net"]),
+                 _cash(s["money"], s["currency"]))
+                for r in record for s in r["sessions"] if s["session"] in shown],
+               right=("session", "net", "money")))
+
+
+def settle_up(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
+              banker: Optional[str] = typer.Option(None, "--banker", metavar="NAME", help=(
+                  "Who everyone settles with (default: the first player).")),
+              as_json: bool = JSON_OPTION):
+    """Money owed at the end: each player's net and buy-in in money, and who pays whom."""
+    from loo_ledger.analysis.settle_up import settle_session
+    e = env(ctx)
+    result = settle_session(e.ledger(), e.session_id(session), banker=banker)
+    if as_json:
+        return print_json(result)
+    cur, pool = result["unit"]["currency"], result["pool"]
+    bought = result["buy_in"] is not None
+    rows = [(p["name"], signed(p["net"]), _cash(p["money"], cur),
+             *((f"{p['bought']} = {_cash(p['bought_money'], cur)}",
+                f"{p['cash_out']} = {_cash(p['cash_out_money'], cur)}") if bought else ()))
+            for p in result["players"]]
+    rows.append(("(pool)", signed(pool["change"]), _cash(pool["money"], cur),
+                 *(("", "") if bought else ())))
+    rows.append(("total", "0", _cash(result["total"], cur), *(("", "") if bought else ())))
+    unit = result["unit"]
+    show(table(f"Settle-up, session {result['session']} (one {unit['name'] or 'chip'} = "
+               f"{_cash(unit['value'], cur)})",
+               ["player", "net", "money", *(("bought", "cashes out") if bought else ())], rows,
+               right=("net", "money", "bought", "cashes out")))
+    for line in _settle_notes(result):
+        typer.echo(line)
+    for title, part in ((f"Everyone settles with the banker, {result['banker']['name']}:",
+                         result["banker"]), (f"Few transfers ({result['fewest']['method']}):",
+                                             result["fewest"])):
+        typer.echo(f"\n{title}")
+        for t in part["transfers"] or [{"from": "nobody", "to": "anybody", "amount": None}]:
+            typer.echo(f"  {t['from']} pays {t['to']} {_cash(t['amount'], cur)}".rstrip())
+
+
+def _settle_notes(result: dict) -> list[str]:
+    cur, pool, out = result["unit"]["currency"], result["pool"], []
+    if pool["change"] > 0:
+        out.append(f"The pool holds {pool['change']} chips more than it opened with: their money "
+                   f"({_cash(pool['money'], cur)}) is paid to '(pool)' and goes with the chips "
+                   "into the next session.")
+    elif pool["change"] < 0:
+        out.append(f"The pool paid out {-pool['change']} chips it brought from an earlier "
+                   f"session: '(pool)' pays their money ({_cash(pool['money'].lstrip('-'), cur)}) "
+                   "out of the money carried with it.")
+    if result["buy_in"] is not None:
+        out.append("If the buy-ins were paid to the banker in cash, the banker instead pays each "
+                   "player their cash-out: the same money.")
+    if result["rounded"]:
+        out.append("The unit is worth less than a cent: amounts are rounded so that they still "
+                   "sum to zero (largest remainders get the odd cents).")
+    if not result["closed"]:
+        out.append(f"Session {result['session']} is still open: these are the figures so far.")
+    return out
+
+
+def replay(ctx: typer.Context,
+           session: Optional[int] = typer.Argument(None, metavar="[SESSION]",
+                                                   help="Session id (default: the current one)."),
+           rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
+                                          help="A rule to change. Repeatable."),
+           variant: Optional[str] = typer.Option(None, "--variant", help=(
+               "Another preset or saved house rule (the stored overrides are dropped).")),
+           as_json: bool = JSON_OPTION):
+    """Settle a whole evening again under other rules; the database is not changed."""
+    from loo_ledger.analysis.replay import replay_session
+    e = env(ctx)
+    result = replay_session(e.ledger(), e.session_id(session), rule, variant)
+    if as_json:
+        return print_json(result)
+    cur, has_money = result["unit"]["currency"], result["unit"]["value"] is not None
+    money_cols = ("money stored", "money new", "money difference") if has_money else ()
+
+    def row(name: str, f: dict) -> tuple:
+        cash = tuple(_cash(f["money"][k], cur) for k in ("stored", "new", "difference"))
+        return (name, signed(f["stored"]), signed(f["new"]), signed(f["difference"]),
+                *(cash if has_money else ()))
+
+    typer.echo(f"Session {result['session']} under {result['new_rules']} "
+               f"(stored: {result['stored_rules']}).")
+    for c in result["changed"]:
+        typer.echo(f"  {c['parameter']}: {c['stored']} -> {c['new']}")
+    show(table(None, ["player", "stored", "new", "difference", *money_cols],
+               [row(p["name"], p) for p in result["players"]] + [row("(pool)", result["pool"])],
+               right=("stored", "new", "difference", *money_cols)))
+    typer.echo(f"{result['settled']} of {result['hands']} hands settled under the new rules.")
+    for s in result["skipped"]:
+        typer.echo(f"Hand {s['hand']} is impossible under the new rules and was skipped (no chips "
+                   "moved, the pool carried over unchanged, the deal passed on):")
+        for p in s["problems"]:
+            who = f"{p['player']}: " if p["player"] else ""
+            typer.echo(f"  {who}{p['message']} [{p['code']}]")
+    typer.echo("Nothing was written to the database.")
 
 
 def register(app: typer.Typer) -> None:
     """Add the analysis commands to the app."""
+    app.command()(stats)
+    app.command("settle-up")(settle_up)
+    app.command()(replay)

@@ -11,7 +11,7 @@ from sqlite_utils import Database
 
 from loo_ledger.engine.model import Session, Settlement, TableState
 from loo_ledger.errors import NotFound, StoreError
-from loo_ledger.store import codec
+from loo_ledger.store import codec, stats
 from loo_ledger.store.db import open_database
 from loo_ledger.store.table_writes import TableWrites
 
@@ -90,6 +90,7 @@ class Ledger(TableWrites):
                                        for pos, name in enumerate(session.players)])
         conn.executemany(INSERT_HAND, hands)
         conn.executemany(INSERT_POSTING, postings)
+        stats.write_plays(conn, sid, range(first, first + len(hands)), raw_hands, settlements)
         return sid
 
     def set_current(self, session_id: int) -> None:

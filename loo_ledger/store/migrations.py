@@ -126,3 +126,52 @@ def m006_table_play(db: Database) -> None:
             at TEXT NOT NULL
         )""",
          "CREATE INDEX idx_audit_session ON audit (session_id)")
+
+
+@migrations()
+def m007_hand_statistics(db: Database) -> None:
+    """Statistics (loo stats): one row per dealt player per hand, and per-session totals of
+    those rows that reports aggregate; filled from the stored hands (store/stats.py)."""
+    _run(db, """
+        CREATE TABLE plays (
+            session_id INTEGER NOT NULL,
+            hand_id INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            word TEXT NOT NULL,
+            played INTEGER NOT NULL,
+            tricks INTEGER NOT NULL,
+            delta INTEGER NOT NULL,
+            looed INTEGER NOT NULL,
+            loo_paid INTEGER NOT NULL,
+            took_whole INTEGER NOT NULL,
+            flush INTEGER NOT NULL,
+            double INTEGER NOT NULL,
+            pot INTEGER NOT NULL,
+            PRIMARY KEY (session_id, hand_id, player)
+        ) WITHOUT ROWID""",
+         """CREATE TABLE player_totals (
+            player TEXT NOT NULL, session_id INTEGER NOT NULL,
+            hands INTEGER NOT NULL, stand INTEGER NOT NULL, pass INTEGER NOT NULL,
+            miss INTEGER NOT NULL, defend INTEGER NOT NULL, forced INTEGER NOT NULL,
+            played INTEGER NOT NULL, tricks INTEGER NOT NULL, looed INTEGER NOT NULL,
+            loo_paid INTEGER NOT NULL, took_whole INTEGER NOT NULL, flushes INTEGER NOT NULL,
+            net INTEGER NOT NULL, best INTEGER NOT NULL, worst INTEGER NOT NULL,
+            PRIMARY KEY (player, session_id)
+        ) WITHOUT ROWID""",
+         "CREATE INDEX idx_player_totals_session ON player_totals (session_id)",
+         """CREATE TABLE seat_totals (
+            player TEXT NOT NULL, seat INTEGER NOT NULL, session_id INTEGER NOT NULL,
+            hands INTEGER NOT NULL, net INTEGER NOT NULL, looed INTEGER NOT NULL,
+            PRIMARY KEY (player, seat, session_id)
+        ) WITHOUT ROWID""",
+         "CREATE INDEX idx_seat_totals_session ON seat_totals (session_id)",
+         """CREATE TABLE session_totals (
+            session_id INTEGER PRIMARY KEY,
+            hands INTEGER NOT NULL, doubles INTEGER NOT NULL, largest_pot INTEGER NOT NULL,
+            longest_run INTEGER NOT NULL, trailing_run INTEGER NOT NULL,
+            loo_paid INTEGER NOT NULL
+        )""")
+    from loo_ledger.store.stats import rebuild
+    rebuild(db)

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from loo_ledger.engine.model import Session, Settlement, TableState
 from loo_ledger.errors import NotFound, StoreError
-from loo_ledger.store import codec
+from loo_ledger.store import codec, stats
 
 INSERT_AUDIT = """INSERT INTO audit (session_id, hand, action, old_record, new_record, at)
     VALUES (?, ?, ?, ?, ?, ?)"""
@@ -51,6 +51,8 @@ class TableWrites:
             conn.executemany(INSERT_POSTING, postings)
             conn.executemany("UPDATE seats SET net = net + ? WHERE session_id = ? AND name = ?",
                              [(n, session_id, p) for p, n in nets.items() if n])
+            stats.write_plays(conn, session_id, [first], [raw], [settlement],
+                              before=self.final_state(session_id))
             self._set_state(session_id, settlement.next_state)
             conn.execute(INSERT_AUDIT, (session_id, settlement.hand_no, "add", None,
                                         codec.dumps(raw), codec.now_iso()))
@@ -76,6 +78,8 @@ class TableWrites:
                               for i, p in enumerate(session.players)])
             conn.executemany(INSERT_HAND, hands)
             conn.executemany(INSERT_POSTING, postings)
+            stats.write_plays(conn, session_id, range(first, first + len(hands)), raw_hands,
+                              settlements)
             self._set_state(session_id, final)
             conn.executemany(INSERT_AUDIT, [
                 (session_id, hand, action, None if old is None else codec.dumps(old),

@@ -1,0 +1,115 @@
+"""loo replay: settle a stored evening again under other rules, writing nothing.
+
+Every hand is settled in order by the engine under the new rules. A hand the new rules
+make impossible is reported with the engine's problems and skipped: it moves no chips,
+the pool (and whether it is double) carries over unchanged, and the deal passes to the
+left of whoever dealt it, so later hands go on as they were dealt. ``deltas`` a hand
+records without a table ruling are only the table's check of the old arithmetic, so
+they are left out; a table ruling's own figures stand under any rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from loo_ledger.engine import HandRecord, Session, TableState, settle, start
+from loo_ledger.engine.deal import dealer_for, next_seat
+from loo_ledger.engine.params import PARAMS
+from loo_ledger.engine.variants import Variant, parse_rule_args, variant
+from loo_ledger.errors import HandRejected
+from loo_ledger.render import money
+
+
+@dataclass(frozen=True, kw_only=True)
+class WhatIf:
+    """A session settled under other rules: nets, the final pool, the hands skipped."""
+
+    nets: dict[str, int]
+    pool: int
+    settled: int
+    skipped: list[dict]
+
+
+def as_question(record: HandRecord) -> HandRecord:
+    """The record without the table's check figures (kept when a table ruling stands)."""
+    if record.deltas is not None and not record.table_ruling:
+        return replace(record, deltas=None)
+    return record
+
+
+def pass_deal(state: TableState, record: HandRecord) -> TableState:
+    """The table after a skipped hand: nothing moved; the deal passes on; next number."""
+    out = set(record.sitting_out) | state.sit_out
+    dealer = record.dealer if record.dealer in state.seats else \
+        dealer_for(state, [p for p in state.seats if p not in out])
+    return replace(state, dealer=next_seat(state.seats, dealer), hand_no=state.hand_no + 1,
+                   sit_out=frozenset())
+
+
+def resettle(session: Session, v: Variant) -> WhatIf:
+    """Settle every hand of ``session`` under ``v``, skipping (and listing) impossible ones."""
+    state = start(session)
+    nets = dict.fromkeys(session.players, 0)
+    skipped, settled = [], 0
+    for number, record in enumerate(session.hands, 1):
+        try:
+            s = settle(as_question(record), state, v)
+        except HandRejected as exc:
+            skipped.append({"hand": number, "problems": [
+                {"code": p.code, "player": p.player, "message": p.message}
+                for p in exc.problems]})
+            state = pass_deal(state, record)
+            continue
+        for player, delta in s.deltas.items():
+            nets[player] += delta
+        settled += 1
+        state = s.next_state
+    return WhatIf(nets=nets, pool=state.pool, settled=settled, skipped=skipped)
+
+
+def new_rules(ledger: Any, session: Session, rule_args: list[str],
+              variant_name: str | None) -> Variant:
+    """The stored variant and rules with ``--rule`` overrides; or, with ``--variant``, that
+    preset (or saved house rule) with only the overrides. VariantError if not allowed."""
+    if variant_name is None:
+        return variant(session.variant, {**session.rules, **parse_rule_args(rule_args)})
+    from loo_ledger.table import resolve_variant
+    base, rules, _ = resolve_variant(ledger, variant_name, rule_args)
+    return variant(base, rules)
+
+
+def rules_text(v: Variant) -> str:
+    """``three-card with loo=mixed, loo_limit=90``."""
+    extra = ", ".join(f"{k}={val}" for k, val in v.overrides().items())
+    return v.name + (f" with {extra}" if extra else "")
+
+
+def replay_session(ledger: Any, session_id: int, rule_args: list[str],
+                   variant_name: str | None = None) -> dict:
+    """Each player's net under the stored rules and under the new ones; reads only."""
+    from loo_ledger.sessionfile import session_from_dict
+    session = session_from_dict(ledger.session_dict(session_id), source=f"session {session_id}")
+    old, new = variant(session.variant, dict(session.rules)), \
+        new_rules(ledger, session, rule_args, variant_name)
+    result = resettle(session, new)
+    row, balances = ledger.session(session_id), ledger.balances(session_id)
+    value = row.get("unit_value")
+
+    def both(stored: int, again: int) -> dict:
+        out = {"stored": stored, "new": again, "difference": again - stored}
+        if value is not None:
+            out["money"] = {k: str(money(n, value)) for k, n in out.items()}
+        return out
+
+    return {
+        "session": session_id, "stored_rules": rules_text(old), "new_rules": rules_text(new),
+        "changed": [{"parameter": p, "stored": old.value_text(p), "new": new.value_text(p)}
+                    for p in PARAMS if old.value_text(p) != new.value_text(p)],
+        "unit": {"name": row.get("unit_name"), "value": value, "currency": row.get("currency")},
+        "players": [{"name": p["name"], **both(p["net"], result.nets.get(p["name"], 0))}
+                    for p in balances["players"]],
+        "pool": both(balances["pool"], result.pool),
+        "hands": len(session.hands), "settled": result.settled, "skipped": result.skipped,
+        "written": False,
+    }

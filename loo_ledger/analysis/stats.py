@@ -1,0 +1,144 @@
+"""loo stats: figures per player and per session, for one session, every session, or since a date.
+
+The store aggregates in SQL (store/stats.py); this module turns its rows into the report:
+rates, seats named relative to the dealer, money per currency, each player's record.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from decimal import Decimal
+from typing import Any
+
+from loo_ledger.errors import LooError, NotFound
+from loo_ledger.render import money
+from loo_ledger.store.stats import Scope, StatsReader
+
+WORDS = ("stand", "pass", "miss", "defend")
+
+
+def rate(count: int, out_of: int) -> float | None:
+    """``count / out_of`` to four places, None when there is nothing to divide by.
+
+    >>> rate(1, 3), rate(2, 0)
+    (0.3333, None)
+    """
+    return round(count / out_of, 4) if out_of else None
+
+
+def seat_label(seat: int) -> str:
+    """Seat 0 is the dealer; 1 is the dealer's left (eldest hand), then 2, 3, ...
+
+    >>> seat_label(0), seat_label(1)
+    ('dealer', '1')
+    """
+    return "dealer" if seat == 0 else str(seat)
+
+
+def utc(when: str) -> str:
+    """An ISO date-time (naive = local time) as UTC ``YYYY-MM-DD HH:MM:SS`` for SQLite."""
+    moment = datetime.fromisoformat(when)
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
+          player: str | None = None) -> dict:
+    """The report for one session (``session_id``), or every session from ``since`` on.
+
+    ``since`` is an ISO date-time as :func:`loo_ledger.dates.parse_when` gives it.
+    Raises LooError when both a session and a date are given, NotFound when the
+    player has no seat in the sessions chosen.
+    """
+    if session_id is not None and since is not None:
+        raise LooError("--since chooses sessions by date; it cannot be combined with --session")
+    scope = Scope(session_id=session_id, since=utc(since) if since else None, player=player)
+    reader = StatsReader(ledger.db)
+    sessions = reader.sessions(scope)
+    records = reader.records(scope)
+    if player is not None and not records:
+        raise NotFound(f"{player} has no seat in {describe(session_id, since, len(sessions))}")
+    by_id = {s["id"]: s for s in sessions}
+    report = {
+        "scope": {"session": session_id, "since": since, "player": player,
+                  "sessions": len(sessions),
+                  "title": describe(session_id, since, len(sessions))},
+        "players": _players(reader, scope, records, by_id),
+        "sessions": [_session(s) for s in sessions],
+        "not_counted": [{"session": s["id"], "hands": s["stored"],
+                         "counted": s["hands"] or 0} for s in sessions
+                        if s["hands"] != s["stored"]],
+    }
+    if session_id is None:
+        report["record"] = _record(records, by_id)
+    return report
+
+
+def describe(session_id: int | None, since: str | None, count: int) -> str:
+    """What a report covers, in words."""
+    if session_id is not None:
+        return f"session {session_id}"
+    when = f" since {since.replace('T', ' ').removesuffix(' 00:00:00')}" if since else ""
+    return f"{'all ' if not since else ''}{count} session{'s' if count != 1 else ''}{when}"
+
+
+def _money(pairs: list[tuple[int, dict]]) -> list[dict]:
+    """Net chips in sessions (with their units) as money, one total per currency."""
+    totals: dict[str | None, Decimal] = {}
+    for net, session in pairs:
+        if session["unit_value"] is not None:
+            cur = session["currency"]
+            totals[cur] = totals.get(cur, Decimal("0.00")) + money(net, session["unit_value"])
+    return [{"currency": c, "amount": str(a)} for c, a in totals.items()]
+
+
+def _players(reader: StatsReader, scope: Scope, records: list[dict], by_id: dict) -> list[dict]:
+    totals = {r["player"]: r for r in reader.players(scope)}
+    seats: dict[str, list[dict]] = {}
+    for r in reader.seats(scope):
+        seats.setdefault(r["player"], []).append(
+            {"seat": r["seat"], "label": seat_label(r["seat"]), "hands": r["hands"],
+             "net": r["net"], "looed": r["looed"]})
+    nets: dict[str, list[tuple[int, dict]]] = {}
+    for r in records:
+        nets.setdefault(r["player"], []).append((r["net"], by_id[r["session_id"]]))
+    return [_player(name, totals.get(name), seats.get(name, []), _money(pairs))
+            for name, pairs in nets.items()]
+
+
+def _player(name: str, t: dict | None, seats: list[dict], money_: list[dict]) -> dict:
+    t = t or {"hands": 0, "forced": 0, "played": 0, "tricks": 0, "looed": 0, "loo_paid": 0,
+              "took_whole": 0, "flushes": 0, "net": 0, "best": 0, "worst": 0,
+              **dict.fromkeys(WORDS, 0)}
+    declared = t["hands"] - t["forced"]
+    return {
+        "player": name, "hands": t["hands"], "declared": declared, "forced": t["forced"],
+        "declarations": {w: {"count": t[w], "rate": rate(t[w], declared)} for w in WORDS},
+        "played": t["played"], "tricks": t["tricks"],
+        "tricks_per_hand": rate(t["tricks"], t["played"]),
+        "looed": t["looed"], "loo_rate": rate(t["looed"], t["played"]),
+        "paid_in_loos": t["loo_paid"], "took_whole": t["took_whole"], "flushes": t["flushes"],
+        "net": t["net"], "money": money_,
+        "biggest_gain": max(t["best"], 0), "biggest_loss": min(t["worst"], 0),
+        "by_seat": sorted(seats, key=lambda s: s["seat"]),
+    }
+
+
+def _session(s: dict) -> dict:
+    hands, doubles = s["hands"] or 0, s["doubles"] or 0
+    return {"session": s["id"], "name": s["name"], "date": s["date"], "hands": hands,
+            "simple": hands - doubles, "double": doubles, "largest_pot": s["largest_pot"] or 0,
+            "longest_double_run": s["longest_run"] or 0, "paid_in_loos": s["loo_paid"] or 0}
+
+
+def _record(records: list[dict], by_id: dict) -> list[dict]:
+    """Each player's net (and money) session by session, oldest first."""
+    out: dict[str, list[dict]] = {}
+    for r in records:
+        s = by_id[r["session_id"]]
+        value = money(r["net"], s["unit_value"])
+        out.setdefault(r["player"], []).append(
+            {"session": s["id"], "date": s["date"], "net": r["net"],
+             "money": None if value is None else str(value), "currency": s["currency"]})
+    order = {sid: i for i, sid in enumerate(by_id)}
+    return [{"player": p, "sessions": sorted(rows, key=lambda x: order[x["session"]])}
+            for p, rows in out.items()]
