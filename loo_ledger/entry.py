@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from loo_ledger.engine.deal import deal_kind
-from loo_ledger.engine.model import Flush, HandRecord, Penalty, TableState
+from loo_ledger.engine.model import SUITS, Flush, HandRecord, Penalty, TableState
 from loo_ledger.engine.variants import Variant
 from loo_ledger.errors import HandRejected, Problem
 
@@ -83,19 +83,31 @@ def _pairs(items: list[str], seats, problems: _Problems, what: str) -> list[tupl
     return out
 
 
+def _with_trump(opts: Options, problems: _Problems) -> Options:
+    from dataclasses import replace
+    suit = opts.trump.strip().lower()
+    if suit not in SUITS:
+        problems.add("BAD_TRUMP", f"--trump {opts.trump}: the suits are {', '.join(SUITS)}")
+    return replace(opts, trump=suit)
+
+
 def build_record(words: list[str], opts: Options, *, state: TableState, v: Variant,
                  present: list[str]) -> HandRecord:
     """The hand record for the next hand; raises HandRejected listing every problem."""
     seats = state.seats
     problems = _Problems(state.hand_no)
+    if opts.trump is not None:
+        opts = _with_trump(opts, problems)
     out = {p for p, _ in _pairs(opts.sitting_out, seats, problems, "--sitting-out")}
     out |= {p for p in seats if p not in present}
     dealt = [p for p in seats if p not in out and p not in state.sit_out]
     said: dict[str, tuple[str, int | None]] = {}
+    named: set[str] = set()
     for item in words:
         name, sep, value = item.partition("=")
         try:
             player = match_player(name, seats)
+            named.add(player)
             if not sep:
                 raise ValueError(f"{item!r} should be NAME=VALUE, e.g. {player}=2 or {player}=pass")
             if player in said:
@@ -108,7 +120,7 @@ def build_record(words: list[str], opts: Options, *, state: TableState, v: Varia
         if p not in dealt:
             problems.add("NOT_DEALT_IN", f"{p} is not dealt in this hand", p)
     for p in dealt:
-        if p not in said:
+        if p not in named:
             problems.add("MISSING_PLAYER", f"{p} was dealt in: say {p}=N (tricks won), {p}=pass, "
                          f"{p}=miss:N, {p}=stand ... or --sitting-out {p}", p)
     if problems:
@@ -125,7 +137,10 @@ def _record(said, opts: Options, state: TableState, v: Variant, out: list[str],
     tricks = {p: n for p, (_, n) in said.items() if n is not None}
     flushes = []
     for p, kind_text in _pairs(opts.flushes, seats, problems, "--flush"):
-        flushes.append(Flush(player=p, kind=kind_text or ("flush" if v.hand_size == 3 else "?")))
+        if not kind_text and v.hand_size == 5:
+            problems.add("BAD_ENTRY", f"--flush {p}: say which kind, e.g. {p}:trump "
+                         "(pam, trump, plain, pam-blaze, blaze)", p)
+        flushes.append(Flush(player=p, kind=kind_text.lower() or "flush"))
     exchanges, deltas = {}, {}
     for target, items, what in ((exchanges, opts.exchanges, "--exchange"),
                                 (deltas, opts.paid, "--paid")):

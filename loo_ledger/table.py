@@ -11,7 +11,7 @@ from typing import Any
 from loo_ledger.engine import Replay, Session, Settlement, Unit, opening_state, replay, settle
 from loo_ledger.engine.deal import antes, dealer_for, deal_kind
 from loo_ledger.engine.variants import PRESETS, Variant, parse_rule_args, variant
-from loo_ledger.entry import Options, build_record
+from loo_ledger.entry import Options, build_record, match_player
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.store.ledger import Ledger
 
@@ -39,9 +39,10 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
     base, rules, house = resolve_variant(ledger, variant_name, rule_args)
     v = variant(base, rules)
     _check_names(players)
-    dealer = dealer or players[-1]
-    if dealer not in players:
-        raise LooError(f"the dealer {dealer} is not one of the players: {', '.join(players)}")
+    try:
+        dealer = match_player(dealer, players) if dealer else players[-1]
+    except ValueError as exc:
+        raise LooError(f"--dealer: {exc}") from None
     opening, source = 0, None
     if carry_from is not None:
         opening, source = _carried_pool(ledger, carry_from), f"carried from session {carry_from}"
@@ -121,8 +122,8 @@ def _rewrite(ledger: Ledger, sid: int, session: Session, raws: list[dict], audit
     try:
         result = replay(session)
     except HandRejected as exc:
-        raise HandRejected(f"{what} would make {exc.message}; nothing was changed",
-                           exc.problems) from None
+        raise HandRejected(f"{what} is refused, because then {exc.message}; nothing was "
+                           "changed", exc.problems) from None
     ledger.rewrite_session(sid, session, raws, result.settlements, result.final, audit)
     return result
 
@@ -218,11 +219,13 @@ def pool_status(ledger: Ledger, sid: int) -> dict[str, Any]:
             for m in ledger.postings(sid) if last and m["hand"] == last["number"]
             and m["payer"] is not None and m["payee"] is None and "pays the pool" in m["reason"]]
     kind, why = deal_kind(state, v)
+    due = antes(state, v, dealer, dealt)
     out = {"session": sid, "pool": state.pool, "next_hand": state.hand_no,
            "next_dealer": dealer, "double": state.double, "deal": kind, "why": why,
-           "antes": [{"player": p, "amount": a} for p, a in antes(state, v, dealer, dealt)],
+           "antes": [{"player": p, "amount": a} for p, a in due],
            "loos_from_last_hand": owed, "sitting_out": sorted(state.sit_out)}
     if v.game == "lou":
-        out.update(first_deal=state.lou_first, burn=min(state.pool, v.burn_cap),
+        pot = state.pool + sum(a for _, a in due)
+        out.update(first_deal=state.lou_first, pot=pot, burn=min(pot, v.burn_cap),
                    burn_cap=v.burn_cap)
     return out

@@ -185,8 +185,6 @@ def test_hands_audit_shows_the_old_record_the_new_one_and_when(loo, wrong_db, ri
     assert re.search(r'old:.*"Ben": 3', text) and re.search(r'new:.*"Ben": 2', text)
 
 
-@pytest.mark.xfail(strict=True, reason="bug (wording): the refusal reads 'amending hand 3 would "
-                   "make hand 4 is impossible under these rules'")
 def test_the_refused_amendment_reads_as_a_sentence(loo, right_db):
     result = loo(right_db, "amend", "3", "Cat=pass", "Dov=pass", "Eve=pass", "Ann=pass",
                  "Ben=pass")

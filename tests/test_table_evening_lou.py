@@ -241,9 +241,6 @@ def test_pool_text_shows_burn_and_cap(game):
     assert "burn cap 5000" in text
 
 
-@pytest.mark.xfail(strict=True, reason="bug: `loo pool` in Lou computes the burn from the pot "
-                   "before this deal's antes (min(0, 5000) = 0) when the next deal is a first "
-                   "deal; RULES.md: b = min(P, burn_cap) with P including the antes")
 def test_pool_burn_on_a_first_deal_counts_the_antes(game):
     """After hand 4 the game is over: Cat deals a first deal, antes Cat 100 + 4 x 500 = 2100,
     so P = 2100 and a burned player pays min(2100, 5000) = 2100."""

@@ -72,7 +72,7 @@ def ask_hand(ledger, sid: int, opts: Options) -> tuple[list[str], Options]:
     playing = [p for p in order if words.get(p, "stand") not in ("pass", "fold")]
     answers = _tricks(playing, words, v, kind, dealer)
     preview = record_hand(ledger, sid, answers, opts, dry_run=True)
-    typer.echo("\n".join(settlement_lines(preview)))
+    typer.echo("\n".join(settlement_lines(preview, lou=v.game == "lou")))
     typer.confirm("Record this hand?", abort=True, default=True)
     return answers, opts
 

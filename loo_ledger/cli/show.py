@@ -6,10 +6,10 @@ from loo_ledger.engine import Settlement
 from loo_ledger.render import signed
 
 
-def settlement_lines(s: Settlement, *, next_dealer: str | None = None) -> list[str]:
+def settlement_lines(s: Settlement, *, lou: bool = False) -> list[str]:
     """Who takes what and why, who is looed, what stays, who deals next."""
-    kind = "double" if s.double else "simple"
-    lines = [f"Hand {s.hand_no}: {s.dealer} dealt; {kind} pool of {s.pot} in play "
+    kind = "pot" if lou else ("double pool" if s.double else "simple pool")
+    lines = [f"Hand {s.hand_no}: {s.dealer} dealt; {kind} of {s.pot} in play "
              f"({s.pool_in} carried in)"]
     width = max(len(p) for p in s.dealt)
     for p in s.dealt:
@@ -20,15 +20,19 @@ def settlement_lines(s: Settlement, *, next_dealer: str | None = None) -> list[s
         if m.payer is None and m.payee is None:
             lines.append(f"  stays in the pool: {m.amount} ({m.reason})")
     if s.looed:
-        lines.append("  looed: " + ", ".join(s.looed))
+        lines.append(("  burned: " if lou else "  looed: ") + ", ".join(s.looed))
     for note in s.notes:
         lines.append(f"  note: {note}")
     if s.table_ruling:
         lines.append(f"  recorded by table ruling: {s.table_ruling}")
     after = s.next_state
-    dealer = next_dealer or (after.dealer if after else "")
-    nxt = "double" if after and after.double else "simple"
-    lines.append(f"Pool now {s.pool_after}. Next: {dealer} deals ({nxt} pool).")
+    dealer = after.dealer if after else ""
+    if lou:
+        first = " (a new game: first deal)" if after and after.lou_first else ""
+        lines.append(f"Pot now {s.pool_after}. Next: {dealer} deals{first}.")
+    else:
+        nxt = "double" if after and after.double else "simple"
+        lines.append(f"Pool now {s.pool_after}. Next: {dealer} deals ({nxt} pool).")
     return lines
 
 
@@ -47,8 +51,10 @@ def pool_lines(status: dict) -> list[str]:
     lines = [f"Pool: {status['pool']} chips ({kind}); next is hand {status['next_hand']}, "
              f"dealt by {status['next_dealer']} ({status['why']})."]
     if status["antes"]:
-        lines.append("Antes due: " + ", ".join(f"{a['player']} {a['amount']}"
-                                              for a in status["antes"]))
+        due: dict[str, int] = {}
+        for a in status["antes"]:
+            due[a["player"]] = due.get(a["player"], 0) + a["amount"]
+        lines.append("Antes due: " + ", ".join(f"{p} {n}" for p, n in due.items()))
     else:
         lines.append("Antes due: none")
     if status["loos_from_last_hand"]:

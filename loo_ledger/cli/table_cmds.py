@@ -56,11 +56,12 @@ def new(ctx: typer.Context,
     from loo_ledger.table import new_session
     _decimal(unit_value)
     names = [p.strip() for p in players.split(",") if p.strip()]
-    sid = new_session(env(ctx).ledger(), name=name, variant_name=variant, rule_args=rule,
+    ledger = env(ctx).ledger()
+    sid = new_session(ledger, name=name, variant_name=variant, rule_args=rule,
                       players=names, dealer=dealer, buy_in=buy_in, unit_value=unit_value,
                       currency=currency, when=when, carry_from=carry_from)
     typer.echo(f"session {sid} '{name}' started: {', '.join(names)}; "
-               f"{dealer or names[-1]} deals first")
+               f"{ledger.session(sid)['first_dealer']} deals first")
 
 
 def _decimal(text: Optional[str]) -> None:
@@ -97,7 +98,8 @@ def hand(ctx: typer.Context, words: Optional[list[str]] = PLAYERS_ARG,
         from loo_ledger.cli.interactive import ask_hand
         words, opts = ask_hand(e.ledger(), sid, opts)
     result = record_hand(e.ledger(), sid, list(words or []), opts)
-    typer.echo("\n".join(settlement_lines(result)))
+    lou = e.ledger().session(sid)["variant"] == "lou"
+    typer.echo("\n".join(settlement_lines(result, lou=lou)))
 
 
 def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", help="Hand number."),

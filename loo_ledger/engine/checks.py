@@ -141,5 +141,6 @@ def _tricks(record: HandRecord, v: Variant, deal: Deal) -> None:
         pen.kind == "revoke" for pen in record.penalties)
     total = sum(tricks.values())
     if total != v.hand_size and not (optional and not tricks):
-        deal.problem("TRICKS_SUM", f"trick counts total {total}, but a hand has {v.hand_size} "
-                     "tricks")
+        counts = ", ".join(f"{p} {tricks.get(p, 0)}" for p in deal.in_play) or "none recorded"
+        deal.problem("TRICKS_SUM", f"trick counts total {total} ({counts}), but a hand has "
+                     f"{v.hand_size} tricks")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from loo_ledger.engine.model import WORDS, HandRecord, TableState
+from loo_ledger.engine.model import SUITS, WORDS, HandRecord, TableState
 from loo_ledger.engine.variants import Variant
 from loo_ledger.errors import Problem
 
@@ -84,6 +84,9 @@ def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
             deal.problem("DEALER_OUT_OF_ROTATION",
                          f"{record.dealer} is recorded as dealer, but the deal is {dealer}'s "
                          "by rotation (the deal passes to the left)", record.dealer)
+    if record.trump is not None and record.trump not in SUITS:
+        deal.problem("BAD_TRUMP", f"trump {record.trump!r} is not a suit: "
+                     f"{', '.join(SUITS)}")
     if len(deal.dealt) < 2:
         deal.problem("CANNOT_DEAL", "fewer than two players are dealt in")
         return deal
