@@ -42,34 +42,33 @@ def utc(when: str) -> str:
 
 
 def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
-          player: str | None = None) -> dict:
+          player: str | None = None, record_sessions: int | None = None) -> dict:
     """The report for one session (``session_id``), or every session from ``since`` on.
 
     ``since`` is an ISO date-time as :func:`loo_ledger.dates.parse_when` gives it.
-    Raises LooError when both a session and a date are given, NotFound when the
-    player has no seat in the sessions chosen.
+    Across sessions the report has each player's record, of the ``record_sessions``
+    most recent sessions (None: all). Raises LooError when both a session and a date
+    are given, NotFound when the player has no seat in the sessions chosen.
     """
     if session_id is not None and since is not None:
         raise LooError("--since chooses sessions by date; it cannot be combined with --session")
     scope = Scope(session_id=session_id, since=utc(since) if since else None, player=player)
     reader = StatsReader(ledger.db)
-    sessions = reader.sessions(scope)
-    records = reader.records(scope)
-    if player is not None and not records:
-        raise NotFound(f"{player} has no seat in {describe(session_id, since, len(sessions))}")
-    by_id = {s["id"]: s for s in sessions}
+    sessions, nets = reader.sessions(scope), reader.nets(scope)
+    title = describe(session_id, since, len(sessions))
+    if player is not None and not nets:
+        raise NotFound(f"{player} has no seat in {title}")
     report = {
         "scope": {"session": session_id, "since": since, "player": player,
-                  "sessions": len(sessions),
-                  "title": describe(session_id, since, len(sessions))},
-        "players": _players(reader, scope, records, by_id),
+                  "sessions": len(sessions), "title": title},
+        "players": _players(reader, scope, nets),
         "sessions": [_session(s) for s in sessions],
-        "not_counted": [{"session": s["id"], "hands": s["stored"],
-                         "counted": s["hands"] or 0} for s in sessions
-                        if s["hands"] != s["stored"]],
+        "not_counted": reader.uncounted(scope),
     }
     if session_id is None:
-        report["record"] = _record(records, by_id)
+        shown = sessions[-record_sessions:] if record_sessions else sessions
+        ids = None if len(shown) == len(sessions) else [s["id"] for s in shown]
+        report["record"] = _record(reader.records(scope, ids), shown)
     return report
 
 
@@ -81,28 +80,23 @@ def describe(session_id: int | None, since: str | None, count: int) -> str:
     return f"{'all ' if not since else ''}{count} session{'s' if count != 1 else ''}{when}"
 
 
-def _money(pairs: list[tuple[int, dict]]) -> list[dict]:
-    """Net chips in sessions (with their units) as money, one total per currency."""
-    totals: dict[str | None, Decimal] = {}
-    for net, session in pairs:
-        if session["unit_value"] is not None:
-            cur = session["currency"]
-            totals[cur] = totals.get(cur, Decimal("0.00")) + money(net, session["unit_value"])
-    return [{"currency": c, "amount": str(a)} for c, a in totals.items()]
-
-
-def _players(reader: StatsReader, scope: Scope, records: list[dict], by_id: dict) -> list[dict]:
+def _players(reader: StatsReader, scope: Scope, nets: list[dict]) -> list[dict]:
+    """Each player's figures, in the order they first sat down (by session, then seat)."""
     totals = {r["player"]: r for r in reader.players(scope)}
     seats: dict[str, list[dict]] = {}
     for r in reader.seats(scope):
         seats.setdefault(r["player"], []).append(
             {"seat": r["seat"], "label": seat_label(r["seat"]), "hands": r["hands"],
              "net": r["net"], "looed": r["looed"]})
-    nets: dict[str, list[tuple[int, dict]]] = {}
-    for r in records:
-        nets.setdefault(r["player"], []).append((r["net"], by_id[r["session_id"]]))
-    return [_player(name, totals.get(name), seats.get(name, []), _money(pairs))
-            for name, pairs in nets.items()]
+    cash: dict[str, dict[str | None, Decimal]] = {}
+    for r in sorted(nets, key=lambda r: r["first"]):
+        mine = cash.setdefault(r["player"], {})
+        if r["unit_value"] is not None:
+            mine[r["currency"]] = mine.get(r["currency"], Decimal("0.00")) + \
+                money(r["net"], r["unit_value"])
+    return [_player(name, totals.get(name), seats.get(name, []),
+                    [{"currency": c, "amount": str(a)} for c, a in by_currency.items()])
+            for name, by_currency in cash.items()]
 
 
 def _player(name: str, t: dict | None, seats: list[dict], money_: list[dict]) -> dict:
@@ -130,15 +124,17 @@ def _session(s: dict) -> dict:
             "longest_double_run": s["longest_run"] or 0, "paid_in_loos": s["loo_paid"] or 0}
 
 
-def _record(records: list[dict], by_id: dict) -> list[dict]:
-    """Each player's net (and money) session by session, oldest first."""
+def _record(rows: list[tuple], sessions: list[dict]) -> list[dict]:
+    """Each player's net (and money) session by session, in the sessions' order."""
+    by_id = {s["id"]: (i, s) for i, s in enumerate(sessions)}
+    cash: dict[tuple[int, str], str | None] = {}
     out: dict[str, list[dict]] = {}
-    for r in records:
-        s = by_id[r["session_id"]]
-        value = money(r["net"], s["unit_value"])
-        out.setdefault(r["player"], []).append(
-            {"session": s["id"], "date": s["date"], "net": r["net"],
-             "money": None if value is None else str(value), "currency": s["currency"]})
-    order = {sid: i for i, sid in enumerate(by_id)}
-    return [{"player": p, "sessions": sorted(rows, key=lambda x: order[x["session"]])}
-            for p, rows in out.items()]
+    for sid, name, net in sorted(rows, key=lambda r: by_id[r[0]][0]):
+        s = by_id[sid][1]
+        key = (net, s["unit_value"])
+        if key not in cash:
+            value = money(net, s["unit_value"])
+            cash[key] = None if value is None else str(value)
+        out.setdefault(name, []).append({"session": sid, "date": s["date"], "net": net,
+                                         "money": cash[key], "currency": s["currency"]})
+    return [{"player": p, "sessions": rows_} for p, rows_ in out.items()]

@@ -38,7 +38,8 @@ def stats(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
         raise LooError("choose --session ID or --all, not both")
     across = (all_ or since is not None) and session is None
     report = run_stats(e.ledger(), session_id=None if across else e.session_id(session),
-                       since=parse_when(since) if since else None, player=player)
+                       since=parse_when(since) if since else None, player=player,
+                       record_sessions=None if as_json else limit or None)
     if as_json:
         return print_json(report)
     _show_stats(report, limit)
@@ -74,8 +75,7 @@ def _show_stats(report: dict, limit: int) -> None:
                right=("session", "hands", "simple", "double", "largest pool",
                       "longest double run", "paid in loos")))
     if "record" in report:
-        _show_record(report["record"], {s["session"] for s in shown}, _cut(len(shown),
-                                                                          len(sessions)))
+        _show_record(report["record"], _cut(len(shown), len(sessions)))
     for n in report["not_counted"]:
         typer.echo(f"Note: session {n['session']} has {n['hands']} hands but {n['counted']} are "
                    "counted: its records no longer settle under its rules (see 'loo check').",
@@ -97,12 +97,11 @@ def _day(date: str | None) -> str:
     return (date or "")[:16].replace("T", " ")
 
 
-def _show_record(record: list[dict], shown: set[int], cut: str) -> None:
+def _show_record(record: list[dict], cut: str) -> None:
     """Each player's sessions, oldest first: net chips and money."""
     show(table("Record over time" + cut, ["player", "session", "date", "net", "money"],
                [(r["player"], s["session"], _day(s["date"]), signed(s["net"]),
-                 _cash(s["money"], s["currency"]))
-                for r in record for s in r["sessions"] if s["session"] in shown],
+                 _cash(s["money"], s["currency"])) for r in record for s in r["sessions"]],
                right=("session", "net", "money")))
 
 

@@ -213,10 +213,12 @@ class StatsReader:
     """SQL aggregates over the totals for a :class:`Scope`; returns plain rows."""
 
     def __init__(self, db: Any):
-        self.db = db
+        self.conn = db.conn
 
     def _rows(self, sql: str, params: list) -> list[dict]:
-        return list(self.db.query(sql, params))
+        cur = self.conn.execute(sql, params)
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row)) for row in cur]
 
     def players(self, scope: Scope) -> list[dict]:
         """Each player's totals over the scope."""
@@ -236,12 +238,41 @@ class StatsReader:
         return self._rows(
             "SELECT s.id, s.name, coalesce(s.started_at, s.created_at) AS date, s.unit_name, "
             "s.unit_value, s.currency, t.hands, t.doubles, t.largest_pot, t.longest_run, "
-            "t.loo_paid, (SELECT count(*) FROM hands h WHERE h.session_id = s.id) AS stored "
-            f"FROM sessions s LEFT JOIN session_totals t ON t.session_id = s.id WHERE {where} "
-            "ORDER BY datetime(date), s.id", params)
+            f"t.loo_paid FROM sessions s LEFT JOIN session_totals t ON t.session_id = s.id "
+            f"WHERE {where} ORDER BY datetime(date), s.id", params)
 
-    def records(self, scope: Scope) -> list[dict]:
-        """Each seated player's net in each session in scope (the stored balances)."""
+    def uncounted(self, scope: Scope) -> list[dict]:
+        """Sessions in scope whose stored hands are not all in the totals (none, normally).
+
+        One comparison of two counts; the sessions are looked for only if they differ.
+        """
+        where, params = scope.where("session_id", None)
+        stored, counted = self.conn.execute(
+            f"SELECT (SELECT count(*) FROM hands WHERE {where}), (SELECT coalesce(sum(hands), 0) "
+            f"FROM session_totals WHERE {where})", params + params).fetchone()
+        if stored == counted:
+            return []
+        where, params = scope.where("s.id", None)
+        return [r for r in self._rows(
+            "SELECT s.id AS session, (SELECT count(*) FROM hands h WHERE h.session_id = s.id) "
+            "AS hands, coalesce(t.hands, 0) AS counted FROM sessions s LEFT JOIN session_totals t "
+            f"ON t.session_id = s.id WHERE {where}", params) if r["hands"] != r["counted"]]
+
+    def nets(self, scope: Scope) -> list[dict]:
+        """Each player's net chips per unit (value and currency), with when they first sat:
+        ``first`` orders players by session, then seat."""
+        where, params = scope.where("seats.session_id", "seats.name")
+        return self._rows(
+            "SELECT seats.name AS player, s.unit_value, s.currency, sum(net) AS net, "
+            "min(seats.session_id * 1000 + position) AS first FROM seats JOIN sessions s "
+            f"ON s.id = seats.session_id WHERE {where} "
+            "GROUP BY seats.name, s.unit_value, s.currency", params)
+
+    def records(self, scope: Scope, session_ids: Sequence[int] | None = None) -> list[tuple]:
+        """(session, player, net) for each seat in scope (or in ``session_ids`` of it)."""
         where, params = scope.where("session_id", "name")
-        return self._rows(f"SELECT session_id, name AS player, net FROM seats WHERE {where} "
-                          "ORDER BY session_id, position", params)
+        if session_ids is not None:
+            where += f" AND session_id IN ({', '.join('?' * len(session_ids))})"
+            params += list(session_ids)
+        return self.conn.execute(f"SELECT session_id, name, net FROM seats WHERE {where} "
+                                 "ORDER BY session_id, position", params).fetchall()
