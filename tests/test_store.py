@@ -260,10 +260,30 @@ def test_reopening_applies_no_migration_twice(tmp_path):
     sid = add(led)
     led.close()
     led = Ledger.open(path)
-    names = [m.name for m in migrations.applied(led.db)]
+    from sqlite_utils import Database
+    names = [m.name for m in migrations.applied(Database(led.db.conn))]
     assert len(names) == len(set(names)) == len(migrations._migrations)
-    assert migrations.pending(led.db) == [] and led.balances(sid)["players"][1]["net"] == 9
+    assert migrations.pending(Database(led.db.conn)) == []
+    assert led.balances(sid)["players"][1]["net"] == 9
     led.close()
+
+
+def test_the_fast_open_knows_every_migration():
+    # db.MIGRATIONS lets a migrated database open without loading sqlite-utils; it must
+    # name exactly the registered migrations, in order.
+    from loo_ledger.store.db import MIGRATIONS
+    assert MIGRATIONS == tuple(m.name for m in migrations._migrations)
+
+
+def test_a_migrated_database_opens_without_sqlite_utils(tmp_path):
+    import subprocess
+    import sys
+    path = tmp_path / "loo.db"
+    Ledger.open(path).close()
+    code = ("import sys; from loo_ledger.store.ledger import Ledger; "
+            f"Ledger.open({str(path)!r}).balances; print('sqlite_utils' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
 
 
 def test_second_connection_while_first_is_open(tmp_path):

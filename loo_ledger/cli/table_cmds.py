@@ -7,7 +7,6 @@ from typing import Optional
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
-from loo_ledger.entry import Options
 
 PLAYERS_ARG = typer.Argument(None, metavar="NAME=VALUE...", help=(
     "Each dealt player once: Ann=2 (played, won 2 tricks), Ben=pass (or fold), Cat=miss:1, "
@@ -29,6 +28,7 @@ RULING = typer.Option(None, "--table-ruling", metavar="WHY", help="Keep the tabl
 
 
 def _options(trump, flush, exchange, revoke, penalty, pam, sitting_out, note, paid, ruling):
+    from loo_ledger.entry import Options
     return Options(trump=trump, flushes=flush, exchanges=exchange, revokes=revoke,
                    penalties=penalty, pam=pam, sitting_out=sitting_out, note=note, paid=paid,
                    table_ruling=ruling)

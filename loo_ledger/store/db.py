@@ -11,14 +11,16 @@ import os
 import sqlite3
 from pathlib import Path
 
-from sqlite_utils import Database
-
 from loo_ledger.errors import StoreError
-from loo_ledger.store.migrations import migrations
+from loo_ledger.store.conn import Connection
 
 APPLICATION_ID = 0x4C4F4F31  # "LOO1": PRAGMA application_id of every loo_ledger database
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
+# The migrations of loo_ledger.store.migrations, by name: when a database has applied all
+# of them it opens without loading sqlite-utils (a test keeps this list in step).
+MIGRATIONS = ("m001_sessions", "m002_seats", "m003_hands", "m004_postings", "m005_settings",
+              "m006_table_play", "m007_hand_statistics")
 
 
 def default_db_path() -> Path:
@@ -95,17 +97,32 @@ def check_file(path: Path) -> None:
         raise _refuse(path, f"it is the SQLite database of another program, application_id {app_id}")
 
 
-def _prepare(db: Database) -> None:
+def _pending(conn: sqlite3.Connection) -> bool:
+    """Whether a migration remains to be applied (read without sqlite-utils)."""
+    try:
+        done = {r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE "
+                                           "migration_set = 'loo_ledger'")}
+    except sqlite3.OperationalError:
+        return True
+    return not set(MIGRATIONS) <= done
+
+
+def _prepare(conn: sqlite3.Connection) -> None:
     """WAL, foreign keys, the application stamp, then any pending migrations."""
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA foreign_keys=ON")
-    db.execute("PRAGMA cache_size=-65536")  # up to 64 MiB: large imports insert faster
-    if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-        db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-    migrations.apply(db)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA cache_size=-65536")  # up to 64 MiB: large imports insert faster
+    if not _pending(conn):
+        return
+    from sqlite_utils import Database
+
+    from loo_ledger.store.migrations import migrations
+    if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    migrations.apply(Database(conn))
 
 
-def open_database(path: str | Path) -> Database:
+def open_database(path: str | Path) -> Connection:
     """Open (creating if need be) the loo_ledger database at ``path``, migrated to date.
 
     Raises StoreError, leaving the file as it was, if it is not SQLite, is
@@ -118,12 +135,12 @@ def open_database(path: str | Path) -> Database:
         raise StoreError(f"Cannot create the folder for the database {path}: {e.strerror or e}.") from e
     check_file(path)
     try:
-        db = Database(path)
+        conn = sqlite3.connect(path, isolation_level=None)
     except sqlite3.Error as e:
         raise StoreError(f"Cannot open the database {path}: {e}.") from e
     try:
-        _prepare(db)
+        _prepare(conn)
     except sqlite3.Error as e:
-        db.close()
+        conn.close()
         raise StoreError(f"Cannot prepare the database {path}: {e}.") from e
-    return db
+    return Connection(conn)

@@ -7,11 +7,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from sqlite_utils import Database
-
 from loo_ledger.engine.model import Session, Settlement, TableState
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store import codec, stats
+from loo_ledger.store.conn import Connection
 from loo_ledger.store.db import open_database
 from loo_ledger.store.table_writes import TableWrites
 
@@ -42,7 +41,7 @@ LIST_POSTINGS = """SELECT p.id, h.number AS hand, p.seq, p.payer, p.payee, p.amo
 class Ledger(TableWrites):
     """Everything stored about every session; the only code that speaks SQLite."""
 
-    def __init__(self, db: Database):
+    def __init__(self, db: Connection):
         self.db = db
 
     @classmethod

@@ -20,7 +20,7 @@ INSERT_AUDIT = """INSERT INTO audit (session_id, hand, action, old_record, new_r
 
 
 class TableWrites:
-    """Mixed into Ledger: ``self.db`` is the sqlite-utils Database."""
+    """Mixed into Ledger: ``self.db`` is the store Connection."""
 
     db: Any
 
