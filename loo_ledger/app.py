@@ -6,7 +6,7 @@ No printing here: functions return data or raise a LooError.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from loo_ledger.engine import Replay, replay
 from loo_ledger.errors import LooError, Problem
@@ -14,22 +14,24 @@ from loo_ledger.sessionfile import load_session_file, session_from_dict
 from loo_ledger.store.ledger import Ledger
 
 
-def settle_file(path: str | Path) -> tuple:
+def settle_file(path: str | Path, progress: Callable[[int], None] | None = None) -> tuple:
     """Read and settle one session file: (session, raw hands, replay). Raises LooError
     whose message names the file and, for an impossible hand, the hand, player and rule."""
     session, raw = load_session_file(path)
     try:
-        result = replay(session)
+        result = replay(session, progress=progress)
     except LooError as exc:
         raise type(exc)(f"{path}: {exc.message}; nothing was imported", exc.problems) from None
     return session, raw["hands"], result
 
 
-def import_files(ledger: Ledger, paths: Iterable[str | Path]) -> list[int]:
-    """Import every file or none: all are read and settled before one write."""
+def import_files(ledger: Ledger, paths: Iterable[str | Path],
+                 progress: Callable[[int], None] | None = None) -> list[int]:
+    """Import every file or none: all are read and settled before one write.
+    ``progress(n)`` is told as hands are settled."""
     items = []
     for path in paths:
-        session, raw_hands, result = settle_file(path)
+        session, raw_hands, result = settle_file(path, progress)
         items.append((session, raw_hands, list(result.settlements), result.final, str(path)))
     return ledger.add_sessions(items)
 

@@ -12,8 +12,18 @@ def import_(ctx: typer.Context,
             files: list[Path] = typer.Argument(..., metavar="FILE...",
                                                help="Session files (loo-session/1 JSON).")):
     """Import session files: all or nothing. One impossible hand in one file writes nothing."""
+    import sys
+
     from loo_ledger.app import import_files
-    ids = import_files(env(ctx).ledger(), files)
+    if not sys.stderr.isatty():
+        ids = import_files(env(ctx).ledger(), files)
+    else:
+        from rich.console import Console
+        from rich.progress import Progress
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("settling hands", total=None)
+            ids = import_files(env(ctx).ledger(), files,
+                               progress=lambda n: bar.advance(task, n))
     for path, sid in zip(files, ids):
         typer.echo(f"imported {path} as session {sid}")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 from loo_ledger.engine.model import Session, Settlement, TableState, opening_state
 from loo_ledger.engine.settle import settle
@@ -33,8 +33,10 @@ def start(session: Session) -> TableState:
     return opening_state(session.players, session.first_dealer, session.opening_pool)
 
 
-def replay(session: Session, presets: Mapping[str, Variant] | None = None) -> Replay:
-    """Settle every hand in order; the first impossible hand raises HandRejected."""
+def replay(session: Session, presets: Mapping[str, Variant] | None = None,
+           progress: Callable[[int], None] | None = None) -> Replay:
+    """Settle every hand in order; the first impossible hand raises HandRejected.
+    ``progress(n)`` is told every 1,000 hands settled."""
     v = session_variant(session, presets)
     state = start(session)
     out = []
@@ -42,6 +44,8 @@ def replay(session: Session, presets: Mapping[str, Variant] | None = None) -> Re
         result = settle(record, state, v)
         out.append(result)
         state = result.next_state
+        if progress is not None and len(out) % 1000 == 0:
+            progress(1000)
     return Replay(variant=v, settlements=tuple(out), final=state)
 
 
