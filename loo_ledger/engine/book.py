@@ -19,6 +19,8 @@ class Book:
     pot: int = 0
     movements: list[Movement] = field(default_factory=list)
     looed: list[str] = field(default_factory=list)
+    loos: dict[str, int] = field(default_factory=dict)
+    whole: str | None = None
     notes: list[str] = field(default_factory=list)
     outcome: str = ""
 
@@ -56,6 +58,12 @@ class Book:
         self.pay(player, None, amount, f"{reason}: pays the pool {amount}",
                  rule or self.loo_rule())
         self.looed.append(player)
+        self.loos[player] = self.loos.get(player, 0) + amount
+
+    def take_whole(self, player: str, reason: str, rule: str = "") -> None:
+        """``player`` takes the whole pool in play, odd chips and all."""
+        self.pay(None, player, self.pot, reason, rule)
+        self.whole = player
 
     def note(self, text: str) -> None:
         self.notes.append(text)
@@ -80,4 +88,6 @@ class Book:
             movements=tuple(self.movements), deltas=deltas, pool_in=self.state.pool,
             pot=self.pot, pool_after=self.pool_after, double=self.state.double,
             outcome=self.outcome or self.deal.resolution, looed=tuple(self.looed),
+            loos=dict(self.loos), whole=self.whole, kind=self.deal.kind,
+            words=dict(self.deal.words),
             notes=tuple(self.notes), next_state=next_state)

@@ -183,6 +183,7 @@ def _loo_declarations(record: HandRecord, state: TableState, v: Variant, deal: D
     clubs_forced = v.club_law and record.trump == "clubs"
     deal.trump_known = not (simple and v.simple_pool == "play-all" and not clubs_forced)
     kind, why = deal_kind(state, v, record.trump)
+    deal.kind = kind
     if kind == "forced":
         return _forced_words(words, deal, why)
     if kind == "eldest-miss":

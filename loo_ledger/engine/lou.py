@@ -24,7 +24,7 @@ def settle_lou(record: HandRecord, book: Book) -> Settlement:
         return book.finish(next_dealer=deal.dealer, double=True, lou_first=first,
                            lou_antes_due=False, sit_out=frozenset(offenders))
     if deal.resolution == LONE:
-        book.pay(None, deal.taker, pot, "stood alone: takes the pot, the game ends", "game=lou")
+        book.take_whole(deal.taker, "stood alone: takes the pot, the game ends", "game=lou")
     else:
         _played(record, book, burn, first)
     over = book.pool_after == 0
@@ -40,7 +40,7 @@ def _played(record: HandRecord, book: Book, burn: int, first: bool) -> None:
     two_rule = len(standers) == 2 and (not first or v.lou_two_stander_rule)
     burned = [p for p in standers if p != winner and (tricks.get(p, 0) <= 1 or two_rule)]
     if winner is not None:
-        book.pay(None, winner, pot, f"{tricks[winner]} tricks: takes the pot", "game=lou")
+        book.take_whole(winner, f"{tricks[winner]} tricks: takes the pot", "game=lou")
     elif first:
         _split(book, [p for p in standers if tricks.get(p, 0) == 2])
     else:

@@ -98,7 +98,10 @@ class Settlement:
 
     ``deltas`` has every dealt player's net change (dealer's ante included);
     ``pool_in`` is the pool carried in, ``pot`` the pool in play (P) and
-    ``pool_after`` what is carried on.
+    ``pool_after`` what is carried on. ``looed`` are those looed (burned, in Lou)
+    and ``loos`` what each paid for it; ``whole`` took the whole pool. ``kind`` is
+    the deal's kind (see deal.deal_kind) and ``words`` each dealt player's word
+    (``fold`` read as ``pass``; ``stand`` for everyone in a deal with no choice).
     """
 
     hand_no: int
@@ -112,6 +115,10 @@ class Settlement:
     double: bool
     outcome: str
     looed: tuple[str, ...] = ()
+    loos: Mapping[str, int] = field(default_factory=dict)
+    whole: str | None = None
+    kind: str = ""
+    words: Mapping[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     table_ruling: str | None = None
     next_state: TableState | None = None

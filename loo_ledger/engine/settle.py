@@ -75,7 +75,7 @@ def _settle_deal(record: HandRecord, state: TableState, v: Variant, deal: Deal) 
         else:
             why = "plays alone: takes the pool without play"
             rule = "R5" if deal.miss_dealt else f"lone_player={v.lone_player}"
-        book.pay(None, deal.taker, book.pot, why, rule)
+        book.take_whole(deal.taker, why, rule)
     elif deal.resolution == "flush":
         _settle_flush(record, book)
     elif any(p.kind == "revoke" for p in record.penalties) and v.revoke_penalty == "pays-pool":
@@ -108,8 +108,11 @@ def _settle_tricks(record: HandRecord, book: Book) -> None:
         elif p in offenders:
             _revoke(book, p, won, amount)
         else:
-            if amount:
-                book.pay(None, p, amount, label, "divided=" + ("true" if v.divided else "false"))
+            rule = "divided=" + ("true" if v.divided else "false")
+            if p == whole:
+                book.take_whole(p, label, rule)
+            elif amount:
+                book.pay(None, p, amount, label, rule)
             if won == 0:
                 book.loo(p, "looed: took no trick")
     if whole is None:
@@ -158,7 +161,7 @@ def _settle_flush(record: HandRecord, book: Book) -> None:
             if p not in exempt:
                 book.loo(p, "looed by the dealer's flush")
         return
-    book.pay(None, win.player, pot, f"{win.kind} flush takes the pool", "flushes=true")
+    book.take_whole(win.player, f"{win.kind} flush takes the pool", "flushes=true")
     if v.flush_payout == "board":
         payers = deal.dealt if v.board_payers == "all" else deal.in_play
         for p in payers:

@@ -15,15 +15,12 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from loo_ledger.engine.deal import deal_kind
-from loo_ledger.engine.model import Settlement, TableState, opening_state
-from loo_ledger.engine.variants import Variant, variant
+from loo_ledger.engine.model import Settlement
 from loo_ledger.errors import LooError
 
 #: Outcomes in which the cards were dealt and the players in were at risk of a loo.
 CONTESTED = ("played", "flush", "renege")
 _NO_CHOICE = ("forced", "lou-first")
-_WORDS = {"fold": "pass"}
 
 INSERT_PLAY = """INSERT INTO plays (session_id, hand_id, number, player, seat, word, played,
     tricks, delta, looed, loo_paid, took_whole, flush, double, pot)
@@ -58,72 +55,48 @@ ROLLUPS = (_rollup_sql("player_totals", ("player",), PLAYER_TOTALS),
 DERIVED = ("plays", "player_totals", "seat_totals", "session_totals")
 
 
-def _word(kind: str, player: str, eldest: str, declared: dict) -> str:
-    """What the player chose: stand, pass (or fold), miss, defend, or ``forced``."""
+def _word(kind: str, player: str, eldest: str, words: dict) -> str:
+    """What the player chose: stand, pass, miss, defend, or ``forced``."""
     if kind in _NO_CHOICE or (kind == "eldest-miss" and player != eldest):
         return "forced"
-    word = declared.get(player)
-    if kind == "eldest-miss":
-        return "miss" if word == "miss" else "stand"
-    return _WORDS.get(word, word) if word else "forced"
+    return words.get(player) or "forced"
 
 
 def play_rows(session_id: int, hand_ids: Iterable[int], raw_hands: Sequence[dict],
-              settlements: Sequence[Settlement], v: Variant, before: TableState) -> list[tuple]:
+              settlements: Sequence[Settlement]) -> list[tuple]:
     """One ``plays`` row per dealt player per hand, in ``INSERT_PLAY`` column order.
 
-    ``before`` is the table before the first hand; the deal kind (who had a choice)
-    follows from it and each settlement's next state. ``seat`` is 0 for the dealer,
-    1 for the dealer's left (eldest), and so on round the table.
+    Everything comes from the engine's settlement (kind, words, loos, who took the
+    whole pool) except the tricks and flushes, which are the raw record's facts.
+    ``seat`` is 0 for the dealer, 1 for the dealer's left (eldest), and so on.
     """
     rows: list[tuple] = []
-    state = before
     for hand_id, raw, s in zip(hand_ids, raw_hands, settlements):
-        kind, _ = deal_kind(state, v, raw.get("trump"))
-        declared, tricks = raw.get("declarations") or {}, raw.get("tricks") or {}
+        tricks = raw.get("tricks") or {}
         flushes = {f["player"] for f in raw.get("flushes", ())}
-        paid: dict[str, int] = {}
-        whole = set()
-        for m in s.movements:
-            if m.payee is None and m.payer is not None and "pays the pool" in m.reason:
-                paid[m.payer] = paid.get(m.payer, 0) + m.amount
-            elif m.payer is None and m.payee is not None and m.amount == s.pot:
-                whole.add(m.payee)
         n, contested = len(s.dealt), s.outcome in CONTESTED
         for i, p in enumerate(s.dealt):
-            word = _word(kind, p, s.dealt[0], declared)
+            word = _word(s.kind, p, s.dealt[0], s.words)
             played = contested and word != "pass"
             rows.append((session_id, hand_id, s.hand_no, p, (i + 1) % n, word, int(played),
                          tricks.get(p, 0) if played else 0, s.deltas.get(p, 0),
-                         int(p in s.looed), paid.get(p, 0), int(p in whole), int(p in flushes),
-                         int(s.double), s.pot))
-        state = s.next_state or state
+                         int(p in s.looed), s.loos.get(p, 0), int(p == s.whole),
+                         int(p in flushes), int(s.double), s.pot))
     return rows
 
 
-def _session_setup(conn: Any, session_id: int) -> tuple[Variant, TableState]:
-    """The session's rules and its table before the first hand, read from its rows."""
-    name, rules, first_dealer, opening = conn.execute(
-        "SELECT variant, rules, first_dealer, opening_pool FROM sessions WHERE id = ?",
-        (session_id,)).fetchone()
-    seats = [r[0] for r in conn.execute(
-        "SELECT name FROM seats WHERE session_id = ? ORDER BY position", (session_id,))]
-    return variant(name, json.loads(rules)), opening_state(seats, first_dealer, opening)
-
-
 def write_plays(conn: Any, session_id: int, hand_ids: Sequence[int], raw_hands: Sequence[dict],
-                settlements: Sequence[Settlement], before: TableState | None = None) -> None:
+                settlements: Sequence[Settlement], *, append: bool = False) -> None:
     """Store the plays of hands just written and fold them into the session's totals.
 
-    Without ``before`` the hands are the whole session: its old plays and totals are
-    replaced. With ``before`` (the table before the first of them) they are appended.
+    By default the hands are the whole session: its old plays and totals are replaced.
+    With ``append`` they follow the hands already stored.
     Call inside the transaction that writes the hands.
     """
-    v, opening = _session_setup(conn, session_id)
-    if before is None:
+    if not append:
         for table in DERIVED:
             conn.execute(f"DELETE FROM {table} WHERE session_id = ?", (session_id,))
-    rows = play_rows(session_id, hand_ids, raw_hands, settlements, v, before or opening)
+    rows = play_rows(session_id, hand_ids, raw_hands, settlements)
     conn.executemany(INSERT_PLAY, rows)
     if rows:
         for sql in ROLLUPS:

@@ -51,8 +51,7 @@ class TableWrites:
             conn.executemany(INSERT_POSTING, postings)
             conn.executemany("UPDATE seats SET net = net + ? WHERE session_id = ? AND name = ?",
                              [(n, session_id, p) for p, n in nets.items() if n])
-            stats.write_plays(conn, session_id, [first], [raw], [settlement],
-                              before=self.final_state(session_id))
+            stats.write_plays(conn, session_id, [first], [raw], [settlement], append=True)
             self._set_state(session_id, settlement.next_state)
             conn.execute(INSERT_AUDIT, (session_id, settlement.hand_no, "add", None,
                                         codec.dumps(raw), codec.now_iso()))
