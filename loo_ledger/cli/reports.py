@@ -50,12 +50,15 @@ def hands(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
                             "outcome": r["outcome"], "table_ruling": r["table_ruling"],
                             "record": r["record"]} for r in rows])
     players = [p["name"] for p in e.ledger().balances(sid)["players"]]
-    body = [(r["number"], r["dealer"], f"{r['pot']}{' D' if r['double'] else ''}",
+    body = [(f"{r['number']}{'*' if r['table_ruling'] else ''}", r["dealer"],
+             f"{r['pot']}{' D' if r['double'] else ''}",
              *(_cell(r["record"], p, r["deltas"]) for p in players), r["pool_after"])
             for r in rows]
+    rulings = [f"* hand {r['number']}: recorded by table ruling: {r['table_ruling']}"
+               for r in rows if r["table_ruling"]]
     show(table(f"Hands of session {sid} (pool in play, D = double; t = tricks won)",
                ["#", "dealer", "pool", *players, "after"], body,
-               right=("#", "pool", "after", *players)))
+               right=("#", "pool", "after", *players)), *rulings)
 
 
 def _audit(rows: list[dict], as_json: bool) -> None:

@@ -1,0 +1,43 @@
+"""A table ruling: the table's figures are recorded instead of the rules', marked and reported."""
+
+import json
+
+SESSION = {"format": "loo-session/1", "variant": "three-card", "players": ["A", "B", "C", "D"],
+           "first_dealer": "D",
+           "hands": [{"tricks": {"A": 1, "B": 0, "C": 1, "D": 1}},
+                     {"declarations": {"B": "stand", "C": "pass", "D": "stand", "A": "pass"},
+                      "tricks": {"B": 2, "D": 1}, "deltas": {"B": 12, "D": 6, "A": -9},
+                      "table_ruling": "the revoke was forgiven"}]}
+
+
+def test_the_table_figures_stand_and_are_marked(loo, tmp_path, save):
+    # Hand 1: simple pool of 9, B looed: pool 9. Hand 2: A antes 9, P = 18, 6 a trick: the
+    # rules give B +12, D +6, A -9 (the same here), and the table's figures are kept.
+    db = tmp_path / "x.db"
+    assert loo(db, "import", str(save(tmp_path / "s.json", SESSION))).exit_code == 0
+    hands = json.loads(loo(db, "hands", "--json").stdout)
+    assert hands[1]["table_ruling"] == "the revoke was forgiven"
+    assert hands[1]["pool_after"] == 0
+    out = loo(db, "hands").stdout
+    assert "* hand 2: recorded by table ruling: the revoke was forgiven" in out
+    assert loo(db, "check").exit_code == 0
+
+
+def test_a_ruling_that_differs_from_the_rules_still_conserves_chips(loo, tmp_path, save):
+    # The table gives D +3 instead of the rules' +6: pool 9 carried + A's ante 9 - 12 - 3 =
+    # 3 carried on. Nets: hand 1 A +3, B -9, C +3, D -6; hand 2 A -9, B +12, D +3.
+    session = json.loads(json.dumps(SESSION))
+    session["hands"][1]["deltas"] = {"B": 12, "D": 3, "A": -9}
+    db = tmp_path / "x.db"
+    assert loo(db, "import", str(save(tmp_path / "s.json", session))).exit_code == 0
+    bal = json.loads(loo(db, "balances", "--json").stdout)
+    assert bal["pool"] == 3
+    assert {p["name"]: p["net"] for p in bal["players"]} == {"A": -6, "B": 3, "C": 3, "D": -3}
+
+
+def test_figures_taking_more_than_the_pool_are_refused(loo, tmp_path, save):
+    session = json.loads(json.dumps(SESSION))
+    session["hands"][1]["deltas"] = {"B": 15, "D": 9, "A": -9}  # 9 + 9 - 24 < 0
+    db = tmp_path / "x.db"
+    result = loo(db, "import", str(save(tmp_path / "s.json", session)))
+    assert result.exit_code == 1 and "TABLE_RULING_INVALID" in result.stderr
