@@ -238,6 +238,7 @@ def session_from_dict(data: Any, *, source: str = "<data>") -> Session:
         unit=None if unit is None else Unit(name=unit.get("name", "chip"), value=unit.get("value"),
                                             currency=unit.get("currency")),
         opening_pool=data.get("opening_pool", 0),
+        buy_in=data.get("buy_in"),
     )
 
 
@@ -279,6 +280,8 @@ def session_to_dict(s: Session) -> dict[str, Any]:
     out["players"] = list(s.players)
     out["first_dealer"] = s.first_dealer
     out["opening_pool"] = s.opening_pool
+    if s.buy_in is not None:
+        out["buy_in"] = s.buy_in
     out["hands"] = [hand_to_dict(h) for h in s.hands]
     return out
 

@@ -53,9 +53,10 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
     unit = Unit(name=_UNITS.get(v.game if v.game == "lou" else v.hand_size, "chip"),
                 value=unit_value, currency=currency)
     session = Session(variant=base, players=tuple(players), first_dealer=dealer, rules=rules,
-                      name=name, started_at=started, unit=unit, opening_pool=opening)
+                      name=name, started_at=started, unit=unit, opening_pool=opening,
+                      buy_in=buy_in)
     return ledger.create_session(session, opening_state(players, dealer, opening),
-                                 buy_in=buy_in, house_rule=house, source=source)
+                                 house_rule=house, source=source)
 
 
 def _check_names(players: list[str]) -> None:

@@ -172,3 +172,4 @@ class Session:
     started_at: str | None = None
     unit: Unit | None = None
     opening_pool: int = 0
+    buy_in: int | None = None

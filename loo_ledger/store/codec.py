@@ -53,7 +53,7 @@ def session_values(session: Session, final: TableState, source: str | None) -> t
     return (session.name, session.started_at, session.variant, dumps(dict(session.rules)),
             unit.name if unit else None, unit.value if unit else None,
             unit.currency if unit else None, session.first_dealer, session.opening_pool,
-            final.pool, final.dealer, state_to_json(final), now_iso(), source)
+            final.pool, final.dealer, state_to_json(final), now_iso(), source, session.buy_in)
 
 
 def _bad(hand: int, message: str) -> StoreError:
@@ -117,5 +117,8 @@ def session_file(row: dict, players: list[str], records: list[dict]) -> dict:
     if unit is not None:
         out["unit"] = unit
     out.update(players=players, first_dealer=row["first_dealer"],
-               opening_pool=row["opening_pool"], hands=records)
+               opening_pool=row["opening_pool"])
+    if row.get("buy_in") is not None:
+        out["buy_in"] = row["buy_in"]
+    out["hands"] = records
     return out

@@ -18,7 +18,7 @@ SessionItem = tuple[Session, list[dict], list[Settlement], TableState, str | Non
 
 INSERT_SESSION = """INSERT INTO sessions (name, started_at, variant, rules, unit_name,
     unit_value, currency, first_dealer, opening_pool, pool, next_dealer, state, created_at,
-    source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+    source, buy_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 INSERT_HAND = """INSERT INTO hands (id, session_id, number, dealer, record, deltas, pool_in,
     pot, pool_after, double, outcome, table_ruling, looed)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""

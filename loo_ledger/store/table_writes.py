@@ -27,14 +27,14 @@ class TableWrites:
     def _write(self, what: str):
         return _Transaction(self.db, what)
 
-    def create_session(self, session: Session, state: TableState, *, buy_in: int | None,
+    def create_session(self, session: Session, state: TableState, *,
                        house_rule: str | None, source: str | None) -> int:
         """A new session with no hands, made current, in one transaction."""
         from loo_ledger.store.ledger import SET_CURRENT
         with self._write("the new session"):
             sid = self._insert(session, [], [], state, source)
-            self.db.conn.execute("UPDATE sessions SET buy_in = ?, house_rule = ? WHERE id = ?",
-                                 (buy_in, house_rule, sid))
+            self.db.conn.execute("UPDATE sessions SET house_rule = ? WHERE id = ?",
+                                 (house_rule, sid))
             self.db.conn.execute(SET_CURRENT, (str(sid),))
         return sid
 
