@@ -306,3 +306,12 @@ def test_use_switches_the_current_session(loo, tmp_path):
     assert sessions[2]["hands"] == 0
     missing = loo(db, "use", "9")
     assert missing.exit_code == 1
+
+
+def test_seat_leave_of_an_unknown_player_is_bad_input(loo, tmp_path):
+    # An unknown player is bad input (exit 1, named), not a mistyped command (exit 2).
+    db = tmp_path / "x.db"
+    assert loo(db, "new", "T", "--players", "Ann,Ben,Cat").exit_code == 0
+    result = loo(db, "seat", "leave", "Zed")
+    assert result.exit_code == 1
+    assert "no player matches 'Zed'; the players are Ann, Ben, Cat" in result.stderr

@@ -30,13 +30,14 @@ def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., help="The pla
                session: Optional[int] = SESSION_OPTION):
     """A player leaves: they keep their balance and the deal skips their seat."""
     from loo_ledger.entry import match_player
+    from loo_ledger.errors import NotFound
     from loo_ledger.table import seat_leave as run
     e = env(ctx)
     sid = e.session_id(session)
     try:
         player = match_player(name, e.ledger().session(sid)["players"])
     except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="NAME") from None
+        raise NotFound(f"seat leave: {exc}") from None
     typer.echo(run(e.ledger(), sid, player))
 
 
