@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from import_speed import generate  # noqa: E402  (the same legal session generator)
 
-from loo_ledger.engine import replay  # noqa: E402
-from loo_ledger.sessionfile import load_session_file, session_from_dict  # noqa: E402
+from loo_ledger.domain import replay  # noqa: E402
+from loo_ledger.formats.sessionfile import load_session_file, session_from_dict  # noqa: E402
 from loo_ledger.store.ledger import Ledger  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

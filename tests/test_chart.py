@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from loo_ledger.reports.textchart import chart, marks, nice_step
+from loo_ledger.services.reports.textchart import chart, marks, nice_step
 
 RUNNING = {"A": [0, 3, 0, 0], "B": [0, -9, 3, 12], "C": [0, 3, 3, 3], "D": [0, -6, -15, -15]}
 

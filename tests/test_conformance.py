@@ -13,9 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
-from loo_ledger.engine import replay
+from loo_ledger.domain import replay
 from loo_ledger.errors import LooError
-from loo_ledger.sessionfile import session_from_dict
+from loo_ledger.formats.sessionfile import session_from_dict
 
 CASES_DIR = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "cases"
 CASES = sorted(CASES_DIR.glob("*.json"))

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from loo_ledger.render import money_text, signed
-from loo_ledger.reports.csvout import cell
+from loo_ledger.domain.money import money_text, signed
+from loo_ledger.services.reports.csvout import cell
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.json"))
 EVIL = {"A": '=HYPERLINK("http://evil.example/","x")', "B": "+Ben",

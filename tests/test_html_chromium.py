@@ -14,7 +14,7 @@ import subprocess
 import zlib
 from pathlib import Path
 
-from loo_ledger.reports.svg import PALETTE
+from loo_ledger.services.reports.svg import PALETTE
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from loo_ledger.engine.model import Flush, HandRecord, Penalty, Session, Unit
+from loo_ledger.domain.model import Flush, HandRecord, Penalty, Session, Unit
 from loo_ledger.errors import SessionFileError
-from loo_ledger.sessionfile import (
+from loo_ledger.formats.sessionfile import (
     _validator,
     dumps_session,
     hand_from_dict,

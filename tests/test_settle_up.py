@@ -18,7 +18,7 @@ from decimal import Decimal
 import pytest
 from test_stats import BICYCLE, tables
 
-from loo_ledger.analysis.settle_up import cents, fewest_transfers
+from loo_ledger.services.analysis.settle_up import cents, fewest_transfers
 from loo_ledger.store.ledger import Ledger
 
 

@@ -1,6 +1,6 @@
 """What a settlement says besides the chips: deal kind, words, loos, the whole pool."""
 
-from loo_ledger.engine import HandRecord, opening_state, settle, variant
+from loo_ledger.domain import HandRecord, opening_state, settle, variant
 
 SEATS = ("A", "B", "C", "D", "E")
 

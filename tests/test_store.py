@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from loo_ledger.engine.model import Movement, Session, Settlement, TableState, Unit
+from loo_ledger.domain.model import Movement, Session, Settlement, TableState, Unit
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store import APPLICATION_ID, Ledger, default_db_path, open_database
 from loo_ledger.store import codec, state_from_json, state_to_json

@@ -9,7 +9,7 @@ import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.errors import LooError
-from loo_ledger.render import money_text, show, signed, table
+from loo_ledger.cli.render import money_text, show, signed, table
 
 
 def _cash(amount: str | None, currency: str | None) -> str:
@@ -31,8 +31,8 @@ def stats(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
           as_json: bool = JSON_OPTION):
     """Per player: declarations, tricks, loos, whole pools, flushes, chips and money, seats.
     Per session: hands, simple and double pools, the largest pool, loos paid."""
-    from loo_ledger.analysis.stats import stats as run_stats
-    from loo_ledger.dates import parse_when
+    from loo_ledger.services.analysis.stats import stats as run_stats
+    from loo_ledger.services.dates import parse_when
     e = env(ctx)
     if all_ and session is not None:
         raise LooError("choose --session ID or --all, not both")
@@ -110,7 +110,7 @@ def settle_up(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
                   "Who everyone settles with (default: the first player).")),
               as_json: bool = JSON_OPTION):
     """Money owed at the end: each player's net and buy-in in money, and who pays whom."""
-    from loo_ledger.analysis.settle_up import settle_session
+    from loo_ledger.services.analysis.settle_up import settle_session
     e = env(ctx)
     result = settle_session(e.ledger(), e.session_id(session), banker=banker)
     if as_json:
@@ -169,7 +169,7 @@ def replay(ctx: typer.Context,
                "Another preset or saved house rule (the stored overrides are dropped).")),
            as_json: bool = JSON_OPTION):
     """Settle a whole evening again under other rules; the database is not changed."""
-    from loo_ledger.analysis.replay import replay_session
+    from loo_ledger.services.analysis.replay import replay_session
     e = env(ctx)
     result = replay_session(e.ledger(), e.session_id(session), rule, variant)
     if as_json:

@@ -15,8 +15,8 @@ def chart(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
     """Chart every player's running net hand by hand (or, with --pool, the pool's size)."""
     import shutil
 
-    from loo_ledger.reports import series, textchart
-    from loo_ledger.reports.evening import Evening
+    from loo_ledger.services.reports import series, textchart
+    from loo_ledger.services.reports.evening import Evening
     e = env(ctx)
     ev = Evening.load(e.ledger(), e.session_id(session))
     if as_json:

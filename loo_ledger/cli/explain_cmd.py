@@ -14,8 +14,8 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
             session: Optional[int] = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Every chip of hand N with the rule that moved it, its parameter and source text."""
     from loo_ledger.errors import NotFound
-    from loo_ledger.explain import explain_rows
-    from loo_ledger.table import stored_variant
+    from loo_ledger.services.explain import explain_rows
+    from loo_ledger.services.table import stored_variant
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()

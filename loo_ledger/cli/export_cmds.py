@@ -39,7 +39,7 @@ def export(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
     if output is None:
         typer.echo(text, nl=False)
     else:
-        from loo_ledger.reports import write_text
+        from loo_ledger.services.reports import write_text
         write_text(output, text)
         typer.echo(f"wrote session {sid} as {fmt.value} to {output}", err=True)
 
@@ -47,10 +47,10 @@ def export(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
 def _render(ledger, sid: int, fmt: Format, summary: bool) -> str:
     """The export's text."""
     if fmt is Format.json:
-        from loo_ledger.sessionfile import dumps_session, session_from_dict
+        from loo_ledger.formats.sessionfile import dumps_session, session_from_dict
         return dumps_session(session_from_dict(ledger.session_dict(sid), source=f"session {sid}"))
-    from loo_ledger.reports import csvout, html, markdown
-    from loo_ledger.reports.evening import Evening
+    from loo_ledger.services.reports import csvout, html, markdown
+    from loo_ledger.services.reports.evening import Evening
     ev = Evening.load(ledger, sid)
     if fmt is Format.csv:
         return csvout.summary_csv(ev) if summary else csvout.hands_csv(ev)

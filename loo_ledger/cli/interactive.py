@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import typer
 
-from loo_ledger.engine.deal import dealer_for, deal_kind, rotate_from_left
-from loo_ledger.entry import Options
+from loo_ledger.domain.deal import dealer_for, deal_kind, rotate_from_left
+from loo_ledger.cli.entry import Options
 from loo_ledger.errors import LooError
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -47,7 +47,7 @@ def _choices(player: str, dealer: str, words: dict[str, str], v, kind: str) -> t
 def ask_hand(ledger, sid: int, opts: Options) -> tuple[list[str], Options]:
     """Ask the table for the next hand; preview its settlement and confirm it."""
     from loo_ledger.cli.show import settlement_lines
-    from loo_ledger.table import record_hand, stored_variant
+    from loo_ledger.services.table import record_hand, stored_variant
     v, state = stored_variant(ledger, sid), ledger.final_state(sid)
     present = [p for p in ledger.present_players(sid) if p not in state.sit_out]
     dealer = dealer_for(state, present)

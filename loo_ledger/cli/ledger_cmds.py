@@ -14,7 +14,7 @@ def import_(ctx: typer.Context,
     """Import session files: all or nothing. One impossible hand in one file writes nothing."""
     import sys
 
-    from loo_ledger.app import import_files
+    from loo_ledger.services.importing import import_files
     if not sys.stderr.isatty():
         ids = import_files(env(ctx).ledger(), files)
     else:
@@ -30,7 +30,7 @@ def import_(ctx: typer.Context,
 
 def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
     """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
-    from loo_ledger.app import check as run_check
+    from loo_ledger.services.importing import check as run_check
     e = env(ctx)
     problems = run_check(e.ledger())
     if as_json:

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
-from loo_ledger.render import money, money_text, show, signed, table
+from loo_ledger.cli.render import money, money_text, show, signed, table
 
 
 def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION):

@@ -20,7 +20,7 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The playe
                                                       "(default: the last seat)."),
              session: Optional[int] = SESSION_OPTION):
     """Seat a new player, or bring back one who left."""
-    from loo_ledger.table import seat_add as run
+    from loo_ledger.services.table import seat_add as run
     e = env(ctx)
     typer.echo(run(e.ledger(), e.session_id(session), name, after))
 
@@ -29,9 +29,9 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The playe
 def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
                session: Optional[int] = SESSION_OPTION):
     """A player leaves: they keep their balance and the deal skips their seat."""
-    from loo_ledger.entry import match_player
+    from loo_ledger.cli.entry import match_player
     from loo_ledger.errors import NotFound
-    from loo_ledger.table import seat_leave as run
+    from loo_ledger.services.table import seat_leave as run
     e = env(ctx)
     sid = e.session_id(session)
     try:
@@ -48,7 +48,7 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name 
                rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
                                               help="Override a parameter. Repeatable.")):
     """Save a preset plus overrides as a house rule, usable wherever a variant name is."""
-    from loo_ledger.engine.variants import PRESETS, parse_rule_args, variant
+    from loo_ledger.domain.variants import PRESETS, parse_rule_args, variant
     if name in PRESETS:
         raise typer.BadParameter(f"{name!r} is a built-in variant; choose another name",
                                  param_hint="NAME")
@@ -76,7 +76,7 @@ def rules_show(ctx: typer.Context, name: str = typer.Argument(..., help="A saved
                as_json: bool = JSON_OPTION):
     """Every parameter of a saved house rule, with its source."""
     from loo_ledger.cli.variants_cmd import parameter_rows, render_rows
-    from loo_ledger.engine.variants import variant
+    from loo_ledger.domain.variants import variant
     from loo_ledger.errors import NotFound
     saved = env(ctx).ledger().house_rules()
     if name not in saved:

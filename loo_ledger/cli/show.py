@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from loo_ledger.engine import Settlement
-from loo_ledger.render import signed
+from loo_ledger.domain import Settlement
+from loo_ledger.cli.render import signed
 
 
 def settlement_lines(s: Settlement, *, lou: bool = False) -> list[str]:

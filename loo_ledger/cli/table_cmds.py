@@ -28,7 +28,7 @@ RULING = typer.Option(None, "--table-ruling", metavar="WHY", help="Keep the tabl
 
 
 def _options(trump, flush, exchange, revoke, penalty, pam, sitting_out, note, paid, ruling):
-    from loo_ledger.entry import Options
+    from loo_ledger.cli.entry import Options
     return Options(trump=trump, flushes=flush, exchanges=exchange, revokes=revoke,
                    penalties=penalty, pam=pam, sitting_out=sitting_out, note=note, paid=paid,
                    table_ruling=ruling)
@@ -53,7 +53,7 @@ def new(ctx: typer.Context,
         carry_from: Optional[int] = typer.Option(None, "--carry-from", metavar="SESSION",
                                                  help="Open with the pool a closed session left.")):
     """Start a session at the table; it becomes the current one."""
-    from loo_ledger.table import new_session
+    from loo_ledger.services.table import new_session
     _decimal(unit_value)
     names = [p.strip() for p in players.split(",") if p.strip()]
     ledger = env(ctx).ledger()
@@ -90,7 +90,7 @@ def hand(ctx: typer.Context, words: Optional[list[str]] = PLAYERS_ARG,
          session: Optional[int] = SESSION_OPTION):
     """Record the next hand and print who takes what, who is looed, and the pool."""
     from loo_ledger.cli.show import settlement_lines
-    from loo_ledger.table import record_hand
+    from loo_ledger.services.table import record_hand
     e = env(ctx)
     sid = e.session_id(session)
     opts = _options(trump, flush, exchange, revoke, penalty, pam, sitting_out, note, paid, ruling)
@@ -110,7 +110,7 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
           paid: list[str] = PAID, ruling: Optional[str] = RULING,
           session: Optional[int] = SESSION_OPTION):
     """Replace hand N (same syntax as 'loo hand') and settle every later hand again."""
-    from loo_ledger.table import amend as run_amend
+    from loo_ledger.services.table import amend as run_amend
     e = env(ctx)
     sid = e.session_id(session)
     opts = _options(trump, flush, exchange, revoke, penalty, pam, sitting_out, note, paid, ruling)
@@ -124,7 +124,7 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
                                                       help="Do not ask for confirmation."),
          session: Optional[int] = SESSION_OPTION):
     """Remove the last hand (kept in the audit trail)."""
-    from loo_ledger.table import undo as run_undo
+    from loo_ledger.services.table import undo as run_undo
     e = env(ctx)
     sid = e.session_id(session)
     hands = e.ledger().hands(sid)
@@ -138,7 +138,7 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
 def pool(ctx: typer.Context, session: Optional[int] = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Who owes the pool: chips in it, next dealer and ante, last hand's loos (Lou: burn)."""
     from loo_ledger.cli.show import pool_lines
-    from loo_ledger.table import pool_status
+    from loo_ledger.services.table import pool_status
     e = env(ctx)
     status = pool_status(e.ledger(), e.session_id(session))
     if as_json:
@@ -148,7 +148,7 @@ def pool(ctx: typer.Context, session: Optional[int] = SESSION_OPTION, as_json: b
 
 def close(ctx: typer.Context, session: Optional[int] = SESSION_OPTION):
     """End the session; warns when chips remain in the pool."""
-    from loo_ledger.table import close as run_close
+    from loo_ledger.services.table import close as run_close
     e = env(ctx)
     sid = e.session_id(session)
     for warning in run_close(e.ledger(), sid):

@@ -10,7 +10,7 @@ import json
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
-from loo_ledger.engine.model import Session, Settlement, TableState
+from loo_ledger.domain.model import Session, Settlement, TableState
 from loo_ledger.errors import StoreError
 
 SESSION_FORMAT = "loo-session/1"

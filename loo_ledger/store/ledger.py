@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from loo_ledger.engine.model import Session, Settlement, TableState
+from loo_ledger.domain.model import Session, Settlement, TableState
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store import codec, stats
 from loo_ledger.store.conn import Connection

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from loo_ledger.engine.model import Settlement
+from loo_ledger.domain.model import Settlement
 from loo_ledger.errors import LooError
 
 #: Outcomes in which the cards were dealt and the players in were at risk of a loo.
@@ -125,8 +125,8 @@ def rebuild(db: Any) -> list[int]:
     Used to backfill a database written before these tables existed. A session whose
     records no longer settle is left without totals (reports name it); returns those ids.
     """
-    from loo_ledger.engine import replay
-    from loo_ledger.sessionfile import session_from_dict
+    from loo_ledger.domain import replay
+    from loo_ledger.formats.sessionfile import session_from_dict
     from loo_ledger.store.codec import session_file
     failed = []
     for row in list(db.query("SELECT * FROM sessions ORDER BY id")):

@@ -11,7 +11,7 @@ import json
 import sqlite3
 from typing import Any, Sequence
 
-from loo_ledger.engine.model import Session, Settlement, TableState
+from loo_ledger.domain.model import Session, Settlement, TableState
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store import codec, stats
 

@@ -13,12 +13,12 @@ from dataclasses import replace
 
 import pytest
 
-from loo_ledger.engine.model import Flush, HandRecord, Penalty, TableState, opening_state
-from loo_ledger.engine.variants import variant
+from loo_ledger.domain.model import Flush, HandRecord, Penalty, TableState, opening_state
+from loo_ledger.domain.variants import variant
 from loo_ledger.errors import HandRejected
 
 try:  # the engine is being written alongside these tests
-    from loo_ledger.engine import settle, validate
+    from loo_ledger.domain import settle, validate
 except ImportError:  # pragma: no cover - only while the engine does not exist yet
     settle = validate = None
 
@@ -65,7 +65,7 @@ def Pen(player: str, kind: str = "revoke") -> Penalty:
 
 def _need_engine():
     if settle is None:
-        pytest.fail("loo_ledger.engine does not export settle/validate yet")
+        pytest.fail("loo_ledger.domain does not export settle/validate yet")
 
 
 def run(v, state: TableState, record: HandRecord | None = None, **fields):

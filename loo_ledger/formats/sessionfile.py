@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import loo_ledger
-from loo_ledger.engine.model import Flush, HandRecord, Penalty, Session, Unit
+from loo_ledger.domain.model import Flush, HandRecord, Penalty, Session, Unit
 from loo_ledger.errors import Problem, SessionFileError
 
 FORMAT = "loo-session/1"
@@ -30,7 +30,7 @@ def schema_path() -> Path:
     packaged = Path(loo_ledger.__file__).parent / "schemas" / SCHEMA_NAME
     if packaged.is_file():
         return packaged
-    return Path(__file__).resolve().parent.parent / "schemas" / SCHEMA_NAME
+    return Path(loo_ledger.__file__).resolve().parent.parent / "schemas" / SCHEMA_NAME
 
 
 @functools.lru_cache(maxsize=None)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
-from loo_ledger.engine.params import PARAMS, Param
+from loo_ledger.domain.params import PARAMS, Param
 from loo_ledger.errors import Problem, VariantError
 
 

@@ -3,10 +3,10 @@ penalties and tricks. Each adds problems to the Deal; none raises."""
 
 from __future__ import annotations
 
-from loo_ledger.engine.deal import ALL_FOLD, LONE, PLAYED, RENEGE, Deal
-from loo_ledger.engine.flushes import tied_without_cards
-from loo_ledger.engine.model import PENALTY_KINDS, PRE_PLAY, HandRecord, TableState
-from loo_ledger.engine.variants import Variant
+from loo_ledger.domain.deal import ALL_FOLD, LONE, PLAYED, RENEGE, Deal
+from loo_ledger.domain.flushes import tied_without_cards
+from loo_ledger.domain.model import PENALTY_KINDS, PRE_PLAY, HandRecord, TableState
+from loo_ledger.domain.variants import Variant
 
 _WITHOUT_PLAY = {"all-pass": "everyone but the dealer passed", LONE: "one player took the pool "
                  "without play", ALL_FOLD: "everyone folded", RENEGE: "the hand was thrown in "

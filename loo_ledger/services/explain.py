@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from loo_ledger.engine.params import PARAMS
-from loo_ledger.engine.variants import Variant
+from loo_ledger.domain.params import PARAMS
+from loo_ledger.domain.variants import Variant
 
 _SOURCES = {"000": "the modern rules page", "001": "Britannica, 1902", "002": "the poker book",
             "003": "Lanterloo article", "004": "Bicycle rules"}
@@ -12,7 +12,7 @@ _SOURCES = {"000": "the modern rules page", "001": "Britannica, 1902", "002": "t
 def cite(rule: str, v: Variant) -> str:
     """``"loo=unlimited"`` -> ``"loo=unlimited, source 000"``; R-numbers point at CATALOGUE.md.
 
-    >>> from loo_ledger.engine.variants import variant
+    >>> from loo_ledger.domain.variants import variant
     >>> cite("loo=unlimited", variant("three-card", {"loo": "unlimited"}))
     'loo=unlimited (house rule)'
     >>> cite("R9", variant("three-card"))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from loo_ledger.engine.book import Book
-from loo_ledger.engine.deal import ALL_FOLD, LONE, RENEGE, next_seat
-from loo_ledger.engine.model import HandRecord, Settlement
+from loo_ledger.domain.book import Book
+from loo_ledger.domain.deal import ALL_FOLD, LONE, RENEGE, next_seat
+from loo_ledger.domain.model import HandRecord, Settlement
 
 
 def settle_lou(record: HandRecord, book: Book) -> Settlement:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from loo_ledger.engine.model import SUITS, WORDS, HandRecord, TableState
-from loo_ledger.engine.variants import Variant
+from loo_ledger.domain.model import SUITS, WORDS, HandRecord, TableState
+from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
 
 # How a hand is resolved.
@@ -158,7 +158,7 @@ def deal_kind(state: TableState, v: Variant, trump: str | None = None) -> tuple[
     """The kind of the next deal and why: ``forced`` (everyone plays), ``eldest-miss``,
     ``declared``, ``lou-first`` or ``lou-later``.
 
-    >>> from loo_ledger.engine.variants import variant
+    >>> from loo_ledger.domain.variants import variant
     >>> deal_kind(TableState(seats=("A", "B"), dealer="B"), variant("three-card"))
     ('forced', 'a simple pool (simple_pool=play-all)')
     """
@@ -291,7 +291,7 @@ def antes(state: TableState, v: Variant, dealer: str,
           dealt: tuple[str, ...] | list[str]) -> list[tuple[str, int]]:
     """(player, amount) paid into the pool before the deal, by ante_model.
 
-    >>> from loo_ledger.engine.variants import variant
+    >>> from loo_ledger.domain.variants import variant
     >>> antes(TableState(seats=("A", "B", "C"), dealer="C"), variant("britannica"), "C", ("A", "B", "C"))
     [('A', 3), ('B', 3), ('C', 6)]
     """

@@ -10,8 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping, Sequence
 
-from loo_ledger.render import signed
-from loo_ledger.reports.textchart import nice_step
+from loo_ledger.domain.money import signed
+from loo_ledger.services.reports.textchart import nice_step
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf", "#7f7f7f", "#bcbd22")

@@ -6,7 +6,7 @@ A player who is not in a hand's deltas (not yet seated, or gone) keeps his net.
 
 from __future__ import annotations
 
-from loo_ledger.reports.evening import Evening
+from loo_ledger.services.reports.evening import Evening
 
 
 def hand_numbers(ev: Evening) -> list[int]:

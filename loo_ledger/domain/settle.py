@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from loo_ledger.engine.checks import check_record
-from loo_ledger.engine.deal import ALL_FOLD, ALL_PASS, LONE, PLAYED, RENEGE, Deal, analyse, next_seat
-from loo_ledger.engine.flushes import best_flush
-from loo_ledger.engine.book import Book
-from loo_ledger.engine.lou import settle_lou
-from loo_ledger.engine.model import PRE_PLAY, HandRecord, Movement, Settlement, TableState
-from loo_ledger.engine.variants import Variant
+from loo_ledger.domain.checks import check_record
+from loo_ledger.domain.deal import ALL_FOLD, ALL_PASS, LONE, PLAYED, RENEGE, Deal, analyse, next_seat
+from loo_ledger.domain.flushes import best_flush
+from loo_ledger.domain.book import Book
+from loo_ledger.domain.lou import settle_lou
+from loo_ledger.domain.model import PRE_PLAY, HandRecord, Movement, Settlement, TableState
+from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, Problem
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from loo_ledger.engine import Replay, Session, Settlement, Unit, opening_state, replay, settle
-from loo_ledger.engine.deal import antes, dealer_for, deal_kind
-from loo_ledger.engine.variants import PRESETS, Variant, parse_rule_args, variant
-from loo_ledger.entry import Options, build_record, match_player
+from loo_ledger.domain import Replay, Session, Settlement, Unit, opening_state, replay, settle
+from loo_ledger.domain.deal import antes, dealer_for, deal_kind
+from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, variant
+from loo_ledger.cli.entry import Options, build_record, match_player
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.store.ledger import Ledger
 
@@ -48,7 +48,7 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
         opening, source = _carried_pool(ledger, carry_from), f"carried from session {carry_from}"
     started = None
     if when:
-        from loo_ledger.dates import parse_when
+        from loo_ledger.services.dates import parse_when
         started = parse_when(when)
     unit = Unit(name=_UNITS.get(v.game if v.game == "lou" else v.hand_size, "chip"),
                 value=unit_value, currency=currency)
@@ -109,12 +109,12 @@ def record_hand(ledger: Ledger, sid: int, words: list[str], opts: Options, *,
 
 
 def _raw(record, dealer: str) -> dict:
-    from loo_ledger.sessionfile import hand_to_dict
+    from loo_ledger.formats.sessionfile import hand_to_dict
     return {"dealer": dealer, **hand_to_dict(record)}
 
 
 def _stored(ledger: Ledger, sid: int) -> tuple[Session, list[dict]]:
-    from loo_ledger.sessionfile import session_from_dict
+    from loo_ledger.formats.sessionfile import session_from_dict
     data = ledger.session_dict(sid)
     return session_from_dict(data, source=f"session {sid}"), list(data["hands"])
 

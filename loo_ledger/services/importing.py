@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-from loo_ledger.engine import Replay, replay
+from loo_ledger.domain import Replay, replay
 from loo_ledger.errors import LooError, Problem
-from loo_ledger.sessionfile import load_session_file, session_from_dict
+from loo_ledger.formats.sessionfile import load_session_file, session_from_dict
 from loo_ledger.store.ledger import Ledger
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Sequence
 
-from loo_ledger.render import signed
-from loo_ledger.reports import series, svg
-from loo_ledger.reports.evening import Evening
-from loo_ledger.reports.highlights import facts
+from loo_ledger.domain.money import signed
+from loo_ledger.services.reports import series, svg
+from loo_ledger.services.reports.evening import Evening
+from loo_ledger.services.reports.highlights import facts
 
 CSS = """
 body { font: 15px/1.45 system-ui, sans-serif; color: #222; margin: 2em auto; max-width: 1100px;

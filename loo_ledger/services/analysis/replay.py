@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from loo_ledger.engine import HandRecord, Session, TableState, settle, start
-from loo_ledger.engine.deal import dealer_for, next_seat
-from loo_ledger.engine.params import PARAMS
-from loo_ledger.engine.variants import Variant, parse_rule_args, variant
+from loo_ledger.domain import HandRecord, Session, TableState, settle, start
+from loo_ledger.domain.deal import dealer_for, next_seat
+from loo_ledger.domain.params import PARAMS
+from loo_ledger.domain.variants import Variant, parse_rule_args, variant
 from loo_ledger.errors import HandRejected
-from loo_ledger.render import money
+from loo_ledger.domain.money import money
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,7 +74,7 @@ def new_rules(ledger: Any, session: Session, rule_args: list[str],
     preset (or saved house rule) with only the overrides. VariantError if not allowed."""
     if variant_name is None:
         return variant(session.variant, {**session.rules, **parse_rule_args(rule_args)})
-    from loo_ledger.table import resolve_variant
+    from loo_ledger.services.table import resolve_variant
     base, rules, _ = resolve_variant(ledger, variant_name, rule_args)
     return variant(base, rules)
 
@@ -88,7 +88,7 @@ def rules_text(v: Variant) -> str:
 def replay_session(ledger: Any, session_id: int, rule_args: list[str],
                    variant_name: str | None = None) -> dict:
     """Each player's net under the stored rules and under the new ones; reads only."""
-    from loo_ledger.sessionfile import session_from_dict
+    from loo_ledger.formats.sessionfile import session_from_dict
     session = session_from_dict(ledger.session_dict(session_id), source=f"session {session_id}")
     old, new = variant(session.variant, dict(session.rules)), \
         new_rules(ledger, session, rule_args, variant_name)

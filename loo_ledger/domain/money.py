@@ -1,9 +1,9 @@
-"""Formatting for people: money at the edge, rich tables. rich is imported only here."""
+"""Money: chips are whole units; money is chips times the unit's value, an exact decimal,
+formatted for people only at the edge."""
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Iterable, Sequence
 
 _SYMBOLS = {"GBP": "£", "USD": "$", "EUR": "€"}
 
@@ -39,24 +39,3 @@ def money_text(amount: Decimal | None, currency: str | None) -> str:
 
 def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
-
-
-def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
-          *, right: Iterable[str] = ()) -> Any:
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-    right = set(right)
-    t = Table(show_edge=False, header_style="bold")
-    for c in columns:
-        t.add_column(c, justify="right" if c in right else "left")
-    for row in rows:
-        t.add_row(*(str(x) for x in row))
-    return Group(Text(title, style="bold"), t) if title else t
-
-
-def show(*renderables: Any) -> None:
-    from rich.console import Console
-    console = Console(highlight=False, soft_wrap=False)
-    for r in renderables:
-        console.print(r)

@@ -5,11 +5,11 @@ record into chip movements with a reason each and the next table state;
 ``replay`` settles a whole session.
 """
 
-from loo_ledger.engine.model import (Flush, HandRecord, Movement, Penalty, Session, Settlement,
+from loo_ledger.domain.model import (Flush, HandRecord, Movement, Penalty, Session, Settlement,
                                      TableState, Unit, net_changes, opening_state)
-from loo_ledger.engine.replay import Replay, replay, session_variant, start
-from loo_ledger.engine.settle import settle, validate
-from loo_ledger.engine.variants import PRESETS, Variant, variant
+from loo_ledger.domain.replay import Replay, replay, session_variant, start
+from loo_ledger.domain.settle import settle, validate
+from loo_ledger.domain.variants import PRESETS, Variant, variant
 
 __all__ = ["Flush", "HandRecord", "Movement", "Penalty", "Session", "Settlement", "TableState",
            "Unit", "net_changes", "opening_state", "Replay", "replay", "session_variant", "start",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from loo_ledger.engine.deal import Deal
-from loo_ledger.engine.model import Movement, Settlement, TableState, net_changes
-from loo_ledger.engine.variants import Variant
+from loo_ledger.domain.deal import Deal
+from loo_ledger.domain.model import Movement, Settlement, TableState, net_changes
+from loo_ledger.domain.variants import Variant
 
 
 @dataclass(kw_only=True)

@@ -14,8 +14,8 @@ import io
 from decimal import Decimal
 from typing import Any, Iterable, Sequence
 
-from loo_ledger.reports.evening import Evening
-from loo_ledger.reports.series import running_nets
+from loo_ledger.services.reports.evening import Evening
+from loo_ledger.services.reports.series import running_nets
 
 HAND_COLUMNS = ("session", "hand", "dealer", "player", "declaration", "tricks", "change",
                 "running_net", "pool_after")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from loo_ledger.engine.model import Session, Settlement, TableState, opening_state
-from loo_ledger.engine.settle import settle
-from loo_ledger.engine.variants import Variant, variant
+from loo_ledger.domain.model import Session, Settlement, TableState, opening_state
+from loo_ledger.domain.settle import settle
+from loo_ledger.domain.variants import Variant, variant
 from loo_ledger.errors import HandRejected, LooError, Problem
 
 

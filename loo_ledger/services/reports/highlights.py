@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from loo_ledger.reports.evening import Evening
+from loo_ledger.services.reports.evening import Evening
 
 
 @dataclass(frozen=True)

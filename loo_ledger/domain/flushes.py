@@ -7,8 +7,8 @@ suit is the trump, otherwise as a plain flush.
 
 from __future__ import annotations
 
-from loo_ledger.engine.model import Flush
-from loo_ledger.engine.variants import Variant
+from loo_ledger.domain.model import Flush
+from loo_ledger.domain.variants import Variant
 
 _CLASS = {"pam-blaze": 5, "pam": 4, "trump": 3, "flush": 3, "plain": 2, "blaze": 1}
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -40,7 +40,7 @@ def best_flush(flushes: tuple[Flush, ...], order: tuple[str, ...], v: Variant,
                trump: str | None) -> Flush:
     """The winning flush; ``order`` is the seats from the dealer's left.
 
-    >>> from loo_ledger.engine.variants import variant
+    >>> from loo_ledger.domain.variants import variant
     >>> fs = (Flush(player="B", kind="plain"), Flush(player="D", kind="trump"))
     >>> best_flush(fs, ("A", "B", "C", "D", "E"), variant("five-card"), "spades").player
     'D'

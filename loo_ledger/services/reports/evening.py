@@ -7,7 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from loo_ledger.render import money, money_text
+from loo_ledger.domain.money import money, money_text
 
 
 @dataclass(frozen=True, kw_only=True)

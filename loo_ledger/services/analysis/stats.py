@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from loo_ledger.errors import LooError, NotFound
-from loo_ledger.render import money
+from loo_ledger.domain.money import money
 from loo_ledger.store.stats import Scope, StatsReader
 
 WORDS = ("stand", "pass", "miss", "defend")
@@ -45,7 +45,7 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
           player: str | None = None, record_sessions: int | None = None) -> dict:
     """The report for one session (``session_id``), or every session from ``since`` on.
 
-    ``since`` is an ISO date-time as :func:`loo_ledger.dates.parse_when` gives it.
+    ``since`` is an ISO date-time as :func:`loo_ledger.services.dates.parse_when` gives it.
     Across sessions the report has each player's record, of the ``record_sessions``
     most recent sessions (None: all). Raises LooError when both a session and a date
     are given, NotFound when the player has no seat in the sessions chosen.

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from loo_ledger.engine.deal import deal_kind
-from loo_ledger.engine.model import SUITS, Flush, HandRecord, Penalty, TableState
-from loo_ledger.engine.variants import Variant
+from loo_ledger.domain.deal import deal_kind
+from loo_ledger.domain.model import SUITS, Flush, HandRecord, Penalty, TableState
+from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, Problem
 
 WORDS = ("stand", "pass", "fold", "miss", "defend")
