@@ -9,6 +9,7 @@ import sqlite3
 
 import pytest
 
+from loo_ledger.domain.codes import MovementKind
 from loo_ledger.domain.model import Movement, Session, Settlement, TableState, Unit
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store import APPLICATION_ID, Ledger, default_db_path, open_database
@@ -25,12 +26,12 @@ FINAL = TableState(seats=PLAYERS, dealer="B", pool=0, double=False, lou_first=Tr
 def settlements() -> list[Settlement]:
     """Hand 1: C antes 9, A takes 6 for 2 tricks, C 3 for 1, B is looed for 9.
     Hand 2: A antes 9 into the double pool of 18, B takes all 3 tricks."""
-    h1 = (Movement(payer="C", payee=None, amount=9, reason="ante", rule="ante"),
-          Movement(payer=None, payee="A", amount=6, reason="2 tricks at 3", rule="trick"),
-          Movement(payer=None, payee="C", amount=3, reason="1 trick at 3", rule="trick"),
-          Movement(payer="B", payee=None, amount=9, reason="looed", rule="loo"))
-    h2 = (Movement(payer="A", payee=None, amount=9, reason="ante", rule="ante"),
-          Movement(payer=None, payee="B", amount=18, reason="3 tricks at 6", rule="trick"))
+    h1 = (Movement(payer="C", payee=None, amount=9, kind=MovementKind.ANTE, reason="ante", rule="ante"),
+          Movement(payer=None, payee="A", amount=6, kind=MovementKind.SHARE, reason="2 tricks at 3", rule="trick"),
+          Movement(payer=None, payee="C", amount=3, kind=MovementKind.SHARE, reason="1 trick at 3", rule="trick"),
+          Movement(payer="B", payee=None, amount=9, kind=MovementKind.LOO, reason="looed", rule="loo"))
+    h2 = (Movement(payer="A", payee=None, amount=9, kind=MovementKind.ANTE, reason="ante", rule="ante"),
+          Movement(payer=None, payee="B", amount=18, kind=MovementKind.SHARE, reason="3 tricks at 6", rule="trick"))
     return [Settlement(hand_no=1, dealer="C", dealt=PLAYERS, movements=h1,
                        deltas={"A": 6, "B": -9, "C": -6}, pool_in=0, pot=9, pool_after=9,
                        double=False, outcome="looed", looed=("B",)),
@@ -149,7 +150,7 @@ def bad_amount() -> list[Settlement]:
 
 def unseated() -> list[Settlement]:
     s = settlements()
-    moves = s[1].movements + (Movement(payer="Z", payee=None, amount=1, reason="?"),)
+    moves = s[1].movements + (Movement(payer="Z", payee=None, amount=1, kind=MovementKind.SHARE, reason="?"),)
     return [s[0], dataclasses.replace(s[1], movements=moves)]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from loo_ledger.domain.codes import MovementKind
 from loo_ledger.domain.deal import Deal
 from loo_ledger.domain.model import Movement, Settlement, TableState, net_changes
 from loo_ledger.domain.variants import Variant
@@ -25,17 +26,17 @@ class Book:
     outcome: str = ""
 
     def pay(self, payer: str | None, payee: str | None, amount: int, reason: str,
-            rule: str = "") -> None:
+            rule: str = "", *, kind: MovementKind) -> None:
         """Move ``amount`` from ``payer`` to ``payee`` (None is the pool); zero moves nothing."""
         if amount < 0:
             raise ValueError(f"negative movement {amount} for {reason}")
         if amount:
             self.movements.append(Movement(payer=payer, payee=payee, amount=amount,
-                                           reason=reason, rule=rule))
+                                           kind=kind, reason=reason, rule=rule))
 
     def memo(self, amount: int, reason: str, rule: str = "") -> None:
         """Chips that stay in the pool, recorded with their reason (pool to pool)."""
-        self.pay(None, None, amount, reason, rule)
+        self.pay(None, None, amount, reason, rule, kind=MovementKind.STAYS)
 
     def loo_amount(self) -> int:
         """L, what a looed player pays: loo_amount, P, or min(P, loo_limit)."""
@@ -56,13 +57,13 @@ class Book:
         """``player`` is looed (burned, in Lou) and pays L (or ``amount``) into the next pool."""
         amount = self.loo_amount() if amount is None else amount
         self.pay(player, None, amount, f"{reason}: pays the pool {amount}",
-                 rule or self.loo_rule())
+                 rule or self.loo_rule(), kind=MovementKind.LOO)
         self.looed.append(player)
         self.loos[player] = self.loos.get(player, 0) + amount
 
     def take_whole(self, player: str, reason: str, rule: str = "") -> None:
         """``player`` takes the whole pool in play, odd chips and all."""
-        self.pay(None, player, self.pot, reason, rule)
+        self.pay(None, player, self.pot, reason, rule, kind=MovementKind.WHOLE_POOL)
         self.whole = player
 
     def note(self, text: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from loo_ledger.domain.book import Book
+from loo_ledger.domain.codes import MovementKind
 from loo_ledger.domain.deal import ALL_FOLD, LONE, RENEGE, next_seat
 from loo_ledger.domain.model import HandRecord, Settlement
 
@@ -19,7 +20,7 @@ def settle_lou(record: HandRecord, book: Book) -> Settlement:
         offenders = [p.player for p in record.penalties if p.kind == "revoke"]
         for p in offenders:
             book.pay(p, None, burn, f"reneged: burned {burn}, sits out the redeal",
-                     f"revoke_penalty=burn; burn_cap={v.burn_cap}")
+                     f"revoke_penalty=burn; burn_cap={v.burn_cap}", kind=MovementKind.BURN)
         book.note("the same dealer deals again; " + ", ".join(offenders) + " sits out")
         return book.finish(next_dealer=deal.dealer, double=True, lou_first=first,
                            lou_antes_due=False, sit_out=frozenset(offenders))
@@ -60,6 +61,7 @@ def _split(book: Book, sharers: list[str]) -> None:
     for i, p in enumerate(sharers):
         extra = odd if (i == 0 and v.lou_odd_cent == "first-left") else 0
         book.pay(None, p, share + extra, f"2 tricks on the first deal: shares the pot "
-                 f"({len(sharers)} ways)", f"lou_odd_cent={v.lou_odd_cent}")
+                 f"({len(sharers)} ways)", f"lou_odd_cent={v.lou_odd_cent}",
+                 kind=MovementKind.SHARE)
     if odd and v.lou_odd_cent == "stays":
         book.memo(odd, "odd cents stay", "lou_odd_cent=stays")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from loo_ledger.domain.codes import MovementKind
+
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 WORDS = ("stand", "pass", "miss", "defend", "fold")
 FLUSH_KINDS = ("flush", "pam", "trump", "plain", "pam-blaze", "blaze")
@@ -83,11 +85,13 @@ def opening_state(players: tuple[str, ...] | list[str], first_dealer: str,
 
 @dataclass(frozen=True, kw_only=True)
 class Movement:
-    """Chips moving from ``payer`` to ``payee`` (``None`` is the pool), with the reason."""
+    """Chips moving from ``payer`` to ``payee`` (``None`` is the pool): what kind of
+    movement it is, the reason in words and the rule behind it."""
 
     payer: str | None
     payee: str | None
     amount: int
+    kind: MovementKind
     reason: str
     rule: str = ""
 
@@ -131,8 +135,9 @@ class Settlement:
 def net_changes(movements: tuple[Movement, ...] | list[Movement]) -> tuple[dict[str, int], int]:
     """Each player's net change and the pool's, from a list of movements.
 
-    >>> m = [Movement(payer="Ann", payee=None, amount=9, reason="ante"),
-    ...      Movement(payer=None, payee="Ben", amount=3, reason="1 trick at 3")]
+    >>> m = [Movement(payer="Ann", payee=None, amount=9, kind=MovementKind.ANTE, reason="ante"),
+    ...      Movement(payer=None, payee="Ben", amount=3, kind=MovementKind.SHARE,
+    ...               reason="1 trick at 3")]
     >>> net_changes(m)
     ({'Ann': -9, 'Ben': 3}, 6)
     """

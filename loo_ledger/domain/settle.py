@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from loo_ledger.domain.checks import check_record
+from loo_ledger.domain.codes import MovementKind
 from loo_ledger.domain.deal import ALL_FOLD, ALL_PASS, LONE, PLAYED, RENEGE, Deal, analyse, next_seat
 from loo_ledger.domain.flushes import best_flush
 from loo_ledger.domain.book import Book
@@ -61,11 +62,12 @@ def _read(record: HandRecord, state: TableState, v: Variant) -> Deal:
 def _settle_deal(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> Settlement:
     book = Book(state=state, deal=deal, variant=v)
     for player, amount in deal.antes:
-        book.pay(player, None, amount, "ante", f"ante_model={v.ante_model}")
+        book.pay(player, None, amount, "ante", f"ante_model={v.ante_model}",
+                 kind=MovementKind.ANTE)
     for pen in record.penalties:
         if pen.kind in PRE_PLAY:
             book.pay(pen.player, None, v.single_stake, f"forfeit: {pen.kind} (paid into this pool)",
-                     "forfeits=true")
+                     "forfeits=true", kind=MovementKind.FORFEIT)
     book.pot = state.pool + book.paid_in
     if v.game == "lou":
         return settle_lou(record, book)
@@ -112,7 +114,7 @@ def _settle_tricks(record: HandRecord, book: Book) -> None:
             if p == whole:
                 book.take_whole(p, label, rule)
             elif amount:
-                book.pay(None, p, amount, label, rule)
+                book.pay(None, p, amount, label, rule, kind=MovementKind.SHARE)
             if won == 0:
                 book.loo(p, "looed: took no trick")
     if whole is None:
@@ -128,7 +130,7 @@ def _revoke(book: Book, p: str, won: int, shares: int) -> None:
         book.memo(shares, f"revoke: {p}'s shares stay", f"revoke_penalty={v.revoke_penalty}")
     if v.revoke_penalty == "blenheim" and won > 0:
         book.pay(p, None, 4 * v.single_stake, "revoke: forfeits four singles (law 9)",
-                 "revoke_penalty=blenheim")
+                 "revoke_penalty=blenheim", kind=MovementKind.PENALTY)
     else:
         book.loo(p, "revoke: looed")
 
@@ -141,7 +143,7 @@ def _settle_pays_pool(record: HandRecord, book: Book) -> None:
     for p in others:
         if share:
             book.pay(None, p, share, f"revoke by {', '.join(offenders)}: an equal share",
-                     "revoke_penalty=pays-pool")
+                     "revoke_penalty=pays-pool", kind=MovementKind.SHARE)
     if pot - share * len(others):
         book.memo(pot - share * len(others), "odd chips stay", "revoke_penalty=pays-pool")
     for p in offenders:
@@ -167,7 +169,8 @@ def _settle_flush(record: HandRecord, book: Book) -> None:
         for p in payers:
             if p not in exempt:
                 book.pay(p, win.player, book.loo_amount(), "the flush loos the board: pays a loo",
-                         f"flush_payout=board; board_payers={v.board_payers}")
+                         f"flush_payout=board; board_payers={v.board_payers}",
+                         kind=MovementKind.BOARD)
         return
     for p in deal.in_play:
         if p not in exempt:
@@ -196,7 +199,7 @@ def _apply_ruling(record: HandRecord, result: Settlement, deal: Deal) -> Settlem
                     "it holds")])
     reason = f"table ruling: {record.table_ruling}"
     moves = tuple(Movement(payer=p if d < 0 else None, payee=None if d < 0 else p, amount=abs(d),
-                           reason=reason, rule="table ruling") for p, d in table.items() if d)
+                           kind=MovementKind.RULING, reason=reason, rule="table ruling") for p, d in table.items() if d)
     state = replace(result.next_state, pool=pool_after,
                     double=result.next_state.double if pool_after else False)
     return replace(result, movements=moves, deltas=table, pool_after=pool_after,
