@@ -1,41 +1,153 @@
-"""Money: chips are whole units; money is chips times the unit's value, an exact decimal,
-formatted for people only at the edge."""
+"""Money: the one money policy of loo_ledger.
+
+Chips are whole units; money is chips times the unit's value, an exact decimal. It is
+shown to the cent, and wherever a total must hold (each player's net and the pool
+sum to the pool the session opened with; cash-outs and the pool sum to the buy-ins)
+the amounts are rounded together by largest remainder (:func:`allocate`), so that the
+cents of a column add up to its exact total rounded to the cent. Half a cent rounds
+away from zero (:data:`ROUNDING`). Nothing else in loo_ledger rounds money.
+"""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
+from typing import Sequence
 
+CENT = Decimal("0.01")
+ROUNDING = ROUND_HALF_UP   # a total's half cent goes away from zero: 0.035 -> 0.04
 _SYMBOLS = {"GBP": "£", "USD": "$", "EUR": "€"}
 
 
-def money(chips: int, value: str | None) -> Decimal | None:
-    """Chips times the unit's value, exact, to the cent.
+def exact(chips: int, value: str | Decimal) -> Decimal:
+    """Chips times the unit's value, exactly (no rounding).
 
-    >>> money(-27, "0.05")
-    Decimal('-1.35')
+    >>> exact(-9, "0.005")
+    Decimal('-0.045')
+    """
+    return Decimal(chips) * Decimal(value)
+
+
+def whole_cents(value: str | Decimal) -> bool:
+    """Whether every amount of chips at ``value`` is a whole number of cents (so exact).
+
+    >>> whole_cents("0.05"), whole_cents("2"), whole_cents("0.005")
+    (True, True, False)
+    """
+    return (Decimal(value) / CENT) % 1 == 0
+
+
+def to_cents(amount: Decimal) -> int:
+    """An exact amount in whole cents, half a cent away from zero.
+
+    >>> to_cents(Decimal("0.035")), to_cents(Decimal("-0.035")), to_cents(Decimal("0.034"))
+    (4, -4, 3)
+    """
+    return int((amount / CENT).to_integral_value(rounding=ROUNDING))
+
+
+def from_cents(cents: int) -> Decimal:
+    """Whole cents as money with two places.
+
+    >>> from_cents(-135), from_cents(0)
+    (Decimal('-1.35'), Decimal('0.00'))
+    """
+    return Decimal(cents).scaleb(-2).quantize(CENT)
+
+
+def allocate_cents(amounts: Sequence[Decimal]) -> list[int]:
+    """Exact amounts in whole cents that sum to the exact total rounded (:func:`to_cents`).
+
+    Largest remainder: each amount is rounded down to the cent; the cents still missing
+    from the total go one each to the amounts with the largest remainders, ties to the
+    one given first (seat order, the pool last). Each result is within one cent of its
+    exact amount (strictly less than a cent away).
+
+    Nets 1, 1, -2 at 0.005, pool 0: exact 0.005, 0.005, -0.010, 0 (total 0). Rounded
+    down: 0, 0, -1, 0 = -1 cent; 1 cent missing; the remainders 0.5, 0.5, 0, 0 tie, the
+    first gets it: 1, 0, -1, 0. (Rounded one by one, half up: 1 + 1 - 1 = +1, not 0.)
+
+    >>> allocate_cents([Decimal("0.005"), Decimal("0.005"), Decimal("-0.010"), Decimal(0)])
+    [1, 0, -1, 0]
+
+    Nets -2, 4, 5, -9 at 0.005 and the pool's +2: exact -0.010, 0.020, 0.025, -0.045,
+    0.010 (total 0). Rounded down: -1, 2, 2, -5, 1 = -1; the third (2.5) and the fourth
+    (-4.5, down to -5) both have remainder 0.5; the third, given first, gets the cent.
+
+    >>> allocate_cents([Decimal("-0.010"), Decimal("0.020"), Decimal("0.025"),
+    ...                 Decimal("-0.045"), Decimal("0.010")])
+    [-1, 2, 3, -5, 1]
+
+    Four buy-ins of 25 chips at 0.005: 0.125 each, 0.50 in all. Rounded down 12 each
+    = 48; the 2 missing cents go to the first two (remainders all 0.5): 13, 13, 12, 12.
+
+    >>> allocate_cents([Decimal("0.125")] * 4)
+    [13, 13, 12, 12]
+
+    A total that is not whole cents: 0.015 + 0.020 = 0.035, i.e. 4 cents (half up).
+    Rounded down 1 + 2 = 3; the cent goes to the 0.5 remainder: 2, 2.
+
+    >>> allocate_cents([Decimal("0.015"), Decimal("0.020")])
+    [2, 2]
+    """
+    scaled = [a / CENT for a in amounts]
+    low = [int(x.to_integral_value(rounding=ROUND_FLOOR)) for x in scaled]
+    short = to_cents(sum(amounts, Decimal(0))) - sum(low)
+    order = sorted(range(len(low)), key=lambda i: (low[i] - scaled[i], i))
+    for i in order[:short]:
+        low[i] += 1
+    return low
+
+
+def allocate(chips: Sequence[int], value: str | Decimal) -> list[Decimal]:
+    """Chip amounts that hold a total, in money to the cent, summing to the total's money.
+
+    Give every part of the total (e.g. each player's net and then the pool), in the
+    order ties should be broken. At 0.005: nets 1, 1, -2 and an empty pool.
+
+    >>> allocate([1, 1, -2, 0], "0.005")
+    [Decimal('0.01'), Decimal('0.00'), Decimal('-0.01'), Decimal('0.00')]
+    """
+    return [from_cents(c) for c in allocate_cents([exact(n, value) for n in chips])]
+
+
+def money(chips: int, value: str | Decimal | None) -> Decimal | None:
+    """One amount on its own, where no total must hold (a pot, a unit): to the cent.
+
+    It is :func:`allocate` of one amount, so half a cent goes away from zero.
+
+    >>> money(-27, "0.05"), money(3, "0.005"), money(-1, "0.005")
+    (Decimal('-1.35'), Decimal('0.02'), Decimal('-0.01'))
     >>> money(5, None) is None
     True
     """
     if value is None:
         return None
-    return (Decimal(chips) * Decimal(value)).quantize(Decimal("0.01"))
+    return allocate([chips], value)[0]
 
 
 def money_text(amount: Decimal | None, currency: str | None) -> str:
-    """``£-1.35`` style text, or an empty string when the unit has no value.
+    """``-£1.35`` style text, or an empty string when the unit has no value.
+
+    Never rounds: an amount finer than a cent (a unit's value) is shown as it is.
 
     >>> money_text(Decimal('-1.35'), 'GBP')
     '-£1.35'
-    >>> money_text(Decimal('2.00'), 'CHF')
-    '2.00 CHF'
+    >>> money_text(Decimal('2'), 'CHF'), money_text(Decimal('0.005'), 'GBP')
+    ('2.00 CHF', '£0.005')
     """
     if amount is None:
         return ""
-    sign, body = ("-" if amount < 0 else ""), f"{abs(amount):,.2f}"
+    places = ",.2f" if amount == amount.quantize(CENT) else ",f"
+    sign, body = ("-" if amount < 0 else ""), format(abs(amount), places)
     if currency in _SYMBOLS:
         return f"{sign}{_SYMBOLS[currency]}{body}"
     return f"{sign}{body}" + (f" {currency}" if currency else "")
 
 
 def signed(n: int) -> str:
+    """A chip count with its sign; zero without one.
+
+    >>> signed(12), signed(-3), signed(0)
+    ('+12', '-3', '0')
+    """
     return f"{n:+d}" if n else "0"
