@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from loo_ledger.domain.model import SUITS, WORDS, HandRecord, TableState
+from loo_ledger.domain.legal import deal_shape, next_dealer, next_seat, rotate_from_left
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
 
@@ -44,25 +45,9 @@ class Deal:
         self.problems.append(Problem(code=code, message=message, hand=self.hand_no, player=player))
 
 
-def rotate_from_left(seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
-    """Seats in play order: the dealer's left first, the dealer last.
-
-    >>> rotate_from_left(("A", "B", "C", "D"), "B")
-    ('C', 'D', 'A', 'B')
-    """
-    i = seats.index(dealer)
-    return seats[i + 1:] + seats[:i + 1]
-
-
-def next_seat(seats: tuple[str, ...], player: str) -> str:
-    return seats[(seats.index(player) + 1) % len(seats)]
-
-
 def dealer_for(state: TableState, present: list[str] | tuple[str, ...]) -> str:
-    """Who deals: the player the rotation names, or the next one present."""
-    if state.dealer in present or not present:
-        return state.dealer
-    return next(p for p in rotate_from_left(state.seats, state.dealer) if p in present)
+    """Deprecated alias of :func:`loo_ledger.domain.legal.next_dealer` (callers move to legal)."""
+    return next_dealer(state, present)
 
 
 def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
@@ -155,26 +140,9 @@ def _forced_words(words: dict[str, str], deal: Deal, why: str, *, eldest_miss: b
 
 
 def deal_kind(state: TableState, v: Variant, trump: str | None = None) -> tuple[str, str]:
-    """The kind of the next deal and why: ``forced`` (everyone plays), ``eldest-miss``,
-    ``declared``, ``lou-first`` or ``lou-later``.
-
-    >>> from loo_ledger.domain.variants import variant
-    >>> deal_kind(TableState(seats=("A", "B"), dealer="B"), variant("three-card"))
-    ('forced', 'a simple pool (simple_pool=play-all)')
-    """
-    if v.game == "lou":
-        return ("lou-first", "the first deal of a Lou game (everyone must stand)") \
-            if state.lou_first else ("lou-later", "a later deal of a Lou game")
-    simple = not state.double
-    if v.club_law and trump == "clubs":
-        return "forced", "a deal with clubs turned (club_law=true)"
-    if simple and v.simple_pool == "play-all":
-        return "forced", "a simple pool (simple_pool=play-all)"
-    if simple and v.force_after_single:
-        return "forced", "a force after a deal with no loo (force_after_single=true)"
-    if simple and v.simple_pool == "miss-eldest" and v.miss:
-        return "eldest-miss", "a simple pool"
-    return "declared", "a double pool" if state.double else "a deal with declarations"
+    """Deprecated: the kind of the next deal and why; ask :func:`legal.deal_shape` instead."""
+    shape = deal_shape(state, v, trump)
+    return shape.kind, shape.why
 
 
 def _loo_declarations(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> None:

@@ -1,0 +1,235 @@
+"""What may happen next: the one place that says so.
+
+Asked by ``validate`` (domain/deal.py), by the one-line parser's hints, by ``loo hand -i``,
+by every printout and by ``replay``: who deals, what kind of deal it is, who is dealt in,
+the words each player may say given what was said before, whether a flush, an exchange or
+a defence is possible, and how many tricks are left to give. Nothing else works these out.
+
+The model is pokerkit's ``can_…``/``verify_…`` pair: ``words_allowed`` lists the choices,
+``verify_word`` says why one is not allowed (``None`` when it is).
+
+>>> from loo_ledger.domain.model import TableState
+>>> from loo_ledger.domain.variants import variant
+>>> state = TableState(seats=("A", "B", "C", "D"), dealer="C", pool=27, double=True)
+>>> next_dealer(state, ("A", "B", "D"))
+'D'
+>>> dealt_in(state, ("A", "B", "C", "D"))
+('D', 'A', 'B', 'C')
+>>> shape = deal_shape(state, variant("three-card"))
+>>> shape.kind, shape.miss_dealt
+(<DealKind.DECLARED: 'declared'>, True)
+>>> words_allowed(variant("three-card"), shape, ("D", "A", "B", "C"), {}, "D")
+(<Word.STAND: 'stand'>, <Word.PASS: 'pass'>, <Word.MISS: 'miss'>)
+>>> said = {"D": Word.STAND, "A": Word.PASS, "B": Word.PASS}
+>>> words_allowed(variant("three-card"), shape, ("D", "A", "B", "C"), said, "C")
+(<Word.STAND: 'stand'>, <Word.MISS: 'miss'>, <Word.DEFEND: 'defend'>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+from loo_ledger.domain.codes import DealKind, Game, LonePlayer, SimplePool, Suit, Word
+from loo_ledger.domain.model import TableState
+from loo_ledger.domain.variants import Variant
+
+#: Words that mean the same at a table: ``fold`` is Lou's ``pass``.
+SYNONYMS: Mapping[str, Word] = {Word.FOLD: Word.PASS}
+_DEALER_OPTIONS = (Word.STAND, Word.MISS, Word.DEFEND)
+
+
+def rotate_from_left(seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """Seats in play order: the dealer's left first, the dealer last.
+
+    >>> rotate_from_left(("A", "B", "C", "D"), "B")
+    ('C', 'D', 'A', 'B')
+    """
+    i = seats.index(dealer)
+    return seats[i + 1:] + seats[:i + 1]
+
+
+def next_seat(seats: tuple[str, ...], player: str) -> str:
+    """The seat to ``player``'s left: where the deal passes after a hand."""
+    return seats[(seats.index(player) + 1) % len(seats)]
+
+
+def next_dealer(state: TableState, present: Collection[str]) -> str:
+    """Who deals the next hand: the player the rotation names, else the next one to the
+    left who is present and not made to sit the deal out (Lou's reneger)."""
+    able = [p for p in state.seats if p in present and p not in state.sit_out]
+    if state.dealer in able or not able:
+        return state.dealer
+    return next(p for p in rotate_from_left(state.seats, state.dealer) if p in able)
+
+
+def dealer_moved(state: TableState, present: Collection[str]) -> bool:
+    """Whether the scheduled dealer is away, so the deal moves on to the next present player."""
+    return next_dealer(state, present) != state.dealer
+
+
+def dealt_in(state: TableState, present: Collection[str]) -> tuple[str, ...]:
+    """Who is dealt the next hand, from the dealer's left, the dealer last."""
+    dealer = next_dealer(state, present)
+    return tuple(p for p in rotate_from_left(state.seats, dealer)
+                 if p in present and p not in state.sit_out)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealShape:
+    """What kind of deal the next hand is, and what follows from that.
+
+    ``declared``: players choose words (else everyone plays, or in an eldest-miss deal only
+    the eldest chooses); ``miss_dealt``: a miss is dealt; ``trump_known``: a trump is turned
+    before play, so a flush is possible.
+    """
+
+    kind: DealKind
+    why: str
+    miss_dealt: bool
+    trump_known: bool
+
+    @property
+    def declared(self) -> bool:
+        return self.kind in (DealKind.DECLARED, DealKind.LOU_LATER)
+
+
+def deal_shape(state: TableState, v: Variant, trump: str | None = None) -> DealShape:
+    """The kind of the next deal, and why.
+
+    >>> from loo_ledger.domain.variants import variant
+    >>> s = deal_shape(TableState(seats=("A", "B"), dealer="B"), variant("three-card"))
+    >>> s.kind, s.why, s.trump_known
+    (<DealKind.FORCED: 'forced'>, 'a simple pool (simple_pool=play-all)', False)
+    """
+    if v.game == Game.LOU:
+        if state.lou_first:
+            return DealShape(kind=DealKind.LOU_FIRST, miss_dealt=False, trump_known=True,
+                             why="the first deal of a Lou game (everyone must stand)")
+        return DealShape(kind=DealKind.LOU_LATER, why="a later deal of a Lou game",
+                         miss_dealt=False, trump_known=True)
+    simple = not state.double
+    play_all = simple and v.simple_pool == SimplePool.PLAY_ALL
+    known = not play_all
+    if v.club_law and trump == Suit.CLUBS:
+        return DealShape(kind=DealKind.FORCED, why="a deal with clubs turned (club_law=true)",
+                         miss_dealt=False, trump_known=known)
+    if play_all:
+        return DealShape(kind=DealKind.FORCED, why="a simple pool (simple_pool=play-all)",
+                         miss_dealt=False, trump_known=False)
+    if simple and v.force_after_single:
+        return DealShape(kind=DealKind.FORCED, miss_dealt=False, trump_known=True,
+                         why="a force after a deal with no loo (force_after_single=true)")
+    if simple and v.simple_pool == SimplePool.MISS_ELDEST and v.miss:
+        return DealShape(kind=DealKind.ELDEST_MISS, why="a simple pool", miss_dealt=True,
+                         trump_known=True)
+    return DealShape(kind=DealKind.DECLARED, miss_dealt=v.miss, trump_known=True,
+                     why="a double pool" if state.double else "a deal with declarations")
+
+
+def canonical(word: str) -> Word:
+    """The word as the rules read it (``fold`` is ``pass``); ValueError if it is no word."""
+    w = Word(word)
+    return SYNONYMS.get(w, w)
+
+
+def pass_word(v: Variant) -> Word:
+    """How this game says ``pass``: Lou folds."""
+    return Word.FOLD if v.game == Game.LOU else Word.PASS
+
+
+def words_allowed(v: Variant, shape: DealShape, dealt: tuple[str, ...],
+                  said: Mapping[str, str], player: str) -> tuple[Word, ...]:
+    """The words ``player`` may say, given what the players before said (``said``, by
+    name; synonyms allowed). ``dealt`` runs from the dealer's left, the dealer last.
+    In a deal where everyone plays the only word is ``stand``."""
+    before = {p: canonical(w) for p, w in said.items() if p in dealt and p != player}
+    dealer = dealt[-1]
+    if shape.kind in (DealKind.FORCED, DealKind.LOU_FIRST):
+        return (Word.STAND,)
+    if shape.kind == DealKind.ELDEST_MISS:
+        return (Word.STAND, Word.MISS) if player == dealt[0] else (Word.STAND,)
+    if shape.kind == DealKind.LOU_LATER:
+        return (Word.STAND, Word.FOLD)
+    miss_free = shape.miss_dealt and Word.MISS not in before.values()
+    open_words = (Word.STAND, Word.PASS) + ((Word.MISS,) if miss_free else ())
+    if player != dealer:
+        return open_words
+    others = {p: w for p, w in before.items() if p != dealer}
+    playing = [p for p in dealt[:-1] if others.get(p) in (Word.STAND, Word.MISS)]
+    if not playing:
+        return open_words  # the dealer takes the pool whatever he says
+    lone = others[playing[0]] if len(playing) == 1 else None
+    if shape.miss_dealt and lone == Word.STAND:
+        return tuple(w for w in _DEALER_OPTIONS if w in v.dealer_vs_one
+                     and (w != Word.MISS or miss_free))
+    if shape.miss_dealt and lone == Word.MISS:
+        return (Word.STAND, Word.PASS)
+    if not shape.miss_dealt and lone == Word.STAND and v.lone_player == LonePlayer.DEALER_PLAYS:
+        return (Word.STAND,)
+    return open_words
+
+
+def verify_word(v: Variant, shape: DealShape, dealt: tuple[str, ...],
+                said: Mapping[str, str], player: str, word: str) -> str | None:
+    """Why ``player`` may not say ``word`` here, in a player's words; None if they may."""
+    try:
+        w = canonical(word)
+    except ValueError:
+        return f"{word!r} is not a word of this game; say " + " or ".join(
+            words_allowed(v, shape, dealt, said, player))
+    allowed = {canonical(a) for a in words_allowed(v, shape, dealt, said, player)}
+    if w in allowed:
+        return None
+    return (f"{player} may not {w} here ({shape.why}); "
+            f"{player} may " + " or ".join(words_allowed(v, shape, dealt, said, player)))
+
+
+def dealer_takes_without_play(dealt: tuple[str, ...], said: Mapping[str, str]) -> bool:
+    """Whether every player before the dealer passed: the dealer takes the pool whatever
+    he says, so his word may be left out of the record."""
+    return all(canonical(said[p]) == Word.PASS for p in dealt[:-1] if p in said) and all(
+        p in said for p in dealt[:-1])
+
+
+def can_defend(v: Variant, shape: DealShape, dealt: tuple[str, ...],
+               said: Mapping[str, str]) -> bool:
+    """Whether the dealer may defend the pool now."""
+    return Word.DEFEND in words_allowed(v, shape, dealt, said, dealt[-1])
+
+
+def can_flush(v: Variant, shape: DealShape) -> bool:
+    """Whether a flush can be declared this deal: flushes are played and a trump is known."""
+    return v.flushes and shape.trump_known
+
+
+def exchange_limit(v: Variant, shape: DealShape, dealt: tuple[str, ...], player: str) -> tuple[int, int]:
+    """(fewest, most) cards ``player`` may exchange if he plays; (0, 0) where there is none.
+
+    A five-card dealer who stands takes the turned card and discards at least one
+    (indicator_to_dealer); on a Lou first deal seven players exchange at most two and eight
+    none (lou_exchange_limits).
+    """
+    limit = v.exchange
+    if v.game == Game.LOU and shape.kind == DealKind.LOU_FIRST and v.lou_exchange_limits:
+        n = len(dealt)
+        limit = min(limit, 0 if n >= 8 else 2 if n == 7 else limit)
+    if limit and v.hand_size == 5 and v.indicator_to_dealer and player == dealt[-1] \
+            and v.game == Game.LOO:
+        return 1, limit + 1
+    return 0, limit
+
+
+def tricks_left(v: Variant, given: Mapping[str, int]) -> int:
+    """How many of the hand's tricks are still to be given out."""
+    return v.hand_size - sum(given.values())
+
+
+def cards_needed(v: Variant, shape: DealShape, players: int) -> int:
+    """Cards a deal takes: a hand each, the miss if dealt, and the turned trump card."""
+    return players * v.hand_size + (v.hand_size if shape.miss_dealt else 0) + 1
+
+
+def can_deal(v: Variant, shape: DealShape, players: int) -> bool:
+    """Whether ``players`` can be dealt from the pack (and are at least two)."""
+    return players >= 2 and cards_needed(v, shape, players) <= v.pack
