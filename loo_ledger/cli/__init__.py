@@ -23,13 +23,22 @@ class LooGroup(TyperGroup):
             raise typer.Exit(1) from None
 
 
-app = typer.Typer(cls=LooGroup, no_args_is_help=True, add_completion=False,
-                  pretty_exceptions_enable=False,
+app = typer.Typer(cls=LooGroup, no_args_is_help=True, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]},
                   help="Scorekeeper for Loo: record hands, settle the pool, keep balances.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from loo_ledger import __version__
+        typer.echo(f"loo_ledger {__version__}")
+        raise typer.Exit()
 
 
 @app.callback()
 def _root(ctx: typer.Context,
+          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the version and exit."),
           db: Optional[Path] = typer.Option(
               None, "--db", metavar="PATH", envvar="LOO_DB", show_envvar=True,
               help="The ledger database (default: loo.db in your application directory).")):
