@@ -22,7 +22,8 @@ def test_version_is_read_from_one_place():
 
 
 def test_short_help_is_the_same_as_long_help():
-    short, long = runner.invoke(app, ["-h"]), runner.invoke(app, ["--help"])
+    short = runner.invoke(app, ["-h"], prog_name="loo")
+    long = runner.invoke(app, ["--help"], prog_name="loo")
     assert short.exit_code == long.exit_code == 0
     assert short.output == long.output
     assert "Usage: loo" in short.output
