@@ -18,7 +18,8 @@ from decimal import Decimal
 import pytest
 from test_stats import BICYCLE, tables
 
-from loo_ledger.services.analysis.settle_up import cents, fewest_transfers
+from loo_ledger.domain.money import allocate_cents
+from loo_ledger.services.analysis.settle_up import fewest_transfers
 from loo_ledger.store.ledger import Ledger
 
 
@@ -140,7 +141,7 @@ def test_refusals(loo, tmp_path, save, good_session, bike_db, dump_db):
 
 def test_helpers():
     # Cents always sum to zero; greedy needs at most parties - 1 transfers.
-    assert sum(cents([Decimal("0.333"), Decimal("0.333"), Decimal("-0.666")])) == 0
+    assert sum(allocate_cents([Decimal("0.333"), Decimal("0.333"), Decimal("-0.666")])) == 0
     owed = [("A", 500), ("B", -300), ("C", -150), ("D", -50)]
     assert fewest_transfers(owed) == [{"from": "B", "to": "A", "cents": 300},
                                       {"from": "C", "to": "A", "cents": 150},

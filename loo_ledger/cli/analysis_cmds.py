@@ -121,9 +121,13 @@ def settle_up(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
              *((f"{p['bought']} = {_cash(p['bought_money'], cur)}",
                 f"{p['cash_out']} = {_cash(p['cash_out_money'], cur)}") if bought else ()))
             for p in result["players"]]
+    # The pool's change is its part of the cash-outs: the column sums to what was bought in.
     rows.append(("(pool)", signed(pool["change"]), _cash(pool["money"], cur),
-                 *(("", "") if bought else ())))
-    rows.append(("total", "0", _cash(result["total"], cur), *(("", "") if bought else ())))
+                 *(("", f"{signed(pool['change'])} = {_cash(pool['cash_out_money'], cur)}")
+                   if bought else ())))
+    if bought:
+        total = f"{result['bought']['chips']} = {_cash(result['bought']['money'], cur)}"
+    rows.append(("total", "0", _cash(result["total"], cur), *((total, total) if bought else ())))
     unit = result["unit"]
     show(table(f"Settle-up, session {result['session']} (one {unit['name'] or 'chip'} = "
                f"{_cash(unit['value'], cur)})",
@@ -151,10 +155,13 @@ def _settle_notes(result: dict) -> list[str]:
                    "out of the money carried with it.")
     if result["buy_in"] is not None:
         out.append("If the buy-ins were paid to the banker in cash, the banker instead pays each "
-                   "player their cash-out: the same money.")
+                   "player their cash-out: the same money"
+                   + ("." if result["cash_out_is_buy_in_plus_net"] else
+                      ", give or take a cent: a buy-in worth a fraction of a cent is rounded "
+                      "on its own."))
     if result["rounded"]:
-        out.append("The unit is worth less than a cent: amounts are rounded so that they still "
-                   "sum to zero (largest remainders get the odd cents).")
+        out.append("The unit is worth less than a cent: amounts are rounded together so that "
+                   "each column still sums to its total (largest remainders get the odd cents).")
     if not result["closed"]:
         out.append(f"Session {result['session']} is still open: these are the figures so far.")
     return out

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Optional
 
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
-from loo_ledger.cli.render import money, money_text, show, signed, table
+from loo_ledger.cli.render import show, table
+from loo_ledger.domain.money import allocate, money_text, signed
 
 
 def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION):
@@ -83,16 +85,26 @@ def balances(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
     ledger = e.ledger()
     bal, info = ledger.balances(sid), ledger.session(sid)
     value, currency = info.get("unit_value"), info.get("currency")
-    players = [{"name": p["name"], "net": p["net"],
-                **({"money": str(money(p["net"], value))} if value else {})}
-               for p in bal["players"]]
+    # The nets and the pool sum to the pool the session opened with: their money is
+    # allocated together, so the money column sums to that pool's money, to the cent.
+    chips = [*(p["net"] for p in bal["players"]), bal["pool"]]
+    cash = allocate(chips, value) if value is not None else None
+    total = {"chips": sum(chips), **({"money": str(sum(cash))} if cash else {})}
+    players = [{"name": p["name"], "net": p["net"], **({"money": str(cash[i])} if cash else {})}
+               for i, p in enumerate(bal["players"])]
     if as_json:
         return print_json({"session": sid, "pool": bal["pool"], "players": players,
+                           **({"pool_money": str(cash[-1])} if cash else {}), "total": total,
                            "unit": {"name": info.get("unit_name"), "value": value,
                                     "currency": currency}})
-    rows = [(p["name"], signed(p["net"]), money_text(money(p["net"], value), currency))
-            for p in bal["players"]]
-    rows.append(("(pool)", bal["pool"], money_text(money(bal["pool"], value), currency)))
+
+    def text(i: int) -> str:
+        return money_text(cash[i], currency) if cash else ""
+
+    rows = [(p["name"], signed(p["net"]), text(i)) for i, p in enumerate(bal["players"])]
+    rows.append(("(pool)", bal["pool"], text(-1)))
+    rows.append(("total", total["chips"],
+                 money_text(Decimal(total["money"]), currency) if cash else ""))
     unit = info.get("unit_name") or "chips"
     show(table(f"Balances, session {sid} ({unit})", ["player", "net", "money"], rows,
                right=("net", "money")))

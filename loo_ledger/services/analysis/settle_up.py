@@ -5,45 +5,26 @@ opened with, **the pool** itself (``(pool)``): chips paid into it belong to no p
 so their money is handed to whoever keeps the pool and goes with the chips into the
 next session (``loo new --carry-from``); a pool carried in and won back pays out of
 the money that came with it. The players' nets sum to minus the pool's change, so
-with the pool as a party every total sums to zero, to the cent. All arithmetic is in
-whole cents (Decimal in, int cents inside); a unit value finer than a cent is rounded
-by largest remainder so that the cents still sum to zero.
+with the pool as a party every total sums to zero, to the cent.
+
+Money follows loo_ledger.domain.money: exact amounts, rounded together by largest
+remainder. The nets and the pool are allocated to their total (zero); with a buy-in,
+the buy-ins to theirs (the money bought in), and the cash-outs with the pool's change
+to the same total, so the cash-outs and the pool add up to what was bought in, to the
+cent. When a buy-in is worth whole cents, each cash-out is also exactly the buy-in's
+money plus the net's. Transfers are in whole cents.
 """
 
 from __future__ import annotations
 
-from decimal import ROUND_FLOOR, Decimal
 from typing import Any
 
+from loo_ledger.domain.money import allocate_cents, exact, from_cents
 from loo_ledger.errors import LooError, NotFound
 
 POOL = "(pool)"
-CENT = Decimal("0.01")
 GREEDY = ("greedy: the largest debtor pays the largest creditor until all are square; "
           "few transfers, though not always the fewest possible")
-
-
-def cents(amounts: list[Decimal]) -> list[int]:
-    """Whole cents for exact amounts that sum to zero, still summing to zero.
-
-    Each is rounded down, then the missing cents go to the largest remainders
-    (ties in order).
-
-    >>> cents([Decimal("0.18"), Decimal("-0.045"), Decimal("-0.045"), Decimal("-0.135"),
-    ...        Decimal("0.045")])
-    [18, -4, -4, -14, 4]
-    """
-    scaled = [a / CENT for a in amounts]
-    low = [int(x.to_integral_value(rounding=ROUND_FLOOR)) for x in scaled]
-    short = -sum(low)
-    order = sorted(range(len(low)), key=lambda i: (-(scaled[i] - low[i]), i))
-    for i in order[:short]:
-        low[i] += 1
-    return low
-
-
-def as_money(c: int) -> Decimal:
-    return (Decimal(c) * CENT).quantize(CENT)
 
 
 def banker_transfers(balances: list[tuple[str, int]], banker: str) -> list[dict]:
@@ -104,37 +85,64 @@ def settle_up(session: dict, nets: list[tuple[str, int]], *, banker: str | None 
                        f"the players are {', '.join(names)}")
     pool_change = session["pool"] - session["opening_pool"]
     parties = nets + ([(POOL, pool_change)] if pool_change else [])
-    assert sum(c for _, c in parties) == 0, "chips are conserved"
-    exact = [Decimal(c) * Decimal(value) for _, c in parties]
-    owed = list(zip((n for n, _ in parties), cents(exact)))
+    if sum(c for _, c in parties) != 0:
+        raise LooError(f"session {session['id']}: the players' nets sum to "
+                       f"{sum(c for _, c in nets):+d} but the pool changed by {pool_change:+d}; "
+                       "chips are not conserved (run 'loo check')")
+    amounts = [exact(c, value) for _, c in parties]
+    owed = list(zip((n for n, _ in parties), allocate_cents(amounts)))
     buy_in = session.get("buy_in")
-    players = [{"name": n, "net": c, "money": str(as_money(m)),
-                **_bought(buy_in, c, value)} for (n, c), (_, m) in zip(nets, owed)]
-    return {
+    bought = _bought(buy_in, nets, pool_change, value)
+    players = [{"name": n, "net": c, "money": str(from_cents(m)), **extra}
+               for (n, c), (_, m), extra in zip(nets, owed, bought["players"])]
+    pool_cents = dict(owed).get(POOL, 0)
+    result = {
         "session": session["id"], "closed": session.get("closed_at") is not None,
         "unit": {"name": session.get("unit_name"), "value": value,
                  "currency": session.get("currency")},
         "buy_in": buy_in, "players": players,
         "pool": {"opening": session["opening_pool"], "end": session["pool"],
-                 "change": pool_change, "money": str(as_money(dict(owed).get(POOL, 0)))},
-        "total": str(as_money(sum(m for _, m in owed))),
-        "rounded": any(e != as_money(m) for e, (_, m) in zip(exact, owed)),
+                 "change": pool_change, "money": str(from_cents(pool_cents))},
+        "total": str(from_cents(sum(m for _, m in owed))),
+        "rounded": bought["rounded"] or any(e != from_cents(m)
+                                            for e, (_, m) in zip(amounts, owed)),
         "banker": {"name": banker, "transfers": _money_rows(banker_transfers(owed, banker))},
         "fewest": {"method": GREEDY, "transfers": _money_rows(fewest_transfers(owed))},
     }
+    if buy_in is not None:
+        result["pool"]["cash_out_money"] = bought["pool_cash_out"]
+        result["bought"] = bought["total"]
+        # A buy-in worth whole cents keeps cash-out = buy-in + net to the cent for everyone;
+        # one worth a fraction of a cent can put a player's two figures a cent apart.
+        result["cash_out_is_buy_in_plus_net"] = all(
+            c == b + m for c, b, (_, m) in zip(bought["cash"], bought["paid"], owed))
+    return result
 
 
-def _bought(buy_in: int | None, net: int, value: str) -> dict[str, Any]:
-    """With a buy-in: chips and money bought, and cashed out (buy-in + net)."""
+def _bought(buy_in: int | None, nets: list[tuple[str, int]], pool_change: int,
+            value: str) -> dict[str, Any]:
+    """With a buy-in: each player's chips and money bought, and cashed out (buy-in + net).
+
+    Two totals hold: the buy-ins sum to the money bought in; the cash-outs and the
+    pool's change sum to the same. Each is allocated to it.
+    """
     if buy_in is None:
-        return {}
-    return {"bought": buy_in, "bought_money": str((buy_in * Decimal(value)).quantize(CENT)),
-            "cash_out": buy_in + net,
-            "cash_out_money": str(((buy_in + net) * Decimal(value)).quantize(CENT))}
+        return {"players": [{} for _ in nets], "rounded": False}
+    paid = allocate_cents([exact(buy_in, value)] * len(nets))
+    outs = [exact(buy_in + net, value) for _, net in nets] + [exact(pool_change, value)]
+    cash = allocate_cents(outs)
+    players = [{"bought": buy_in, "bought_money": str(from_cents(b)),
+                "cash_out": buy_in + net, "cash_out_money": str(from_cents(c))}
+               for (_, net), b, c in zip(nets, paid, cash)]
+    return {"players": players, "pool_cash_out": str(from_cents(cash[-1])), "paid": paid,
+            "cash": cash[:-1], "rounded": any(exact(buy_in, value) != from_cents(b)
+                                                for b in paid) or
+            any(e != from_cents(c) for e, c in zip(outs, cash)),
+            "total": {"chips": buy_in * len(nets), "money": str(from_cents(sum(paid)))}}
 
 
 def _money_rows(transfers: list[dict]) -> list[dict]:
-    return [{"from": t["from"], "to": t["to"], "amount": str(as_money(t["cents"]))}
+    return [{"from": t["from"], "to": t["to"], "amount": str(from_cents(t["cents"]))}
             for t in transfers]
 
 

@@ -67,15 +67,15 @@ def summary_csv(ev: Evening) -> str:
     """A row per player (kind ``player``: hands dealt in, net, money), then the pool.
 
     The pool's row has kind ``pool``, an empty player and the chips left in it.
-    ``money`` is empty when the session's unit has no value.
+    ``money`` is empty when the session's unit has no value; otherwise the column sums
+    to the money of the pool the session opened with, to the cent (largest remainder).
     """
     played = {p: sum(p in h["deltas"] for h in ev.hands) for p in ev.players}
-    rows = [(ev.session_id, "player", p, played[p], ev.nets[p], _money(ev, ev.nets[p]))
+    rows = [(ev.session_id, "player", p, played[p], ev.nets[p], _cash(ev.net_money(p)))
             for p in ev.players]
-    rows.append((ev.session_id, "pool", "", "", ev.pool, _money(ev, ev.pool)))
+    rows.append((ev.session_id, "pool", "", "", ev.pool, _cash(ev.pool_money)))
     return _table(SUMMARY_COLUMNS, rows)
 
 
-def _money(ev: Evening, chips: int) -> Decimal | str:
-    amount = ev.money(chips)
+def _cash(amount: Decimal | None) -> Decimal | str:
     return "" if amount is None else amount

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
-from loo_ledger.domain.money import money, money_text
+from loo_ledger.domain.money import allocate, money, money_text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -83,18 +84,49 @@ class Evening:
         unit = self.unit_name or "chip"
         return unit if unit.endswith("s") else unit + "s"
 
+    @cached_property
+    def _balance_money(self) -> list[Decimal] | None:
+        """Each player's net then the pool, allocated together (loo_ledger.domain.money):
+        they sum to the opening pool's money, to the cent. None without a unit value."""
+        if self.unit_value is None:
+            return None
+        return allocate([*(self.nets[p] for p in self.players), self.pool], self.unit_value)
+
+    def net_money(self, player: str) -> Decimal | None:
+        """A player's net in money, his share of the balances' total; None without a value."""
+        cash = self._balance_money
+        return None if cash is None else cash[self.players.index(player)]
+
+    @property
+    def pool_money(self) -> Decimal | None:
+        """The chips in the pool in money, as the balances show it; None without a value."""
+        cash = self._balance_money
+        return None if cash is None else cash[-1]
+
     def money(self, chips: int) -> Decimal | None:
-        """Chips in money (exact Decimal from the unit's value), or None without a value."""
+        """One amount on its own (a pot, a hand's gain) in money, or None without a value.
+        Balances use :meth:`net_money` and :attr:`pool_money`, which sum to their total."""
         return money(chips, self.unit_value)
 
     def money_text(self, chips: int) -> str:
-        """Chips in money as "-£1.35", or "" without a value."""
+        """One amount on its own as "-£1.35", or "" without a value."""
         return money_text(self.money(chips), self.currency)
 
-    def chips_text(self, chips: int) -> str:
-        """ "36 white chips (£1.80)", or "36 chips" without a unit value."""
+    def net_money_text(self, player: str) -> str:
+        """A player's net in money as "-£1.35", or "" without a value."""
+        return money_text(self.net_money(player), self.currency)
+
+    def pool_money_text(self) -> str:
+        """The pool in money as "£0.45", or "" without a value."""
+        return money_text(self.pool_money, self.currency)
+
+    def chips_text(self, chips: int, *, cash: str | None = None) -> str:
+        """ "36 white chips (£1.80)", or "36 chips" without a unit value.
+
+        ``cash``: the money to show when it is part of a total (e.g. :meth:`pool_money_text`);
+        by default the amount on its own."""
         unit = self.unit_name or "chip"
         plural = "" if chips in (1, -1) or unit.endswith("s") else "s"
         text = f"{chips} {unit}{plural}"
-        cash = self.money_text(chips)
+        cash = self.money_text(chips) if cash is None else cash
         return f"{text} ({cash})" if cash else text

@@ -56,7 +56,8 @@ def facts(ev: Evening) -> list[str]:
         most = [p for p, c in h.looed if c == top]
         out.append(f"Looed most often: {_names(most)} ({top} time{'s' * (top != 1)}).")
     if ev.pool:
-        out.append(f"{ev.chips_text(ev.pool)} stay in the pool for next time.")
+        out.append(f"{ev.chips_text(ev.pool, cash=ev.pool_money_text())} stay in the pool "
+                   "for next time.")
     return out
 
 

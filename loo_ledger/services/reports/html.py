@@ -51,12 +51,13 @@ def _table(head: Sequence[str], rows: list[str], *, cls: str = "") -> str:
 
 
 def balances_table(ev: Evening) -> str:
-    """Player, net and money, in seat order, then the pool."""
-    def cash(chips: int) -> str:
-        return f'<td class="n">{escape(ev.money_text(chips))}</td>'
+    """Player, net and money, in seat order, then the pool (the money sums to its total)."""
+    def cash(text: str) -> str:
+        return f'<td class="n">{escape(text)}</td>'
 
-    rows = [_row([escape(p), _num(ev.nets[p]), cash(ev.nets[p])]) for p in ev.players]
-    rows.append(_row(["pool", _num(ev.pool, sign=False), cash(ev.pool)], cls="pool"))
+    rows = [_row([escape(p), _num(ev.nets[p]), cash(ev.net_money_text(p))]) for p in ev.players]
+    rows.append(_row(["pool", _num(ev.pool, sign=False), cash(ev.pool_money_text())],
+                     cls="pool"))
     return _table(["player", '<th class="n">net</th>', '<th class="n">money</th>'], rows)
 
 

@@ -31,9 +31,9 @@ def summary(ev: Evening) -> str:
     lines.append("| --- | ---: |" + (" ---: |" if with_money else ""))
     order = sorted(ev.players, key=lambda p: -ev.nets[p])
     for p in order:
-        cash = f" {e(ev.money_text(ev.nets[p]))} |" if with_money else ""
+        cash = f" {e(ev.net_money_text(p))} |" if with_money else ""
         lines.append(f"| {e(p)} | {signed(ev.nets[p])} |{cash}")
-    cash = f" {e(ev.money_text(ev.pool))} |" if with_money else ""
+    cash = f" {e(ev.pool_money_text())} |" if with_money else ""
     lines.extend([f"| *pool* | {ev.pool} |{cash}", ""])
     lines.extend(f"- {e(x)}" for x in facts(ev))
     return "\n".join(lines) + "\n"
