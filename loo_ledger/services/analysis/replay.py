@@ -18,7 +18,7 @@ from loo_ledger.domain.deal import dealer_for, next_seat
 from loo_ledger.domain.params import PARAMS
 from loo_ledger.domain.variants import Variant, parse_rule_args, variant
 from loo_ledger.errors import HandRejected
-from loo_ledger.domain.money import money
+from loo_ledger.domain.money import allocate
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,11 +95,18 @@ def replay_session(ledger: Any, session_id: int, rule_args: list[str],
     result = resettle(session, new)
     row, balances = ledger.session(session_id), ledger.balances(session_id)
     value = row.get("unit_value")
+    stored = [p["net"] for p in balances["players"]] + [balances["pool"]]
+    again = [result.nets.get(p["name"], 0) for p in balances["players"]] + [result.pool]
+    # Each column (the nets and the pool) sums to the opening pool: allocated together, its
+    # money sums to that pool's money; the difference is new money less stored money.
+    cash = (allocate(stored, value), allocate(again, value)) if value is not None else None
 
-    def both(stored: int, again: int) -> dict:
-        out = {"stored": stored, "new": again, "difference": again - stored}
-        if value is not None:
-            out["money"] = {k: str(money(n, value)) for k, n in out.items()}
+    def both(i: int) -> dict:
+        out: dict = {"stored": stored[i], "new": again[i], "difference": again[i] - stored[i]}
+        if cash is not None:
+            old_, new_ = cash[0][i], cash[1][i]
+            out["money"] = {"stored": str(old_), "new": str(new_),
+                            "difference": str(new_ - old_)}
         return out
 
     return {
@@ -107,9 +114,8 @@ def replay_session(ledger: Any, session_id: int, rule_args: list[str],
         "changed": [{"parameter": p, "stored": old.value_text(p), "new": new.value_text(p)}
                     for p in PARAMS if old.value_text(p) != new.value_text(p)],
         "unit": {"name": row.get("unit_name"), "value": value, "currency": row.get("currency")},
-        "players": [{"name": p["name"], **both(p["net"], result.nets.get(p["name"], 0))}
-                    for p in balances["players"]],
-        "pool": both(balances["pool"], result.pool),
+        "players": [{"name": p["name"], **both(i)} for i, p in enumerate(balances["players"])],
+        "pool": both(-1),
         "hands": len(session.hands), "settled": result.settled, "skipped": result.skipped,
         "written": False,
     }

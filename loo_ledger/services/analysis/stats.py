@@ -2,6 +2,12 @@
 
 The store aggregates in SQL (store/stats.py); this module turns its rows into the report:
 rates, seats named relative to the dealer, money per currency, each player's record.
+
+Money follows loo_ledger.domain.money: a player's money in a session is his share of
+that session's nets and pool change allocated together (what settle-up has him pay or
+receive), and his money over several sessions is the sum of those, per currency. With a
+unit worth whole cents every amount is exact, so the SQL sums are the money as they are;
+only sessions with a finer unit are allocated seat by seat.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from loo_ledger.errors import LooError, NotFound
-from loo_ledger.domain.money import money
+from loo_ledger.domain.money import allocate, money, whole_cents
 from loo_ledger.store.stats import Scope, StatsReader
 
 WORDS = ("stand", "pass", "miss", "defend")
@@ -58,17 +64,18 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
     title = describe(session_id, since, len(sessions))
     if player is not None and not nets:
         raise NotFound(f"{player} has no seat in {title}")
+    fine = _fine_money(reader, scope, sessions)
     report = {
         "scope": {"session": session_id, "since": since, "player": player,
                   "sessions": len(sessions), "title": title},
-        "players": _players(reader, scope, nets),
+        "players": _players(reader, scope, nets, sessions, fine),
         "sessions": [_session(s) for s in sessions],
         "not_counted": reader.uncounted(scope),
     }
     if session_id is None:
         shown = sessions[-record_sessions:] if record_sessions else sessions
         ids = None if len(shown) == len(sessions) else [s["id"] for s in shown]
-        report["record"] = _record(reader.records(scope, ids), shown)
+        report["record"] = _record(reader.records(scope, ids), shown, fine)
     return report
 
 
@@ -80,7 +87,30 @@ def describe(session_id: int | None, since: str | None, count: int) -> str:
     return f"{'all ' if not since else ''}{count} session{'s' if count != 1 else ''}{when}"
 
 
-def _players(reader: StatsReader, scope: Scope, nets: list[dict]) -> list[dict]:
+Fine = dict[tuple[int, str], Decimal]   # (session, player) -> money, units finer than a cent
+
+
+def _fine_money(reader: StatsReader, scope: Scope, sessions: list[dict]) -> Fine:
+    """Each player's money in each session of ``sessions`` whose unit is finer than a cent:
+    the session's nets (seat order) and the pool's change, allocated together."""
+    fine = {s["id"]: s["unit_value"] for s in sessions
+            if s["unit_value"] is not None and not whole_cents(s["unit_value"])}
+    if not fine:
+        return {}
+    seats: dict[int, list[tuple[str, int]]] = {}
+    for sid, name, net in reader.records(Scope(session_id=scope.session_id, since=scope.since)):
+        if sid in fine:
+            seats.setdefault(sid, []).append((name, net))
+    out: Fine = {}
+    for sid, rows in seats.items():
+        nets = [net for _, net in rows]
+        cash = allocate([*nets, -sum(nets)], fine[sid])   # the pool's change: minus the nets
+        out.update({(sid, name): c for (name, _), c in zip(rows, cash)})
+    return out
+
+
+def _players(reader: StatsReader, scope: Scope, nets: list[dict], sessions: list[dict],
+             fine: Fine) -> list[dict]:
     """Each player's figures, in the order they first sat down (by session, then seat)."""
     totals = {r["player"]: r for r in reader.players(scope)}
     seats: dict[str, list[dict]] = {}
@@ -88,12 +118,19 @@ def _players(reader: StatsReader, scope: Scope, nets: list[dict]) -> list[dict]:
         seats.setdefault(r["player"], []).append(
             {"seat": r["seat"], "label": seat_label(r["seat"]), "hands": r["hands"],
              "net": r["net"], "looed": r["looed"]})
+    unit = {s["id"]: (s["unit_value"], s["currency"]) for s in sessions}
+    fine_sums: dict[tuple[str, str, str | None], Decimal] = {}
+    for (sid, name), amount in fine.items():
+        key = (name, *unit[sid])
+        fine_sums[key] = fine_sums.get(key, Decimal("0.00")) + amount
     cash: dict[str, dict[str | None, Decimal]] = {}
     for r in sorted(nets, key=lambda r: r["first"]):
         mine = cash.setdefault(r["player"], {})
-        if r["unit_value"] is not None:
-            mine[r["currency"]] = mine.get(r["currency"], Decimal("0.00")) + \
-                money(r["net"], r["unit_value"])
+        value = r["unit_value"]
+        if value is not None:
+            amount = money(r["net"], value) if whole_cents(value) else \
+                fine_sums[(r["player"], value, r["currency"])]
+            mine[r["currency"]] = mine.get(r["currency"], Decimal("0.00")) + (amount or 0)
     return [_player(name, totals.get(name), seats.get(name, []),
                     [{"currency": c, "amount": str(a)} for c, a in by_currency.items()])
             for name, by_currency in cash.items()]
@@ -124,17 +161,21 @@ def _session(s: dict) -> dict:
             "longest_double_run": s["longest_run"] or 0, "paid_in_loos": s["loo_paid"] or 0}
 
 
-def _record(rows: list[tuple], sessions: list[dict]) -> list[dict]:
+def _record(rows: list[tuple], sessions: list[dict], fine: Fine) -> list[dict]:
     """Each player's net (and money) session by session, in the sessions' order."""
     by_id = {s["id"]: (i, s) for i, s in enumerate(sessions)}
     cash: dict[tuple[int, str], str | None] = {}
     out: dict[str, list[dict]] = {}
     for sid, name, net in sorted(rows, key=lambda r: by_id[r[0]][0]):
         s = by_id[sid][1]
-        key = (net, s["unit_value"])
-        if key not in cash:
-            value = money(net, s["unit_value"])
-            cash[key] = None if value is None else str(value)
+        if (sid, name) in fine:
+            amount: str | None = str(fine[(sid, name)])
+        else:   # a whole-cent unit (exact) or none: the same for the same net and unit
+            key = (net, s["unit_value"])
+            if key not in cash:
+                value = money(net, s["unit_value"])
+                cash[key] = None if value is None else str(value)
+            amount = cash[key]
         out.setdefault(name, []).append({"session": sid, "date": s["date"], "net": net,
-                                         "money": cash[key], "currency": s["currency"]})
+                                         "money": amount, "currency": s["currency"]})
     return [{"player": p, "sessions": rows_} for p, rows_ in out.items()]
