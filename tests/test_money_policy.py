@@ -95,7 +95,7 @@ def test_allocation_sums_to_the_total_and_moves_each_less_than_a_cent(case):
     got = allocate(chips, value)
     total = exact(opening, value)
     assert sum(got) == to_cents(total) * CENT
-    assert all(abs(g - exact(c, value)) < CENT for g, c in zip(got, chips))
+    assert all(abs(g - exact(c, value)) < CENT for g, c in zip(got, chips, strict=True))
     assert all(g == g.quantize(CENT) for g in got)
     assert allocate(chips, value) == got   # the same answer every time (ties in given order)
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Optional
 
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
-from loo_ledger.errors import LooError
 from loo_ledger.cli.render import money_text, show, signed, table
+from loo_ledger.errors import LooError
 
 
 def _cash(amount: str | None, currency: str | None) -> str:
@@ -20,11 +19,11 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
-def stats(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
+def stats(ctx: typer.Context, session: int | None = SESSION_OPTION,
           all_: bool = typer.Option(False, "--all", help="Every session in the ledger."),
-          since: Optional[str] = typer.Option(None, "--since", metavar="DATE", help=(
+          since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
               "Sessions from DATE on: '2026-03-01', 'last month', 'this year'.")),
-          player: Optional[str] = typer.Option(None, "--player", metavar="NAME",
+          player: str | None = typer.Option(None, "--player", metavar="NAME",
                                                help="Only this player."),
           limit: int = typer.Option(20, "--limit", metavar="N", min=0, help=(
               "Across sessions: list the N most recent sessions (0: all; --json has all).")),
@@ -70,8 +69,8 @@ def _show_stats(report: dict, limit: int) -> None:
     show(table("Sessions" + _cut(len(shown), len(sessions)),
                ["session", "date", "hands", "simple", "double", "largest pool",
                 "longest double run", "paid in loos"],
-               [(s["session"], _day(s["date"]), s["hands"], s["simple"], s["double"], s["largest_pot"],
-                 s["longest_double_run"], s["paid_in_loos"]) for s in shown],
+               [(s["session"], _day(s["date"]), s["hands"], s["simple"], s["double"],
+                 s["largest_pot"], s["longest_double_run"], s["paid_in_loos"]) for s in shown],
                right=("session", "hands", "simple", "double", "largest pool",
                       "longest double run", "paid in loos")))
     if "record" in report:
@@ -105,8 +104,8 @@ def _show_record(record: list[dict], cut: str) -> None:
                right=("session", "net", "money")))
 
 
-def settle_up(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
-              banker: Optional[str] = typer.Option(None, "--banker", metavar="NAME", help=(
+def settle_up(ctx: typer.Context, session: int | None = SESSION_OPTION,
+              banker: str | None = typer.Option(None, "--banker", metavar="NAME", help=(
                   "Who everyone settles with (default: the first player).")),
               as_json: bool = JSON_OPTION):
     """Money owed at the end: each player's net and buy-in in money, and who pays whom."""
@@ -168,11 +167,11 @@ def _settle_notes(result: dict) -> list[str]:
 
 
 def replay(ctx: typer.Context,
-           session: Optional[int] = typer.Argument(None, metavar="[SESSION]",
+           session: int | None = typer.Argument(None, metavar="[SESSION]",
                                                    help="Session id (default: the current one)."),
            rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
                                           help="A rule to change. Repeatable."),
-           variant: Optional[str] = typer.Option(None, "--variant", help=(
+           variant: str | None = typer.Option(None, "--variant", help=(
                "Another preset or saved house rule (the stored overrides are dropped).")),
            as_json: bool = JSON_OPTION):
     """Settle a whole evening again under other rules; the database is not changed."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
-from typing import Optional
 
 import typer
 
@@ -35,7 +34,7 @@ def _cell(record: dict, player: str, deltas: dict) -> str:
     return " ".join([*parts, signed(deltas[player])])
 
 
-def hands(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
+def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
           audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
                                      "added, amended or undone, old and new record, and when."),
           as_json: bool = JSON_OPTION):
@@ -77,7 +76,7 @@ def _audit(rows: list[dict], as_json: bool) -> None:
         typer.echo("no changes recorded yet")
 
 
-def balances(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
+def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
              as_json: bool = JSON_OPTION):
     """Each player's net since the session began, the chips in the pool, and money."""
     e = env(ctx)

@@ -10,8 +10,8 @@ away from zero (:data:`ROUNDING`). Nothing else in loo_ledger rounds money.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
-from typing import Sequence
 
 CENT = Decimal("0.01")
 ROUNDING = ROUND_HALF_UP   # a total's half cent goes away from zero: 0.035 -> 0.04

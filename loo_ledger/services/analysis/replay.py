@@ -15,10 +15,10 @@ from typing import Any
 
 from loo_ledger.domain import HandRecord, Session, TableState, settle, start
 from loo_ledger.domain.deal import dealer_for, next_seat
+from loo_ledger.domain.money import allocate
 from loo_ledger.domain.params import PARAMS
 from loo_ledger.domain.variants import Variant, parse_rule_args, variant
 from loo_ledger.errors import HandRejected
-from loo_ledger.domain.money import allocate
 
 
 @dataclass(frozen=True, kw_only=True)

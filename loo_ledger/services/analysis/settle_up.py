@@ -90,11 +90,11 @@ def settle_up(session: dict, nets: list[tuple[str, int]], *, banker: str | None 
                        f"{sum(c for _, c in nets):+d} but the pool changed by {pool_change:+d}; "
                        "chips are not conserved (run 'loo check')")
     amounts = [exact(c, value) for _, c in parties]
-    owed = list(zip((n for n, _ in parties), allocate_cents(amounts)))
+    owed = list(zip((n for n, _ in parties), allocate_cents(amounts), strict=True))
     buy_in = session.get("buy_in")
     bought = _bought(buy_in, nets, pool_change, value)
     players = [{"name": n, "net": c, "money": str(from_cents(m)), **extra}
-               for (n, c), (_, m), extra in zip(nets, owed, bought["players"])]
+               for (n, c), (_, m), extra in zip(nets, owed, bought["players"], strict=False)]
     pool_cents = dict(owed).get(POOL, 0)
     result = {
         "session": session["id"], "closed": session.get("closed_at") is not None,
@@ -105,7 +105,7 @@ def settle_up(session: dict, nets: list[tuple[str, int]], *, banker: str | None 
                  "change": pool_change, "money": str(from_cents(pool_cents))},
         "total": str(from_cents(sum(m for _, m in owed))),
         "rounded": bought["rounded"] or any(e != from_cents(m)
-                                            for e, (_, m) in zip(amounts, owed)),
+                                            for e, (_, m) in zip(amounts, owed, strict=True)),
         "banker": {"name": banker, "transfers": _money_rows(banker_transfers(owed, banker))},
         "fewest": {"method": GREEDY, "transfers": _money_rows(fewest_transfers(owed))},
     }
@@ -115,7 +115,8 @@ def settle_up(session: dict, nets: list[tuple[str, int]], *, banker: str | None 
         # A buy-in worth whole cents keeps cash-out = buy-in + net to the cent for everyone;
         # one worth a fraction of a cent can put a player's two figures a cent apart.
         result["cash_out_is_buy_in_plus_net"] = all(
-            c == b + m for c, b, (_, m) in zip(bought["cash"], bought["paid"], owed))
+            c == b + m for c, b, (_, m) in zip(bought["cash"], bought["paid"], owed[:len(nets)],
+                                           strict=True))
     return result
 
 
@@ -133,11 +134,11 @@ def _bought(buy_in: int | None, nets: list[tuple[str, int]], pool_change: int,
     cash = allocate_cents(outs)
     players = [{"bought": buy_in, "bought_money": str(from_cents(b)),
                 "cash_out": buy_in + net, "cash_out_money": str(from_cents(c))}
-               for (_, net), b, c in zip(nets, paid, cash)]
+               for (_, net), b, c in zip(nets, paid, cash[:-1], strict=True)]
     return {"players": players, "pool_cash_out": str(from_cents(cash[-1])), "paid": paid,
             "cash": cash[:-1], "rounded": any(exact(buy_in, value) != from_cents(b)
                                                 for b in paid) or
-            any(e != from_cents(c) for e, c in zip(outs, cash)),
+            any(e != from_cents(c) for e, c in zip(outs, cash, strict=True)),
             "total": {"chips": buy_in * len(nets), "money": str(from_cents(sum(paid)))}}
 
 

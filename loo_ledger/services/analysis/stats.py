@@ -12,12 +12,12 @@ only sessions with a finer unit are allocated seat by seat.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from loo_ledger.errors import LooError, NotFound
 from loo_ledger.domain.money import allocate, money, whole_cents
+from loo_ledger.errors import LooError, NotFound
 from loo_ledger.store.stats import Scope, StatsReader
 
 WORDS = ("stand", "pass", "miss", "defend")
@@ -44,7 +44,7 @@ def seat_label(seat: int) -> str:
 def utc(when: str) -> str:
     """An ISO date-time (naive = local time) as UTC ``YYYY-MM-DD HH:MM:SS`` for SQLite."""
     moment = datetime.fromisoformat(when)
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
@@ -105,7 +105,7 @@ def _fine_money(reader: StatsReader, scope: Scope, sessions: list[dict]) -> Fine
     for sid, rows in seats.items():
         nets = [net for _, net in rows]
         cash = allocate([*nets, -sum(nets)], fine[sid])   # the pool's change: minus the nets
-        out.update({(sid, name): c for (name, _), c in zip(rows, cash)})
+        out.update({(sid, name): c for (name, _), c in zip(rows, cash[:-1], strict=True)})
     return out
 
 

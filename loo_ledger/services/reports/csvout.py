@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.series import running_nets

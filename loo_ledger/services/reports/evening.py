@@ -35,7 +35,7 @@ class Evening:
     hands: list[dict]
 
     @classmethod
-    def load(cls, ledger: Any, session_id: int) -> "Evening":
+    def load(cls, ledger: Any, session_id: int) -> Evening:
         """Read session ``session_id`` through the Ledger (NotFound if there is none)."""
         info = ledger.session(session_id)
         bal = ledger.balances(session_id)

@@ -8,8 +8,8 @@ anything should a browser find something to load. All text from the ledger
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Iterable, Sequence
 
 from loo_ledger.domain.money import signed
 from loo_ledger.services.reports import series, svg

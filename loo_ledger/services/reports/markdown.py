@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from loo_ledger.domain.money import signed
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts
-from loo_ledger.domain.money import signed
 
 # What changes the rendering inside a line; parentheses, dots and dashes mid-line do not.
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")

@@ -7,8 +7,8 @@ so the chart looks the same without the page's stylesheet.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Mapping, Sequence
 
 from loo_ledger.domain.money import signed
 from loo_ledger.services.reports.textchart import nice_step
@@ -68,7 +68,7 @@ def line_chart(xs: Sequence[int], series: Mapping[str, Sequence[int]], *, title:
                f'text-anchor="middle">{escape(y_label)}</text>')
     for i, (name, vs) in enumerate(series.items()):
         colour, dash = style(i)
-        points = " ".join(f"{X(x)},{Y(v)}" for x, v in zip(xs, vs))
+        points = " ".join(f"{X(x)},{Y(v)}" for x, v in zip(xs, vs, strict=True))
         if fill:
             out.append(f'<polygon points="{X(xs[0])},{Y(0)} {points} {X(xs[-1])},{Y(0)}" '
                        f'fill="{colour}" fill-opacity="0.18" stroke="none"/>')

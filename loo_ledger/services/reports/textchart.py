@@ -9,7 +9,7 @@ when the chart is wide enough; otherwise hands share columns.
 from __future__ import annotations
 
 import string
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 CLASH = "*"
 
