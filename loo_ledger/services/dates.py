@@ -34,14 +34,16 @@ local time: the local zone when ``now`` is naive (or omitted), else ``now``'s ow
 offset is always written, so a stored value is unambiguous. An offset typed is kept, never
 converted. ``parse_when(text)`` is always ``period(text)[0]`` written out, so a ``--since``
 that uses either agrees. Numeric dates other than ISO (``03/04/2026``) are refused as
-ambiguous, as is anything else not in the table (:class:`DateNotUnderstood`, a LooError).
+ambiguous, as is anything else not in the table (:class:`DateNotUnderstood`, a LooError);
+so are ``tomorrow`` and ``next friday``: a session is recorded once it has been played.
 """
 
 from __future__ import annotations
 
 import re
 import warnings
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
+from typing import cast
 
 from loo_ledger.errors import LooError
 
@@ -101,8 +103,7 @@ def period(text: str, now: datetime | None = None) -> Span:
     except (OverflowError, ValueError):
         span = None
     if span is None:
-        raise DateNotUnderstood(f"cannot read the date {text!r}; understood: {FORMS}; "
-                                f"and for a range: {RANGES}")
+        raise _refused(text)
     return _zoned(span[0], now), _zoned(span[1], now)
 
 
@@ -133,6 +134,27 @@ def stored_when(value: str) -> datetime:
     except (TypeError, ValueError):
         raise DateNotUnderstood(f"started_at {value!r} is not an ISO 8601 date-time such as "
                                 "2026-11-20T20:00:00+00:00") from None
+
+
+def shown(iso: str) -> str:
+    """An ISO date-time for a title: the date, the time unless midnight, the offset unless local.
+
+    >>> shown("2025-02-01T00:00:00+05:45")
+    '2025-02-01 +05:45'
+    >>> shown("2025-02-01T20:30:00+05:45")
+    '2025-02-01 20:30 +05:45'
+    """
+    moment = stored_when(iso)
+    text = moment.strftime("%Y-%m-%d" if moment.time() == time() else "%Y-%m-%d %H:%M")
+    offset = moment.utcoffset()
+    if offset is None or offset == moment.astimezone().utcoffset():
+        return text
+    return f"{text} {moment.isoformat()[-6:]}"
+
+
+def _refused(text: str, why: str = "") -> DateNotUnderstood:
+    return DateNotUnderstood(f"cannot read the date {text!r}{why}; understood: {FORMS}; "
+                             f"and for a range: {RANGES}")
 
 
 def _zoned(moment: datetime, now: datetime) -> datetime:
@@ -189,11 +211,10 @@ def _range(low: str, today: date) -> Span | None:
     if match := re.fullmatch(r"(\d{4})-(\d{2})", low):
         return _month(int(match[1]), int(match[2])) if 1 <= int(match[2]) <= 12 else None
     if match := re.fullmatch(r"([a-z]+)(?: (\d{4}))?", low):
-        month = _MONTHS.get(match[1])
-        if month is None:
+        named = _MONTHS.get(match[1])
+        if named is None:
             return None
-        year = int(match[2]) if match[2] else today.year - (month > today.month)
-        return _month(year, month)
+        return _month(int(match[2]) if match[2] else today.year - (named > today.month), named)
     return None
 
 
@@ -251,17 +272,28 @@ def _in_words(spoken: str, low: str) -> Span | None:
     """A full date with the month in words, by dateutil: ``20 Nov 2026 8pm``, ``Nov 20 2026``.
 
     dateutil fills what is missing from a default; reading twice with two different
-    defaults shows what was missing. A missing day, month or year, an unknown zone name or
-    a weekday that is not the date's own is refused.
+    defaults shows what was missing. A missing day, month or year, a zone name other than
+    UTC or GMT (BST, CET: ambiguous) or a weekday that is not the date's own is refused.
     """
-    from dateutil import parser
+    from dateutil import parser, tz
+
+    def zone(name: str | None, offset: int | None) -> tzinfo | None:
+        """Offsets as typed, UTC by name; other names (BST, CET) are ambiguous: refused."""
+        if name is not None and name.upper() in ("UTC", "GMT", "Z"):
+            return cast(tzinfo, tz.UTC)
+        if offset is not None:
+            return cast(tzinfo, tz.tzoffset(None, offset))
+        if name is not None:
+            raise _refused(spoken, f" (time zone {name!r}: write an offset such as +01:00)")
+        return None
+
     if not any(word in _MONTHS for word in re.findall(r"[a-z]+", low)):
         return None
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         try:
-            one = parser.parse(spoken, default=datetime(2000, 1, 1, 0, 0))
-            two = parser.parse(spoken, default=datetime(2004, 2, 2, 1, 0))
+            one = parser.parse(spoken, default=datetime(2000, 1, 1, 0, 0), tzinfos=zone)
+            two = parser.parse(spoken, default=datetime(2004, 2, 2, 1, 0), tzinfos=zone)
         except Warning:
             return None
     if one.date() != two.date():
