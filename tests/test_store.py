@@ -34,10 +34,11 @@ def settlements() -> list[Settlement]:
           Movement(payer=None, payee="B", amount=18, kind=MovementKind.SHARE, reason="3 tricks at 6", rule="trick"))
     return [Settlement(hand_no=1, dealer="C", dealt=PLAYERS, movements=h1,
                        deltas={"A": 6, "B": -9, "C": -6}, pool_in=0, pot=9, pool_after=9,
-                       double=False, outcome="looed", looed=("B",)),
+                       double=False, outcome="looed", looed=("B",), next_state=FINAL),
             Settlement(hand_no=2, dealer="A", dealt=PLAYERS, movements=h2,
                        deltas={"A": -9, "B": 18, "C": 0}, pool_in=9, pot=18, pool_after=0,
-                       double=True, outcome="cleared", table_ruling="agreed at table")]
+                       double=True, outcome="cleared", table_ruling="agreed at table",
+                       next_state=FINAL)]
 
 
 SESSION = Session(variant="three-card", players=PLAYERS, first_dealer="C", rules={"ante": 9},

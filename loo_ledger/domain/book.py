@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from loo_ledger.domain.codes import MovementKind
+from loo_ledger.domain.codes import LooKind, MovementKind, Resolution, RuleRef
 from loo_ledger.domain.deal import Deal
 from loo_ledger.domain.model import Movement, Settlement, TableState, net_changes
 from loo_ledger.domain.variants import Variant
+
+
+def rule(v: Variant, name: str, *more: str, source: str | None = None) -> RuleRef:
+    """A reference to parameter ``name`` (and ``more``) with this table's values.
+
+    >>> from loo_ledger.domain.variants import variant
+    >>> rule(variant("three-card"), "loo", "loo_amount").text()
+    'loo=limited; loo_amount=9'
+    """
+    return RuleRef(param=name, value=v.value_text(name), source=source or v.sources.get(name),
+                   also=tuple((n, v.value_text(n)) for n in more))
 
 
 @dataclass(kw_only=True)
@@ -23,10 +34,9 @@ class Book:
     loos: dict[str, int] = field(default_factory=dict)
     whole: str | None = None
     notes: list[str] = field(default_factory=list)
-    outcome: str = ""
 
     def pay(self, payer: str | None, payee: str | None, amount: int, reason: str,
-            rule: str = "", *, kind: MovementKind) -> None:
+            rule: RuleRef, *, kind: MovementKind) -> None:
         """Move ``amount`` from ``payer`` to ``payee`` (None is the pool); zero moves nothing."""
         if amount < 0:
             raise ValueError(f"negative movement {amount} for {reason}")
@@ -34,36 +44,37 @@ class Book:
             self.movements.append(Movement(payer=payer, payee=payee, amount=amount,
                                            kind=kind, reason=reason, rule=rule))
 
-    def memo(self, amount: int, reason: str, rule: str = "") -> None:
+    def memo(self, amount: int, reason: str, rule: RuleRef) -> None:
         """Chips that stay in the pool, recorded with their reason (pool to pool)."""
         self.pay(None, None, amount, reason, rule, kind=MovementKind.STAYS)
 
     def loo_amount(self) -> int:
         """L, what a looed player pays: loo_amount, P, or min(P, loo_limit)."""
         v = self.variant
-        if v.loo == "unlimited":
+        if v.loo == LooKind.UNLIMITED:
             return self.pot
-        if v.loo == "mixed":
+        if v.loo == LooKind.MIXED:
             return min(self.pot, v.loo_limit)
         return v.loo_amount
 
-    def loo_rule(self) -> str:
+    def loo_rule(self) -> RuleRef:
         """The parameters behind L, for the movement's rule."""
         v = self.variant
-        detail = {"limited": f"; loo_amount={v.loo_amount}", "mixed": f"; loo_limit={v.loo_limit}"}
-        return f"loo={v.loo}" + detail.get(v.loo, "")
+        detail = {LooKind.LIMITED: ("loo_amount",), LooKind.MIXED: ("loo_limit",)}
+        return rule(v, "loo", *detail.get(v.loo, ()))
 
-    def loo(self, player: str, reason: str, amount: int | None = None, rule: str = "") -> None:
+    def loo(self, player: str, reason: str, amount: int | None = None,
+            why: RuleRef | None = None) -> None:
         """``player`` is looed (burned, in Lou) and pays L (or ``amount``) into the next pool."""
         amount = self.loo_amount() if amount is None else amount
         self.pay(player, None, amount, f"{reason}: pays the pool {amount}",
-                 rule or self.loo_rule(), kind=MovementKind.LOO)
+                 why or self.loo_rule(), kind=MovementKind.LOO)
         self.looed.append(player)
         self.loos[player] = self.loos.get(player, 0) + amount
 
-    def take_whole(self, player: str, reason: str, rule: str = "") -> None:
+    def take_whole(self, player: str, reason: str, why: RuleRef) -> None:
         """``player`` takes the whole pool in play, odd chips and all."""
-        self.pay(None, player, self.pot, reason, rule, kind=MovementKind.WHOLE_POOL)
+        self.pay(None, player, self.pot, reason, why, kind=MovementKind.WHOLE_POOL)
         self.whole = player
 
     def note(self, text: str) -> None:
@@ -88,7 +99,7 @@ class Book:
             hand_no=self.state.hand_no, dealer=self.deal.dealer, dealt=self.deal.dealt,
             movements=tuple(self.movements), deltas=deltas, pool_in=self.state.pool,
             pot=self.pot, pool_after=self.pool_after, double=self.state.double,
-            outcome=self.outcome or self.deal.resolution, looed=tuple(self.looed),
+            outcome=self.deal.resolution, looed=tuple(self.looed),
             loos=dict(self.loos), whole=self.whole, kind=self.deal.kind,
             words=dict(self.deal.words),
             notes=tuple(self.notes), next_state=next_state)

@@ -3,14 +3,20 @@ penalties and tricks. Each adds problems to the Deal; none raises."""
 
 from __future__ import annotations
 
-from loo_ledger.domain.deal import ALL_FOLD, LONE, PLAYED, RENEGE, Deal
+from loo_ledger.domain.codes import (PRE_PLAY, DealKind, FlushKind, Game, Pam, PenaltyKind,
+                                     Resolution, RevokePenalty)
+from loo_ledger.domain.deal import Deal
 from loo_ledger.domain.flushes import tied_without_cards
-from loo_ledger.domain.model import PENALTY_KINDS, PRE_PLAY, HandRecord, TableState
+from loo_ledger.domain.model import HandRecord, TableState
 from loo_ledger.domain.variants import Variant
 
-_WITHOUT_PLAY = {"all-pass": "everyone but the dealer passed", LONE: "one player took the pool "
-                 "without play", ALL_FOLD: "everyone folded", RENEGE: "the hand was thrown in "
-                 "after a renege", "flush": "a flush settled it without play"}
+PLAYED = Resolution.PLAYED
+_WITHOUT_PLAY = {Resolution.ALL_PASS: "everyone but the dealer passed",
+                 Resolution.LONE: "one player took the pool without play",
+                 Resolution.ALL_FOLD: "everyone folded",
+                 Resolution.RENEGE: "the hand was thrown in after a renege",
+                 Resolution.FLUSH: "a flush settled it without play"}
+PENALTY_KINDS = tuple(PenaltyKind)
 
 
 def check_record(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> None:
@@ -36,10 +42,10 @@ def _penalties(record: HandRecord, v: Variant, deal: Deal) -> None:
             if not v.forfeits:
                 deal.problem("PENALTY_NOT_ALLOWED", f"a {pen.kind} forfeit is not a rule of this "
                              "table (forfeits=false)", p)
-            elif pen.kind == "misdeal" and p != deal.dealer:
+            elif pen.kind == PenaltyKind.MISDEAL and p != deal.dealer:
                 deal.problem("PENALTY_NOT_ALLOWED", f"a misdeal is charged to the dealer "
                              f"({deal.dealer}), not {p}", p)
-            elif pen.kind == "declared-early" and p in deal.in_play:
+            elif pen.kind == PenaltyKind.DECLARED_EARLY and p in deal.in_play:
                 deal.problem("PENALTY_NOT_ALLOWED", f"{p} declared early and must throw up his "
                              "hand (law 8), but is recorded as playing", p)
             continue
@@ -51,16 +57,16 @@ def _penalties(record: HandRecord, v: Variant, deal: Deal) -> None:
                          "revoked", p)
         else:
             revokers.append(p)
-    if v.game == "lou" and revokers and len(deal.problems) == before:
-        deal.resolution = RENEGE
+    if v.game == Game.LOU and revokers and len(deal.problems) == before:
+        deal.resolution = Resolution.RENEGE
 
 
-_DEALT_CARDS = (PLAYED, RENEGE, "flush")
+_DEALT_CARDS = (PLAYED, Resolution.RENEGE, Resolution.FLUSH)
 
 
 def _exchanges(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> None:
     limit = v.exchange
-    if v.game == "lou" and deal.kind == "lou-first" and v.lou_exchange_limits:
+    if v.game == Game.LOU and deal.kind == DealKind.LOU_FIRST and v.lou_exchange_limits:
         n = len(deal.dealt)
         limit = min(limit, 0 if n >= 8 else 2 if n == 7 else limit)
     for p, n in record.exchanges.items():
@@ -73,7 +79,7 @@ def _exchanges(record: HandRecord, state: TableState, v: Variant, deal: Deal) ->
             why = (_WITHOUT_PLAY[deal.resolution] if deal.resolution not in _DEALT_CARDS
                    else f"{p} did not play")
             deal.problem("EXCHANGE_NOT_ALLOWED", f"{p} cannot exchange: {why}", p)
-        elif v.hand_size == 5 and v.indicator_to_dealer and p == deal.dealer and v.game == "loo":
+        elif v.hand_size == 5 and v.indicator_to_dealer and p == deal.dealer and v.game == Game.LOO:
             if not 1 <= n <= limit + 1:
                 deal.problem("EXCHANGE_INVALID", f"the dealer {p} takes the turned card and must "
                              f"discard 1 to {limit + 1} (indicator_to_dealer=true), not {n}", p)
@@ -99,15 +105,16 @@ def _flushes(record: HandRecord, v: Variant, deal: Deal) -> None:
             return
         if p not in deal.dealt:
             continue
-        kinds = ("flush",) if v.hand_size == 3 else ("pam", "trump", "plain") + (
-            ("pam-blaze", "blaze") if v.blazes else ())
-        if v.pam == "none":
+        kinds: tuple[FlushKind, ...] = (FlushKind.FLUSH,) if v.hand_size == 3 else (
+            FlushKind.PAM, FlushKind.TRUMP, FlushKind.PLAIN) + (
+            (FlushKind.PAM_BLAZE, FlushKind.BLAZE) if v.blazes else ())
+        if v.pam == Pam.NONE:
             kinds = tuple(k for k in kinds if not k.startswith("pam"))
         if f.kind not in kinds:
             deal.problem("FLUSH_NOT_RECOGNISED", f"{p}'s {f.kind} is not recognised here; the "
                          f"kinds are: {', '.join(kinds)}", p)
-        elif record.trump and f.suit and (f.kind == "trump") != (f.suit == record.trump) \
-                and f.kind in ("trump", "plain"):
+        elif record.trump and f.suit and (f.kind == FlushKind.TRUMP) != (f.suit == record.trump) \
+                and f.kind in (FlushKind.TRUMP, FlushKind.PLAIN):
             deal.problem("FLUSH_NOT_RECOGNISED", f"{p}'s {f.kind} flush in {f.suit} does not "
                          f"match the trump ({record.trump})", p)
         if p in seen:
@@ -123,7 +130,7 @@ def _flushes(record: HandRecord, v: Variant, deal: Deal) -> None:
         for f in tied_without_cards(record.flushes, v, record.trump):
             deal.problem("FLUSH_CARDS_NEEDED", f"{f.player}'s flush ties another: record its "
                          "cards (flush_tiebreak=highest-card)", f.player)
-        deal.resolution = "flush"
+        deal.resolution = Resolution.FLUSH
 
 
 def _tricks(record: HandRecord, v: Variant, deal: Deal) -> None:
@@ -137,8 +144,8 @@ def _tricks(record: HandRecord, v: Variant, deal: Deal) -> None:
         if p in deal.dealt and p not in deal.in_play:
             deal.problem("TRICKS_BY_NONPLAYER", f"{p} passed and took no part in the play, so "
                          "won no tricks", p)
-    optional = v.revoke_penalty == "pays-pool" and any(
-        pen.kind == "revoke" for pen in record.penalties)
+    optional = v.revoke_penalty == RevokePenalty.PAYS_POOL and any(
+        pen.kind == PenaltyKind.REVOKE for pen in record.penalties)
     total = sum(tricks.values())
     if total != v.hand_size and not (optional and not tricks):
         counts = ", ".join(f"{p} {tricks.get(p, 0)}" for p in deal.in_play) or "none recorded"

@@ -97,6 +97,32 @@ class FlushKind(StrEnum):
     BLAZE = "blaze"
 
 
+class Pam(StrEnum):
+    NONE = "none"
+    JACK_OF_CLUBS = "jack-of-clubs"
+    RUNNING = "running"
+
+
+class FlushTiebreak(StrEnum):
+    SEAT = "seat"
+    HIGHEST_CARD = "highest-card"
+
+
+class BoardPayers(StrEnum):
+    ALL = "all"
+    PLAYERS = "players"
+
+
+class LouOddCent(StrEnum):
+    STAYS = "stays"
+    FIRST_LEFT = "first-left"
+
+
+class GameEnd(StrEnum):
+    NONE = "none"
+    FULL_ROUNDS = "full-rounds"
+
+
 class FlushPayout(StrEnum):
     POOL = "pool"
     BOARD = "board"
@@ -137,24 +163,39 @@ class MovementKind(StrEnum):
 
 @dataclass(frozen=True, kw_only=True)
 class RuleRef:
-    """The rule behind a movement: a parameter (with its value), a numbered conflict of
-    CATALOGUE.md (``R41``), a law of a source, or a table ruling.
+    """The rule behind a movement: a parameter (with its value, and any further parameters
+    that fix the amount), a numbered conflict of CATALOGUE.md (``R41``), a law of a source,
+    the source itself, or a table ruling.
 
-    >>> RuleRef(param="loo", value="limited").text()
-    'loo=limited'
+    ``text()`` (and ``str()``) is what the database's postings and ``loo explain`` carry.
+
+    >>> RuleRef(param="loo", value="limited", also=(("loo_amount", "9"),)).text()
+    'loo=limited; loo_amount=9'
     >>> RuleRef(catalogue="R41").text()
     'R41'
+    >>> str(RuleRef(ruling=True))
+    'table ruling'
+    >>> RuleRef().text()
+    ''
     """
 
     param: str | None = None
     value: str | None = None
+    also: tuple[tuple[str, str], ...] = ()
     catalogue: str | None = None
     law: str | None = None
     source: str | None = None
+    ruling: bool = False
 
     def text(self) -> str:
-        parts = []
+        parts: list[str] = []
         if self.param is not None:
             parts.append(self.param if self.value is None else f"{self.param}={self.value}")
+        parts += [f"{name}={value}" for name, value in self.also]
         parts += [p for p in (self.catalogue, self.law) if p]
+        if self.ruling:
+            parts.append("table ruling")
         return "; ".join(parts)
+
+    def __str__(self) -> str:
+        return self.text()

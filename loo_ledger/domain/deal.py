@@ -8,19 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from loo_ledger.domain.model import SUITS, WORDS, HandRecord, TableState
-from loo_ledger.domain.legal import deal_shape, next_dealer, next_seat, rotate_from_left
+from loo_ledger.domain.codes import (AnteModel, DealKind, Game, LonePlayer, Resolution, SimplePool,
+                                     Suit, Word)
+from loo_ledger.domain.legal import (canonical, deal_shape, next_dealer, next_seat,
+                                     rotate_from_left)
+from loo_ledger.domain.model import HandRecord, TableState
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
 
-# How a hand is resolved.
-PLAYED = "played"          # cards are played (or a flush may settle it)
-ALL_PASS = "all-pass"      # every player but the dealer passed: the dealer takes P
-LONE = "lone"              # one player takes P without play
-ALL_FOLD = "all-fold"      # Lou: everyone folded, the pot stays, the same dealer deals again
-RENEGE = "renege"          # Lou: a renege burns the offender and the hand is redealt
-
-_SYNONYMS = {"fold": "pass"}
+PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
+ALL_FOLD, RENEGE = Resolution.ALL_FOLD, Resolution.RENEGE
 
 
 @dataclass(kw_only=True)
@@ -30,11 +27,11 @@ class Deal:
     hand_no: int
     dealer: str
     dealt: tuple[str, ...]               # from the dealer's left, the dealer last
-    kind: str = "declared"               # forced | eldest-miss | declared | lou-first | lou-later
-    words: dict[str, str] = field(default_factory=dict)
+    kind: DealKind = DealKind.DECLARED
+    words: dict[str, Word] = field(default_factory=dict)
     in_play: tuple[str, ...] = ()
     defender: str | None = None
-    resolution: str = PLAYED
+    resolution: Resolution = PLAYED
     taker: str | None = None             # who takes P without play (ALL_PASS, LONE)
     miss_dealt: bool = False
     trump_known: bool = True
@@ -69,14 +66,14 @@ def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
             deal.problem("DEALER_OUT_OF_ROTATION",
                          f"{record.dealer} is recorded as dealer, but the deal is {dealer}'s "
                          "by rotation (the deal passes to the left)", record.dealer)
-    if record.trump is not None and record.trump not in SUITS:
+    if record.trump is not None and record.trump not in tuple(Suit):
         deal.problem("BAD_TRUMP", f"trump {record.trump!r} is not a suit: "
-                     f"{', '.join(SUITS)}")
+                     f"{', '.join(Suit)}")
     if len(deal.dealt) < 2:
         deal.problem("CANNOT_DEAL", "fewer than two players are dealt in")
         return deal
     _check_names(record, state, deal)
-    if v.game == "lou":
+    if v.game == Game.LOU:
         _lou_declarations(record, state, v, deal)
     else:
         _loo_declarations(record, state, v, deal)
@@ -111,35 +108,38 @@ def _check_names(record: HandRecord, state: TableState, deal: Deal) -> None:
             deal.problem("NOT_DEALT_IN", f"{name} {why}, so was not dealt in", name)
 
 
-def _normalised_words(record: HandRecord, deal: Deal) -> dict[str, str]:
+def _normalised_words(record: HandRecord, deal: Deal) -> dict[str, Word]:
     words = {}
     for p, w in (record.declarations or {}).items():
-        if w not in WORDS:
+        try:
+            word = canonical(w)
+        except ValueError:
             deal.problem("BAD_DECLARATION", f"{p} declared {w!r}; the words are "
-                         f"{', '.join(WORDS)}", p)
-        elif p in deal.dealt:
-            words[p] = _SYNONYMS.get(w, w)
+                         f"{', '.join(Word)}", p)
+            continue
+        if p in deal.dealt:
+            words[p] = word
     return words
 
 
-def _forced_words(words: dict[str, str], deal: Deal, why: str, *, eldest_miss: bool = False) -> None:
+def _forced_words(words: dict[str, Word], deal: Deal, why: str, *, eldest_miss: bool = False) -> None:
     """In a deal where everyone plays, only `stand` (or the eldest's miss) may be written."""
     eldest = deal.dealt[0]
     for p, w in words.items():
-        if w == "pass":
+        if w == Word.PASS:
             deal.problem("PASS_NOT_ALLOWED", f"{p} passed, but nobody may pass in {why}", p)
-        elif w == "defend":
+        elif w == Word.DEFEND:
             deal.problem("DEFEND_NOT_ALLOWED", f"{p} defended, but nobody may defend in {why}", p)
-        elif w == "miss" and not eldest_miss:
+        elif w == Word.MISS and not eldest_miss:
             deal.problem("MISS_NOT_AVAILABLE", f"{p} took the miss, but no miss is dealt in {why}", p)
-        elif w == "miss" and p != eldest:
+        elif w == Word.MISS and p != eldest:
             deal.problem("MISS_NOT_ELDEST", f"{p} took the miss, but in {why} only {eldest} "
                          "(the dealer's left) may take it (simple_pool=miss-eldest)", p)
-    deal.words = {p: words.get(p, "stand") for p in deal.dealt}
+    deal.words = {p: words.get(p, Word.STAND) for p in deal.dealt}
     deal.in_play = deal.dealt
 
 
-def deal_kind(state: TableState, v: Variant, trump: str | None = None) -> tuple[str, str]:
+def deal_kind(state: TableState, v: Variant, trump: str | None = None) -> tuple[DealKind, str]:
     """Deprecated: the kind of the next deal and why; ask :func:`legal.deal_shape` instead."""
     shape = deal_shape(state, v, trump)
     return shape.kind, shape.why
@@ -148,16 +148,16 @@ def deal_kind(state: TableState, v: Variant, trump: str | None = None) -> tuple[
 def _loo_declarations(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> None:
     words = _normalised_words(record, deal)
     simple = not state.double
-    clubs_forced = v.club_law and record.trump == "clubs"
-    deal.trump_known = not (simple and v.simple_pool == "play-all" and not clubs_forced)
+    clubs_forced = v.club_law and record.trump == Suit.CLUBS
+    deal.trump_known = not (simple and v.simple_pool == SimplePool.PLAY_ALL and not clubs_forced)
     kind, why = deal_kind(state, v, record.trump)
     deal.kind = kind
-    if kind == "forced":
+    if kind == DealKind.FORCED:
         return _forced_words(words, deal, why)
-    if kind == "eldest-miss":
+    if kind == DealKind.ELDEST_MISS:
         deal.kind, deal.miss_dealt = kind, True
         return _forced_words(words, deal, why, eldest_miss=True)
-    deal.kind, deal.miss_dealt = "declared", v.miss
+    deal.kind, deal.miss_dealt = DealKind.DECLARED, v.miss
     if record.declarations is None:
         deal.problem("MISSING_DECLARATION", "this deal has declarations: say for every player "
                      "dealt in whether they stood, passed" + (", took the miss" if v.miss else ""))
@@ -172,57 +172,57 @@ def _loo_declarations(record: HandRecord, state: TableState, v: Variant, deal: D
         _declared_without_miss(words, v, deal)
 
 
-def _declared_with_miss(words: dict[str, str], v: Variant, deal: Deal) -> None:
+def _declared_with_miss(words: dict[str, Word], v: Variant, deal: Deal) -> None:
     dealer = deal.dealer
-    takers = [p for p in deal.dealt if words.get(p) == "miss"]
+    takers = [p for p in deal.dealt if words.get(p) == Word.MISS]
     for p in takers[1:]:
         deal.problem("MULTIPLE_MISS", f"{p} took the miss, but {takers[0]} had already taken it", p)
     for p in deal.dealt[:-1]:
-        if words.get(p) == "defend":
+        if words.get(p) == Word.DEFEND:
             deal.problem("DEFEND_NOT_ALLOWED", f"{p} is not the dealer; only the dealer may "
                          "defend the pool", p)
-    others = [p for p in deal.dealt[:-1] if words.get(p) in ("stand", "miss")]
-    standers = [p for p in others if words[p] == "stand"]
+    others = [p for p in deal.dealt[:-1] if words.get(p) in (Word.STAND, Word.MISS)]
+    standers = [p for p in others if words[p] == Word.STAND]
     dw = words.get(dealer)
     if not others:
         deal.resolution, deal.taker = ALL_PASS, dealer
         return
     if len(others) == 1 and standers:
-        allowed = set(v.dealer_vs_one) | ({"stand"} if takers and takers[0] != dealer else set())
-        if dw == "pass":
+        allowed = set(v.dealer_vs_one) | ({Word.STAND} if takers and takers[0] != dealer else set())
+        if dw == Word.PASS:
             deal.problem("DEALER_MUST_PLAY", f"only {standers[0]} stood, so the dealer {dealer} "
                          "may not pass: he must " + " or ".join(sorted(allowed)), dealer)
         elif dw is not None and dw not in allowed:
             deal.problem("DEALER_OPTION_NOT_ALLOWED", f"against a lone stander the dealer may "
                          f"only {' or '.join(sorted(allowed))} (dealer_vs_one="
                          f"{v.value_text('dealer_vs_one')}), not {dw}", dealer)
-        if dw == "defend":
+        if dw == Word.DEFEND:
             deal.defender = dealer
     elif len(others) == 1:
-        if dw == "defend":
+        if dw == Word.DEFEND:
             deal.problem("DEFEND_NOT_ALLOWED", f"{others[0]} alone took the miss: the dealer "
                          f"{dealer} may stand on his own cards or pass, not defend", dealer)
-        elif dw == "pass":
+        elif dw == Word.PASS:
             deal.resolution, deal.taker = LONE, others[0]
             return
-    elif dw == "defend":
+    elif dw == Word.DEFEND:
         deal.problem("DEFEND_NOT_ALLOWED", "the dealer may defend the pool only when exactly one "
                      "other player stood on his own cards and all others passed", dealer)
-    deal.in_play = tuple(p for p in deal.dealt if words.get(p) in ("stand", "miss", "defend"))
+    deal.in_play = tuple(p for p in deal.dealt if words.get(p) in (Word.STAND, Word.MISS, Word.DEFEND))
 
 
-def _declared_without_miss(words: dict[str, str], v: Variant, deal: Deal) -> None:
+def _declared_without_miss(words: dict[str, Word], v: Variant, deal: Deal) -> None:
     for p, w in words.items():
-        if w == "miss":
+        if w == Word.MISS:
             deal.problem("MISS_NOT_AVAILABLE", f"{p} took the miss, but no miss is dealt in "
                          f"this game (miss=false)", p)
-        elif w == "defend":
+        elif w == Word.DEFEND:
             deal.problem("DEFEND_NOT_ALLOWED", f"{p} defended, but there is no miss to defend "
                          "the pool with in this game (miss=false)", p)
-    playing = tuple(p for p in deal.dealt if words.get(p) == "stand")
+    playing = tuple(p for p in deal.dealt if words.get(p) == Word.STAND)
     if not playing:
         deal.resolution, deal.taker = ALL_PASS, deal.dealer
-    elif len(playing) == 1 and (v.lone_player == "takes-pool" or playing[0] == deal.dealer):
+    elif len(playing) == 1 and (v.lone_player == LonePlayer.TAKES_POOL or playing[0] == deal.dealer):
         deal.resolution, deal.taker = LONE, playing[0]
     elif len(playing) == 1:
         deal.problem("DEALER_MUST_PLAY", f"only {playing[0]} stood, and the dealer must play "
@@ -234,7 +234,7 @@ def _lou_declarations(record: HandRecord, state: TableState, v: Variant, deal: D
     words = _normalised_words(record, deal)
     deal.trump_known = True
     deal.kind, why = deal_kind(state, v)
-    if deal.kind == "lou-first":
+    if deal.kind == DealKind.LOU_FIRST:
         return _forced_words(words, deal, why)
     if record.declarations is None:
         deal.problem("MISSING_DECLARATION", "after the first deal of a Lou game every player "
@@ -244,11 +244,11 @@ def _lou_declarations(record: HandRecord, state: TableState, v: Variant, deal: D
         if p not in words:
             deal.problem("MISSING_DECLARATION", f"{p} was dealt in but has no declaration", p)
     for p, w in words.items():
-        if w in ("miss", "defend"):
+        if w in (Word.MISS, Word.DEFEND):
             deal.problem("BAD_DECLARATION", f"{p} declared {w}, but in Lou a player stands or "
                          "folds", p)
     deal.words = words
-    deal.in_play = tuple(p for p in deal.dealt if words.get(p) == "stand")
+    deal.in_play = tuple(p for p in deal.dealt if words.get(p) == Word.STAND)
     if not deal.in_play:
         deal.resolution = ALL_FOLD
     elif len(deal.in_play) == 1:
@@ -264,13 +264,13 @@ def antes(state: TableState, v: Variant, dealer: str,
     [('A', 3), ('B', 3), ('C', 6)]
     """
     model = v.ante_model
-    if model == "dealer" or (model == "replenish" and not state.double):
+    if model == AnteModel.DEALER or (model == AnteModel.REPLENISH and not state.double):
         return [(dealer, v.ante)] if v.ante else []
-    if model == "stakes":
+    if model == AnteModel.STAKES:
         if state.double:
             return [(dealer, v.single_stake)]
         return [(p, v.single_stake * (2 if p == dealer else 1)) for p in dealt]
-    if model == "lou" and state.lou_antes_due:
+    if model == AnteModel.LOU and state.lou_antes_due:
         out = [(dealer, v.lou_ante_dealer)] if v.lou_ante_dealer else []
         return out + [(p, v.lou_ante_each) for p in dealt if v.lou_ante_each]
     return []

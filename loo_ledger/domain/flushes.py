@@ -7,17 +7,21 @@ suit is the trump, otherwise as a plain flush.
 
 from __future__ import annotations
 
+from loo_ledger.domain.codes import FlushKind, FlushTiebreak
 from loo_ledger.domain.model import Flush
 from loo_ledger.domain.variants import Variant
 
-_CLASS = {"pam-blaze": 5, "pam": 4, "trump": 3, "flush": 3, "plain": 2, "blaze": 1}
+_CLASS = {FlushKind.PAM_BLAZE: 5, FlushKind.PAM: 4, FlushKind.TRUMP: 3, FlushKind.FLUSH: 3,
+          FlushKind.PLAIN: 2, FlushKind.BLAZE: 1}
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 def flush_class(f: Flush, v: Variant, trump: str | None) -> int:
-    if f.kind == "pam" and not v.pam_flush_class:
-        return _CLASS["trump"] if (f.suit is not None and f.suit == trump) else _CLASS["plain"]
-    return _CLASS[f.kind]
+    kind = FlushKind(f.kind)
+    if kind == FlushKind.PAM and not v.pam_flush_class:
+        return _CLASS[FlushKind.TRUMP if (f.suit is not None and f.suit == trump)
+                      else FlushKind.PLAIN]
+    return _CLASS[kind]
 
 
 def _high_cards(f: Flush) -> tuple[int, ...]:
@@ -26,7 +30,8 @@ def _high_cards(f: Flush) -> tuple[int, ...]:
 
 def uses_cards(f: Flush, v: Variant) -> bool:
     """Whether ties of this flush are broken by its cards (blazes go by seat, R42)."""
-    return v.flush_tiebreak == "highest-card" and f.kind not in ("blaze", "pam-blaze")
+    return v.flush_tiebreak == FlushTiebreak.HIGHEST_CARD and f.kind not in (
+        FlushKind.BLAZE, FlushKind.PAM_BLAZE)
 
 
 def tied_without_cards(flushes: tuple[Flush, ...], v: Variant, trump: str | None) -> list[Flush]:
@@ -45,7 +50,7 @@ def best_flush(flushes: tuple[Flush, ...], order: tuple[str, ...], v: Variant,
     >>> best_flush(fs, ("A", "B", "C", "D", "E"), variant("five-card"), "spades").player
     'D'
     """
-    def key(f: Flush):
+    def key(f: Flush) -> tuple[int, tuple[int, ...], int]:
         cards = _high_cards(f) if uses_cards(f, v) else ()
         return (flush_class(f, v, trump), cards, -order.index(f.player))
     return max(flushes, key=key)

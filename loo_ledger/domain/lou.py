@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from loo_ledger.domain.book import Book
-from loo_ledger.domain.codes import MovementKind
+from loo_ledger.domain.book import Book, rule
+from loo_ledger.domain.codes import DealKind, LouOddCent, MovementKind, PenaltyKind, Resolution
 from loo_ledger.domain.deal import ALL_FOLD, LONE, RENEGE, next_seat
 from loo_ledger.domain.model import HandRecord, Settlement
 
@@ -11,21 +11,22 @@ from loo_ledger.domain.model import HandRecord, Settlement
 def settle_lou(record: HandRecord, book: Book) -> Settlement:
     deal, state, v, pot = book.deal, book.state, book.variant, book.pot
     burn = min(pot, v.burn_cap)
-    first = deal.kind == "lou-first"
+    first = deal.kind == DealKind.LOU_FIRST
     if deal.resolution == ALL_FOLD:
-        book.memo(pot, "everyone folded: the pot stays and the same dealer deals again", "game=lou")
+        book.memo(pot, "everyone folded: the pot stays and the same dealer deals again",
+                  rule(v, "game"))
         return book.finish(next_dealer=deal.dealer, double=pot > 0, lou_first=False,
                            lou_antes_due=False)
     if deal.resolution == RENEGE:
-        offenders = [p.player for p in record.penalties if p.kind == "revoke"]
+        offenders = [p.player for p in record.penalties if p.kind == PenaltyKind.REVOKE]
         for p in offenders:
             book.pay(p, None, burn, f"reneged: burned {burn}, sits out the redeal",
-                     f"revoke_penalty=burn; burn_cap={v.burn_cap}", kind=MovementKind.BURN)
+                     rule(v, "revoke_penalty", "burn_cap"), kind=MovementKind.BURN)
         book.note("the same dealer deals again; " + ", ".join(offenders) + " sits out")
         return book.finish(next_dealer=deal.dealer, double=True, lou_first=first,
                            lou_antes_due=False, sit_out=frozenset(offenders))
     if deal.resolution == LONE:
-        book.take_whole(deal.taker, "stood alone: takes the pot, the game ends", "game=lou")
+        book.take_whole(deal.taker, "stood alone: takes the pot, the game ends", rule(v, "game"))
     else:
         _played(record, book, burn, first)
     over = book.pool_after == 0
@@ -41,27 +42,28 @@ def _played(record: HandRecord, book: Book, burn: int, first: bool) -> None:
     two_rule = len(standers) == 2 and (not first or v.lou_two_stander_rule)
     burned = [p for p in standers if p != winner and (tricks.get(p, 0) <= 1 or two_rule)]
     if winner is not None:
-        book.take_whole(winner, f"{tricks[winner]} tricks: takes the pot", "game=lou")
+        book.take_whole(winner, f"{tricks[winner]} tricks: takes the pot", rule(v, "game"))
     elif first:
         _split(book, [p for p in standers if tricks.get(p, 0) == 2])
     else:
-        book.memo(pot, "nobody took three tricks: the pot stays", "game=lou")
+        book.memo(pot, "nobody took three tricks: the pot stays", rule(v, "game"))
     for p in burned:
         book.loo(p, f"burned ({tricks.get(p, 0)} trick{'s' if tricks.get(p, 0) != 1 else ''})",
-                 amount=burn, rule=f"burn_cap={v.burn_cap}")
+                 amount=burn, why=rule(v, "burn_cap"))
 
 
 def _split(book: Book, sharers: list[str]) -> None:
     """First deal, nobody reached three: the two-trick players share the pot (R30)."""
     pot, v = book.pot, book.variant
     if not sharers:
-        book.memo(pot, "nobody took two tricks: everyone is burned and the pot stays", "game=lou")
+        book.memo(pot, "nobody took two tricks: everyone is burned and the pot stays",
+                  rule(v, "game"))
         return
     share, odd = divmod(pot, len(sharers))
     for i, p in enumerate(sharers):
-        extra = odd if (i == 0 and v.lou_odd_cent == "first-left") else 0
+        extra = odd if (i == 0 and v.lou_odd_cent == LouOddCent.FIRST_LEFT) else 0
         book.pay(None, p, share + extra, f"2 tricks on the first deal: shares the pot "
-                 f"({len(sharers)} ways)", f"lou_odd_cent={v.lou_odd_cent}",
+                 f"({len(sharers)} ways)", rule(v, "lou_odd_cent"),
                  kind=MovementKind.SHARE)
-    if odd and v.lou_odd_cent == "stays":
-        book.memo(odd, "odd cents stay", "lou_odd_cent=stays")
+    if odd and v.lou_odd_cent == LouOddCent.STAYS:
+        book.memo(odd, "odd cents stay", rule(v, "lou_odd_cent"))

@@ -7,19 +7,18 @@ The pool is written ``None`` wherever an account is named.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from collections.abc import Iterable, Mapping
 
-from loo_ledger.domain.codes import MovementKind
+from loo_ledger.domain.codes import DealKind, MovementKind, Resolution, RuleRef, Suit, Word
 
-SUITS = ("clubs", "diamonds", "hearts", "spades")
-WORDS = ("stand", "pass", "miss", "defend", "fold")
-FLUSH_KINDS = ("flush", "pam", "trump", "plain", "pam-blaze", "blaze")
-PENALTY_KINDS = ("revoke", "misdeal", "looked-early", "declared-early")
-PRE_PLAY = ("misdeal", "looked-early", "declared-early")
+#: The suits as text, for callers that list them (the codes are :class:`Suit`).
+SUITS: tuple[str, ...] = tuple(Suit)
 
 
 @dataclass(frozen=True, kw_only=True)
 class Flush:
+    """A flush as recorded: ``kind`` is the text typed (a :class:`FlushKind` when valid)."""
+
     player: str
     kind: str
     suit: str | None = None
@@ -28,13 +27,19 @@ class Flush:
 
 @dataclass(frozen=True, kw_only=True)
 class Penalty:
+    """A penalty as recorded: ``kind`` is the text typed (a :class:`PenaltyKind` when valid)."""
+
     player: str
     kind: str
 
 
 @dataclass(frozen=True, kw_only=True)
 class HandRecord:
-    """What the table says happened, as typed: the raw facts and the source of truth."""
+    """What the table says happened, as typed: the raw facts and the source of truth.
+
+    Words, kinds and suits are kept as typed (text); the engine reads them into codes and
+    reports what it cannot read. ``deltas`` may name only some players (see settle).
+    """
 
     dealer: str | None = None
     sitting_out: tuple[str, ...] = ()
@@ -59,6 +64,8 @@ class TableState:
     ``lou_antes_due`` whether its antes are still to be paid (a first deal
     redealt after a renege keeps its antes). ``sit_out`` must sit the next
     deal out (Lou's reneger). ``hand_no`` is the next hand's 1-based number.
+    ``last_had_loo`` whether the last deal had a loo: ``ante_model=stakes`` and
+    ``replenish`` and ``force_after_single`` key on it (RULES.md), never on ``double``.
     """
 
     seats: tuple[str, ...]
@@ -69,6 +76,7 @@ class TableState:
     lou_antes_due: bool = True
     sit_out: frozenset[str] = frozenset()
     hand_no: int = 1
+    last_had_loo: bool = False
 
 
 def opening_state(players: tuple[str, ...] | list[str], first_dealer: str,
@@ -76,11 +84,18 @@ def opening_state(players: tuple[str, ...] | list[str], first_dealer: str,
     """The table before the first hand of a session.
 
     A pool carried in from an earlier session makes the first deal double and,
-    in Lou, the game already under way.
+    in Lou, the game already under way. It is also read as left by a deal with a loo:
+    chips are carried on by loos (a deal without one leaves at most its odd chips), so the
+    first deal of the new session continues the old one as a double would, with no
+    replenishing ante, only the dealer's single stake, and no force.
+
+    >>> opening_state(("A", "B"), "B", 12).last_had_loo
+    True
     """
     carried = opening_pool > 0
     return TableState(seats=tuple(players), dealer=first_dealer, pool=opening_pool,
-                      double=carried, lou_first=not carried, lou_antes_due=not carried)
+                      double=carried, lou_first=not carried, lou_antes_due=not carried,
+                      last_had_loo=carried)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,7 +108,7 @@ class Movement:
     amount: int
     kind: MovementKind
     reason: str
-    rule: str = ""
+    rule: RuleRef = RuleRef()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -104,8 +119,15 @@ class Settlement:
     ``pool_in`` is the pool carried in, ``pot`` the pool in play (P) and
     ``pool_after`` what is carried on. ``looed`` are those looed (burned, in Lou)
     and ``loos`` what each paid for it; ``whole`` took the whole pool. ``kind`` is
-    the deal's kind (see deal.deal_kind) and ``words`` each dealt player's word
-    (``fold`` read as ``pass``; ``stand`` for everyone in a deal with no choice).
+    the deal's kind (see legal.deal_shape), ``outcome`` how it was resolved, and ``words``
+    each dealt player's word (``fold`` read as ``pass``; ``stand`` for everyone in a deal
+    with no choice; the dealer's word is absent where every other player passed and it
+    was left out of the record).
+
+    Under a table ruling ``deltas`` are the table's figures and ``rules_deltas`` the rules'
+    figure for each player the table named (both printed by ``loo hands``/``loo explain``);
+    players not named keep the rules' figure and the pool takes up the difference.
+    ``next_state`` is the table as the next hand finds it.
     """
 
     hand_no: int
@@ -117,22 +139,23 @@ class Settlement:
     pot: int
     pool_after: int
     double: bool
-    outcome: str
+    outcome: Resolution
+    next_state: TableState
     looed: tuple[str, ...] = ()
     loos: Mapping[str, int] = field(default_factory=dict)
     whole: str | None = None
-    kind: str = ""
-    words: Mapping[str, str] = field(default_factory=dict)
+    kind: DealKind = DealKind.DECLARED
+    words: Mapping[str, Word] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     table_ruling: str | None = None
-    next_state: TableState | None = None
+    rules_deltas: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def pool_change(self) -> int:
         return self.pool_after - self.pool_in
 
 
-def net_changes(movements: tuple[Movement, ...] | list[Movement]) -> tuple[dict[str, int], int]:
+def net_changes(movements: Iterable[Movement]) -> tuple[dict[str, int], int]:
     """Each player's net change and the pool's, from a list of movements.
 
     >>> m = [Movement(payer="Ann", payee=None, amount=9, kind=MovementKind.ANTE, reason="ante"),

@@ -2,7 +2,9 @@
 
 >>> v = variant("three-card", {"loo": "mixed", "loo_limit": "60"})
 >>> (v.loo, v.loo_limit, v.ante)
-('mixed', 60, 9)
+(<LooKind.MIXED: 'mixed'>, 60, 9)
+>>> v.loo == "mixed"
+True
 >>> v.sources["loo_limit"]
 'house rule'
 >>> variant("five-card").hand_size
@@ -12,8 +14,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
 
+from loo_ledger.domain.codes import (AnteModel, BoardPayers, DoubleWhen, FlushPayout,
+                                     FlushTiebreak, Game, GameEnd, LonePlayer, LooKind,
+                                     LouOddCent, Pam, RevokePenalty, SimplePool, Word)
 from loo_ledger.domain.params import PARAMS, Param
 from loo_ledger.errors import Problem, VariantError
 
@@ -23,40 +30,40 @@ class Variant:
     """Every parameter of a table's rules. Build one with :func:`variant`."""
 
     name: str
-    game: str
+    game: Game
     hand_size: int
     ante: int
-    ante_model: str
+    ante_model: AnteModel
     single_stake: int
-    loo: str
+    loo: LooKind
     loo_amount: int
     loo_limit: int
     divided: bool
-    simple_pool: str
-    double_when: str
+    simple_pool: SimplePool
+    double_when: DoubleWhen
     miss: bool
-    dealer_vs_one: frozenset[str]
-    lone_player: str
+    dealer_vs_one: frozenset[Word]
+    lone_player: LonePlayer
     exchange: int
     indicator_to_dealer: bool
     club_law: bool
     force_after_single: bool
     flushes: bool
     blazes: bool
-    pam: str
+    pam: Pam
     pam_flush_class: bool
-    flush_tiebreak: str
-    flush_payout: str
-    board_payers: str
+    flush_tiebreak: FlushTiebreak
+    flush_payout: FlushPayout
+    board_payers: BoardPayers
     lou_ante_dealer: int
     lou_ante_each: int
-    revoke_penalty: str
+    revoke_penalty: RevokePenalty
     forfeits: bool
     burn_cap: int
     lou_two_stander_rule: bool
-    lou_odd_cent: str
+    lou_odd_cent: LouOddCent
     lou_exchange_limits: bool
-    game_end: str
+    game_end: GameEnd
     pack: int
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
 
@@ -71,6 +78,30 @@ class Variant:
             return {}
         return {n: self.value_text(n) for n in PARAMS
                 if getattr(self, n) != getattr(base, n)}
+
+
+#: The parameters whose values are codes, and the code type of each.
+CODED: dict[str, type[StrEnum]] = {
+    "game": Game, "ante_model": AnteModel, "loo": LooKind, "simple_pool": SimplePool,
+    "double_when": DoubleWhen, "lone_player": LonePlayer, "pam": Pam,
+    "flush_tiebreak": FlushTiebreak, "flush_payout": FlushPayout, "board_payers": BoardPayers,
+    "revoke_penalty": RevokePenalty, "lou_odd_cent": LouOddCent, "game_end": GameEnd,
+}
+
+
+def _coded(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Parameter values with every code as its type (``dealer_vs_one`` as words).
+
+    >>> _coded({"loo": "mixed", "dealer_vs_one": frozenset({"stand"})})
+    {'loo': <LooKind.MIXED: 'mixed'>, 'dealer_vs_one': frozenset({<Word.STAND: 'stand'>})}
+    """
+    out = dict(values)
+    for name, value in values.items():
+        if name in CODED:
+            out[name] = CODED[name](value)
+        elif name == "dealer_vs_one":
+            out[name] = frozenset(Word(w) for w in value)
+    return out
 
 
 def format_value(param: Param, value: Any) -> str:
@@ -174,7 +205,7 @@ def _build_preset(name: str) -> Variant:
     _, source, diff = _PRESET_TABLE[name]
     values = {**_THREE_CARD, **diff}
     sources = {n: (source if n in diff else PARAMS[n].source) for n in PARAMS}
-    return Variant(name=name, sources=sources, **values)
+    return Variant(name=name, sources=sources, **_coded(values))
 
 
 PRESETS: dict[str, Variant] = {name: _build_preset(name) for name in _PRESET_TABLE}
@@ -231,7 +262,7 @@ def variant(name: str, rules: Mapping[str, Any] | None = None, *,
             problems.append(Problem(code="BAD_VALUE", message=str(exc)))
     if not problems and changes:
         sources = {**base.sources, **{k: source for k in changes}}
-        result = replace(base, sources=sources, **changes)
+        result = replace(base, sources=sources, **_coded(changes))
         problems += [Problem(code="BAD_COMBINATION", message=m)
                      for m in combination_problems(result)]
     if problems:
