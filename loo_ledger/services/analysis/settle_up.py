@@ -53,7 +53,7 @@ def fewest_transfers(balances: list[tuple[str, int]]) -> list[dict]:
     """
     owed = {name: c for name, c in balances}
     rank = {name: i for i, (name, _) in enumerate(balances)}
-    out = []
+    out: list[dict] = []
     while True:
         debtors = sorted((n for n in owed if owed[n] < 0), key=lambda n: (owed[n], rank[n]))
         creditors = sorted((n for n in owed if owed[n] > 0), key=lambda n: (-owed[n], rank[n]))

@@ -128,9 +128,10 @@ def _players(reader: StatsReader, scope: Scope, nets: list[dict], sessions: list
         mine = cash.setdefault(r["player"], {})
         value = r["unit_value"]
         if value is not None:
-            amount = money(r["net"], value) if whole_cents(value) else \
+            exact_sum = money(r["net"], value) if whole_cents(value) else None  # exact here
+            amount = exact_sum if exact_sum is not None else \
                 fine_sums[(r["player"], value, r["currency"])]
-            mine[r["currency"]] = mine.get(r["currency"], Decimal("0.00")) + (amount or 0)
+            mine[r["currency"]] = mine.get(r["currency"], Decimal("0.00")) + amount
     return [_player(name, totals.get(name), seats.get(name, []),
                     [{"currency": c, "amount": str(a)} for c, a in by_currency.items()])
             for name, by_currency in cash.items()]

@@ -72,8 +72,9 @@ def summary_csv(ev: Evening) -> str:
     to the money of the pool the session opened with, to the cent (largest remainder).
     """
     played = {p: sum(p in h["deltas"] for h in ev.hands) for p in ev.players}
-    rows = [(ev.session_id, "player", p, played[p], ev.nets[p], _cash(ev.net_money(p)))
-            for p in ev.players]
+    rows: list[tuple[Any, ...]] = [
+        (ev.session_id, "player", p, played[p], ev.nets[p], _cash(ev.net_money(p)))
+        for p in ev.players]
     rows.append((ev.session_id, "pool", "", "", ev.pool, _cash(ev.pool_money)))
     return _table(SUMMARY_COLUMNS, rows)
 

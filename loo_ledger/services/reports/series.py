@@ -41,7 +41,8 @@ def as_json(ev: Evening, *, pool: bool) -> dict:
     """The series for ``--json``: hand number -> running net per player, or pool size."""
     numbers = hand_numbers(ev)
     if pool:
-        points = [{"hand": n, "pool": v} for n, v in zip(numbers, pool_sizes(ev), strict=True)]
+        points: list[dict] = [{"hand": n, "pool": v}
+                              for n, v in zip(numbers, pool_sizes(ev), strict=True)]
     else:
         nets = running_nets(ev)
         points = [{"hand": n, "net": {p: nets[p][i] for p in ev.players}}

@@ -45,9 +45,9 @@ def nice_step(x: float) -> int:
             return m
     step = 10
     while True:
-        for m in (1, 2, 2.5, 5):
-            if step * m >= x:
-                return int(step * m)
+        for f in (1, 2, 2.5, 5):
+            if step * f >= x:
+                return int(step * f)
         step *= 10
 
 
