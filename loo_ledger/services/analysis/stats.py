@@ -18,6 +18,7 @@ from typing import Any
 
 from loo_ledger.domain.money import allocate, money, whole_cents
 from loo_ledger.errors import LooError, NotFound
+from loo_ledger.services.dates import shown
 from loo_ledger.store.stats import Scope, StatsReader
 
 WORDS = ("stand", "pass", "miss", "defend")
@@ -83,7 +84,7 @@ def describe(session_id: int | None, since: str | None, count: int) -> str:
     """What a report covers, in words."""
     if session_id is not None:
         return f"session {session_id}"
-    when = f" since {since.replace('T', ' ').removesuffix(' 00:00:00')}" if since else ""
+    when = f" since {shown(since)}" if since else ""
     return f"{'all ' if not since else ''}{count} session{'s' if count != 1 else ''}{when}"
 
 
