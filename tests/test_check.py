@@ -129,6 +129,11 @@ def test_raw_record_tricks_changed(loo, good_db):
     # Hand 2's record now says B 1, D 0, A 2 (was B 2, A 1). At 6 a trick the rules give
     # B +6 and A -9 + 12 = +3 (D still looed -9, C 0, pool still 18 - 18 + 9 = 9), so the
     # stored deltas and postings differ from the rules; nets and pool still agree with them.
+    # The statistics rows of hand 2 (A's and B's tricks and changes) differ too, and so do
+    # A's and B's totals: A tricks 2 -> 3, net 0 -> +6, worst -3 -> 0; B tricks 2 -> 1,
+    # net 12 -> 6, best 12 -> 6; by seat, A's as dealer and B's as eldest. One finding each
+    # for player_totals and seat_totals of A and of B: 7 in all. The session's totals (pools,
+    # loos paid) do not change.
     record = json.loads(_hand_column(good_db, 2, "record"))
     assert record["tricks"] == {"B": 2, "D": 0, "A": 1}
     record["tricks"] = {"B": 1, "D": 0, "A": 2}
@@ -136,6 +141,10 @@ def test_raw_record_tricks_changed(loo, good_db):
           (json.dumps(record),))
     text, found = _check(loo, good_db)
     assert text.exit_code == 1
-    assert found == {("CHECK_DELTAS", 2, None), ("CHECK_POSTINGS", 2, None)}
+    assert found == {("CHECK_DELTAS", 2, None), ("CHECK_POSTINGS", 2, None),
+                     ("CHECK_PLAYS", 2, None), ("CHECK_TOTALS", None, "A"),
+                     ("CHECK_TOTALS", None, "B")}
     assert "hand 2" in text.stdout
     assert "hand 1" not in text.stdout and "hand 3" not in text.stdout
+    assert "session_totals" not in text.stdout
+    assert text.stdout.splitlines()[-1] == "7 differences in 1 session(s)"

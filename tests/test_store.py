@@ -13,7 +13,7 @@ from loo_ledger.domain.codes import MovementKind
 from loo_ledger.domain.model import Movement, Session, Settlement, TableState, Unit
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store import APPLICATION_ID, Ledger, default_db_path, open_database
-from loo_ledger.store import codec, state_from_json, state_to_json
+from loo_ledger.store import derive, state_from_json, state_to_json
 from loo_ledger.store.migrations import migrations
 
 PLAYERS = ("A", "B", "C")
@@ -174,7 +174,7 @@ def test_failed_add_sessions_writes_nothing(ledger, broken):
 def test_failure_raised_mid_way_writes_nothing(ledger, monkeypatch):
     first = add(ledger)
     before = dump(ledger)
-    real, calls = codec.hand_rows, []
+    real, calls = derive.derive, []
 
     def second_fails(*args):
         calls.append(1)
@@ -182,7 +182,7 @@ def test_failure_raised_mid_way_writes_nothing(ledger, monkeypatch):
             raise RuntimeError("boom")
         return real(*args)
 
-    monkeypatch.setattr(codec, "hand_rows", second_fails)
+    monkeypatch.setattr(derive, "derive", second_fails)
     with pytest.raises(RuntimeError):
         ledger.add_sessions([(SESSION, RAW, settlements(), FINAL, None)] * 2)
     assert dump(ledger) == before and ledger.current_session_id() == first

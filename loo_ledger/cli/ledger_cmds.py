@@ -30,7 +30,7 @@ def import_(ctx: typer.Context,
 
 def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
     """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
-    from loo_ledger.services.importing import check as run_check
+    from loo_ledger.services.checking import check as run_check
     e = env(ctx)
     problems = run_check(e.ledger())
     if as_json:

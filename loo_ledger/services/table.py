@@ -1,19 +1,28 @@
 """Playing at the table: a new session, one hand at a time, corrections, seats, the pool.
 
-Functions take the Ledger and return data or raise a LooError; no printing.
+Functions take the Ledger and a HandRecord (the CLI parses what was typed against a
+:class:`TableView`) and return data or raise a LooError; no printing. Every write reads
+the session inside its own transaction (store/writer.py), so a hand recorded meanwhile
+in another terminal is never lost.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Callable
 
-from loo_ledger.domain import Replay, Session, Settlement, Unit, opening_state, replay, settle
-from loo_ledger.domain.deal import antes, dealer_for, deal_kind
+from loo_ledger.domain import (HandRecord, Replay, Session, Settlement, TableState, Unit,
+                               opening_state, replay)
+from loo_ledger.domain.codes import MovementKind
+from loo_ledger.domain.deal import antes
+from loo_ledger.domain.legal import deal_shape, dealt_in, next_dealer
 from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, variant
-from loo_ledger.cli.entry import Options, build_record, match_player
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.store.ledger import Ledger
+from loo_ledger.store.writer import STORED_RECORD, AuditEntry, Change, Stored
+
+if TYPE_CHECKING:
+    from loo_ledger.cli.entry import Options
 
 _UNITS = {"lou": "cent", 5: "chip", 3: "white chip"}
 
@@ -39,6 +48,7 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
     base, rules, house = resolve_variant(ledger, variant_name, rule_args)
     v = variant(base, rules)
     _check_names(players)
+    from loo_ledger.cli.entry import match_player  # (temporary: the CLI will pass the name)
     try:
         dealer = match_player(dealer, players) if dealer else players[-1]
     except ValueError as exc:
@@ -83,150 +93,235 @@ def _carried_pool(ledger: Ledger, sid: int) -> int:
     return row["pool"]
 
 
+class TableChanged(LooError):
+    """The table changed in another terminal between what was shown and what was to be
+    written; nothing was written."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableView:
+    """The table as the CLI parses and prompts against: before the next hand (or, from
+    :func:`view_before`, before hand ``hand_no``)."""
+
+    session_id: int
+    variant: Variant
+    state: TableState
+    present: tuple[str, ...]
+    hand_no: int
+
+
 def stored_variant(ledger: Ledger, sid: int) -> Variant:
     row = ledger.session(sid)
     return variant(row["variant"], row["rules"])
 
 
-def _open_session(ledger: Ledger, sid: int) -> dict:
-    row = ledger.session(sid)
-    if row["closed_at"] is not None:
+def _refuse_closed(sid: int, closed: bool) -> None:
+    if closed:
         raise LooError(f"session {sid} is closed; start a new one with 'loo new'")
-    return row
 
 
-def record_hand(ledger: Ledger, sid: int, words: list[str], opts: Options, *,
-                dry_run: bool = False) -> Settlement:
-    """Settle the next hand from what was typed, store it (unless dry_run) and return it."""
-    row = _open_session(ledger, sid)
-    v = variant(row["variant"], row["rules"])
-    state = ledger.final_state(sid)
-    record = build_record(words, opts, state=state, v=v, present=ledger.present_players(sid))
-    result = settle(record, state, v)
-    if not dry_run:
-        ledger.append_hand(sid, _raw(record, result.dealer), result)
-    return result
+def table_view(ledger: Ledger, sid: int) -> TableView:
+    """The table before the next hand of session ``sid`` (LooError if it is closed)."""
+    with ledger.db.snapshot():
+        row = ledger.session(sid)
+        _refuse_closed(sid, row["closed_at"] is not None)
+        state = ledger.final_state(sid)
+        present = tuple(ledger.present_players(sid))
+    return TableView(session_id=sid, variant=variant(row["variant"], row["rules"]),
+                     state=state, present=present, hand_no=state.hand_no)
 
 
-def _raw(record, dealer: str) -> dict:
-    from loo_ledger.formats.sessionfile import hand_to_dict
-    return {"dealer": dealer, **hand_to_dict(record)}
+def view_before(ledger: Ledger, sid: int, n: int) -> TableView:
+    """The table before hand ``n`` (for ``loo amend``): the state the hands before it leave,
+    with the players who were at the table for it."""
+    with ledger.db.snapshot():
+        stored = ledger.stored(sid)
+    _refuse_closed(sid, stored.closed)
+    session = stored.session
+    _hand_exists(sid, n, len(session.hands))
+    before = replay(replace(session, hands=session.hands[:n - 1]))
+    old = session.hands[n - 1]
+    present = tuple(p for p in session.players if p not in old.sitting_out)
+    return TableView(session_id=sid, variant=before.variant, state=before.final,
+                     present=present, hand_no=n)
 
 
-def _stored(ledger: Ledger, sid: int) -> tuple[Session, list[dict]]:
-    from loo_ledger.formats.sessionfile import session_from_dict
-    data = ledger.session_dict(sid)
-    return session_from_dict(data, source=f"session {sid}"), list(data["hands"])
+def _hand_exists(sid: int, n: int, count: int) -> None:
+    if not 1 <= n <= count:
+        raise NotFound(f"session {sid} has no hand {n} (it has {count})")
 
 
-def _rewrite(ledger: Ledger, sid: int, session: Session, raws: list[dict], audit, what: str) -> Replay:
+def record(ledger: Ledger, sid: int, record: HandRecord, *, expect_hand: int | None = None,
+           dry_run: bool = False) -> Settlement:
+    """Settle ``record`` as the next hand and store it (unless ``dry_run``); returns its
+    settlement. With ``expect_hand``, TableChanged (nothing written) unless the next hand
+    is that one: what was previewed is what is recorded."""
+    def change(stored: Stored) -> Change:
+        _refuse_closed(sid, stored.closed)
+        if expect_hand is not None and stored.next_hand != expect_hand:
+            moved = ("recorded" if stored.next_hand > expect_hand else "undone")
+            which = expect_hand if stored.next_hand > expect_hand else stored.next_hand
+            raise TableChanged(f"hand {which} was {moved} meanwhile in another terminal; "
+                               "nothing was written")
+        return Change(hands=stored.session.hands + (record,),
+                      audit=(AuditEntry(hand=stored.next_hand, action="add", new=STORED_RECORD),))
+    written = ledger.write(sid, change, what="the hand", dry_run=dry_run)
+    assert written.replay is not None
+    return written.replay.settlements[-1]
+
+
+def _rewrite(ledger: Ledger, sid: int, change: Callable[[Stored], Change], what: str,
+             own_hand: int | None = None) -> Replay:
+    """A rewrite of the session; a later hand that the rules now refuse refuses it."""
     try:
-        result = replay(session)
+        written = ledger.write(sid, change, what=what)
     except HandRejected as exc:
+        if own_hand is not None and exc.problems and all(p.hand == own_hand
+                                                         for p in exc.problems):
+            raise
         raise HandRejected(f"{what} is refused, because then {exc.message}; nothing was "
                            "changed", exc.problems) from None
-    ledger.rewrite_session(sid, session, raws, result.settlements, result.final, audit)
-    return result
+    assert written.replay is not None
+    return written.replay
 
 
-def undo(ledger: Ledger, sid: int) -> int:
-    """Remove the last hand; returns its number."""
-    _open_session(ledger, sid)
-    session, raws = _stored(ledger, sid)
-    if not raws:
-        raise NotFound(f"session {sid} has no hand to undo")
-    n = len(raws)
-    _rewrite(ledger, sid, replace(session, hands=session.hands[:-1]), raws[:-1],
-             [(n, "undo", raws[-1], None)], f"undoing hand {n}")
-    return n
+def amend_record(ledger: Ledger, sid: int, n: int, record: HandRecord) -> Replay:
+    """Replace hand ``n`` with ``record`` and settle every later hand again."""
+    def change(stored: Stored) -> Change:
+        _refuse_closed(sid, stored.closed)
+        hands = stored.session.hands
+        _hand_exists(sid, n, len(hands))
+        return Change(hands=hands[:n - 1] + (record,) + hands[n:], audit=(AuditEntry(
+            hand=n, action="amend", old=stored.records[n - 1], new=STORED_RECORD),))
+    return _rewrite(ledger, sid, change, f"amending hand {n}", own_hand=n)
 
 
-def amend(ledger: Ledger, sid: int, n: int, words: list[str], opts: Options) -> Replay:
-    """Replace hand ``n`` and settle every later hand again."""
-    _open_session(ledger, sid)
-    session, raws = _stored(ledger, sid)
-    if not 1 <= n <= len(raws):
-        raise NotFound(f"session {sid} has no hand {n} (it has {len(raws)})")
-    v = variant(session.variant, dict(session.rules))
-    before = replay(replace(session, hands=session.hands[:n - 1])).final
-    old = session.hands[n - 1]
-    present = [p for p in session.players if p not in old.sitting_out]
-    record = build_record(words, opts, state=before, v=v, present=present)
-    hands = session.hands[:n - 1] + (record,) + session.hands[n:]
-    new_raw = _raw(record, settle(record, before, v).dealer)
-    audit = [(n, "amend", raws[n - 1], new_raw)]
-    return _rewrite(ledger, sid, replace(session, hands=hands),
-                    raws[:n - 1] + [new_raw] + raws[n:], audit, f"amending hand {n}")
+def undo(ledger: Ledger, sid: int, *, expect_last: int | None = None) -> int:
+    """Remove the last hand; returns its number. With ``expect_last``, TableChanged
+    (nothing written) unless the last hand is that one."""
+    removed: list[int] = []
+
+    def change(stored: Stored) -> Change:
+        _refuse_closed(sid, stored.closed)
+        n = len(stored.records)
+        if not n:
+            raise NotFound(f"session {sid} has no hand to undo")
+        if expect_last is not None and n != expect_last:
+            raise TableChanged(f"the last hand is now hand {n}, not {expect_last}: the table "
+                               "changed meanwhile in another terminal; nothing was written")
+        removed.append(n)
+        return Change(hands=stored.session.hands[:-1],
+                      audit=(AuditEntry(hand=n, action="undo", old=stored.records[-1]),))
+    _rewrite(ledger, sid, change, "undoing the last hand")
+    return removed[0]
 
 
 def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
     """Seat a new player (after ``after``, else last), or bring back one who left."""
-    _open_session(ledger, sid)
-    session, raws = _stored(ledger, sid)
-    if name in session.players:
-        if name in ledger.present_players(sid):
-            raise LooError(f"{name} is already seated and playing")
-        ledger.set_present(sid, name, True)
-        return f"{name} is back at the table"
-    _check_names([*session.players, name])
-    seats = list(session.players)
-    if after is not None and after not in seats:
-        raise NotFound(f"--after {after}: no such player; the players are {', '.join(seats)}")
-    seats.insert(seats.index(after) + 1 if after else len(seats), name)
-    hands = tuple(replace(h, sitting_out=h.sitting_out + (name,)) for h in session.hands)
-    raws = [{**r, "sitting_out": [*r.get("sitting_out", []), name]} for r in raws]
-    _rewrite(ledger, sid, replace(session, players=tuple(seats), hands=hands), raws,
-             [(None, "seated", None, {"player": name, "after": after})], f"seating {name}")
-    return f"{name} is seated" + (f" after {after}" if after else "")
+    said: list[str] = []
+
+    def change(stored: Stored) -> Change:
+        _refuse_closed(sid, stored.closed)
+        session = stored.session
+        if name in session.players:
+            if name in stored.present:
+                raise LooError(f"{name} is already seated and playing")
+            said.append(f"{name} is back at the table")
+            return Change(present={name: True},
+                          audit=(AuditEntry(hand=None, action="joined", new={"player": name}),))
+        _check_names([*session.players, name])
+        seats = list(session.players)
+        if after is not None and after not in seats:
+            raise NotFound(f"--after {after}: no such player; the players are {', '.join(seats)}")
+        seats.insert(seats.index(after) + 1 if after else len(seats), name)
+        said.append(f"{name} is seated" + (f" after {after}" if after else ""))
+        return Change(players=tuple(seats),
+                      hands=tuple(replace(h, sitting_out=h.sitting_out + (name,))
+                                  for h in session.hands),
+                      audit=(AuditEntry(hand=None, action="seated",
+                                        new={"player": name, "after": after}),))
+    try:
+        ledger.write(sid, change, what=f"seating {name}")
+    except HandRejected as exc:
+        raise HandRejected(f"seating {name} is refused, because then {exc.message}; nothing "
+                           "was changed", exc.problems) from None
+    return said[0]
 
 
 def seat_leave(ledger: Ledger, sid: int, name: str) -> str:
-    _open_session(ledger, sid)
-    present = ledger.present_players(sid)
-    if name not in present:
-        raise LooError(f"{name} is not playing at this table now")
-    if len(present) <= 2:
-        raise LooError("a table needs at least two players; close the session instead")
-    ledger.set_present(sid, name, False)
+    """A player leaves the table: they keep their seat and balance; the deal skips them."""
+    def change(stored: Stored) -> Change:
+        _refuse_closed(sid, stored.closed)
+        if name not in stored.present:
+            raise LooError(f"{name} is not playing at this table now")
+        if len(stored.present) <= 2:
+            raise LooError("a table needs at least two players; close the session instead")
+        return Change(present={name: False},
+                      audit=(AuditEntry(hand=None, action="left", new={"player": name}),))
+    ledger.write(sid, change, what=f"seat {name}")
     return f"{name} leaves the table (their balance is kept)"
 
 
 def close(ledger: Ledger, sid: int) -> list[str]:
     """Close the session; returns warnings for the table."""
     from loo_ledger.store.codec import now_iso
-    _open_session(ledger, sid)
-    v, hands = stored_variant(ledger, sid), ledger.hands(sid)
-    pool = ledger.balances(sid)["pool"]
-    warnings = []
-    if pool:
-        warnings.append(f"{pool} chips remain in the pool: carry them into the next session "
-                        f"with 'loo new NAME --carry-from {sid}'")
-    if v.game_end == "full-rounds" and hands and hands[-1]["looed"]:
-        warnings.append("the last deal had a loo: under Britannica's rule the game goes on "
-                        "until a hand without a loo (game_end=full-rounds)")
-    ledger.set_session_fields(sid, closed_at=now_iso())
+    warnings: list[str] = []
+
+    def change(stored: Stored) -> Change:
+        _refuse_closed(sid, stored.closed)
+        v = variant(stored.session.variant, dict(stored.session.rules))
+        hands = ledger.hands(sid)
+        if stored.state.pool:
+            warnings.append(f"{stored.state.pool} chips remain in the pool: carry them into "
+                            f"the next session with 'loo new NAME --carry-from {sid}'")
+        if v.game_end == "full-rounds" and hands and hands[-1]["looed"]:
+            warnings.append("the last deal had a loo: under Britannica's rule the game goes "
+                            "on until a hand without a loo (game_end=full-rounds)")
+        return Change(fields={"closed_at": now_iso()})
+    ledger.write(sid, change, what=f"session {sid}")
     return warnings
 
 
 def pool_status(ledger: Ledger, sid: int) -> dict[str, Any]:
     """Who owes the pool: the chips in it, the next dealer and ante, last hand's loos."""
-    v, state = stored_variant(ledger, sid), ledger.final_state(sid)
-    present = [p for p in ledger.present_players(sid) if p not in state.sit_out]
-    dealer = dealer_for(state, present)
-    dealt = [p for p in state.seats if p in present]
-    hands = ledger.hands(sid)
-    last = hands[-1] if hands else None
+    with ledger.db.snapshot():
+        v, state = stored_variant(ledger, sid), ledger.final_state(sid)
+        present = ledger.present_players(sid)
+        postings = ledger.postings(sid)
+    dealer = next_dealer(state, present)
+    dealt_now = set(dealt_in(state, present))
+    dealt = [p for p in state.seats if p in dealt_now]
+    last = state.hand_no - 1
     owed = [{"player": m["payer"], "amount": m["amount"], "reason": m["reason"]}
-            for m in ledger.postings(sid) if last and m["hand"] == last["number"]
-            and m["payer"] is not None and m["payee"] is None and "pays the pool" in m["reason"]]
-    kind, why = deal_kind(state, v)
+            for m in postings if m["hand"] == last and m["kind"] == MovementKind.LOO]
+    shape = deal_shape(state, v)
     due = antes(state, v, dealer, dealt)
     out = {"session": sid, "pool": state.pool, "next_hand": state.hand_no,
-           "next_dealer": dealer, "double": state.double, "deal": kind, "why": why,
-           "antes": [{"player": p, "amount": a} for p, a in due],
+           "next_dealer": dealer, "double": state.double, "deal": str(shape.kind),
+           "why": shape.why, "antes": [{"player": p, "amount": a} for p, a in due],
            "loos_from_last_hand": owed, "sitting_out": sorted(state.sit_out)}
     if v.game == "lou":
         pot = state.pool + sum(a for _, a in due)
         out.update(first_deal=state.lou_first, pot=pot, burn=min(pot, v.burn_cap),
                    burn_cap=v.burn_cap)
     return out
+
+
+# -- temporary: the CLI's words and options, until cli/ calls the functions above --------
+
+def record_hand(ledger: Ledger, sid: int, words: list[str], opts: "Options", *,
+                dry_run: bool = False) -> Settlement:
+    """(Temporary wrapper) parse what was typed against the table, then :func:`record`."""
+    from loo_ledger.cli.entry import build_record
+    view = table_view(ledger, sid)
+    rec = build_record(words, opts, state=view.state, v=view.variant, present=list(view.present))
+    return record(ledger, sid, rec, dry_run=dry_run)
+
+
+def amend(ledger: Ledger, sid: int, n: int, words: list[str], opts: "Options") -> Replay:
+    """(Temporary wrapper) parse what was typed against the table before hand ``n``, then
+    :func:`amend_record`."""
+    from loo_ledger.cli.entry import build_record
+    view = view_before(ledger, sid, n)
+    rec = build_record(words, opts, state=view.state, v=view.variant, present=list(view.present))
+    return amend_record(ledger, sid, n, rec)

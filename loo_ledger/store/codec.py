@@ -1,17 +1,15 @@
 """Turning model objects into table rows and back. Pure functions, no SQL.
 
-The row builders are the hot path of an import: one loop over the hands,
-appending tuples ready for ``executemany``.
+The derived rows of hands are built in derive.py.
 """
 
 from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
-from typing import Any, Sequence
+from typing import Any
 
-from loo_ledger.domain.model import Session, Settlement, TableState
-from loo_ledger.errors import StoreError
+from loo_ledger.domain.model import Session, TableState
 
 SESSION_FORMAT = "loo-session/1"
 
@@ -54,44 +52,6 @@ def session_values(session: Session, final: TableState, source: str | None) -> t
             unit.name if unit else None, unit.value if unit else None,
             unit.currency if unit else None, session.first_dealer, session.opening_pool,
             final.pool, final.dealer, state_to_json(final), now_iso(), source, session.buy_in)
-
-
-def _bad(hand: int, message: str) -> StoreError:
-    return StoreError(f"Cannot store hand {hand}: {message}.")
-
-
-def hand_rows(session_id: int, first_hand_id: int, players: Sequence[str],
-              raw_hands: Sequence[dict], settlements: Sequence[Settlement],
-              ) -> tuple[list[tuple], list[tuple], dict[str, int]]:
-    """Rows for ``hands`` and ``postings``, and each player's net of the postings.
-
-    Hand ids are assigned from ``first_hand_id`` so postings can name them
-    without a query per hand. Raises StoreError for a movement that is not a
-    positive whole amount or names someone not seated.
-    """
-    if len(raw_hands) != len(settlements):
-        raise StoreError(f"Cannot store the session: {len(raw_hands)} hand records "
-                         f"but {len(settlements)} settlements.")
-    hands: list[tuple] = []
-    postings: list[tuple] = []
-    nets = dict.fromkeys(players, 0)
-    for hand_id, (raw, s) in enumerate(zip(raw_hands, settlements), first_hand_id):
-        hands.append((hand_id, session_id, s.hand_no, s.dealer, dumps(raw), dumps(dict(s.deltas)),
-                      s.pool_in, s.pot, s.pool_after, int(s.double), s.outcome, s.table_ruling,
-                      dumps(list(s.looed))))
-        for seq, m in enumerate(s.movements, 1):
-            amount = m.amount
-            if type(amount) is not int or amount <= 0:
-                raise _bad(s.hand_no, f"movement {seq} has amount {amount!r}, not a positive whole number")
-            try:
-                if m.payer is not None:
-                    nets[m.payer] -= amount
-                if m.payee is not None:
-                    nets[m.payee] += amount
-            except KeyError as e:
-                raise _bad(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not seated") from None
-            postings.append((hand_id, session_id, seq, m.payer, m.payee, amount, m.reason, m.rule))
-    return hands, postings, nets
 
 
 def unit_dict(row: dict) -> dict | None:

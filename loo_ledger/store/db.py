@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 
 from loo_ledger.errors import StoreError
-from loo_ledger.store.conn import Connection
+from loo_ledger.store.conn import BUSY_TIMEOUT_MS, Connection
 
 APPLICATION_ID = 0x4C4F4F31  # "LOO1": PRAGMA application_id of every loo_ledger database
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -20,7 +20,10 @@ HEADER_SIZE = 100
 # The migrations of loo_ledger.store.migrations, by name: when a database has applied all
 # of them it opens without loading sqlite-utils (a test keeps this list in step).
 MIGRATIONS = ("m001_sessions", "m002_seats", "m003_hands", "m004_postings", "m005_settings",
-              "m006_table_play", "m007_hand_statistics")
+              "m006_table_play", "m007_hand_statistics", "m008_posting_kind")
+# After any of these is applied, every session's derived rows are rebuilt from its records
+# (store/writer.py rebuild_all): they add derived tables or columns to fill.
+REBUILD_AFTER = frozenset({"m007_hand_statistics", "m008_posting_kind"})
 
 
 def default_db_path() -> Path:
@@ -97,22 +100,25 @@ def check_file(path: Path) -> None:
         raise _refuse(path, f"it is the SQLite database of another program, application_id {app_id}")
 
 
-def _pending(conn: sqlite3.Connection) -> bool:
-    """Whether a migration remains to be applied (read without sqlite-utils)."""
+def _pending(conn: sqlite3.Connection) -> set[str]:
+    """The migrations that remain to be applied (read without sqlite-utils)."""
     try:
         done = {r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE "
                                            "migration_set = 'loo_ledger'")}
     except sqlite3.OperationalError:
-        return True
-    return not set(MIGRATIONS) <= done
+        return set(MIGRATIONS)
+    return set(MIGRATIONS) - done
 
 
 def _prepare(conn: sqlite3.Connection) -> None:
-    """WAL, foreign keys, the application stamp, then any pending migrations."""
+    """WAL, foreign keys, the application stamp, then any pending migrations (and the
+    rebuild of derived rows that some of them need, in one transaction)."""
+    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA cache_size=-65536")  # up to 64 MiB: large imports insert faster
-    if not _pending(conn):
+    pending = _pending(conn)
+    if not pending:
         return
     from sqlite_utils import Database
 
@@ -120,6 +126,11 @@ def _prepare(conn: sqlite3.Connection) -> None:
     if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
         conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
     migrations.apply(Database(conn))
+    if pending & REBUILD_AFTER:
+        from loo_ledger.store.writer import rebuild_all
+        db = Connection(conn)
+        with db.write("the rebuilt hand statistics"):
+            rebuild_all(db)
 
 
 def open_database(path: str | Path) -> Connection:
@@ -135,7 +146,7 @@ def open_database(path: str | Path) -> Connection:
         raise StoreError(f"Cannot create the folder for the database {path}: {e.strerror or e}.") from e
     check_file(path)
     try:
-        conn = sqlite3.connect(path, isolation_level=None)
+        conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as e:
         raise StoreError(f"Cannot open the database {path}: {e}.") from e
     try:

@@ -1,31 +1,22 @@
-"""The ledger: sessions, hands and postings in SQLite, written in one transaction each."""
+"""The ledger: reads of sessions, hands and postings; writes go through writer.py."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence, cast
 
 from loo_ledger.domain.model import Session, Settlement, TableState
-from loo_ledger.errors import NotFound, StoreError
-from loo_ledger.store import codec, stats
+from loo_ledger.errors import NotFound
+from loo_ledger.store import codec, writer
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.db import open_database
-from loo_ledger.store.table_writes import TableWrites
+from loo_ledger.store.stored_rows import StoredRows, read_rows
+from loo_ledger.store.rows import (AuditRow, Balances, HandRow, PostingRow, SeatRow,
+                                   SessionListRow, SessionRow)
 
-SessionItem = tuple[Session, list[dict], list[Settlement], TableState, str | None]
+SessionItem = writer.SessionItem
 
-INSERT_SESSION = """INSERT INTO sessions (name, started_at, variant, rules, unit_name,
-    unit_value, currency, first_dealer, opening_pool, pool, next_dealer, state, created_at,
-    source, buy_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
-INSERT_HAND = """INSERT INTO hands (id, session_id, number, dealer, record, deltas, pool_in,
-    pot, pool_after, double, outcome, table_ruling, looed)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
-INSERT_POSTING = """INSERT INTO postings (hand_id, session_id, seq, payer, payee, amount,
-    reason, rule) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"""
-INSERT_SEAT = "INSERT INTO seats (session_id, position, name, net) VALUES (?, ?, ?, ?)"
-SET_CURRENT = "INSERT OR REPLACE INTO settings (key, value) VALUES ('current_session', ?)"
 LIST_SESSIONS = """SELECT s.id, s.name, s.started_at, s.variant,
     (SELECT count(*) FROM seats WHERE session_id = s.id) AS players,
     (SELECT count(*) FROM hands WHERE session_id = s.id) AS hands,
@@ -34,12 +25,12 @@ LIST_SESSIONS = """SELECT s.id, s.name, s.started_at, s.variant,
 LIST_HANDS = """SELECT number, dealer, record, deltas, pool_in, pot, pool_after, double,
     outcome, table_ruling, looed FROM hands WHERE session_id = ? ORDER BY number"""
 LIST_POSTINGS = """SELECT p.id, h.number AS hand, p.seq, p.payer, p.payee, p.amount,
-    p.reason, p.rule FROM postings p JOIN hands h ON h.id = p.hand_id
+    p.reason, p.rule, p.kind FROM postings p JOIN hands h ON h.id = p.hand_id
     WHERE p.session_id = ? ORDER BY h.number, p.seq"""
 
 
-class Ledger(TableWrites):
-    """Everything stored about every session; the only code that speaks SQLite."""
+class Ledger:
+    """Everything stored about every session; with writer.py, the only code that speaks SQLite."""
 
     def __init__(self, db: Connection):
         self.db = db
@@ -53,50 +44,44 @@ class Ledger(TableWrites):
         """Close the underlying connection."""
         self.db.close()
 
-    # -- writing -------------------------------------------------------------
+    # -- writing (each one transaction, through the one writer) --------------
 
-    def add_session(self, session: Session, raw_hands: list[dict],
-                    settlements: list[Settlement], final_state: TableState, *,
+    def add_session(self, session: Session, raw_hands: Sequence[dict[str, Any]],
+                    settlements: Sequence[Settlement], final_state: TableState, *,
                     source: str | None = None) -> int:
         """Store one settled session, all or nothing, and make it current. Returns its id."""
         return self.add_sessions([(session, raw_hands, settlements, final_state, source)])[0]
 
-    def add_sessions(self, items: list[SessionItem]) -> list[int]:
-        """Store several settled sessions in one transaction; the last becomes current.
+    def add_sessions(self, items: Sequence[SessionItem]) -> list[int]:
+        """Store several settled sessions in one transaction; the last becomes current."""
+        return writer.add_sessions(self.db, items)
 
-        If anything fails, nothing is written.
-        """
-        if not items:
-            return []
-        try:
-            with self.db.atomic():
-                ids = [self._insert(*item) for item in items]
-                self.db.conn.execute(SET_CURRENT, (str(ids[-1]),))
-        except sqlite3.Error as e:
-            raise StoreError(f"Cannot store the session: {e}. Nothing was written.") from e
-        return ids
+    def create_session(self, session: Session, state: TableState, *,
+                       house_rule: str | None, source: str | None) -> int:
+        """A new session with no hands, made current."""
+        return writer.create_session(self.db, session, state, house_rule=house_rule,
+                                     source=source)
 
-    def _insert(self, session: Session, raw_hands: list[dict], settlements: list[Settlement],
-                final_state: TableState, source: str | None) -> int:
-        """Insert one session's rows (inside the caller's transaction)."""
-        conn = self.db.conn
-        sid = conn.execute(INSERT_SESSION,
-                           codec.session_values(session, final_state, source)).lastrowid
-        first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM hands").fetchone()[0]
-        hands, postings, nets = codec.hand_rows(sid, first, session.players,
-                                                raw_hands, settlements)
-        conn.executemany(INSERT_SEAT, [(sid, pos, name, nets[name])
-                                       for pos, name in enumerate(session.players)])
-        conn.executemany(INSERT_HAND, hands)
-        conn.executemany(INSERT_POSTING, postings)
-        stats.write_plays(conn, sid, range(first, first + len(hands)), raw_hands, settlements)
-        return sid
+    def write(self, session_id: int, change: Callable[[writer.Stored], writer.Change], *,
+              what: str, dry_run: bool = False) -> writer.Written:
+        """Change a session's hands, seats or fields (see :func:`writer.write`)."""
+        return writer.write(self.db, session_id, change, what=what, dry_run=dry_run)
+
+    def set_session_fields(self, session_id: int, **fields: Any) -> None:
+        """Set columns of the session row (buy_in, house_rule, closed_at, source)."""
+        self.write(session_id, lambda _: writer.Change(fields=fields), what="the session")
 
     def set_current(self, session_id: int) -> None:
         """Make ``session_id`` the current session (NotFound if there is none)."""
-        self._row(session_id)
-        with self.db.atomic():
-            self.db.conn.execute(SET_CURRENT, (str(session_id),))
+        with self.db.write("the current session"):
+            self._row(session_id)
+            self.db.execute(writer.SET_CURRENT, (str(session_id),))
+
+    def save_house_rule(self, name: str, base: str, rules: dict[str, Any]) -> None:
+        with self.db.write(f"house rule {name}"):
+            self.db.execute("INSERT OR REPLACE INTO house_rules (name, base, rules, "
+                            "created_at) VALUES (?, ?, ?, ?)",
+                            (name, base, codec.dumps(rules), codec.now_iso()))
 
     # -- reading -------------------------------------------------------------
 
@@ -111,34 +96,34 @@ class Ledger(TableWrites):
         return [r["name"] for r in self.db.query(
             "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [session_id])]
 
-    def sessions(self) -> list[dict]:
+    def sessions(self) -> list[SessionListRow]:
         """Every session, oldest first, with player and hand counts."""
         rows = list(self.db.query(LIST_SESSIONS))
         for r in rows:
             r["closed"] = bool(r["closed"])
-        return rows
+        return cast(list[SessionListRow], rows)
 
     def current_session_id(self) -> int | None:
         """The current session's id, or None if none has been set."""
         rows = list(self.db.query("SELECT value FROM settings WHERE key = 'current_session'"))
         return int(rows[0]["value"]) if rows and rows[0]["value"] is not None else None
 
-    def session(self, session_id: int) -> dict:
+    def session(self, session_id: int) -> SessionRow:
         """The stored session: its row, with ``rules`` and ``state`` decoded and players."""
         row = self._row(session_id)
         row["rules"] = json.loads(row["rules"])
         row["state"] = json.loads(row["state"])
         row["players"] = self._players(session_id)
-        return row
+        return cast(SessionRow, row)
 
-    def session_dict(self, session_id: int) -> dict:
+    def session_dict(self, session_id: int) -> dict[str, Any]:
         """The session-file object, so that export then import gives the same session."""
         row = self._row(session_id)
         records = [json.loads(r["record"]) for r in self.db.query(
             "SELECT record FROM hands WHERE session_id = ? ORDER BY number", [session_id])]
         return codec.session_file(row, self._players(session_id), records)
 
-    def hands(self, session_id: int) -> list[dict]:
+    def hands(self, session_id: int) -> list[HandRow]:
         """Every hand of the session in order, record and deltas decoded."""
         self._row(session_id)
         rows = list(self.db.query(LIST_HANDS, [session_id]))
@@ -147,20 +132,48 @@ class Ledger(TableWrites):
             r["deltas"] = json.loads(r["deltas"])
             r["looed"] = json.loads(r["looed"])
             r["double"] = bool(r["double"])
-        return rows
+        return cast(list[HandRow], rows)
 
-    def postings(self, session_id: int) -> list[dict]:
+    def postings(self, session_id: int) -> list[PostingRow]:
         """Every movement of the session, by hand number then sequence."""
         self._row(session_id)
-        return list(self.db.query(LIST_POSTINGS, [session_id]))
+        return cast(list[PostingRow], list(self.db.query(LIST_POSTINGS, [session_id])))
 
-    def balances(self, session_id: int) -> dict:
+    def balances(self, session_id: int) -> Balances:
         """The pool and each player's net, in seat order, without scanning postings."""
         row = self._row(session_id)
         players = list(self.db.query(
             "SELECT name, net FROM seats WHERE session_id = ? ORDER BY position", [session_id]))
-        return {"pool": row["pool"], "players": players}
+        return {"pool": row["pool"], "players": cast(list[SeatRow], players)}
 
     def final_state(self, session_id: int) -> TableState:
-        """The table after the session's last hand."""
+        """The table after the session's last hand (as cached on the session)."""
         return codec.state_from_json(self._row(session_id)["state"])
+
+    def stored(self, session_id: int) -> writer.Stored:
+        """The session with its hands decoded, as the writer reads it (StoreError naming
+        the hand if a stored record is not a JSON object)."""
+        return writer.read_session(self.db, session_id)
+
+    def present_players(self, session_id: int) -> list[str]:
+        """The seated players at the table now, in seat order."""
+        return [r[0] for r in self.db.execute(
+            "SELECT name FROM seats WHERE session_id = ? AND present = 1 ORDER BY position",
+            (session_id,))]
+
+    def audit(self, session_id: int) -> list[AuditRow]:
+        rows = list(self.db.query("SELECT hand, action, old_record, new_record, at FROM audit "
+                                  "WHERE session_id = ? ORDER BY id", [session_id]))
+        for r in rows:
+            for key in ("old_record", "new_record"):
+                r[key] = None if r[key] is None else json.loads(r[key])
+        return cast(list[AuditRow], rows)
+
+    def house_rules(self) -> dict[str, tuple[str, dict[str, Any]]]:
+        """Saved rule sets: name -> (the preset they start from, overrides)."""
+        return {r["name"]: (r["base"], json.loads(r["rules"]))
+                for r in self.db.query("SELECT name, base, rules FROM house_rules ORDER BY name")}
+
+    def stored_rows(self, session_id: int) -> StoredRows:
+        """Every row derived from the session's records, as stored (for ``loo check``)."""
+        return read_rows(self.db, session_id)

@@ -131,7 +131,8 @@ def m006_table_play(db: Database) -> None:
 @migrations()
 def m007_hand_statistics(db: Database) -> None:
     """Statistics (loo stats): one row per dealt player per hand, and per-session totals of
-    those rows that reports aggregate; filled from the stored hands (store/stats.py)."""
+    those rows that reports aggregate. Filled from the stored hands after the migrations
+    (db.py: REBUILD_AFTER; until m008 this function filled them itself)."""
     _run(db, """
         CREATE TABLE plays (
             session_id INTEGER NOT NULL,
@@ -173,5 +174,11 @@ def m007_hand_statistics(db: Database) -> None:
             longest_run INTEGER NOT NULL, trailing_run INTEGER NOT NULL,
             loo_paid INTEGER NOT NULL
         )""")
-    from loo_ledger.store.stats import rebuild
-    rebuild(db)
+
+
+@migrations()
+def m008_posting_kind(db: Database) -> None:
+    """Each posting's kind (domain/codes.py MovementKind: ante, share, whole-pool, loo...),
+    so nobody reads the reason text to classify a payment. Filled by the rebuild that
+    follows (db.py: REBUILD_AFTER)."""
+    _run(db, "ALTER TABLE postings ADD COLUMN kind TEXT NOT NULL DEFAULT ''")

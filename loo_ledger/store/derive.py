@@ -1,0 +1,173 @@
+"""Everything the store derives from a session's hand records, worked out in one place.
+
+:func:`derive` takes the records as stored and their settlements (the domain's replay)
+and gives every derived row: ``hands``, ``postings``, the seats' nets, ``plays``, the
+three totals tables and the table state cached on the session. The one writer
+(store/writer.py) stores these rows; ``loo check`` (services/checking.py) compares the
+stored rows with them. Pure: no SQL.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from loo_ledger.domain.model import Movement, Settlement, TableState
+from loo_ledger.errors import StoreError
+
+#: Outcomes in which the cards were dealt and the players in were at risk of a loo.
+CONTESTED = ("played", "flush", "renege")
+_NO_CHOICE = ("forced", "lou-first")
+WORDS = ("stand", "pass", "miss", "defend", "forced")
+
+HAND_COLUMNS = ("number", "dealer", "record", "deltas", "pool_in", "pot", "pool_after",
+                "double", "outcome", "table_ruling", "looed")
+POSTING_COLUMNS = ("number", "seq", "payer", "payee", "amount", "reason", "rule", "kind")
+PLAY_COLUMNS = ("number", "player", "seat", "word", "played", "tricks", "delta", "looed",
+                "loo_paid", "took_whole", "flush", "double", "pot")
+PLAYER_TOTAL_COLUMNS = ("hands", "stand", "pass", "miss", "defend", "forced", "played",
+                        "tricks", "looed", "loo_paid", "took_whole", "flushes", "net", "best",
+                        "worst")
+SEAT_TOTAL_COLUMNS = ("hands", "net", "looed")
+SESSION_TOTAL_COLUMNS = ("hands", "doubles", "largest_pot", "longest_run", "trailing_run",
+                         "loo_paid")
+
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON, keys in the order given."""
+    return _compact(value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Derived:
+    """A session's derived rows, hands named by number (never by row id).
+
+    Tuples are in the order of the ``*_COLUMNS`` above; ``player_totals`` is keyed by
+    player, ``seat_totals`` by (player, seat); ``state`` is the table after the last hand.
+    """
+
+    hands: list[tuple[Any, ...]]
+    postings: list[tuple[Any, ...]]
+    nets: dict[str, int]
+    plays: list[tuple[Any, ...]]
+    player_totals: dict[str, tuple[int, ...]]
+    seat_totals: dict[tuple[str, int], tuple[int, ...]]
+    session_totals: tuple[int, ...]
+    state: TableState
+
+
+def rule_text(rule: object) -> str:
+    """A movement's rule as stored: its text (a structured reference gives its ``text()``)."""
+    text = getattr(rule, "text", None)
+    return str(text() if callable(text) else rule or "")
+
+
+def _bad(hand: int, message: str) -> StoreError:
+    return StoreError(f"Cannot store hand {hand}: {message}.")
+
+
+def _postings(s: Settlement, nets: dict[str, int]) -> list[tuple[Any, ...]]:
+    out = []
+    for seq, m in enumerate(s.movements, 1):
+        amount = m.amount
+        if type(amount) is not int or amount <= 0:
+            raise _bad(s.hand_no, f"movement {seq} has amount {amount!r}, not a positive whole number")
+        try:
+            if m.payer is not None:
+                nets[m.payer] -= amount
+            if m.payee is not None:
+                nets[m.payee] += amount
+        except KeyError as e:
+            raise _bad(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not seated") from None
+        out.append((s.hand_no, seq, m.payer, m.payee, amount, m.reason, rule_text(m.rule),
+                    _kind(m)))
+    return out
+
+
+def _kind(m: Movement) -> str:
+    kind = getattr(m, "kind", "")
+    return str(kind.value if hasattr(kind, "value") else kind)
+
+
+def _word(kind: str, player: str, eldest: str, words: Mapping[str, str]) -> str:
+    """What the player chose: stand, pass, miss, defend, or ``forced``."""
+    if kind in _NO_CHOICE or (kind == "eldest-miss" and player != eldest):
+        return "forced"
+    return str(words.get(player) or "forced")
+
+
+def _plays(raw: Mapping[str, Any], s: Settlement) -> list[tuple[Any, ...]]:
+    """One row per dealt player: everything from the settlement except the tricks and the
+    flushes, which are the record's facts. ``seat`` is 0 for the dealer, 1 for eldest..."""
+    tricks = raw.get("tricks") or {}
+    flushes = {f["player"] for f in raw.get("flushes", ())}
+    n, contested = len(s.dealt), s.outcome in CONTESTED
+    rows = []
+    for i, p in enumerate(s.dealt):
+        word = _word(s.kind, p, s.dealt[0], s.words)
+        played = contested and word != "pass"
+        rows.append((s.hand_no, p, (i + 1) % n, word, int(played),
+                     tricks.get(p, 0) if played else 0, s.deltas.get(p, 0), int(p in s.looed),
+                     s.loos.get(p, 0), int(p == s.whole), int(p in flushes), int(s.double), s.pot))
+    return rows
+
+
+def _player_totals(plays: list[tuple[Any, ...]]) -> dict[str, tuple[int, ...]]:
+    acc: dict[str, list[int]] = {}
+    for (_, p, _, word, played, tricks, delta, looed, paid, whole, flush, _, _) in plays:
+        t = acc.get(p)
+        if t is None:
+            t = acc[p] = [0] * 13 + [delta, delta]
+        t[0] += 1
+        if word in WORDS:
+            t[1 + WORDS.index(word)] += 1
+        for i, value in enumerate((played, tricks, looed, paid, whole, flush, delta), 6):
+            t[i] += value
+        t[13], t[14] = max(t[13], delta), min(t[14], delta)
+    return {p: tuple(t) for p, t in acc.items()}
+
+
+def _seat_totals(plays: list[tuple[Any, ...]]) -> dict[tuple[str, int], tuple[int, ...]]:
+    acc: dict[tuple[str, int], list[int]] = {}
+    for row in plays:
+        t = acc.setdefault((row[1], row[2]), [0, 0, 0])
+        t[0], t[1], t[2] = t[0] + 1, t[1] + row[6], t[2] + row[7]
+    return {k: tuple(t) for k, t in acc.items()}
+
+
+def _session_totals(settlements: Sequence[Settlement], loo_paid: int) -> tuple[int, ...]:
+    hands = doubles = largest = longest = run = 0
+    for s in settlements:
+        run = run + 1 if s.double else 0
+        hands, doubles = hands + 1, doubles + int(s.double)
+        largest, longest = max(largest, s.pot), max(longest, run)
+    return (hands, doubles, largest, longest, run, loo_paid)
+
+
+def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
+           settlements: Sequence[Settlement], final: TableState) -> Derived:
+    """Every derived row of a session whose hands are ``records``, settled as given.
+
+    Raises StoreError for a movement that is not a positive whole amount or names someone
+    not seated, or if the records and settlements differ in number.
+    """
+    if len(records) != len(settlements):
+        raise StoreError(f"Cannot store the session: {len(records)} hand records "
+                         f"but {len(settlements)} settlements.")
+    hands: list[tuple[Any, ...]] = []
+    postings: list[tuple[Any, ...]] = []
+    plays: list[tuple[Any, ...]] = []
+    nets = dict.fromkeys(players, 0)
+    for raw, s in zip(records, settlements):
+        hands.append((s.hand_no, s.dealer, dumps(raw), dumps(dict(s.deltas)), s.pool_in, s.pot,
+                      s.pool_after, int(s.double), str(s.outcome), s.table_ruling,
+                      dumps(list(s.looed))))
+        postings += _postings(s, nets)
+        plays += _plays(raw, s)
+    return Derived(hands=hands, postings=postings, nets=nets, plays=plays,
+                   player_totals=_player_totals(plays), seat_totals=_seat_totals(plays),
+                   session_totals=_session_totals(settlements, sum(r[8] for r in plays)),
+                   state=final)

@@ -1,0 +1,72 @@
+"""A hand's record as the store keeps it: the session format's JSON object of one hand.
+
+The store may not import the session-file module (formats/sessionfile.py), yet it must
+replay what it stores; these two functions are the store's reading and writing of one
+hand object, without the schema check (a stored record was checked when it came in).
+tests/test_store_records.py holds them equal to formats/sessionfile.py's on every hand
+of the sample sessions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from loo_ledger.domain.model import Flush, HandRecord, Penalty
+
+_LISTS = ("sitting_out", "exchanges", "flushes", "penalties")
+_KEYS = ("dealer", "sitting_out", "trump", "declarations", "exchanges", "flushes",
+         "pam_holder", "tricks", "penalties", "deltas", "table_ruling", "note")
+
+
+def record_from_dict(d: Mapping[str, Any]) -> HandRecord:
+    """The HandRecord of a stored hand object (as formats.sessionfile reads it)."""
+    def opt(key: str) -> dict[str, Any] | None:
+        return dict(d[key]) if key in d and d[key] is not None else None
+
+    return HandRecord(
+        dealer=d.get("dealer"),
+        sitting_out=tuple(d.get("sitting_out", ())),
+        trump=d.get("trump"),
+        declarations=opt("declarations"),
+        exchanges=dict(d.get("exchanges", {})),
+        flushes=tuple(Flush(player=f["player"], kind=f["kind"], suit=f.get("suit"),
+                            cards=tuple(f.get("cards", ()))) for f in d.get("flushes", ())),
+        pam_holder=d.get("pam_holder"),
+        tricks=opt("tricks"),
+        penalties=tuple(Penalty(player=p["player"], kind=p["kind"])
+                        for p in d.get("penalties", ())),
+        deltas=opt("deltas"),
+        table_ruling=d.get("table_ruling"),
+        note=d.get("note"),
+    )
+
+
+def record_to_dict(h: HandRecord) -> dict[str, Any]:
+    """The hand object of a record, leaving out what is absent or empty (as
+    formats.sessionfile writes it): ``declarations``, ``tricks`` and ``deltas`` are
+    written whenever they are not None."""
+    out: dict[str, Any] = {}
+    for key in _KEYS:
+        value = getattr(h, key)
+        if value is None or (key in _LISTS and not value):
+            continue
+        if key == "flushes":
+            value = [{"player": f.player, "kind": str(f.kind),
+                      **({"suit": str(f.suit)} if f.suit is not None else {}),
+                      **({"cards": list(f.cards)} if f.cards else {})} for f in value]
+        elif key == "penalties":
+            value = [{"player": p.player, "kind": str(p.kind)} for p in value]
+        elif key == "sitting_out":
+            value = list(value)
+        elif hasattr(value, "items"):
+            value = {k: (str(v) if isinstance(v, str) else v) for k, v in value.items()}
+        elif isinstance(value, str):
+            value = str(value)
+        out[key] = value
+    return out
+
+
+def stored_record(h: HandRecord, dealer: str) -> dict[str, Any]:
+    """What the store keeps for a hand entered or changed at the table: its object, with
+    the dealer the rules named (the record's own ``dealer`` if it gave one)."""
+    return {"dealer": dealer, **record_to_dict(h)}

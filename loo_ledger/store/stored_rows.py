@@ -1,0 +1,65 @@
+"""A session's derived rows as they are stored, in derive.py's shapes, for ``loo check``.
+
+Nothing is decoded here: a record or a column that is not what it should be is returned
+as stored, for the check to name; hands are named by number, never by row id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from loo_ledger.errors import NotFound
+from loo_ledger.store import derive
+from loo_ledger.store.conn import Connection
+
+
+@dataclass(frozen=True, kw_only=True)
+class StoredRows:
+    """What is stored for one session. ``postings`` of no stored hand have number None;
+    ``session_totals`` is None when the session has no totals row."""
+
+    records: list[tuple[int, str]]
+    hands: list[tuple[Any, ...]]
+    postings: list[tuple[Any, ...]]
+    nets: dict[str, int]
+    plays: list[tuple[Any, ...]]
+    player_totals: dict[str, tuple[Any, ...]]
+    seat_totals: dict[tuple[str, int], tuple[Any, ...]]
+    session_totals: tuple[Any, ...] | None
+    opening_pool: int
+    pool: int
+    next_dealer: str | None
+    state: str
+
+
+def read_rows(db: Connection, sid: int) -> StoredRows:
+    """Every stored row derived from session ``sid``'s records (NotFound if none)."""
+    with db.snapshot():
+        row = db.execute("SELECT opening_pool, pool, next_dealer, state FROM sessions "
+                         "WHERE id = ?", (sid,)).fetchone()
+        if row is None:
+            raise NotFound(f"There is no session {sid} in this database.")
+        hands = db.execute(f"SELECT {', '.join(derive.HAND_COLUMNS)} FROM hands "
+                           "WHERE session_id = ? ORDER BY number", (sid,)).fetchall()
+        postings = db.execute(
+            "SELECT h.number, p.seq, p.payer, p.payee, p.amount, p.reason, p.rule, p.kind "
+            "FROM postings p LEFT JOIN hands h ON h.id = p.hand_id AND h.session_id = "
+            "p.session_id WHERE p.session_id = ? ORDER BY h.number, p.seq", (sid,)).fetchall()
+        plays = db.execute(f"SELECT {', '.join(derive.PLAY_COLUMNS)} FROM plays WHERE "
+                           "session_id = ? ORDER BY number, player", (sid,)).fetchall()
+        nets = dict(db.execute("SELECT name, net FROM seats WHERE session_id = ?",
+                               (sid,)).fetchall())
+        players = {r[0]: tuple(r[1:]) for r in db.execute(
+            f"SELECT player, {', '.join(derive.PLAYER_TOTAL_COLUMNS)} FROM player_totals "
+            "WHERE session_id = ?", (sid,))}
+        seats = {(r[0], r[1]): tuple(r[2:]) for r in db.execute(
+            "SELECT player, seat, hands, net, looed FROM seat_totals WHERE session_id = ?",
+            (sid,))}
+        session = db.execute(f"SELECT {', '.join(derive.SESSION_TOTAL_COLUMNS)} FROM "
+                             "session_totals WHERE session_id = ?", (sid,)).fetchone()
+    return StoredRows(records=[(h[0], h[2]) for h in hands], hands=[tuple(h) for h in hands],
+                      postings=[tuple(p) for p in postings], nets=nets,
+                      plays=[tuple(p) for p in plays], player_totals=players,
+                      seat_totals=seats, session_totals=None if session is None else tuple(session),
+                      opening_pool=row[0], pool=row[1], next_dealer=row[2], state=row[3])

@@ -1,0 +1,295 @@
+"""The one writer: every write of hands, and of everything derived from them.
+
+Importing sessions, a hand at the table, an amendment, an undo, a player seated or gone,
+closing, and the rebuild after a migration all come here. Each is one transaction that
+begins ``BEGIN IMMEDIATE`` and reads what it depends on inside it, so a hand recorded
+meanwhile in another terminal is never lost: the second writer waits, then reads the
+first one's hand.
+
+:func:`write` reads the session (:class:`Stored`), asks the caller's ``change`` what the
+session is to become (:class:`Change`), settles it again with the domain's ``replay``
+and stores the hands and every row derived from them (derive.py): postings, the seats'
+nets, the cached table state, ``plays`` and the three totals tables, and the audit.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping, Sequence
+
+from loo_ledger.domain.model import HandRecord, Session, Settlement, TableState, Unit
+from loo_ledger.domain.replay import Replay, replay
+from loo_ledger.errors import LooError, NotFound, StoreError
+from loo_ledger.store import codec, derive
+from loo_ledger.store.conn import Connection
+from loo_ledger.store.records import record_from_dict, stored_record
+
+INSERT_SESSION = """INSERT INTO sessions (name, started_at, variant, rules, unit_name,
+    unit_value, currency, first_dealer, opening_pool, pool, next_dealer, state, created_at,
+    source, buy_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+INSERT_HAND = """INSERT INTO hands (id, session_id, number, dealer, record, deltas, pool_in,
+    pot, pool_after, double, outcome, table_ruling, looed)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+INSERT_POSTING = """INSERT INTO postings (hand_id, session_id, seq, payer, payee, amount,
+    reason, rule, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+INSERT_PLAY = """INSERT INTO plays (session_id, hand_id, number, player, seat, word, played,
+    tricks, delta, looed, loo_paid, took_whole, flush, double, pot)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+INSERT_PLAYER_TOTALS = (f"INSERT INTO player_totals (player, session_id, "
+                        f"{', '.join(derive.PLAYER_TOTAL_COLUMNS)}) VALUES "
+                        f"({', '.join('?' * (2 + len(derive.PLAYER_TOTAL_COLUMNS)))})")
+INSERT_SEAT_TOTALS = ("INSERT INTO seat_totals (player, seat, session_id, hands, net, looed) "
+                      "VALUES (?, ?, ?, ?, ?, ?)")
+INSERT_SESSION_TOTALS = (f"INSERT INTO session_totals (session_id, "
+                         f"{', '.join(derive.SESSION_TOTAL_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?)")
+INSERT_AUDIT = """INSERT INTO audit (session_id, hand, action, old_record, new_record, at)
+    VALUES (?, ?, ?, ?, ?, ?)"""
+SET_CURRENT = "INSERT OR REPLACE INTO settings (key, value) VALUES ('current_session', ?)"
+SESSION_FIELDS = frozenset({"buy_in", "house_rule", "closed_at", "source"})
+
+
+class _StoredRecord:
+    """The ``new`` of an audit entry that is the record stored for its hand."""
+
+    def __repr__(self) -> str:
+        return "STORED_RECORD"
+
+
+STORED_RECORD: Any = _StoredRecord()
+
+
+@dataclass(frozen=True, kw_only=True)
+class AuditEntry:
+    """One line of the audit trail; ``new=STORED_RECORD`` is the record stored for ``hand``."""
+
+    hand: int | None
+    action: str
+    old: Mapping[str, Any] | None = None
+    new: Any = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stored:
+    """A session as read inside the writing transaction: its hands decoded (``session``),
+    their records as stored, who is at the table now, and the cached table state."""
+
+    id: int
+    session: Session
+    records: tuple[dict[str, Any], ...]
+    present: tuple[str, ...]
+    state: TableState
+    closed: bool
+
+    @property
+    def next_hand(self) -> int:
+        return len(self.records) + 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class Change:
+    """What a session is to become. ``hands`` (every hand, in order) and ``players`` (seat
+    order) are None when unchanged; ``present`` sets who is at the table; ``fields`` sets
+    columns of the session (closed_at, buy_in, house_rule, source)."""
+
+    hands: tuple[HandRecord, ...] | None = None
+    players: tuple[str, ...] | None = None
+    present: Mapping[str, bool] = field(default_factory=dict)
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    audit: tuple[AuditEntry, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Written:
+    """What :func:`write` did: the session as it was read, and its replay (None when its
+    hands and seats did not change)."""
+
+    stored: Stored
+    replay: Replay | None
+    records: tuple[dict[str, Any], ...]
+
+
+def read_session(db: Connection, sid: int) -> Stored:
+    """The session ``sid`` with its hands decoded; NotFound if there is none, StoreError
+    naming the hand if a stored record is not a JSON object."""
+    rows = list(db.query("SELECT * FROM sessions WHERE id = ?", [sid]))
+    if not rows:
+        raise NotFound(f"There is no session {sid} in this database.")
+    row = rows[0]
+    seats = db.execute("SELECT name, present FROM seats WHERE session_id = ? ORDER BY position",
+                       (sid,)).fetchall()
+    records = []
+    for number, text in db.execute("SELECT number, record FROM hands WHERE session_id = ? "
+                                   "ORDER BY number", (sid,)):
+        try:
+            record = json.loads(text)
+        except (TypeError, ValueError):
+            record = None
+        if not isinstance(record, dict):
+            raise StoreError(f"session {sid}, hand {number}: the stored record is not a JSON "
+                             "object; nothing was changed ('loo check' lists what is wrong)")
+        records.append(record)
+    unit = codec.unit_dict(row)
+    session = Session(variant=row["variant"], players=tuple(s[0] for s in seats),
+                      first_dealer=row["first_dealer"],
+                      hands=tuple(record_from_dict(r) for r in records),
+                      rules=json.loads(row["rules"]), name=row["name"],
+                      started_at=row["started_at"], opening_pool=row["opening_pool"],
+                      unit=None if unit is None else Unit(**unit), buy_in=row["buy_in"])
+    return Stored(id=sid, session=session, records=tuple(records),
+                  present=tuple(s[0] for s in seats if s[1]),
+                  state=codec.state_from_json(row["state"]), closed=row["closed_at"] is not None)
+
+
+def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what: str,
+          dry_run: bool = False) -> Written:
+    """Read session ``sid``, apply ``change`` to it, settle it again and store it all, in one
+    ``BEGIN IMMEDIATE`` transaction. ``change`` runs inside the transaction on the session
+    as just read; whatever it raises (TableChanged, a refusal) leaves everything as it was,
+    and so does a hand the rules refuse (HandRejected from the replay). With ``dry_run``
+    everything is worked out and then rolled back."""
+    with db.write(what, commit=not dry_run):
+        stored = read_session(db, sid)
+        ch = change(stored)
+        result, records = None, stored.records
+        if ch.hands is not None or ch.players is not None:
+            players = stored.session.players if ch.players is None else ch.players
+            hands = stored.session.hands if ch.hands is None else ch.hands
+            result = replay(replace(stored.session, players=players, hands=hands))
+            keep = _unchanged(stored, players, hands)
+            records = tuple(stored.records[i] if i < keep or _same(stored, i, h)
+                            else stored_record(h, s.dealer)
+                            for i, (h, s) in enumerate(zip(hands, result.settlements)))
+            _store(db, sid, players, records, result.settlements, result.final, keep=keep,
+                   reseat=ch.players is not None)
+        _apply(db, sid, ch, records)
+    return Written(stored=stored, replay=result, records=records)
+
+
+def _same(stored: Stored, i: int, hand: HandRecord) -> bool:
+    return i < len(stored.records) and stored.session.hands[i] == hand
+
+
+def _unchanged(stored: Stored, players: Sequence[str], hands: Sequence[HandRecord]) -> int:
+    """How many hands from the first keep their stored rows."""
+    if tuple(players) != stored.session.players:
+        return 0
+    old = stored.session.hands
+    for i, (a, b) in enumerate(zip(old, hands)):
+        if a != b:
+            return i
+    return min(len(old), len(hands))
+
+
+def _apply(db: Connection, sid: int, ch: Change, records: Sequence[dict[str, Any]]) -> None:
+    """Presence, session fields and the audit of a change."""
+    for name, here in ch.present.items():
+        cur = db.execute("UPDATE seats SET present = ? WHERE session_id = ? AND name = ?",
+                         (int(here), sid, name))
+        if cur.rowcount != 1:
+            raise NotFound(f"{name} has no seat in session {sid}")
+    for key, value in ch.fields.items():
+        if key not in SESSION_FIELDS:
+            raise ValueError(f"not a session field: {key}")
+        db.execute(f"UPDATE sessions SET {key} = ? WHERE id = ?", (value, sid))
+    at = codec.now_iso()
+    db.conn.executemany(INSERT_AUDIT, [
+        (sid, a.hand, a.action, _json(a.old),
+         _json(records[a.hand - 1] if a.new is STORED_RECORD and a.hand else a.new), at)
+        for a in ch.audit])
+
+
+def _json(value: Mapping[str, Any] | None) -> str | None:
+    return None if value is None else codec.dumps(dict(value))
+
+
+def _store(db: Connection, sid: int, players: Sequence[str], records: Sequence[dict[str, Any]],
+           settlements: Sequence[Settlement], final: TableState, *, keep: int,
+           reseat: bool = False) -> None:
+    """Store hands ``keep + 1`` on and every derived row of the session (inside the
+    caller's transaction). The first ``keep`` hands keep their rows."""
+    d = derive.derive(players, records, settlements, final)
+    conn = db.conn
+    conn.execute("DELETE FROM postings WHERE session_id = ? AND hand_id IN (SELECT id FROM "
+                 "hands WHERE session_id = ? AND number > ?)", (sid, sid, keep))
+    conn.execute("DELETE FROM plays WHERE session_id = ? AND number > ?", (sid, keep))
+    conn.execute("DELETE FROM hands WHERE session_id = ? AND number > ?", (sid, keep))
+    first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM hands").fetchone()[0]
+    new = d.hands[keep:]
+    ids = {row[0]: first + i for i, row in enumerate(new)}
+    conn.executemany(INSERT_HAND, [(first + i, sid, *row) for i, row in enumerate(new)])
+    conn.executemany(INSERT_POSTING, [(ids[r[0]], sid, *r[1:]) for r in d.postings
+                                      if r[0] > keep])
+    conn.executemany(INSERT_PLAY, [(sid, ids[r[0]], *r) for r in d.plays if r[0] > keep])
+    if reseat:
+        present = dict(conn.execute("SELECT name, present FROM seats WHERE session_id = ?",
+                                    (sid,)).fetchall())
+        conn.execute("DELETE FROM seats WHERE session_id = ?", (sid,))
+        conn.executemany("INSERT INTO seats (session_id, position, name, net, present) VALUES "
+                         "(?, ?, ?, ?, ?)", [(sid, i, p, d.nets[p], present.get(p, 1))
+                                             for i, p in enumerate(players)])
+    else:
+        conn.executemany("UPDATE seats SET net = ? WHERE session_id = ? AND name = ?",
+                         [(n, sid, p) for p, n in d.nets.items()])
+    for table in ("player_totals", "seat_totals", "session_totals"):
+        conn.execute(f"DELETE FROM {table} WHERE session_id = ?", (sid,))
+    conn.executemany(INSERT_PLAYER_TOTALS, [(p, sid, *t) for p, t in d.player_totals.items()])
+    conn.executemany(INSERT_SEAT_TOTALS, [(p, seat, sid, *t)
+                                          for (p, seat), t in d.seat_totals.items()])
+    conn.execute(INSERT_SESSION_TOTALS, (sid, *d.session_totals))
+    conn.execute("UPDATE sessions SET pool = ?, next_dealer = ?, state = ? WHERE id = ?",
+                 (final.pool, final.dealer, codec.state_to_json(final), sid))
+
+
+# -- new sessions ------------------------------------------------------------------
+
+SessionItem = tuple[Session, Sequence[dict[str, Any]], Sequence[Settlement], TableState,
+                    str | None]
+
+
+def _new_session(db: Connection, item: SessionItem) -> int:
+    session, records, settlements, final, source = item
+    sid = db.execute(INSERT_SESSION, codec.session_values(session, final, source)).lastrowid
+    assert sid is not None
+    db.conn.executemany("INSERT INTO seats (session_id, position, name, net) VALUES (?, ?, ?, 0)",
+                        [(sid, pos, name) for pos, name in enumerate(session.players)])
+    _store(db, sid, session.players, records, settlements, final, keep=0)
+    return sid
+
+
+def add_sessions(db: Connection, items: Sequence[SessionItem]) -> list[int]:
+    """Store settled sessions (an import: the records as given, and their replay) in one
+    transaction; the last becomes current. If anything fails, nothing is written."""
+    if not items:
+        return []
+    with db.write("the session"):
+        ids = [_new_session(db, item) for item in items]
+        db.execute(SET_CURRENT, (str(ids[-1]),))
+    return ids
+
+
+def create_session(db: Connection, session: Session, state: TableState, *,
+                   house_rule: str | None, source: str | None) -> int:
+    """A new session with no hands, made current, in one transaction."""
+    with db.write("the new session"):
+        sid = _new_session(db, (session, [], [], state, source))
+        db.execute("UPDATE sessions SET house_rule = ? WHERE id = ?", (house_rule, sid))
+        db.execute(SET_CURRENT, (str(sid),))
+    return sid
+
+
+def rebuild_all(db: Connection) -> list[int]:
+    """Settle every stored session again from its records and rewrite all its derived rows
+    (after a migration; call inside a transaction). A session whose records no longer
+    settle is left as it was; returns those ids."""
+    failed = []
+    for (sid,) in db.execute("SELECT id FROM sessions ORDER BY id").fetchall():
+        try:
+            stored = read_session(db, sid)
+            result = replay(stored.session)
+        except LooError:
+            failed.append(sid)
+            continue
+        _store(db, sid, stored.session.players, stored.records, result.settlements,
+               result.final, keep=0)
+    return failed
