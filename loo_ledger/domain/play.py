@@ -232,9 +232,10 @@ def _follow_constraints(hand: Sequence[Card], trick: Sequence[Card],
                           f"void in {led}, must play a trump: {_words(trumps)}")
     elif v == VoidRule.MAY and any(effective_suit(c, trump, pam) == trump for c in trick):
         low = frozenset(trumps) - over
-        if low and over:
+        if low:
             yield _Constraint(rule, v, frozenset(hand) - low,
-                              f"a trump on a trumped trick must be higher: {_words(over)}")
+                              f"a trump on a trumped trick must be higher than "
+                              f"{trick[winner(trick, trump, pam)]}")
 
 
 def _constraints(hand: Sequence[Card], trick: Sequence[Card],
