@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from loo_ledger.domain.codes import (AnteModel, DealKind, Game, LonePlayer, Resolution, SimplePool,
-                                     Suit, Word)
-from loo_ledger.domain.legal import (canonical, deal_shape, next_dealer, next_seat,
-                                     rotate_from_left)
+from loo_ledger.domain.codes import (AnteModel, DealKind, Game, LonePlayer, Resolution, Suit,
+                                     Word)
+from loo_ledger.domain.legal import (DealShape, can_deal, canonical, cards_needed, deal_shape,
+                                     dealer_takes_without_play, dealt_in, next_dealer, next_seat,
+                                     refuse_word, rotate_from_left, words_allowed)
 from loo_ledger.domain.model import HandRecord, TableState
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
+
+__all__ = ["Deal", "analyse", "antes", "dealer_for", "deal_kind", "next_seat", "rotate_from_left",
+           "PLAYED", "ALL_PASS", "LONE", "ALL_FOLD", "RENEGE"]
 
 PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
 ALL_FOLD, RENEGE = Resolution.ALL_FOLD, Resolution.RENEGE
@@ -50,11 +54,9 @@ def dealer_for(state: TableState, present: list[str] | tuple[str, ...]) -> str:
 def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
     """Who is dealt in, the kind of deal, the antes and the declarations."""
     seats = state.seats
-    out = frozenset(record.sitting_out) | state.sit_out
-    present = [p for p in seats if p not in out]
-    dealer = dealer_for(state, present)
-    deal = Deal(hand_no=state.hand_no, dealer=dealer,
-                dealt=tuple(p for p in rotate_from_left(seats, dealer) if p in present))
+    present = [p for p in seats if p not in record.sitting_out]
+    dealer = next_dealer(state, present)
+    deal = Deal(hand_no=state.hand_no, dealer=dealer, dealt=dealt_in(state, present))
     for name in record.sitting_out:
         if name not in seats:
             deal.problem("UNKNOWN_PLAYER", f"{name} is not seated at this table", name)
@@ -73,12 +75,10 @@ def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
         deal.problem("CANNOT_DEAL", "fewer than two players are dealt in")
         return deal
     _check_names(record, state, deal)
-    if v.game == Game.LOU:
-        _lou_declarations(record, state, v, deal)
-    else:
-        _loo_declarations(record, state, v, deal)
-    needed = len(deal.dealt) * v.hand_size + (v.hand_size if deal.miss_dealt else 0) + 1
-    if needed > v.pack:
+    shape = deal_shape(state, v, record.trump if record.trump in tuple(Suit) else None)
+    _declarations(record, v, deal, shape)
+    needed = cards_needed(v, shape, len(deal.dealt))
+    if not can_deal(v, shape, len(deal.dealt)):
         deal.problem("CANNOT_DEAL", f"{len(deal.dealt)} players cannot be dealt from a pack of "
                      f"{v.pack} ({needed} cards needed, pack={v.pack})")
     deal.antes = antes(state, v, deal.dealer, deal.dealt)
@@ -108,151 +108,103 @@ def _check_names(record: HandRecord, state: TableState, deal: Deal) -> None:
             deal.problem("NOT_DEALT_IN", f"{name} {why}, so was not dealt in", name)
 
 
-def _normalised_words(record: HandRecord, deal: Deal) -> dict[str, Word]:
-    words = {}
+def _read_words(record: HandRecord, deal: Deal) -> dict[str, str]:
+    """The declarations of players dealt in, as typed (junk included: legal refuses it)."""
+    return {p: w for p, w in (record.declarations or {}).items() if p in deal.dealt}
+
+
+def _declarations(record: HandRecord, v: Variant, deal: Deal, shape: DealShape) -> None:
+    """Every word is asked of :func:`legal.refuse_word`, in order from the dealer's left;
+    then what the words mean: who plays, who defends, who takes the pool without play."""
+    deal.kind, deal.miss_dealt, deal.trump_known = shape.kind, shape.miss_dealt, shape.trump_known
+    said = _read_words(record, deal)
     for p, w in (record.declarations or {}).items():
-        try:
-            word = canonical(w)
-        except ValueError:
-            deal.problem("BAD_DECLARATION", f"{p} declared {w!r}; the words are "
-                         f"{', '.join(Word)}", p)
-            continue
-        if p in deal.dealt:
-            words[p] = word
-    return words
+        if p not in deal.dealt:
+            try:
+                canonical(w)
+            except ValueError:
+                deal.problem("BAD_DECLARATION", f"{p} declared {w!r}; the words are "
+                             f"{', '.join(Word)}", p)
+    for p in deal.dealt:
+        if p in said:
+            refusal = refuse_word(v, shape, deal.dealt, said, p, said[p])
+            if refusal is not None:
+                deal.problem(refusal.code, refusal.message, p)
+    words = {p: canonical(w) for p, w in said.items() if _readable(w)}
+    if not shape.declared:
+        deal.words = {p: words.get(p, Word.STAND) for p in deal.dealt}
+        deal.in_play = deal.dealt
+        return
+    if record.declarations is None:
+        deal.problem("MISSING_DECLARATION", "this deal has declarations: say for every player "
+                     "dealt in whether they " + _or(words_allowed(v, shape, deal.dealt, {},
+                                                                   deal.dealt[0])))
+        return
+    dealer_free = v.game == Game.LOO and dealer_takes_without_play(deal.dealt, said)
+    for p in deal.dealt:
+        if p not in said and not (p == deal.dealer and dealer_free):
+            deal.problem("MISSING_DECLARATION", f"{p} was dealt in but has no declaration", p)
+    deal.words = words
+    if v.game == Game.LOU:
+        _lou_meaning(deal)
+    elif dealer_free:
+        deal.resolution, deal.taker = ALL_PASS, deal.dealer
+    elif deal.miss_dealt:
+        _miss_meaning(deal)
+    else:
+        _no_miss_meaning(v, deal)
 
 
-def _forced_words(words: dict[str, Word], deal: Deal, why: str, *, eldest_miss: bool = False) -> None:
-    """In a deal where everyone plays, only `stand` (or the eldest's miss) may be written."""
-    eldest = deal.dealt[0]
-    for p, w in words.items():
-        if w == Word.PASS:
-            deal.problem("PASS_NOT_ALLOWED", f"{p} passed, but nobody may pass in {why}", p)
-        elif w == Word.DEFEND:
-            deal.problem("DEFEND_NOT_ALLOWED", f"{p} defended, but nobody may defend in {why}", p)
-        elif w == Word.MISS and not eldest_miss:
-            deal.problem("MISS_NOT_AVAILABLE", f"{p} took the miss, but no miss is dealt in {why}", p)
-        elif w == Word.MISS and p != eldest:
-            deal.problem("MISS_NOT_ELDEST", f"{p} took the miss, but in {why} only {eldest} "
-                         "(the dealer's left) may take it (simple_pool=miss-eldest)", p)
-    deal.words = {p: words.get(p, Word.STAND) for p in deal.dealt}
-    deal.in_play = deal.dealt
+def _readable(word: str) -> bool:
+    try:
+        canonical(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _or(words: tuple[Word, ...]) -> str:
+    return " or ".join(words)
+
+
+def _miss_meaning(deal: Deal) -> None:
+    """A deal with a miss: a lone miss taker faced by a passing dealer takes the pool (R5);
+    a dealer who defends plays the miss for the pool."""
+    words, dealer = deal.words, deal.dealer
+    others = [p for p in deal.dealt[:-1] if words.get(p) in (Word.STAND, Word.MISS)]
+    if len(others) == 1 and words[others[0]] == Word.MISS and words.get(dealer) == Word.PASS:
+        deal.resolution, deal.taker = LONE, others[0]
+        return
+    if len(others) == 1 and words.get(dealer) == Word.DEFEND:
+        deal.defender = dealer
+    deal.in_play = tuple(p for p in deal.dealt
+                         if words.get(p) in (Word.STAND, Word.MISS, Word.DEFEND))
+
+
+def _no_miss_meaning(v: Variant, deal: Deal) -> None:
+    """No miss: exactly one player stands, the dealer included: he takes the pool without play
+    (unless lone_player=dealer-plays makes the dealer play him)."""
+    playing = tuple(p for p in deal.dealt if deal.words.get(p) == Word.STAND)
+    if not playing:
+        deal.resolution, deal.taker = ALL_PASS, deal.dealer
+    elif len(playing) == 1 and (v.lone_player == LonePlayer.TAKES_POOL
+                                or playing[0] == deal.dealer):
+        deal.resolution, deal.taker = LONE, playing[0]
+    deal.in_play = playing
+
+
+def _lou_meaning(deal: Deal) -> None:
+    deal.in_play = tuple(p for p in deal.dealt if deal.words.get(p) == Word.STAND)
+    if not deal.in_play:
+        deal.resolution = ALL_FOLD
+    elif len(deal.in_play) == 1:
+        deal.resolution, deal.taker = LONE, deal.in_play[0]
 
 
 def deal_kind(state: TableState, v: Variant, trump: str | None = None) -> tuple[DealKind, str]:
     """Deprecated: the kind of the next deal and why; ask :func:`legal.deal_shape` instead."""
     shape = deal_shape(state, v, trump)
     return shape.kind, shape.why
-
-
-def _loo_declarations(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> None:
-    words = _normalised_words(record, deal)
-    simple = not state.double
-    clubs_forced = v.club_law and record.trump == Suit.CLUBS
-    deal.trump_known = not (simple and v.simple_pool == SimplePool.PLAY_ALL and not clubs_forced)
-    kind, why = deal_kind(state, v, record.trump)
-    deal.kind = kind
-    if kind == DealKind.FORCED:
-        return _forced_words(words, deal, why)
-    if kind == DealKind.ELDEST_MISS:
-        deal.kind, deal.miss_dealt = kind, True
-        return _forced_words(words, deal, why, eldest_miss=True)
-    deal.kind, deal.miss_dealt = DealKind.DECLARED, v.miss
-    if record.declarations is None:
-        deal.problem("MISSING_DECLARATION", "this deal has declarations: say for every player "
-                     "dealt in whether they stood, passed" + (", took the miss" if v.miss else ""))
-        return
-    for p in deal.dealt:
-        if p not in words:
-            deal.problem("MISSING_DECLARATION", f"{p} was dealt in but has no declaration", p)
-    deal.words = words
-    if v.miss:
-        _declared_with_miss(words, v, deal)
-    else:
-        _declared_without_miss(words, v, deal)
-
-
-def _declared_with_miss(words: dict[str, Word], v: Variant, deal: Deal) -> None:
-    dealer = deal.dealer
-    takers = [p for p in deal.dealt if words.get(p) == Word.MISS]
-    for p in takers[1:]:
-        deal.problem("MULTIPLE_MISS", f"{p} took the miss, but {takers[0]} had already taken it", p)
-    for p in deal.dealt[:-1]:
-        if words.get(p) == Word.DEFEND:
-            deal.problem("DEFEND_NOT_ALLOWED", f"{p} is not the dealer; only the dealer may "
-                         "defend the pool", p)
-    others = [p for p in deal.dealt[:-1] if words.get(p) in (Word.STAND, Word.MISS)]
-    standers = [p for p in others if words[p] == Word.STAND]
-    dw = words.get(dealer)
-    if not others:
-        deal.resolution, deal.taker = ALL_PASS, dealer
-        return
-    if len(others) == 1 and standers:
-        allowed = set(v.dealer_vs_one) | ({Word.STAND} if takers and takers[0] != dealer else set())
-        if dw == Word.PASS:
-            deal.problem("DEALER_MUST_PLAY", f"only {standers[0]} stood, so the dealer {dealer} "
-                         "may not pass: he must " + " or ".join(sorted(allowed)), dealer)
-        elif dw is not None and dw not in allowed:
-            deal.problem("DEALER_OPTION_NOT_ALLOWED", f"against a lone stander the dealer may "
-                         f"only {' or '.join(sorted(allowed))} (dealer_vs_one="
-                         f"{v.value_text('dealer_vs_one')}), not {dw}", dealer)
-        if dw == Word.DEFEND:
-            deal.defender = dealer
-    elif len(others) == 1:
-        if dw == Word.DEFEND:
-            deal.problem("DEFEND_NOT_ALLOWED", f"{others[0]} alone took the miss: the dealer "
-                         f"{dealer} may stand on his own cards or pass, not defend", dealer)
-        elif dw == Word.PASS:
-            deal.resolution, deal.taker = LONE, others[0]
-            return
-    elif dw == Word.DEFEND:
-        deal.problem("DEFEND_NOT_ALLOWED", "the dealer may defend the pool only when exactly one "
-                     "other player stood on his own cards and all others passed", dealer)
-    deal.in_play = tuple(p for p in deal.dealt if words.get(p) in (Word.STAND, Word.MISS, Word.DEFEND))
-
-
-def _declared_without_miss(words: dict[str, Word], v: Variant, deal: Deal) -> None:
-    for p, w in words.items():
-        if w == Word.MISS:
-            deal.problem("MISS_NOT_AVAILABLE", f"{p} took the miss, but no miss is dealt in "
-                         f"this game (miss=false)", p)
-        elif w == Word.DEFEND:
-            deal.problem("DEFEND_NOT_ALLOWED", f"{p} defended, but there is no miss to defend "
-                         "the pool with in this game (miss=false)", p)
-    playing = tuple(p for p in deal.dealt if words.get(p) == Word.STAND)
-    if not playing:
-        deal.resolution, deal.taker = ALL_PASS, deal.dealer
-    elif len(playing) == 1 and (v.lone_player == LonePlayer.TAKES_POOL or playing[0] == deal.dealer):
-        deal.resolution, deal.taker = LONE, playing[0]
-    elif len(playing) == 1:
-        deal.problem("DEALER_MUST_PLAY", f"only {playing[0]} stood, and the dealer must play "
-                     "against a lone player (lone_player=dealer-plays)", deal.dealer)
-    deal.in_play = playing
-
-
-def _lou_declarations(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> None:
-    words = _normalised_words(record, deal)
-    deal.trump_known = True
-    deal.kind, why = deal_kind(state, v)
-    if deal.kind == DealKind.LOU_FIRST:
-        return _forced_words(words, deal, why)
-    if record.declarations is None:
-        deal.problem("MISSING_DECLARATION", "after the first deal of a Lou game every player "
-                     "dealt in stands or folds: say which")
-        return
-    for p in deal.dealt:
-        if p not in words:
-            deal.problem("MISSING_DECLARATION", f"{p} was dealt in but has no declaration", p)
-    for p, w in words.items():
-        if w in (Word.MISS, Word.DEFEND):
-            deal.problem("BAD_DECLARATION", f"{p} declared {w}, but in Lou a player stands or "
-                         "folds", p)
-    deal.words = words
-    deal.in_play = tuple(p for p in deal.dealt if words.get(p) == Word.STAND)
-    if not deal.in_play:
-        deal.resolution = ALL_FOLD
-    elif len(deal.in_play) == 1:
-        deal.resolution, deal.taker = LONE, deal.in_play[0]
 
 
 def antes(state: TableState, v: Variant, dealer: str,

@@ -138,12 +138,37 @@ def pass_word(v: Variant) -> Word:
     return Word.FOLD if v.game == Game.LOU else Word.PASS
 
 
+def said_before(dealt: tuple[str, ...], said: Mapping[str, str], player: str) -> dict[str, Word]:
+    """The readable words of the players before ``player`` (from the dealer's left).
+
+    >>> said_before(("A", "B", "C"), {"A": "miss", "B": "junk", "C": "pass"}, "C")
+    {'A': <Word.MISS: 'miss'>}
+    """
+    out: dict[str, Word] = {}
+    for p in dealt[:dealt.index(player)] if player in dealt else dealt:
+        if p in said:
+            try:
+                out[p] = canonical(said[p])
+            except ValueError:
+                continue
+    return out
+
+
 def words_allowed(v: Variant, shape: DealShape, dealt: tuple[str, ...],
                   said: Mapping[str, str], player: str) -> tuple[Word, ...]:
-    """The words ``player`` may say, given what the players before said (``said``, by
-    name; synonyms allowed). ``dealt`` runs from the dealer's left, the dealer last.
-    In a deal where everyone plays the only word is ``stand``."""
-    before = {p: canonical(w) for p, w in said.items() if p in dealt and p != player}
+    """The words ``player`` may say, given what the players before him said (``said``, by
+    name; synonyms allowed; the words of players after him are not looked at). ``dealt``
+    runs from the dealer's left, the dealer last. In a deal where everyone plays the only
+    word is ``stand``. Where every player before the dealer passed, the dealer takes the
+    pool whatever he says (:func:`verify_word` accepts any word); these are his choices.
+
+    >>> from loo_ledger.domain.variants import variant
+    >>> v = variant("three-card")
+    >>> shape = deal_shape(TableState(seats=("A", "B", "C"), dealer="C", double=True), v)
+    >>> words_allowed(v, shape, ("A", "B", "C"), {"A": "miss", "C": "stand"}, "B")
+    (<Word.STAND: 'stand'>, <Word.PASS: 'pass'>)
+    """
+    before = said_before(dealt, said, player)
     dealer = dealt[-1]
     if shape.kind in (DealKind.FORCED, DealKind.LOU_FIRST):
         return (Word.STAND,)
@@ -155,11 +180,10 @@ def words_allowed(v: Variant, shape: DealShape, dealt: tuple[str, ...],
     open_words = (Word.STAND, Word.PASS) + ((Word.MISS,) if miss_free else ())
     if player != dealer:
         return open_words
-    others = {p: w for p, w in before.items() if p != dealer}
-    playing = [p for p in dealt[:-1] if others.get(p) in (Word.STAND, Word.MISS)]
+    playing = [p for p in dealt[:-1] if before.get(p) in (Word.STAND, Word.MISS)]
     if not playing:
         return open_words  # the dealer takes the pool whatever he says
-    lone = others[playing[0]] if len(playing) == 1 else None
+    lone = before[playing[0]] if len(playing) == 1 else None
     if shape.miss_dealt and lone == Word.STAND:
         return tuple(w for w in _DEALER_OPTIONS if w in v.dealer_vs_one
                      and (w != Word.MISS or miss_free))
@@ -170,26 +194,119 @@ def words_allowed(v: Variant, shape: DealShape, dealt: tuple[str, ...],
     return open_words
 
 
-def verify_word(v: Variant, shape: DealShape, dealt: tuple[str, ...],
-                said: Mapping[str, str], player: str, word: str) -> str | None:
-    """Why ``player`` may not say ``word`` here, in a player's words; None if they may."""
+@dataclass(frozen=True, kw_only=True)
+class Refusal:
+    """Why a word may not be said: the problem code (stable, e.g. ``DEALER_MUST_PLAY``) and
+    the reason in a player's words."""
+
+    code: str
+    message: str
+
+
+def _or(words: tuple[Word, ...]) -> str:
+    return " or ".join(words)
+
+
+def refuse_word(v: Variant, shape: DealShape, dealt: tuple[str, ...],
+                said: Mapping[str, str], player: str, word: str) -> Refusal | None:
+    """Why ``player`` may not say ``word`` here, with its problem code; None if he may.
+
+    >>> from loo_ledger.domain.variants import variant
+    >>> v = variant("three-card")
+    >>> shape = deal_shape(TableState(seats=("A", "B", "C"), dealer="C", double=True), v)
+    >>> refuse_word(v, shape, ("A", "B", "C"), {"A": "stand", "B": "pass"}, "C", "pass").code
+    'DEALER_MUST_PLAY'
+    >>> refuse_word(v, shape, ("A", "B", "C"), {"A": "pass", "B": "pass"}, "C", "defend") is None
+    True
+    """
     try:
         w = canonical(word)
     except ValueError:
-        return f"{word!r} is not a word of this game; say " + " or ".join(
-            words_allowed(v, shape, dealt, said, player))
-    allowed = {canonical(a) for a in words_allowed(v, shape, dealt, said, player)}
-    if w in allowed:
+        return Refusal(code="BAD_DECLARATION", message=f"{player} declared {word!r}; the words "
+                       f"are {', '.join(Word)}")
+    allowed = words_allowed(v, shape, dealt, said, player)
+    dealer = dealt[-1]
+    if w in {canonical(a) for a in allowed}:
         return None
-    return (f"{player} may not {w} here ({shape.why}); "
-            f"{player} may " + " or ".join(words_allowed(v, shape, dealt, said, player)))
+    if player == dealer and _dealer_takes(v, shape, dealt, said):
+        return None
+    why = shape.why
+    if shape.kind == DealKind.LOU_LATER:
+        return Refusal(code="BAD_DECLARATION", message=f"{player} declared {w}, but in Lou a "
+                       "player stands or folds")
+    if shape.kind in (DealKind.FORCED, DealKind.LOU_FIRST, DealKind.ELDEST_MISS):
+        if w == Word.PASS:
+            return Refusal(code="PASS_NOT_ALLOWED",
+                           message=f"{player} passed, but nobody may pass in {why}")
+        if w == Word.DEFEND:
+            return Refusal(code="DEFEND_NOT_ALLOWED",
+                           message=f"{player} defended, but nobody may defend in {why}")
+        if shape.kind != DealKind.ELDEST_MISS:
+            return Refusal(code="MISS_NOT_AVAILABLE",
+                           message=f"{player} took the miss, but no miss is dealt in {why}")
+        return Refusal(code="MISS_NOT_ELDEST", message=f"{player} took the miss, but in {why} "
+                       f"only {dealt[0]} (the dealer's left) may take it "
+                       "(simple_pool=miss-eldest)")
+    before = said_before(dealt, said, player)
+    playing = [p for p in dealt[:-1] if before.get(p) in (Word.STAND, Word.MISS)]
+    if not shape.miss_dealt and w == Word.MISS:
+        return Refusal(code="MISS_NOT_AVAILABLE", message=f"{player} took the miss, but no miss "
+                       "is dealt in this game (miss=false)")
+    if not shape.miss_dealt and w == Word.DEFEND:
+        return Refusal(code="DEFEND_NOT_ALLOWED", message=f"{player} defended, but there is no "
+                       "miss to defend the pool with in this game (miss=false)")
+    if not shape.miss_dealt:  # the dealer passing a lone player under dealer-plays
+        return Refusal(code="DEALER_MUST_PLAY", message=f"only {playing[0]} stood, and the "
+                       "dealer must play against a lone player (lone_player=dealer-plays)")
+    if player != dealer and w == Word.DEFEND:
+        return Refusal(code="DEFEND_NOT_ALLOWED", message=f"{player} is not the dealer; only the "
+                       "dealer may defend the pool")
+    lone = before[playing[0]] if player == dealer and len(playing) == 1 else None
+    if lone == Word.STAND and w == Word.PASS:
+        return Refusal(code="DEALER_MUST_PLAY", message=f"only {playing[0]} stood, so the dealer "
+                       f"{dealer} may not pass: he must {_or(allowed)}")
+    if lone == Word.STAND and (w != Word.MISS or Word.MISS not in before.values()):
+        return Refusal(code="DEALER_OPTION_NOT_ALLOWED", message="against a lone stander the "
+                       f"dealer may only {_or(allowed)} (dealer_vs_one="
+                       f"{v.value_text('dealer_vs_one')}), not {w}")
+    if w == Word.MISS:
+        taker = next(p for p, said_w in before.items() if said_w == Word.MISS)
+        return Refusal(code="MULTIPLE_MISS", message=f"{player} took the miss, but {taker} had "
+                       "already taken it")
+    if lone == Word.MISS:
+        return Refusal(code="DEFEND_NOT_ALLOWED", message=f"{playing[0]} alone took the miss: "
+                       f"the dealer {dealer} may stand on his own cards or pass, not defend")
+    return Refusal(code="DEFEND_NOT_ALLOWED", message="the dealer may defend the pool only when "
+                   "exactly one other player stood on his own cards and all others passed")
+
+
+def verify_word(v: Variant, shape: DealShape, dealt: tuple[str, ...],
+                said: Mapping[str, str], player: str, word: str) -> str | None:
+    """Why ``player`` may not say ``word`` here, in a player's words; None if they may."""
+    refusal = refuse_word(v, shape, dealt, said, player, word)
+    if refusal is None:
+        return None
+    return f"{refusal.message}; {player} may " + _or(words_allowed(v, shape, dealt, said, player))
 
 
 def dealer_takes_without_play(dealt: tuple[str, ...], said: Mapping[str, str]) -> bool:
-    """Whether every player before the dealer passed: the dealer takes the pool whatever
-    he says, so his word may be left out of the record."""
-    return all(canonical(said[p]) == Word.PASS for p in dealt[:-1] if p in said) and all(
-        p in said for p in dealt[:-1])
+    """Whether every player before the dealer passed: in a Loo deal with declarations
+    (``DealShape.kind == DECLARED``) the dealer then takes the pool whatever he says, so
+    his word may be left out of the record.
+
+    >>> dealer_takes_without_play(("A", "B", "C"), {"A": "pass", "B": "fold"})
+    True
+    >>> dealer_takes_without_play(("A", "B", "C"), {"A": "pass"})
+    False
+    """
+    before = said_before(dealt, said, dealt[-1])
+    return all(before.get(p) == Word.PASS for p in dealt[:-1])
+
+
+def _dealer_takes(v: Variant, shape: DealShape, dealt: tuple[str, ...],
+                  said: Mapping[str, str]) -> bool:
+    return (v.game == Game.LOO and shape.kind == DealKind.DECLARED
+            and dealer_takes_without_play(dealt, said))
 
 
 def can_defend(v: Variant, shape: DealShape, dealt: tuple[str, ...],
