@@ -19,14 +19,18 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
 from decimal import Decimal
+from fractions import Fraction
 from html.parser import HTMLParser
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from loo_ledger.domain.money import CENT, allocate, allocate_cents, exact, money, to_cents
+from loo_ledger.errors import LooError
 
 HALF = {"format": "loo-session/1", "variant": "three-card", "players": ["A", "B", "C", "D"],
         "first_dealer": "D", "unit": {"name": "chip", "value": "0.005", "currency": "GBP"},
@@ -98,6 +102,31 @@ def test_allocation_sums_to_the_total_and_moves_each_less_than_a_cent(case):
     assert all(abs(g - exact(c, value)) < CENT for g, c in zip(got, chips, strict=True))
     assert all(g == g.quantize(CENT) for g in got)
     assert allocate(chips, value) == got   # the same answer every time (ties in given order)
+
+
+def _reference(chips: list[int], value: str) -> list[int]:
+    """Largest remainder written out with fractions: floor each, then +1 cent to the largest
+    remainders (ties: the first given) until the total rounded half away from zero is met."""
+    exact_cents = [Fraction(c) * Fraction(value) * 100 for c in chips]
+    low = [math.floor(x) for x in exact_cents]
+    total = sum(exact_cents, Fraction(0))
+    whole = math.floor(abs(total) + Fraction(1, 2))
+    short = (whole if total >= 0 else -whole) - sum(low)
+    order = sorted(range(len(chips)), key=lambda i: (-(exact_cents[i] - low[i]), i))
+    return [lo + (i in order[:short]) for i, lo in enumerate(low)]
+
+
+@given(_chips_and_value())
+def test_allocation_is_largest_remainder_with_ties_in_order(case):
+    chips, value, _ = case
+    expected = _reference(chips, value)
+    assert allocate(chips, value) == [Decimal(c) / 100 for c in expected]
+    assert allocate_cents([exact(c, value) for c in chips]) == expected
+
+
+def test_a_value_that_is_not_a_number_is_refused():
+    with pytest.raises(LooError, match="not an amount of money"):
+        allocate([1], "Infinity")
 
 
 @given(st.lists(st.integers(-10**6, 10**6), max_size=12), st.integers(1, 100))

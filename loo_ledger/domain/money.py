@@ -11,7 +11,9 @@ away from zero (:data:`ROUNDING`). Nothing else in loo_ledger rounds money.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal
+
+from loo_ledger.errors import LooError
 
 CENT = Decimal("0.01")
 ROUNDING = ROUND_HALF_UP   # a total's half cent goes away from zero: 0.035 -> 0.04
@@ -51,7 +53,7 @@ def from_cents(cents: int) -> Decimal:
     >>> from_cents(-135), from_cents(0)
     (Decimal('-1.35'), Decimal('0.00'))
     """
-    return Decimal(cents).scaleb(-2).quantize(CENT)
+    return Decimal(cents).scaleb(-2)
 
 
 def allocate_cents(amounts: Sequence[Decimal]) -> list[int]:
@@ -89,11 +91,29 @@ def allocate_cents(amounts: Sequence[Decimal]) -> list[int]:
     >>> allocate_cents([Decimal("0.015"), Decimal("0.020")])
     [2, 2]
     """
-    scaled = [a / CENT for a in amounts]
-    low = [int(x.to_integral_value(rounding=ROUND_FLOOR)) for x in scaled]
-    short = to_cents(sum(amounts, Decimal(0))) - sum(low)
-    order = sorted(range(len(low)), key=lambda i: (low[i] - scaled[i], i))
-    for i in order[:short]:
+    places = max([0, *(_places(a) for a in amounts)])
+    return _largest_remainder([int(a.scaleb(places + 2)) for a in amounts], 10 ** places)
+
+
+def _places(amount: Decimal) -> int:
+    """Decimal places beyond the cent: 0.005 -> 1, 0.05 -> 0."""
+    exponent = amount.as_tuple().exponent
+    if not isinstance(exponent, int):
+        raise LooError(f"{amount} is not an amount of money (a unit's value is a decimal "
+                       "such as 0.05)")
+    return max(0, -exponent - 2)
+
+
+def _largest_remainder(parts: list[int], per_cent: int) -> list[int]:
+    """The allocation in whole integers: ``parts`` are exact amounts in cents times
+    ``per_cent``; half a cent of the total goes away from zero (as :func:`to_cents`)."""
+    low = [n // per_cent for n in parts]            # rounded down (toward minus infinity)
+    left = [n % per_cent for n in parts]             # each remainder, 0 <= left < per_cent
+    total = sum(parts)
+    whole, rest = divmod(abs(total), per_cent)
+    whole += 2 * rest >= per_cent
+    short = (whole if total >= 0 else -whole) - sum(low)
+    for i in sorted(range(len(parts)), key=lambda i: (-left[i], i))[:short]:
         low[i] += 1
     return low
 
@@ -107,7 +127,11 @@ def allocate(chips: Sequence[int], value: str | Decimal) -> list[Decimal]:
     >>> allocate([1, 1, -2, 0], "0.005")
     [Decimal('0.01'), Decimal('0.00'), Decimal('-0.01'), Decimal('0.00')]
     """
-    return [from_cents(c) for c in allocate_cents([exact(n, value) for n in chips])]
+    unit = Decimal(value)
+    places = _places(unit)
+    per_chip = int(unit.scaleb(places + 2))        # the unit in cents times 10 ** places
+    return [from_cents(c) for c in _largest_remainder([n * per_chip for n in chips],
+                                                        10 ** places)]
 
 
 def money(chips: int, value: str | Decimal | None) -> Decimal | None:
