@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from loo_ledger.domain.money import money, money_text, signed  # noqa: F401  (re-exported)
+from loo_ledger.domain.money import money_text, signed  # noqa: F401  (re-exported)
 
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
