@@ -5,8 +5,8 @@ Run: python benchmarks/stats.py [HANDS] [HANDS_PER_SESSION] [DB]   (prints figur
 Sessions are settled once by the engine, then written again and again through the
 store's own insert path (``Ledger.add_sessions``: hands, postings, plays and totals in
 one transaction per batch), one evening a day up to today. They are generated
-three-card evenings of six players at 0.05 GBP a chip (benchmarks/import_speed.py's
-legal-by-construction generator, a different seed each), plus the four sample evenings
+three-card evenings of six players at 0.05 GBP a chip (benchmarks/generate.py, a
+different seed each), plus the four sample evenings
 (other variants, players and currencies). With DB given and already built, it is reused.
 """
 
@@ -22,7 +22,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from import_speed import generate  # noqa: E402  (the same legal session generator)
+from generate import generate_session  # noqa: E402  (the benchmarks' legal session generator)
 
 from loo_ledger.domain import replay  # noqa: E402
 from loo_ledger.formats.sessionfile import load_session_file, session_from_dict  # noqa: E402
@@ -37,8 +37,7 @@ def evenings(per_session: int) -> list[tuple]:
     """Settled (session, raw hands, settlements, final state) to repeat."""
     out = []
     for seed in range(DISTINCT):
-        data = {**generate(per_session, seed), "unit": {"name": "chip", "value": "0.05",
-                                                        "currency": "GBP"}}
+        data = generate_session("three-card", 6, per_session, seed)
         session = session_from_dict(data)
         out.append((session, data["hands"], replay(session)))
     for path in sorted((ROOT / "sample_sessions").glob("*.json")):
