@@ -1,0 +1,66 @@
+"""Extension fields (``x-...``) and ``$schema``: kept, never read.
+
+A session file may carry ``x-`` fields in the session, its ``unit``, each hand, and each
+flush and penalty object (schemas/session.schema.json), and a top-level ``$schema``.
+loo_ledger ignores them: they never reach the domain's HandRecord or Session. They stay
+in the raw JSON that the store keeps as a hand's record, and writing a session back
+(``session_to_dict(session, raw)``) puts them where they were.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+PREFIX = "x-"
+_KEPT = ("$schema",)
+
+
+def is_extension(key: str) -> bool:
+    """Whether a key is an extension field.
+
+    >>> is_extension("x-app"), is_extension("tricks"), is_extension("X-app")
+    (True, False, False)
+    """
+    return key.startswith(PREFIX)
+
+
+def own(raw: Mapping[str, Any] | None, *, top: bool = False) -> dict[str, Any]:
+    """The extension fields of one object (and ``$schema`` at the top), in file order."""
+    if not isinstance(raw, Mapping):
+        return {}
+    return {k: v for k, v in raw.items() if is_extension(k) or (top and k in _KEPT)}
+
+
+def _items(raw: Mapping[str, Any] | None, key: str) -> list[Any]:
+    value = raw.get(key) if isinstance(raw, Mapping) else None
+    return value if isinstance(value, list) else []
+
+
+def merge_hand(out: dict[str, Any], raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``out`` (a hand object as written) with the extension fields of ``raw`` (the hand
+    object as read) put back: the hand's own, and each flush's and penalty's by position.
+
+    >>> merge_hand({"tricks": {}, "flushes": [{"player": "A", "kind": "flush"}]},
+    ...            {"x-seen": 1, "flushes": [{"player": "A", "kind": "flush", "x-at": 2}]})
+    {'tricks': {}, 'flushes': [{'player': 'A', 'kind': 'flush', 'x-at': 2}], 'x-seen': 1}
+    """
+    for key in ("flushes", "penalties"):
+        for item, raw_item in zip(out.get(key, ()), _items(raw, key)):
+            item.update(own(raw_item))
+    out.update(own(raw))
+    return out
+
+
+def merge_session(out: dict[str, Any], raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``out`` (a session object as written) with the extension fields of ``raw`` put
+    back: ``$schema`` first, the session's ``x-`` fields last, the unit's and every
+    hand's (by position) in their objects."""
+    if not isinstance(raw, Mapping):
+        return out
+    if isinstance(out.get("unit"), dict):
+        out["unit"].update(own(raw.get("unit")))
+    for hand, raw_hand in zip(out.get("hands", ()), _items(raw, "hands")):
+        merge_hand(hand, raw_hand)
+    head = {k: raw[k] for k in _KEPT if k in raw}
+    tail = {k: v for k, v in raw.items() if is_extension(k)}
+    return {**head, **out, **tail}

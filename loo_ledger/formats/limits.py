@@ -1,0 +1,120 @@
+"""The documented limits of what loo_ledger accepts (README "Limits").
+
+Every value a session file may carry lies within these bounds, so nothing accepted can
+poison a session later (an integer SQLite cannot hold, a name that impersonates the pool,
+text that cannot be encoded). ``schemas/session.schema.json`` states the same numbers;
+tests/test_schema_published.py holds the two equal. Other layers (the CLI, the store)
+import these names rather than writing the numbers again. This module imports nothing of
+ours.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MIN_PLAYERS = 2
+#: Players at one table; more than the cards allow in any variant (three-card: 16).
+MAX_PLAYERS = 20
+#: A player's name, in characters.
+MAX_NAME = 40
+#: A chip amount (opening_pool, buy_in, a hand's deltas, an integer rule value) lies
+#: within -MAX_CHIPS..MAX_CHIPS (opening_pool and buy_in are also >= 0).
+MAX_CHIPS = 10**12
+#: Tricks one player can win in a hand (the largest hand is five cards).
+MAX_TRICKS = 5
+#: Cards one player can exchange in a hand.
+MAX_EXCHANGE = 6
+#: unit.value: a decimal string of at most MAX_UNIT_DIGITS digits, MAX_UNIT_DECIMALS of
+#: them after the point ("0.05", "12.50"); so it is finite and >= 0.
+MAX_UNIT_DIGITS = 12
+MAX_UNIT_DECIMALS = 6
+#: Any string anywhere in a file (object keys and extension fields included).
+MAX_TEXT = 2000
+#: A word: variant name, rule name or string value, unit name, currency.
+MAX_WORD = 64
+#: Items in a rule's list value (e.g. dealer_options).
+MAX_RULE_ITEMS = 20
+#: How deeply arrays and objects may nest anywhere in a file (the format itself needs 6).
+MAX_DEPTH = 32
+#: Any number anywhere in a file, extension fields included: a whole number within
+#: +/- (2**53 - 1), the range every JSON reader keeps exactly (RFC 7493), or a finite float.
+MAX_INT = 2**53 - 1
+#: A session file's size in bytes.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Problems listed in one error (the count of the rest is given).
+MAX_PROBLEMS = 20
+
+#: Names the program uses for its own rows; refused as player names, whatever the case.
+#: Any name in parentheses, such as "(pool)", is reserved too.
+RESERVED_NAMES = frozenset({"pool", "total"})
+
+#: Characters refused in a name: control characters (C0, DEL, C1), and the invisible format
+#: characters that reorder or hide text (bidi marks, embeddings, overrides and isolates,
+#: zero-width space, word joiner, soft hyphen, byte-order mark, line/paragraph separators).
+#: Zero-width (non-)joiners stay allowed: some scripts and emoji need them.
+NAME_FORBIDDEN = ("\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f"
+                  "\u2028-\u202e\u2060-\u206f\ufeff")
+_BAD = re.compile(f"[{NAME_FORBIDDEN}]")
+#: Characters allowed in free text (a note, a ruling, the session's name) besides
+#: printable ones: newline and tab. Other control characters are refused.
+_TEXT_BAD = re.compile("[\u0000-\u0008\u000b-\u001f\u007f-\u009f]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+#: The same rules as a regular expression (ECMA-262 and Python alike), for the schema.
+NAME_PATTERN = (r"^(?!\(.*\)(?![\s\S]))(?![Pp][Oo][Oo][Ll](?![\s\S]))"
+                r"(?![Tt][Oo][Tt][Aa][Ll](?![\s\S]))"
+                f"[^\\s{NAME_FORBIDDEN}](?:[^{NAME_FORBIDDEN}]*[^\\s{NAME_FORBIDDEN}])?(?![\\s\\S])")
+
+
+def visible(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message: escapes for what a terminal would act on or hide,
+    cut to ``limit`` characters.
+
+    >>> visible("Ann\\u202e")
+    "'Ann\\\\u202e'"
+    >>> visible("x" * 100, 10)
+    "'xxxxxxxxxx…' (100 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}"[:-1] + f"…' ({len(text)} characters)"
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as a player's name, in words, or None when it is fine.
+
+    >>> name_problem("Zoë"), name_problem("Dov Lee")
+    (None, None)
+    >>> name_problem("(pool)")
+    "'(pool)' is reserved for the program's own rows; choose another name"
+    >>> name_problem("Ann\\u202e")
+    "'Ann\\\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible or control character"
+    """
+    if not 1 <= len(name) <= MAX_NAME:
+        return f"{visible(name)} is {len(name)} characters; a name has 1 to {MAX_NAME}"
+    bad = _BAD.search(name) or _SURROGATE.search(name)
+    if bad:
+        char = bad.group()
+        what = unicodedata.name(char, "a control character")
+        return (f"{visible(name)} contains U+{ord(char):04X} ({what}), an invisible or "
+                "control character")
+    if name != name.strip():
+        return f"{visible(name)} begins or ends with a space"
+    if name.lower() in RESERVED_NAMES or (name.startswith("(") and name.endswith(")")):
+        return f"{visible(name)} is reserved for the program's own rows; choose another name"
+    return None
+
+
+def text_problem(text: str, limit: int = MAX_TEXT) -> str | None:
+    """What is wrong with ``text`` as free text (a note, a ruling, a label), or None.
+
+    >>> text_problem("two lines\\nare fine"), text_problem("\\x1b[31mred")
+    (None, "'\\\\x1b[31mred' contains a control character (U+001B)")
+    """
+    if len(text) > limit:
+        return f"{visible(text)} is too long; text here is at most {limit} characters"
+    bad = _TEXT_BAD.search(text) or _SURROGATE.search(text)
+    if bad:
+        return f"{visible(text)} contains a control character (U+{ord(bad.group()):04X})"
+    return None

@@ -1,0 +1,258 @@
+"""Checking JSON values against ``schemas/session.schema.json``, with messages for players.
+
+Three passes, each reporting *every* problem with its JSON path and hand number:
+1. jsonsafe.hazards: what would break a later layer (depth, huge numbers, surrogates...);
+2. the schema (fastjsonschema for a valid file, jsonschema to list a bad one's problems);
+3. what validators do not check by default: ``started_at`` is a real date and time, and a
+   rule written as a string is not a number beyond MAX_CHIPS.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import loo_ledger
+from loo_ledger.errors import Problem, SessionFileError
+from loo_ledger.formats import jsonsafe
+from loo_ledger.formats.limits import (MAX_CHIPS, MAX_PROBLEMS, MAX_UNIT_DECIMALS,
+                                       MAX_UNIT_DIGITS, name_problem, text_problem, visible)
+
+FORMAT = "loo-session/1"
+SCHEMA_NAME = "session.schema.json"
+SCHEMA_ID = "https://loo-ledger.github.io/schemas/session.schema.json"
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_PLAYER_MAPS = ("declarations", "exchanges", "tricks", "deltas")
+
+
+def schema_path() -> Path:
+    """The schema file: inside the installed package, else the repository's ``schemas/``."""
+    packaged = Path(loo_ledger.__file__).parent / "schemas" / SCHEMA_NAME
+    if packaged.is_file():
+        return packaged
+    return Path(loo_ledger.__file__).resolve().parent.parent / "schemas" / SCHEMA_NAME
+
+
+@functools.lru_cache(maxsize=None)
+def _schema_text() -> str:
+    return schema_path().read_text(encoding="utf-8")
+
+
+def schema() -> dict[str, Any]:
+    """The session schema as JSON (a fresh copy: the validators' compilers may keep it)."""
+    loaded: dict[str, Any] = json.loads(_schema_text())
+    return loaded
+
+
+@functools.lru_cache(maxsize=None)
+def _validator(part: str | None = None) -> Any:
+    """The compiled validator for the whole file, or for one ``$defs`` entry (``"hand"``).
+
+    Draft 2020-12, except that ``integer`` refuses floats: JSON Schema counts ``9.0`` as
+    an integer, but a chip amount written ``9.0`` is a mistake we want to point at.
+    """
+    from jsonschema import Draft202012Validator, validators
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, x: isinstance(x, int) and not isinstance(x, bool))
+    whole = schema()
+    full = validators.extend(Draft202012Validator, type_checker=checker)(whole)
+    return full if part is None else full.evolve(schema=whole["$defs"][part])
+
+
+@functools.lru_cache(maxsize=None)
+def _fast_validator(part: str | None = None) -> Any:
+    """The same schema compiled to Python by fastjsonschema: for valid files, ten times
+    faster. It says only *that* a file is wrong, so a failure falls back to the full
+    report. It counts ``9.0`` as an integer, so floats are looked for separately."""
+    import fastjsonschema
+
+    whole = schema()
+    return fastjsonschema.compile(whole if part is None else
+                                  {"$defs": whole["$defs"], "$ref": f"#/$defs/{part}"})
+
+
+def _has_float(data: Any) -> bool:
+    """Whether a float stands anywhere in ``data``.
+
+    >>> _has_float({"hands": [{"tricks": {"A": 1}}]}), _has_float([{"x": [2.0]}])
+    (False, True)
+    """
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, float):
+            return True
+    return False
+
+
+def _valid_fast(data: Any, part: str | None) -> bool:
+    from fastjsonschema import JsonSchemaException
+    try:
+        _fast_validator(part)(data)
+    except JsonSchemaException:
+        return False
+    return not _has_float(data)
+
+
+def json_path(path: Any) -> str:
+    """A JSONPath-like spelling of a location, as players see it in messages; a key that
+    a terminal would act on is escaped, a long one cut.
+
+    >>> json_path(["hands", 3, "tricks", "Ann"])
+    '$.hands[3].tricks.Ann'
+    >>> json_path(["hands", 0, "deltas", "Ann Lee"]), json_path(["players", "\\x1b[2J"])
+    ('$.hands[0].deltas["Ann Lee"]', '$.players["\\\\u001b[2J"]')
+    """
+    out = "$"
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        elif _IDENT.match(step):
+            out += f".{step}"
+        else:
+            step = step if len(step) <= 40 else step[:40] + "…"
+            out += f"[{json.dumps(step, ensure_ascii=not step.isprintable())}]"
+    return out
+
+
+def _problem(path: list[Any], message: str, whole: bool) -> Problem:
+    """A SCHEMA problem at ``path``; in a whole file ``$.hands[i]`` gives hand i + 1."""
+    hand, rest = None, path
+    if whole:
+        inside = len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int)
+        hand, rest = (path[1] + 1, path[2:]) if inside else (None, [])
+    player = rest[1] if len(rest) >= 2 and rest[0] in _PLAYER_MAPS else None
+    if player is not None and (not isinstance(player, str) or name_problem(player)):
+        player = None
+    if len(message) > 300:
+        message = message[:300] + "…"
+    return Problem(code="SCHEMA", message=message, path=json_path(path), hand=hand, player=player)
+
+
+def _shown(value: Any) -> str:
+    return visible(value) if isinstance(value, str) else repr(value)[:60]
+
+
+def _quoted(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=not (isinstance(value, str) and value.isprintable()))
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def _pattern_message(path: list[Any], value: Any, schema_here: dict[str, Any]) -> str | None:
+    title = schema_here.get("title")
+    if not isinstance(value, str):
+        return None
+    if title == "player name":
+        return name_problem(value)
+    if title == "text":
+        return text_problem(value)
+    if title == "word":
+        return f"{visible(value)} contains an invisible or control character"
+    if path[-1:] == ["table_ruling"]:
+        return "the ruling is blank; say why the table's figures stand"
+    if path[-2:] == ["unit", "value"]:
+        return (f"{visible(value)} is not a decimal such as \"0.05\", \"1\" or \"12.50\" "
+                f"(at most {MAX_UNIT_DIGITS} digits, {MAX_UNIT_DECIMALS} after the point)")
+    return None
+
+
+def _problems_of(error: Any, whole: bool) -> list[Problem]:
+    """One jsonschema error in words for Loo players (an unknown field names the field)."""
+    path, value, kind = list(error.absolute_path), error.instance, error.validator
+    if "propertyNames" in error.relative_schema_path and isinstance(value, str):
+        path = path + [value]
+    if kind == "additionalProperties" and error.validator_value is False and isinstance(value, dict):
+        known = list(error.schema.get("properties", {}))
+        patterns = list(error.schema.get("patternProperties", {}))
+        out = []
+        for key in value:
+            if key in known or any(re.search(p, key) for p in patterns):
+                continue
+            near = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else f" (known: {', '.join(known)})"
+            out.append(_problem(path + [key], f"unknown field {visible(key)}{hint}", whole))
+        return out
+    message = None
+    if kind == "type" and isinstance(value, float) and "integer" in str(error.validator_value):
+        message = f"{value!r} is not a whole number (amounts are whole units, never decimals)"
+    elif kind == "uniqueItems" and isinstance(value, list):
+        seen: set[str] = set()
+        again: set[str] = set()
+        for item in map(_quoted, value):
+            (again if item in seen else seen).add(item)
+        twice = sorted(again)
+        message = f"{', '.join(twice)} listed more than once; names must be unique"
+    elif kind == "pattern":
+        message = _pattern_message(path, value, error.schema)
+    elif kind == "anyOf" and path == ["started_at"]:
+        message = (f"{_shown(value)} is not a date-time such as 2025-03-14T19:45:00+00:00 "
+                   "(RFC 3339) or 2025-03-14T19:45:00")
+    elif kind == "const" and path == ["format"]:
+        message = f"format is {_shown(value)}; this program reads {FORMAT!r}"
+    elif kind in ("maxLength", "minLength") and isinstance(value, str):
+        message = (f"{visible(value)} is {len(value)} characters; at "
+                   f"{'most' if kind == 'maxLength' else 'least'} {error.validator_value} here")
+    elif kind in ("maxItems", "minItems") and isinstance(value, list):
+        what = "players" if path == ["players"] else "items"
+        message = (f"{len(value)} {what}; at {'most' if kind == 'maxItems' else 'least'} "
+                   f"{error.validator_value} here")
+    return [_problem(path, message or error.message, whole)]
+
+
+def _raise(problems: list[Problem], source: str, part: str | None) -> None:
+    first = problems[0]
+    where = f"hand {first.hand} at {first.path}" if first.hand is not None else f"at {first.path}"
+    more = len(problems) - 1
+    tail = f" (and {more:,} more problem{'s' if more > 1 else ''})" if more else ""
+    what = "not a session file" if part is None else f"not a valid {part}"
+    raise SessionFileError(f"{source}: {what}: {where}: {first.message}{tail}",
+                           problems[:MAX_PROBLEMS])
+
+
+def _extra(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
+    """What the schema states but validators do not enforce by default."""
+    out: list[tuple[list[Any], str]] = []
+    when = data.get("started_at")
+    if isinstance(when, str):
+        try:
+            datetime.fromisoformat(when)
+        except ValueError as e:
+            out.append((["started_at"], f"{visible(when)} is not a real date and time: {e}"))
+    for key, value in (data.get("rules") or {}).items():
+        try:
+            number = int(value.strip()) if isinstance(value, str) else None
+        except ValueError:
+            continue
+        if number is not None and abs(number) > MAX_CHIPS:
+            out.append((["rules", key], f"{visible(value)} is beyond {MAX_CHIPS:,} either way"))
+    return out
+
+
+def check(data: Any, source: str, part: str | None = None) -> None:
+    """Raise SessionFileError listing every problem, sorted by path, best first."""
+    whole = part is None
+    risky = jsonsafe.hazards(data)
+    if risky:
+        _raise([_problem(p, m, whole) for p, m in risky], source, part)
+    if not _valid_fast(data, part):
+        from jsonschema.exceptions import relevance
+
+        errors = sorted(_validator(part).iter_errors(data), key=relevance, reverse=True)
+        errors.sort(key=lambda e: jsonsafe.path_key(list(e.absolute_path)))
+        problems = [p for e in errors for p in _problems_of(e, whole)]
+        if problems:
+            _raise(problems, source, part)
+    if whole and isinstance(data, dict):
+        extra = _extra(data)
+        if extra:
+            _raise([_problem(p, m, whole) for p, m in extra], source, part)
