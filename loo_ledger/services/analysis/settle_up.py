@@ -135,10 +135,10 @@ def _bought(buy_in: int | None, nets: list[tuple[str, int]], pool_change: int,
     players = [{"bought": buy_in, "bought_money": str(from_cents(b)),
                 "cash_out": buy_in + net, "cash_out_money": str(from_cents(c))}
                for (_, net), b, c in zip(nets, paid, cash[:-1], strict=True)]
-    return {"players": players, "pool_cash_out": str(from_cents(cash[-1])), "paid": paid,
-            "cash": cash[:-1], "rounded": any(exact(buy_in, value) != from_cents(b)
-                                                for b in paid) or
-            any(e != from_cents(c) for e, c in zip(outs, cash, strict=True)),
+    rounded = any(exact(buy_in, value) != from_cents(b) for b in paid) or \
+        any(e != from_cents(c) for e, c in zip(outs, cash, strict=True))
+    return {"players": players, "paid": paid, "cash": cash[:-1], "rounded": rounded,
+            "pool_cash_out": str(from_cents(cash[-1])),
             "total": {"chips": buy_in * len(nets), "money": str(from_cents(sum(paid)))}}
 
 
