@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from loo_ledger.domain.cardplay import effective_suit, pam_card
 from loo_ledger.domain.cards import JACK, KING, Card
 from loo_ledger.domain.codes import FlushKind, Suit
-from loo_ledger.domain.play import effective_suit, pam_card
 from loo_ledger.domain.play_rules import PlayRules
 
 

@@ -18,9 +18,9 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from loo_ledger.domain.cardplay import Breach, PlayContext, check_play, effective_suit, winner
 from loo_ledger.domain.cards import Card, in_pack
 from loo_ledger.domain.codes import Suit
-from loo_ledger.domain.play import Breach, PlayContext, check_play, effective_suit, winner
 from loo_ledger.domain.play_flushes import FoundFlush, find_flush
 from loo_ledger.domain.play_rules import PlayRules
 from loo_ledger.errors import Problem
