@@ -56,6 +56,19 @@ class Plan:
     cache: Path = h.DEFAULT_CACHE
     rebuild: bool = False
     dbs: dict[tuple[str, int, int], Path] = field(default_factory=dict)
+    _big: Path | Exception | None = None
+
+    def big_db(self) -> Path:
+        """The million-hand database (built once per run at most, even if it fails)."""
+        if self._big is None:
+            try:
+                self._big = h.big_database(self.cache, self.big, rebuild=self.rebuild, log=_log)
+            except Exception as exc:
+                self._big = exc
+                raise
+        if isinstance(self._big, Exception):
+            raise RuntimeError(f"the big database could not be built: {self._big}")
+        return self._big
 
     @property
     def work(self) -> Path:
@@ -192,7 +205,7 @@ def _ratio_row(what: str, loo: h.Measure, ref: h.Measure, limit: float) -> Row:
 
 
 def ratio_rows(plan: Plan) -> Iterator[Row]:
-    db = h.big_database(plan.cache, plan.big, rebuild=plan.rebuild, log=_log)
+    db = plan.big_db()
     loo, ref = [*h.loo_command(), "--db", str(db)], [*h.REFERENCE, "--db", str(db)]
     where = f"on {plan.big:,} hands"
     for label, args, ref_args in (("`loo balances`", ["balances"], ["balances"]),
@@ -205,7 +218,7 @@ def ratio_rows(plan: Plan) -> Iterator[Row]:
 def hand_rows(plan: Plan) -> Iterator[Row]:
     """`loo hand` on a copy of the big database (a new evening in it), against the
     reference's one-row write transaction on the same copy."""
-    db = h.big_database(plan.cache, plan.big, rebuild=plan.rebuild, log=_log)
+    db = plan.big_db()
     scratch = plan.work / "hand.db"
     _fresh(scratch)()
     shutil.copyfile(db, scratch)
@@ -231,7 +244,7 @@ def hand_rows(plan: Plan) -> Iterator[Row]:
 
 
 def stats_rows(plan: Plan) -> Iterator[Row]:
-    db = h.big_database(plan.cache, plan.big, rebuild=plan.rebuild, log=_log)
+    db = plan.big_db()
     what, target = f"`loo stats --all` on {plan.big:,} hands", "< 0.5 s"
     m = h.measure([*h.loo_command(), "--db", str(db), "stats", "--all"], plan.fast_runs, warm=True)
     yield _failed(what, target, m) or Row(what, f"{m.seconds:.2f} s", target,
