@@ -310,6 +310,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=None, help="where inputs are cached")
     parser.add_argument("--rebuild", action="store_true", help="build the big database again")
     parser.add_argument("--json", type=Path, help="also write the rows here as JSON")
+    parser.add_argument("--note", default="", help="added to the line saying what was measured "
+                        "(e.g. which commit, when not run from a git checkout)")
     args = parser.parse_args(argv)
     groups = [g.strip() for g in args.only.split(",") if g.strip()]
     unknown = [g for g in groups if g not in ROWS]
@@ -321,8 +323,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan.rebuild = args.rebuild
     started = time.perf_counter()
     rows = run(plan, groups)
-    print(f"Measured {machine()}; `python benchmarks/run.py{' --quick' if args.quick else ''}` "
-          f"in {time.perf_counter() - started:.0f} s.\n")
+    note = f"; {args.note}" if args.note else ""
+    print(f"Measured {machine()}{note}; `python benchmarks/run.py{' --quick' if args.quick else ''}"
+          f"` in {time.perf_counter() - started:.0f} s.\n")
     print(table(rows))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=2) + "\n")
