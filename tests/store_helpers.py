@@ -1,0 +1,108 @@
+"""Helpers for the store tests (test_writer_sequences, test_races, test_check_edits): a
+migrated template database to copy, a dump of every derived row that names hands by
+number (row ids differ between a rewrite and a rebuild), and hands to record.
+
+The dump is compared between a database as the table wrote it and a copy whose derived
+rows were all rebuilt from the raw records by rebuild_all.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+from loo_ledger.domain import HandRecord
+from loo_ledger.domain.legal import dealt_in
+from loo_ledger.store.ledger import Ledger
+from loo_ledger.store.writer import rebuild_all
+
+_TEMPLATE: dict[str, Path] = {}
+
+DERIVED_SQL = {
+    "sessions": "SELECT id, pool, next_dealer, state FROM sessions",
+    "seats": "SELECT session_id, position, name, net, present FROM seats",
+    "hands": "SELECT session_id, number, dealer, record, deltas, pool_in, pot, pool_after, "
+             "double, outcome, table_ruling, looed FROM hands",
+    "postings": "SELECT p.session_id, h.number, p.seq, p.payer, p.payee, p.amount, p.reason, "
+                "p.rule, p.kind FROM postings p LEFT JOIN hands h ON h.id = p.hand_id",
+    "plays": "SELECT session_id, number, player, seat, word, played, tricks, delta, looed, "
+             "loo_paid, took_whole, flush, double, pot FROM plays",
+    "player_totals": "SELECT * FROM player_totals",
+    "seat_totals": "SELECT * FROM seat_totals",
+    "session_totals": "SELECT * FROM session_totals",
+}
+
+
+def fresh_db(folder: Path, name: str = "loo.db") -> Path:
+    """A new, migrated, empty database: a copy of one migrated once per test run."""
+    if "path" not in _TEMPLATE:
+        import tempfile
+        template = Path(tempfile.mkdtemp(prefix="loo-template-")) / "template.db"
+        Ledger.open(template).close()
+        _TEMPLATE["path"] = template
+    path = folder / name
+    shutil.copy(_TEMPLATE["path"], path)
+    return path
+
+
+def derived(path: Path) -> dict[str, list[tuple]]:
+    """Every derived row of the database, hands named by number, sorted."""
+    conn = sqlite3.connect(path)
+    try:
+        return {t: sorted(conn.execute(sql).fetchall(), key=repr) for t, sql in DERIVED_SQL.items()}
+    finally:
+        conn.close()
+
+
+def rebuilt(path: Path, folder: Path) -> dict[str, list[tuple]]:
+    """The derived rows of a copy of the database rebuilt from its raw records."""
+    copy = folder / "rebuilt.db"
+    copy.unlink(missing_ok=True)
+    src, dst = sqlite3.connect(path), sqlite3.connect(copy)
+    try:
+        src.backup(dst)
+    finally:
+        src.close()
+        dst.close()
+    ledger = Ledger.open(copy)
+    try:
+        with ledger.db.write("the rebuild"):
+            assert rebuild_all(ledger.db) == []
+    finally:
+        ledger.close()
+    return derived(copy)
+
+
+def dump(path: Path) -> str:
+    conn = sqlite3.connect(path)
+    try:
+        return "\n".join(conn.iterdump())
+    finally:
+        conn.close()
+
+
+def played(seats: tuple[str, ...], present: tuple[str, ...], dealt: tuple[str, ...],
+           tricks: list[int], declarations: dict[str, str] | None = None) -> HandRecord:
+    """A hand in which the ``dealt`` players win ``tricks`` (in their order); players not
+    present sit out."""
+    return HandRecord(sitting_out=tuple(p for p in seats if p not in present),
+                      declarations=declarations,
+                      tricks={p: t for p, t in zip(dealt, tricks)})
+
+
+def candidates(view, seed: int) -> list[HandRecord]:
+    """Hands to try at this table, the first the rules accept being recorded: everyone plays
+    (a simple pool), everyone stands and plays (a double pool), everyone passes."""
+    state, present = view.state, view.present
+    dealt = dealt_in(state, present)
+    split = [0] * len(dealt)
+    for i in range(view.variant.hand_size):
+        split[(seed // (i + 1) + i * seed) % len(dealt)] += 1
+    seats = state.seats
+    out = [played(seats, present, dealt, split),
+           played(seats, present, dealt, split, {p: "stand" for p in dealt}),
+           HandRecord(sitting_out=tuple(p for p in seats if p not in present),
+                      declarations={p: "pass" for p in dealt})]
+    k = seed % len(out)
+    return out[k:] + out[:k]
