@@ -23,6 +23,7 @@ from typing import Any
 
 from loo_ledger.domain.codes import Game
 from loo_ledger.domain.variants import Variant
+from loo_ledger.errors import Problem, VariantError
 
 
 class PamKind(StrEnum):
@@ -137,14 +138,23 @@ class PlayRules:
         return rules.with_values(overrides) if overrides else rules
 
     def with_values(self, values: dict[str, Any]) -> PlayRules:
-        """A copy with fields set from text or values, checked: ``{"lead_trump": "never"}``."""
-        kinds = {f.name: f.type for f in fields(self)}
+        """A copy with fields set from text or values: ``{"lead_trump": "never"}``.
+
+        Raises VariantError naming every unknown rule and bad value, with what is allowed."""
+        names = [f.name for f in fields(self)]
         out: dict[str, Any] = {}
+        problems: list[Problem] = []
         for name, raw in values.items():
-            if name not in kinds:
-                raise ValueError(f"no rule of play named {name!r}; they are: "
-                                 + ", ".join(kinds))
-            out[name] = _coerce(name, raw)
+            if name not in names:
+                problems.append(Problem(code="UNKNOWN_PARAMETER", message=(
+                    f"no rule of play named {name!r}; they are: " + ", ".join(names))))
+                continue
+            try:
+                out[name] = _coerce(name, raw)
+            except ValueError as exc:
+                problems.append(Problem(code="BAD_VALUE", message=str(exc)))
+        if problems:
+            raise VariantError("the rules of play cannot be used", problems)
         return replace(self, **out)
 
 
@@ -162,7 +172,10 @@ def _coerce(name: str, raw: Any) -> Any:
             allowed = " | ".join(_ENUMS[name])
             raise ValueError(f"{name}={raw!r} is not allowed; {name} takes {allowed}") from None
     if name in _INTS:
-        return int(raw)
+        text = str(raw).strip()
+        if not text.isdigit():
+            raise ValueError(f"{name}={raw!r} is not allowed; {name} takes a whole number")
+        return int(text)
     if isinstance(raw, bool):
         return raw
     text = str(raw).strip().lower()

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from loo_ledger.domain.cards import parse_card, parse_cards
 from loo_ledger.domain.codes import FlushKind, Suit
 from loo_ledger.domain.play_judge import PlayRecord, PlayResult, judge
 from loo_ledger.domain.play_rules import PlayRules
 from loo_ledger.domain.variants import variant
+from loo_ledger.errors import VariantError
 
 THREE = PlayRules()
 FIVE = PlayRules.from_variant(variant("five-card"))
@@ -231,3 +234,14 @@ def test_play_rules_from_each_variant() -> None:
     assert pick("lou", *keys, "pam") == ("never", "free", "False", "False", "never", "none")
     r = PlayRules.from_variant(variant("three-card", {"pack": "32"}), lead_trump="never")
     assert (r.pack, r.lead_trump, r.hand_size) == (32, "never", 3)
+
+
+def test_rules_of_play_set_from_text_and_bad_ones_named() -> None:
+    r = THREE.with_values({"lead_trump": "Two-Trumps", "head_trick": "false", "pack": "32"})
+    assert (r.lead_trump, r.head_trick, r.pack) == ("two-trumps", False, 32)
+    with pytest.raises(VariantError) as info:
+        THREE.with_values({"lead_trumps": "never", "pam_civil": "polite", "top_trump": "maybe"})
+    text = str(info.value)
+    assert "'lead_trumps'" in text and "lead_trump" in text
+    assert "pam_civil='polite'" in text and "binding | request" in text
+    assert "top_trump='maybe'" in text and "true | false" in text
