@@ -1,0 +1,128 @@
+"""loo check sees everything derived from the records (issue 7, item 4): each test edits
+one thing behind the program's back in session 2 of two copies of tests/conftest.py's good
+session, and check must name session 2 and the hand (or the player) it is about, and
+nothing in session 1.
+
+The session, worked by hand in test_cli.py (three-card, A B C D, D deals first):
+    hand 1, D deals: A +3, B -9 (looed), C +3, D -6; pool 0 -> 9
+    hand 2, A deals: A -3, B +12, C 0, D -9 (took the miss, looed: pays the pool 9); pool 9
+    hand 3, B deals, all pass: B takes the 18, +9; pool 0; next to deal: C.
+    nets A 0, B 12, C 3, D -15.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+HAND = "(SELECT id FROM hands WHERE session_id = 2 AND number = {n})"
+
+EDITS = {
+    # The cached pool: the next hand would start from 964 chips that are not there.
+    "cached pool": (["UPDATE sessions SET pool = 964 WHERE id = 2"], {("CHECK_STATE", 3, None)}),
+    # Who deals next after hand 3 (B dealt it): C, not A.
+    "next dealer": (["UPDATE sessions SET next_dealer = 'A' WHERE id = 2"],
+                    {("CHECK_STATE", 3, None)}),
+    # The cached state says the next pool is simple; after an all-pass it is empty, simple
+    # too, so edit what differs: the next hand's number.
+    "cached state": (["UPDATE sessions SET state = json_set(state, '$.hand_no', 9) WHERE id = 2"],
+                     {("CHECK_STATE", 3, None)}),
+    # C passed in hand 2; their statistics row goes: the totals still agree with the hands.
+    "plays row deleted": (["DELETE FROM plays WHERE session_id = 2 AND number = 2 AND "
+                           "player = 'C'"], {("CHECK_PLAYS", 2, "C")}),
+    "plays row edited": (["UPDATE plays SET tricks = 3 WHERE session_id = 2 AND number = 1 "
+                          "AND player = 'A'"], {("CHECK_PLAYS", 1, "A")}),
+    "player totals": (["UPDATE player_totals SET tricks = tricks + 1 WHERE session_id = 2 AND "
+                       "player = 'A'"], {("CHECK_TOTALS", None, "A")}),
+    "seat totals": (["UPDATE seat_totals SET net = 99 WHERE session_id = 2 AND player = 'B' "
+                     "AND seat = 0"], {("CHECK_TOTALS", None, "B")}),
+    "session totals": (["UPDATE session_totals SET largest_pot = 99 WHERE session_id = 2"],
+                       {("CHECK_TOTALS", None, None)}),
+    # D's loo in hand 2 recorded as a share: same chips, wrong kind.
+    "posting kind": ([f"UPDATE postings SET kind = 'share' WHERE hand_id = {HAND.format(n=2)} "
+                      "AND kind = 'loo'"], {("CHECK_POSTINGS", 2, None)}),
+    "record not JSON": ([f"UPDATE hands SET record = '{{\"tricks\": ' WHERE id = {HAND.format(n=2)}"],
+                        {("CHECK_RECORD", 2, None)}),
+    "record a list": ([f"UPDATE hands SET record = '[1, 2]' WHERE id = {HAND.format(n=3)}"],
+                      {("CHECK_RECORD", 3, None)}),
+    "seat net": (["UPDATE seats SET net = 5 WHERE session_id = 2 AND name = 'A'"],
+                 {("CHECK_BALANCE", None, "A")}),
+    "hand's dealer": ([f"UPDATE hands SET dealer = 'C' WHERE id = {HAND.format(n=1)}"],
+                      {("CHECK_HAND", 1, None)}),
+    # Hand 3 taken out of hands, postings and plays, but not out of the nets, the totals or
+    # the cached state: the records now end after hand 2 (pool 9, B to deal), so the cached
+    # state is wrong (pool 0, C); B's net 12 is not B's postings -9 + 12 = 3; and every
+    # player's totals and the session's still count hand 3.
+    "last hand deleted": ([f"DELETE FROM postings WHERE hand_id = {HAND.format(n=3)}",
+                           "DELETE FROM plays WHERE session_id = 2 AND number = 3",
+                           "DELETE FROM hands WHERE session_id = 2 AND number = 3"],
+                          {("CHECK_STATE", 2, None), ("CHECK_BALANCE", None, "B"),
+                           ("CHECK_TOTALS", None, "A"), ("CHECK_TOTALS", None, "B"),
+                           ("CHECK_TOTALS", None, "C"), ("CHECK_TOTALS", None, "D"),
+                           ("CHECK_TOTALS", None, None)}),
+}
+
+
+@pytest.fixture
+def two_db(tmp_path, loo, good_file):
+    db = tmp_path / "loo.db"
+    result = loo(db, "import", good_file, good_file)
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def _edit(db, statements):
+    conn = sqlite3.connect(db)
+    try:
+        with conn:
+            for sql in statements:
+                assert conn.execute(sql).rowcount >= 1, sql
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("name", list(EDITS))
+def test_check_names_the_session_and_hand_of_each_edit(loo, two_db, name):
+    statements, want = EDITS[name]
+    _edit(two_db, statements)
+    result = loo(two_db, "check", "--json")
+    assert result.exit_code == 1, result.output
+    found = json.loads(result.stdout)
+    assert {(p["code"], p["hand"], p["player"]) for p in found} == want
+    assert all(p["message"].startswith("session 2: ") for p in found)
+    text = loo(two_db, "check")
+    assert "Traceback" not in text.output and "session 1:" not in text.stdout
+
+
+def test_the_edited_cached_pool_is_named_with_both_figures(loo, two_db):
+    _edit(two_db, EDITS["cached pool"][0])
+    text = loo(two_db, "check").stdout
+    assert "hand 3: session 2: pool 964 stored, the hands leave 0 [CHECK_STATE]" in text
+
+
+def test_a_record_that_is_not_json_does_not_stop_the_other_sessions_being_checked(loo, two_db):
+    _edit(two_db, EDITS["record not JSON"][0])
+    _edit(two_db, ["UPDATE seats SET net = 7 WHERE session_id = 1 AND name = 'C'"])
+    found = json.loads(loo(two_db, "check", "--json").stdout)
+    assert [(p["code"], p["hand"], p["player"], p["message"].split(":")[0]) for p in found] == [
+        ("CHECK_BALANCE", None, "C", "session 1"), ("CHECK_RECORD", 2, None, "session 2")]
+
+
+def test_the_next_hand_after_an_edit_puts_every_table_right(loo, two_db):
+    """The one writer settles the session again from its records on every write and
+    rewrites the cached state and the totals: the next hand does not start from the edited
+    pool of 964 (hand 4 is a simple pool: C antes 9 into an empty pool). The rows of
+    hands already stored are kept as they are, so the edited kind of hand 2 is still found."""
+    _edit(two_db, EDITS["cached pool"][0] + EDITS["player totals"][0] + EDITS["posting kind"][0])
+    assert loo(two_db, "use", "2").exit_code == 0
+    # Hand 4, C deals a simple pool (the pool is empty): A 1, B 1, C 0, D 1 trick.
+    assert loo(two_db, "hand", "A=1", "B=1", "C=0", "D=1").exit_code == 0
+    found = json.loads(loo(two_db, "check", "--json").stdout)
+    assert [(p["code"], p["hand"], p["player"]) for p in found] == [("CHECK_POSTINGS", 2, None)]
+    balances = json.loads(loo(two_db, "balances", "--json", "--session", "2").stdout)
+    # Hand 4: C antes 9 and is looed 9; A, B, D +3 each; pool 0 + 9 - 9 + 9 = 9.
+    assert balances["pool"] == 9
+    assert {p["name"]: p["net"] for p in balances["players"]} == {"A": 3, "B": 15, "C": -15,
+                                                                 "D": -12}
