@@ -1,7 +1,10 @@
 """Turning what a player types at the table into a hand record.
 
 ``Ann=2 Ben=pass Cat=miss:1 Dov=defend:2 Eve=stand``: each dealt player once, names
-matched by a unique case-insensitive prefix. Pure: no I/O.
+matched by a unique case-insensitive prefix. The whole line and all its options are read
+before anything is refused, and every problem is reported at once: what cannot be read,
+and what the rules (``domain.validate``) say of the rest. Who deals, who is dealt in and
+which words a player may say come from ``domain.legal``. Pure: no I/O.
 
 >>> seats = ("Ann", "Ben", "Cat")
 >>> split_word("miss:1")
@@ -12,19 +15,32 @@ matched by a unique case-insensitive prefix. Pure: no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from loo_ledger.domain.deal import deal_kind
-from loo_ledger.domain.model import SUITS, Flush, HandRecord, Penalty, TableState
+from loo_ledger.domain import legal
+from loo_ledger.domain.codes import DealKind, Suit, Word
+from loo_ledger.domain.model import Flush, HandRecord, Penalty, TableState
+from loo_ledger.domain.settle import validate
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, Problem
 
-WORDS = ("stand", "pass", "fold", "miss", "defend")
+
+class View(Protocol):
+    """What the parser needs to know of the table (services.table.TableView has it)."""
+
+    @property
+    def state(self) -> TableState: ...
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def present(self) -> Sequence[str]: ...
 
 
 @dataclass(kw_only=True)
 class Options:
-    """The options of ``loo hand`` besides the players' words."""
+    """The options of ``loo hand`` besides the players' words (see cli/options.py)."""
 
     trump: str | None = None
     flushes: list[str] = field(default_factory=list)       # NAME[:KIND]
@@ -38,7 +54,7 @@ class Options:
     table_ruling: str | None = None
 
 
-class _Problems(list):
+class _Problems(list[Problem]):
     def __init__(self, hand: int):
         super().__init__()
         self.hand = hand
@@ -47,7 +63,7 @@ class _Problems(list):
         self.append(Problem(code=code, message=message, hand=self.hand, player=player))
 
 
-def match_player(typed: str, seats: tuple[str, ...] | list[str]) -> str:
+def match_player(typed: str, seats: Sequence[str]) -> str:
     """The one seated player whose name is ``typed`` or starts with it (any case)."""
     low = typed.strip().lower()
     exact = [p for p in seats if p.lower() == low]
@@ -56,7 +72,8 @@ def match_player(typed: str, seats: tuple[str, ...] | list[str]) -> str:
         return found[0]
     if not found or not low:
         raise ValueError(f"no player matches {typed!r}; the players are {', '.join(seats)}")
-    raise ValueError(f"{typed!r} is ambiguous: it matches {', '.join(found)}; type more of the name")
+    raise ValueError(f"{typed!r} is ambiguous: it matches {', '.join(found)}; "
+                     "type more of the name")
 
 
 def split_word(value: str) -> tuple[str, int | None]:
@@ -64,15 +81,24 @@ def split_word(value: str) -> tuple[str, int | None]:
     text = value.strip().lower()
     word, _, count = text.partition(":")
     if word.isdigit() and not count:
-        return "stand", int(word)
-    if word not in WORDS:
-        raise ValueError(f"{value!r} is neither a number of tricks nor one of {', '.join(WORDS)}")
+        return str(Word.STAND), int(word)
+    if word not in set(Word):
+        raise ValueError(f"{value!r} is neither a number of tricks nor a word "
+                         f"({', '.join(Word)})")
     if count and not count.isdigit():
         raise ValueError(f"{value!r}: {count!r} is not a number of tricks")
-    return word, int(count) if count else None
+    return str(Word(word)), int(count) if count else None
 
 
-def _pairs(items: list[str], seats, problems: _Problems, what: str) -> list[tuple[str, str]]:
+def typed_forms(player: str, words: Sequence[Word]) -> str:
+    """How ``player``'s allowed words are typed: ``Ann=N (tricks won), Ann=pass``."""
+    forms = {Word.STAND: f"{player}=N (tricks won), {player}=stand",
+             Word.MISS: f"{player}=miss:N", Word.DEFEND: f"{player}=defend:N"}
+    return ", ".join(forms.get(w, f"{player}={w}") for w in words)
+
+
+def _pairs(items: Sequence[str], seats: Sequence[str], problems: _Problems,
+           what: str) -> list[tuple[str, str]]:
     out = []
     for item in items:
         name, sep, value = item.partition("=") if "=" in item else item.partition(":")
@@ -83,65 +109,114 @@ def _pairs(items: list[str], seats, problems: _Problems, what: str) -> list[tupl
     return out
 
 
-def _with_trump(opts: Options, problems: _Problems) -> Options:
-    from dataclasses import replace
-    suit = opts.trump.strip().lower()
-    if suit not in SUITS:
-        problems.add("BAD_TRUMP", f"--trump {opts.trump}: the suits are {', '.join(SUITS)}")
-    return replace(opts, trump=suit)
+@dataclass(kw_only=True)
+class _Line:
+    """The players' words as read, and who could not be read."""
+
+    said: dict[str, tuple[str, int | None]] = field(default_factory=dict)
+    named: set[str] = field(default_factory=set)
+    unreadable: set[str] = field(default_factory=set)
 
 
-def build_record(words: list[str], opts: Options, *, state: TableState, v: Variant,
-                 present: list[str]) -> HandRecord:
-    """The hand record for the next hand; raises HandRejected listing every problem."""
-    seats = state.seats
-    problems = _Problems(state.hand_no)
-    if opts.trump is not None:
-        opts = _with_trump(opts, problems)
-    out = {p for p, _ in _pairs(opts.sitting_out, seats, problems, "--sitting-out")}
-    out |= {p for p in seats if p not in present}
-    dealt = [p for p in seats if p not in out and p not in state.sit_out]
-    said: dict[str, tuple[str, int | None]] = {}
-    named: set[str] = set()
+def _read_words(words: Sequence[str], seats: Sequence[str], problems: _Problems) -> _Line:
+    line = _Line()
     for item in words:
         name, sep, value = item.partition("=")
         try:
             player = match_player(name, seats)
-            named.add(player)
-            if not sep:
-                raise ValueError(f"{item!r} should be NAME=VALUE, e.g. {player}=2 or {player}=pass")
-            if player in said:
-                problems.add("PLAYER_TWICE", f"{player} is named twice", player)
-                continue
-            said[player] = split_word(value)
         except ValueError as exc:
             problems.add("BAD_ENTRY", str(exc), name)
-    for p in said:
-        if p not in dealt:
-            problems.add("NOT_DEALT_IN", f"{p} is not dealt in this hand", p)
-    for p in dealt:
-        if p not in named:
-            problems.add("MISSING_PLAYER", f"{p} was dealt in: say {p}=N (tricks won), {p}=pass, "
-                         f"{p}=miss:N, {p}=stand ... or --sitting-out {p}", p)
-    if problems:
-        raise HandRejected(f"hand {state.hand_no} cannot be recorded", problems)
-    return _record(said, opts, state, v, sorted(out, key=seats.index), problems)
+            continue
+        line.named.add(player)
+        if not sep:
+            line.unreadable.add(player)
+            problems.add("BAD_ENTRY", f"{item!r} should be NAME=VALUE, e.g. {player}=2 or "
+                         f"{player}=pass", player)
+        elif player in line.said:
+            line.unreadable.add(player)
+            problems.add("PLAYER_TWICE", f"{player} is named twice", player)
+        else:
+            try:
+                line.said[player] = split_word(value)
+            except ValueError as exc:
+                line.unreadable.add(player)
+                line.said.pop(player, None)
+                problems.add("BAD_ENTRY", str(exc), player)
+    return line
 
 
-def _record(said, opts: Options, state: TableState, v: Variant, out: list[str],
-            problems: _Problems) -> HandRecord:
+def dealer_may_be_left_out(shape: legal.DealShape, dealt: tuple[str, ...],
+                           said: Mapping[str, str]) -> bool:
+    """Whether the dealer's word may be left out: legal says everyone else passed, in a deal
+    with declarations (a Lou dealer still stands or folds: the pot is his or it stays)."""
+    return shape.kind == DealKind.DECLARED and legal.dealer_takes_without_play(dealt, said)
+
+
+def parse_hand(words: Sequence[str], opts: Options, view: View) -> HandRecord:
+    """The hand record for the table's next hand; raises HandRejected listing every problem
+    (what could not be read, and what the rules say of the rest)."""
+    return build_record(words, opts, state=view.state, v=view.variant, present=view.present)
+
+
+def build_record(words: Sequence[str], opts: Options, *, state: TableState, v: Variant,
+                 present: Collection[str]) -> HandRecord:
+    """As :func:`parse_hand`, from the table's state, variant and who is present."""
     seats = state.seats
-    kind, _ = deal_kind(state, v, opts.trump)
-    declared = kind in ("declared", "lou-later")
-    declarations = {p: w for p, (w, _) in said.items() if declared or w != "stand"}
-    tricks = {p: n for p, (_, n) in said.items() if n is not None}
+    problems = _Problems(state.hand_no)
+    trump = _trump(opts.trump, problems)
+    out = {p for p, _ in _pairs(opts.sitting_out, seats, problems, "--sitting-out")}
+    here = [p for p in seats if p in present and p not in out]
+    dealt = legal.dealt_in(state, here)
+    line = _read_words(words, seats, problems)
+    spoken = {p: w for p, (w, _) in line.said.items()}
+    shape = legal.deal_shape(state, v, trump)
+    missing = [p for p in dealt if p not in line.named]
+    if missing == [dealt[-1]] and dealer_may_be_left_out(shape, dealt, spoken):
+        missing = []  # everyone else passed: the dealer takes the pool whatever he says
+    for p in missing:
+        before = {q: spoken[q] for q in dealt[:dealt.index(p)] if q in spoken}
+        allowed = legal.words_allowed(v, shape, dealt, before, p)
+        problems.add("MISSING_PLAYER", f"{p} was dealt in: say {typed_forms(p, allowed)} "
+                     f"or --sitting-out {p}", p)
+    sitting_out = tuple(p for p in seats if p not in present or p in out)
+    record = _record(line, opts, trump, shape.declared, sitting_out, seats, v, problems)
+    if problems:
+        problems += _rules_say(record, state, v, problems, line.unreadable | set(missing))
+        raise HandRejected(f"hand {state.hand_no} cannot be recorded", problems)
+    return record
+
+
+def _rules_say(record: HandRecord, state: TableState, v: Variant, problems: list[Problem],
+              unread: set[str]) -> list[Problem]:
+    """What the rules say of the part of the line that could be read: problems of players
+    whose own entry was read, and of the whole hand only when every word was."""
+    troubled = unread | {p.player for p in problems if p.player}
+    return [p for p in validate(record, state, v) if p not in problems and (
+        p.player not in troubled if p.player else not unread)]
+
+
+def _trump(typed: str | None, problems: _Problems) -> str | None:
+    if typed is None:
+        return None
+    suit = typed.strip().lower()
+    if suit not in set(Suit):
+        problems.add("BAD_TRUMP", f"--trump {typed}: the suits are {', '.join(Suit)}")
+    return suit
+
+
+def _record(line: _Line, opts: Options, trump: str | None, declared: bool,
+            sitting_out: tuple[str, ...], seats: Sequence[str], v: Variant,
+            problems: _Problems) -> HandRecord:
+    declarations = {p: str(w) for p, (w, _) in line.said.items() if declared or w != Word.STAND}
+    tricks = {p: n for p, (_, n) in line.said.items() if n is not None}
     flushes = []
     for p, kind_text in _pairs(opts.flushes, seats, problems, "--flush"):
         if not kind_text and v.hand_size == 5:
             problems.add("BAD_ENTRY", f"--flush {p}: say which kind, e.g. {p}:trump "
                          "(pam, trump, plain, pam-blaze, blaze)", p)
         flushes.append(Flush(player=p, kind=kind_text.lower() or "flush"))
-    exchanges, deltas = {}, {}
+    exchanges: dict[str, int] = {}
+    deltas: dict[str, int] = {}
     for target, items, what in ((exchanges, opts.exchanges, "--exchange"),
                                 (deltas, opts.paid, "--paid")):
         for p, value in _pairs(items, seats, problems, what):
@@ -153,11 +228,9 @@ def _record(said, opts: Options, state: TableState, v: Variant, out: list[str],
                  for p, _ in _pairs(opts.revokes, seats, problems, "--revoke")]
     penalties += [Penalty(player=p, kind=k)
                   for p, k in _pairs(opts.penalties, seats, problems, "--penalty")]
-    pam = _pairs([opts.pam], seats, problems, "--pam")[0][0] if opts.pam else None
-    if problems:
-        raise HandRejected(f"hand {state.hand_no} cannot be recorded", problems)
-    return HandRecord(sitting_out=tuple(out), trump=opts.trump,
+    pams = _pairs([opts.pam], seats, problems, "--pam") if opts.pam else []
+    return HandRecord(sitting_out=sitting_out, trump=trump,
                       declarations=declarations or None, exchanges=exchanges,
-                      flushes=tuple(flushes), pam_holder=pam, tricks=tricks or None,
-                      penalties=tuple(penalties), deltas=deltas or None,
-                      table_ruling=opts.table_ruling, note=opts.note)
+                      flushes=tuple(flushes), pam_holder=pams[0][0] if pams else None,
+                      tricks=tricks or None, penalties=tuple(penalties),
+                      deltas=deltas or None, table_ruling=opts.table_ruling, note=opts.note)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
@@ -11,7 +9,7 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 
 def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
                                                            help="The hand number."),
-            session: Optional[int] = SESSION_OPTION, as_json: bool = JSON_OPTION):
+            session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Every chip of hand N with the rule that moved it, its parameter and source text."""
     from loo_ledger.errors import NotFound
     from loo_ledger.services.explain import explain_rows

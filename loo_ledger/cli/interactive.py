@@ -1,102 +1,111 @@
-"""loo hand -i: ask, in seat order from the dealer's left, only what the rules allow."""
+"""loo hand -i: ask, in seat order from the dealer's left, only what the rules allow.
+
+Every question is put to ``domain.legal`` (who deals, who is dealt in, the words a player may
+say, whether a flush is possible) or to the engine (whether the hand needs its tricks).
+The answers become the one-line form and go through the same parser, so a hand asked here
+is recorded exactly as the same hand typed on one line.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import typer
 
-from loo_ledger.domain.deal import dealer_for, deal_kind, rotate_from_left
-from loo_ledger.cli.entry import Options
+from loo_ledger.cli.entry import Options, View, dealer_may_be_left_out, parse_hand
+from loo_ledger.domain import HandRecord, legal, validate
+from loo_ledger.domain.codes import FlushKind, Game, Suit, Word
 from loo_ledger.errors import LooError
 
-SUITS = ("clubs", "diamonds", "hearts", "spades")
 
-
-def _ask(question: str, allowed: tuple[str, ...] | None = None, *, default: str | None = None,
-         why: str = "") -> str:
-    """Ask until the answer is one of ``allowed``; say why a wrong answer is wrong."""
+def _ask(question: str, allowed: Sequence[str], *, default: str | None = None,
+         why: Any = None) -> str:
+    """Ask until the answer is one of ``allowed`` (or ``why(answer)`` is None); say why a
+    wrong answer is wrong."""
     hint = f" [{'/'.join(allowed)}]" if allowed else ""
     while True:
         answer = typer.prompt(question + hint, default=default, show_default=default is not None)
         answer = answer.strip().lower()
-        if allowed is None or answer in allowed:
+        reason = why(answer) if why else (None if answer in allowed else "")
+        if reason is None:
             return answer
-        typer.echo(f"  '{answer}' is not possible here{': ' + why if why else ''}; "
-                   f"answer one of {', '.join(allowed)}")
+        typer.echo(f"  '{answer}' is not possible here: {reason}" if reason else
+                   f"  '{answer}' is not possible here; answer one of {', '.join(allowed)}")
 
 
-def _choices(player: str, dealer: str, words: dict[str, str], v, kind: str) -> tuple[tuple, str]:
-    if kind == "lou-later":
-        return ("stand", "fold"), "in Lou a player stands or folds"
-    others = {p: w for p, w in words.items() if p != dealer}
-    miss_free = v.miss and "miss" not in words.values()
-    if player != dealer:
-        return (("stand", "pass", "miss") if miss_free else ("stand", "pass")), \
-            "the miss is taken" if v.miss and not miss_free else ""
-    playing = [p for p, w in others.items() if w != "pass"]
-    if len(playing) == 1 and others[playing[0]] == "stand" and v.miss:
-        return tuple(o for o in ("stand", "miss", "defend") if o in v.dealer_vs_one), \
-            f"only {playing[0]} stood: the dealer may not pass (dealer_vs_one)"
-    if len(playing) == 1 and others[playing[0]] == "miss":
-        return ("stand", "pass"), f"{playing[0]} alone took the miss: the dealer stands or passes"
-    return (("stand", "pass", "miss") if miss_free else ("stand", "pass")), \
-        "the dealer may defend only against a lone stander"
-
-
-def ask_hand(ledger, sid: int, opts: Options) -> tuple[list[str], Options]:
-    """Ask the table for the next hand; preview its settlement and confirm it."""
-    from loo_ledger.cli.show import settlement_lines
-    from loo_ledger.services.table import record_hand, stored_variant
-    v, state = stored_variant(ledger, sid), ledger.final_state(sid)
-    present = [p for p in ledger.present_players(sid) if p not in state.sit_out]
-    dealer = dealer_for(state, present)
-    order = [p for p in rotate_from_left(state.seats, dealer) if p in present]
-    if v.club_law or v.flushes:
-        trump = _ask("Trump turned (blank if none yet)", SUITS + ("",), default="")
+def ask_hand(view: View, opts: Options) -> HandRecord:
+    """Ask the table for the next hand and return its record (not yet previewed)."""
+    v, state = view.variant, view.state
+    here = [p for p in view.present if p not in opts.sitting_out]
+    dealer, dealt = legal.next_dealer(state, here), legal.dealt_in(state, here)
+    if (v.club_law or v.flushes) and opts.trump is None:
+        trump = _ask("Trump turned (blank if none yet)", (*Suit, ""), default="")
         opts = replace(opts, trump=trump or None)
-    kind, why = deal_kind(state, v, opts.trump)
-    typer.echo(f"Hand {state.hand_no}: {dealer} deals; pool {state.pool} "
-               f"({'double' if state.double else 'simple'}): {why}.")
+    shape = legal.deal_shape(state, v, opts.trump)
+    what = "pot" if v.game == Game.LOU else "double pool" if state.double else "simple pool"
+    typer.echo(f"Hand {state.hand_no}: {dealer} deals; {what} of {state.pool} carried in: "
+               f"{shape.why}.")
     words: dict[str, str] = {}
-    if kind in ("declared", "lou-later"):
-        for p in order:
-            if p == dealer and kind == "declared" and all(w == "pass" for w in words.values()):
-                words[p] = "stand"
-                typer.echo(f"  everyone passed: {dealer} takes the pool")
-                continue
-            allowed, reason = _choices(p, dealer, words, v, kind)
-            words[p] = _ask(f"{p}", allowed, why=reason)
-    elif kind == "eldest-miss":
-        words[order[0]] = _ask(f"{order[0]}: play own cards or take the miss", ("stand", "miss"))
-    playing = [p for p in order if words.get(p, "stand") not in ("pass", "fold")]
-    answers = _tricks(playing, words, v, kind, dealer)
-    preview = record_hand(ledger, sid, answers, opts, dry_run=True)
-    typer.echo("\n".join(settlement_lines(preview, lou=v.game == "lou")))
-    typer.confirm("Record this hand?", abort=True, default=True)
-    return answers, opts
-
-
-def _tricks(playing: list[str], words: dict[str, str], v, kind: str, dealer: str) -> list[str]:
-    """Ask each player in play for tricks, unless the hand is settled without play."""
-    alone = len(playing) <= 1 or (kind == "declared" and len([p for p in playing if p != dealer])
-                                  == 1 and words.get(dealer) == "pass")
-    if kind == "lou-later" and len(playing) == 1:
-        alone = True
-    pairs = {p: words.get(p, "stand") for p in words}
-    if alone:
-        return [f"{p}={w}" for p, w in pairs.items()]
-    while True:
-        counts = {p: _ask(f"{p}: tricks won", tuple(str(i) for i in range(v.hand_size + 1)))
-                  for p in playing}
-        total = sum(int(c) for c in counts.values())
-        if total == v.hand_size:
+    for p in dealt:
+        if p == dealer and dealer_may_be_left_out(shape, dealt, words):
+            typer.echo(f"  everyone passed: {dealer} takes the pool")
             break
-        typer.echo(f"  the tricks add up to {total}, but a hand has {v.hand_size}: again")
-    out = [f"{p}={w}" for p, w in pairs.items() if p not in counts]
-    for p, c in counts.items():
-        w = pairs.get(p, "stand")
-        out.append(f"{p}={c}" if w == "stand" else f"{p}={w}:{c}")
-    if not out:
-        raise LooError("nobody was dealt in")
-    return out
+        words[p] = _word(view, shape, dealt, words, p)
+    playing = [p for p in dealt if p in words and legal.canonical(words[p]) != Word.PASS]
+    if not opts.flushes and playing and legal.can_flush(v, shape):
+        opts = replace(opts, flushes=_flush(v.hand_size, playing))
+    line = [f"{p}={w}" for p, w in words.items()]
+    if not _needs_tricks(line, opts, view):
+        return parse_hand(line, opts, view)
+    counts = _tricks(view, playing)
+    line = [f"{p}={w}" for p, w in words.items() if p not in counts]
+    line += [f"{p}={n}" if legal.canonical(words[p]) == Word.STAND else f"{p}={words[p]}:{n}"
+             for p, n in counts.items()]
+    return parse_hand(line, opts, view)
+
+
+def _word(view: View, shape: legal.DealShape, dealt: tuple[str, ...], words: dict[str, str],
+          p: str) -> str:
+    """``p``'s word: asked if legal gives a choice, else the one word allowed."""
+    v = view.variant
+    allowed = legal.words_allowed(v, shape, dealt, words, p)
+    if len(allowed) == 1:
+        return allowed[0]
+    return _ask(p, allowed, why=lambda answer: legal.verify_word(v, shape, dealt, words, p,
+                                                                 answer))
+
+
+def _flush(hand_size: int, playing: list[str]) -> list[str]:
+    """Who declared a flush (blank: nobody), and for five cards which kind."""
+    who = _ask("Flush declared by (blank if none)", (*playing, ""), default="",
+               why=lambda a: None if a in ("", *(p.lower() for p in playing)) else "")
+    if not who:
+        return []
+    if hand_size == 3:
+        return [f"{who}:{FlushKind.FLUSH}"]
+    kind = _ask(f"{who}: which flush", tuple(k for k in FlushKind if k != FlushKind.FLUSH))
+    return [f"{who}:{kind}"]
+
+
+def _needs_tricks(line: list[str], opts: Options, view: View) -> bool:
+    """Whether the hand is played out: the engine asks for its tricks."""
+    try:
+        record = parse_hand(line, opts, view)
+    except LooError:  # refused without tricks: ask them, the parser reports the rest
+        return True
+    return any(p.code == "TRICKS_SUM" for p in validate(record, view.state, view.variant))
+
+
+def _tricks(view: View, playing: list[str]) -> dict[str, int]:
+    """Ask each player in play for tricks until they add up to the hand."""
+    v = view.variant
+    while True:
+        counts = {p: int(_ask(f"{p}: tricks won", tuple(str(i) for i in range(v.hand_size + 1))))
+                  for p in playing}
+        left = legal.tricks_left(v, counts)
+        if left == 0:
+            return counts
+        typer.echo(f"  the tricks add up to {v.hand_size - left}, but a hand has "
+                   f"{v.hand_size}: again")

@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
-from loo_ledger.domain import Settlement
+from collections.abc import Collection
+from typing import Any
+
 from loo_ledger.cli.render import signed
+from loo_ledger.domain import Movement, Settlement, Variant
+from loo_ledger.domain.codes import Game, MovementKind
+from loo_ledger.domain.legal import next_dealer
 
 
-def settlement_lines(s: Settlement, *, lou: bool = False) -> list[str]:
-    """Who takes what and why, who is looed, what stays, who deals next."""
+def settlement_lines(s: Settlement, *, v: Variant, present: Collection[str]) -> list[str]:
+    """Who takes what and why, who is looed, what stays, who deals next (``present``: who
+    is at the table now, as for the next hand)."""
+    lou = v.game == Game.LOU
     kind = "pot" if lou else ("double pool" if s.double else "simple pool")
     lines = [f"Hand {s.hand_no}: {s.dealer} dealt; {kind} of {s.pot} in play "
              f"({s.pool_in} carried in)"]
     width = max(len(p) for p in s.dealt)
     for p in s.dealt:
         reasons = [_reason(m, p) for m in s.movements if p in (m.payer, m.payee)]
+        if s.table_ruling and p in s.rules_deltas:
+            reasons.append(f"the table's figure; the rules give {signed(s.rules_deltas[p])}")
         lines.append(f"  {p:<{width}}  {signed(s.deltas.get(p, 0)):>6}  "
                      f"{'; '.join(reasons) or 'no chips moved'}")
     for m in s.movements:
-        if m.payer is None and m.payee is None:
+        if m.kind == MovementKind.STAYS:
             lines.append(f"  stays in the pool: {m.amount} ({m.reason})")
     if s.looed:
         lines.append(("  burned: " if lou else "  looed: ") + ", ".join(s.looed))
@@ -26,7 +35,7 @@ def settlement_lines(s: Settlement, *, lou: bool = False) -> list[str]:
     if s.table_ruling:
         lines.append(f"  recorded by table ruling: {s.table_ruling}")
     after = s.next_state
-    dealer = after.dealer if after else ""
+    dealer = next_dealer(after, present) if after else ""
     if lou:
         first = " (a new game: first deal)" if after and after.lou_first else ""
         lines.append(f"Pot now {s.pool_after}. Next: {dealer} deals{first}.")
@@ -36,9 +45,9 @@ def settlement_lines(s: Settlement, *, lou: bool = False) -> list[str]:
     return lines
 
 
-def _reason(m, player: str) -> str:
-    if m.payer == player and m.payee is None:
-        return m.reason if "pays the pool" in m.reason else f"{m.reason} {m.amount}"
+def _reason(m: Movement, player: str) -> str:
+    if m.payer == player and m.payee is None:  # a loo's reason already says what it pays
+        return m.reason if m.kind == MovementKind.LOO else f"{m.reason} {m.amount}"
     if m.payee == player and m.payer is None:
         return f"takes {m.amount}: {m.reason}"
     if m.payee == player:
@@ -46,7 +55,7 @@ def _reason(m, player: str) -> str:
     return f"pays {m.amount} to {m.payee}: {m.reason}"
 
 
-def pool_lines(status: dict) -> list[str]:
+def pool_lines(status: dict[str, Any]) -> list[str]:
     kind = "double" if status["double"] else "simple"
     lines = [f"Pool: {status['pool']} chips ({kind}); next is hand {status['next_hand']}, "
              f"dealt by {status['next_dealer']} ({status['why']})."]

@@ -9,7 +9,7 @@ in another terminal is never lost.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from loo_ledger.domain import (HandRecord, Replay, Session, Settlement, TableState, Unit,
                                opening_state, replay)
@@ -20,9 +20,6 @@ from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, varian
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.writer import STORED_RECORD, AuditEntry, Change, Stored
-
-if TYPE_CHECKING:
-    from loo_ledger.cli.entry import Options
 
 _UNITS = {"lou": "cent", 5: "chip", 3: "white chip"}
 
@@ -48,11 +45,9 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
     base, rules, house = resolve_variant(ledger, variant_name, rule_args)
     v = variant(base, rules)
     _check_names(players)
-    from loo_ledger.cli.entry import match_player  # (temporary: the CLI will pass the name)
-    try:
-        dealer = match_player(dealer, players) if dealer else players[-1]
-    except ValueError as exc:
-        raise LooError(f"--dealer: {exc}") from None
+    dealer = dealer or players[-1]
+    if dealer not in players:
+        raise LooError(f"--dealer {dealer}: not one of the players ({', '.join(players)})")
     opening, source = 0, None
     if carry_from is not None:
         opening, source = _carried_pool(ledger, carry_from), f"carried from session {carry_from}"
@@ -305,23 +300,3 @@ def pool_status(ledger: Ledger, sid: int) -> dict[str, Any]:
         out.update(first_deal=state.lou_first, pot=pot, burn=min(pot, v.burn_cap),
                    burn_cap=v.burn_cap)
     return out
-
-
-# -- temporary: the CLI's words and options, until cli/ calls the functions above --------
-
-def record_hand(ledger: Ledger, sid: int, words: list[str], opts: "Options", *,
-                dry_run: bool = False) -> Settlement:
-    """(Temporary wrapper) parse what was typed against the table, then :func:`record`."""
-    from loo_ledger.cli.entry import build_record
-    view = table_view(ledger, sid)
-    rec = build_record(words, opts, state=view.state, v=view.variant, present=list(view.present))
-    return record(ledger, sid, rec, dry_run=dry_run)
-
-
-def amend(ledger: Ledger, sid: int, n: int, words: list[str], opts: "Options") -> Replay:
-    """(Temporary wrapper) parse what was typed against the table before hand ``n``, then
-    :func:`amend_record`."""
-    from loo_ledger.cli.entry import build_record
-    view = view_before(ledger, sid, n)
-    rec = build_record(words, opts, state=view.state, v=view.variant, present=list(view.present))
-    return amend_record(ledger, sid, n, rec)

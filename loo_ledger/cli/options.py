@@ -1,0 +1,68 @@
+"""The options of a hand, defined once for ``loo hand`` and ``loo amend``.
+
+:func:`hand_options` adds the ten typer options below to a command and hands the command one
+:class:`loo_ledger.cli.entry.Options` (parameter ``opts``) instead of ten loose values.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+
+from loo_ledger.cli.entry import Options
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+PLAYERS_ARG = typer.Argument(None, metavar="NAME=VALUE...", help=(
+    "Each dealt player once: Ann=2 (played, won 2 tricks), Ben=pass (or fold), Cat=miss:1, "
+    "Dov=defend:2, Eve=stand (no play: a lone player, a flush). Names by unique prefix. "
+    "The dealer's word may be left out when everyone else passed."))
+
+#: (parameter name, Options field, annotation, typer option)
+_OPTIONS: tuple[tuple[str, str, Any, Any], ...] = (
+    ("trump", "trump", str | None, typer.Option(
+        None, "--trump", help="The trump suit turned: clubs, diamonds, hearts, spades.")),
+    ("flush", "flushes", list[str], typer.Option(
+        [], "--flush", metavar="NAME[:KIND]", help="A flush declared (five-card kinds: pam, "
+        "trump, plain, pam-blaze, blaze). Repeatable.")),
+    ("exchange", "exchanges", list[str], typer.Option(
+        [], "--exchange", metavar="NAME=N", help="Cards exchanged. Repeatable.")),
+    ("revoke", "revokes", list[str], typer.Option(
+        [], "--revoke", metavar="NAME", help="A revoke or other breach in play.")),
+    ("penalty", "penalties", list[str], typer.Option(
+        [], "--penalty", metavar="NAME=KIND", help="A penalty: revoke, misdeal, looked-early, "
+        "declared-early. Repeatable.")),
+    ("pam", "pam", str | None, typer.Option(
+        None, "--pam", metavar="NAME", help="Who held Pam (flush_payout=board).")),
+    ("sitting_out", "sitting_out", list[str], typer.Option(
+        [], "--sitting-out", metavar="NAME", help="Not dealt in this hand.")),
+    ("note", "note", str | None, typer.Option(
+        None, "--note", help="A note kept with the hand.")),
+    ("paid", "paid", list[str], typer.Option(
+        [], "--paid", metavar="NAME=DELTA", help="The table's own figure for a player's net "
+        "change; checked against the rules. Repeatable.")),
+    ("ruling", "table_ruling", str | None, typer.Option(
+        None, "--table-ruling", metavar="WHY", help="Keep the table's --paid figures instead "
+        "of the rules' settlement, and say why.")),
+)
+
+
+def hand_options(fn: F) -> F:
+    """Give command ``fn`` the hand options; it receives them as ``opts: Options``."""
+    sig = inspect.signature(fn, eval_str=True)
+    kept = [p for p in sig.parameters.values() if p.name != "opts"]
+    added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option,
+                               annotation=annotation)
+             for name, _, annotation, option in _OPTIONS]
+
+    @functools.wraps(fn)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        values = {field: kwargs.pop(name) for name, field, _, _ in _OPTIONS}
+        return fn(*args, opts=Options(**values), **kwargs)
+
+    command.__signature__ = sig.replace(parameters=kept + added)  # type: ignore[attr-defined]
+    return command  # type: ignore[return-value]

@@ -1,0 +1,137 @@
+"""Issue 7: `loo hand -i` asks only what domain.legal allows, accepts what the one-line form
+accepts, and records exactly the hand it previewed (or nothing).
+
+Figures worked by hand from shared/spec/RULES.md.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from loo_ledger.cli import app
+
+
+def keys(*answers: str) -> str:
+    return "".join(f"{a}\n" for a in answers)
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(db, *args, input=None):
+        result = runner.invoke(app, ["--db", str(db), *map(str, args)], input=input,
+                               env={"COLUMNS": "200"})
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            f"uncaught {result.exception!r}; output: {result.output}")
+        return result
+
+    return invoke
+
+
+def hands(run, db) -> list[dict]:
+    return json.loads(run(db, "hands", "--json").stdout)
+
+
+def new(run, db, *args: str) -> None:
+    result = run(db, "new", "Friday", *args)
+    assert result.exit_code == 0, result.output
+
+
+def test_interactive_does_not_offer_the_dealer_pass_under_dealer_plays(run, tmp_path):
+    """irish (no miss, declared even with an empty pool) with lone_player=dealer-plays, seats
+    A B C D E, E deals, ante 9: A stands, B C D pass; the dealer must play against a lone
+    player, so E is not asked (his only word is stand). P = 9, a trick 3: A 1 trick +3; E 2
+    tricks: -9 + 6 = -3. Nobody looed: pool after 0."""
+    db = tmp_path / "irish.db"
+    new(run, db, "--variant", "irish", "--rule", "lone_player=dealer-plays", "--players",
+        "A,B,C,D,E", "--dealer", "E")
+    result = run(db, "hand", "-i", input=keys("stand", "pass", "pass", "pass", "1", "2", "y"))
+    assert result.exit_code == 0, result.output
+    assert "E [" not in result.output
+    [h] = hands(run, db)
+    assert h["record"]["declarations"] == {"A": "stand", "B": "pass", "C": "pass", "D": "pass",
+                                           "E": "stand"}
+    assert h["deltas"] == {"A": 3, "B": 0, "C": 0, "D": 0, "E": -3}
+    assert h["pool_after"] == 0
+
+
+def test_interactive_accepts_fold_in_loo_and_pass_in_lou(run, tmp_path):
+    """What the one-line form accepts, -i accepts. Three-card, seats Ann Ben Cat, Cat deals:
+    hand 1 simple, P = 9: Ann 3 tricks +9; Ben looed -9; Cat -9 - 9 = -18; pool 18.
+    Hand 2, Ann deals a double pool, P = 27: Ben folds (Lou's word for pass), Cat stands,
+    Ann stands; Cat 2 tricks +18, Ann 1: -9 + 9 = 0; pool after 0 + nobody looed = 0."""
+    asked, typed = tmp_path / "asked.db", tmp_path / "typed.db"
+    for db in (asked, typed):
+        new(run, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+        assert run(db, "hand", "Ann=3", "Ben=0", "Cat=0").exit_code == 0
+    result = run(asked, "hand", "-i", input=keys("fold", "stand", "stand", "2", "1", "y"))
+    assert result.exit_code == 0, result.output
+    assert "not possible" not in result.output
+    assert run(typed, "hand", "Ben=fold", "Cat=2", "Ann=1").exit_code == 0
+    assert hands(run, asked) == hands(run, typed)
+    assert hands(run, asked)[1]["deltas"] == {"Ben": 0, "Cat": 18, "Ann": 0}
+    # Lou, seats Ann Ben Cat, Cat deals: first deal P = 100 + 3 x 500 = 1600: Ann 3 takes it
+    # (+1100), Ben 2 (two-trick stander, three stood: neither wins nor pays: -500), Cat 0
+    # burned 1600 (-600 - 1600 = -2200). Pot 1600. Hand 2, Ann deals: Ben passes (the
+    # one-line form's "pass" for fold), Cat and Ann stand; Cat 3 tricks takes 1600; exactly
+    # two stood, so Ann (2 tricks, not 3) is burned b = min(1600, 5000) = 1600; pot 1600.
+    lou = tmp_path / "lou.db"
+    new(run, lou, "--variant", "lou", "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+    assert run(lou, "hand", "Ann=3", "Ben=2", "Cat=0").exit_code == 0
+    result = run(lou, "hand", "-i", input=keys("pass", "stand", "stand", "3", "2", "y"))
+    assert result.exit_code == 0, result.output
+    assert "not possible" not in result.output
+    h = hands(run, lou)[1]
+    assert h["record"]["declarations"]["Ben"] == "pass"
+    assert h["deltas"] == {"Ben": 0, "Cat": 1600, "Ann": -1600}
+    assert h["pool_after"] == 1600
+
+
+def test_interactive_asks_for_a_flush_only_where_one_is_possible(run, tmp_path):
+    """bicycle (flushes on, ante 3, loo 3), seats Ann Ben Cat, Cat deals. Hand 1 is a simple
+    pool under play-all: no trump is known before play, so no flush is asked. P = 3: Ann 3
+    tricks +3; Ben looed -3; Cat -3 - 3 = -6; pool after 6. Hand 2, Ann deals a double pool,
+    P = 9: all stand, Ben declares a flush: takes 9; Cat and Ann are looed (3 each): Ben +9,
+    Cat -3, Ann -3 - 3 = -6; pool after 6."""
+    db = tmp_path / "bicycle.db"
+    new(run, db, "--variant", "bicycle", "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+    first = run(db, "hand", "-i", input=keys("hearts", "3", "0", "0", "y"))
+    assert first.exit_code == 0, first.output
+    assert "Flush" not in first.output
+    second = run(db, "hand", "-i", input=keys("spades", "stand", "stand", "stand", "ben", "y"))
+    assert second.exit_code == 0, second.output
+    assert "Flush declared by" in second.output and "tricks won" not in second.output
+    h = hands(run, db)[1]
+    assert h["record"]["flushes"] == [{"player": "Ben", "kind": "flush"}]
+    assert h["deltas"] == {"Ben": 9, "Cat": -3, "Ann": -6}
+    assert h["pool_after"] == 6
+
+
+def test_interactive_refuses_a_hand_recorded_meanwhile_in_another_terminal(run, tmp_path,
+                                                                           monkeypatch):
+    """-i previews hand 1 and, while the table looks at the preview, another terminal records
+    hand 1. Confirming must not record the previewed hand as hand 2 (its dealer, pool and
+    settlement would all differ): it is refused and the other terminal's hand stands alone."""
+    db = tmp_path / "race.db"
+    new(run, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+    real_confirm = typer.confirm
+
+    def other_terminal_first(*args, **kwargs):
+        done = subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(db), "hand",
+                               "Ann=1", "Ben=1", "Cat=1"], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return real_confirm(*args, **kwargs)
+
+    monkeypatch.setattr(typer, "confirm", other_terminal_first)
+    result = run(db, "hand", "-i", input=keys("3", "0", "0", "y"))
+    assert result.exit_code == 1
+    assert "hand 1 was recorded meanwhile" in result.output
+    [h] = hands(run, db)
+    assert h["record"]["tricks"] == {"Ann": 1, "Ben": 1, "Cat": 1}
