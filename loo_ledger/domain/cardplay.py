@@ -210,7 +210,7 @@ def _follow_constraints(hand: Sequence[Card], trick: Sequence[Card],
     if r.follow_suit and follow:
         yield _Constraint("follow_suit", "true", follow,
                           f"must follow suit ({led} led), holding {_words(follow)}")
-    if follow and r.head_trick:
+    if follow and r.head_trick and r.follow_suit:
         heading = frozenset(c for c in follow if heads(c, trick, ctx))
         if heading:
             yield _Constraint("head_trick", "true", heading,
