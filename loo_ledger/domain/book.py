@@ -28,6 +28,7 @@ class Book:
     state: TableState
     deal: Deal
     variant: Variant
+    outcome: Resolution                  # how the hand is resolved (checks.resolve)
     pot: int = 0
     movements: list[Movement] = field(default_factory=list)
     looed: list[str] = field(default_factory=list)
@@ -88,18 +89,24 @@ class Book:
     def pool_after(self) -> int:
         return self.state.pool + net_changes(self.movements)[1]
 
-    def finish(self, *, next_dealer: str, double: bool, **lou: object) -> Settlement:
-        """The settlement, and the table state for the next hand."""
+    def finish(self, *, next_dealer: str, double: bool, lou_first: bool | None = None,
+               lou_antes_due: bool | None = None,
+               sit_out: frozenset[str] = frozenset()) -> Settlement:
+        """The settlement, and the table state for the next hand. ``last_had_loo`` is
+        whether anyone was looed (a loo paid: a Lou burn or a ``pays-pool`` revoke too)."""
         players, _ = net_changes(self.movements)
         deltas = {p: players.get(p, 0) for p in self.deal.dealt}
-        next_state = replace(self.state, dealer=next_dealer, pool=self.pool_after, double=double,
-                             hand_no=self.state.hand_no + 1,
-                             sit_out=lou.pop("sit_out", frozenset()), **lou)
+        state = self.state
+        next_state = replace(
+            state, dealer=next_dealer, pool=self.pool_after, double=double,
+            hand_no=state.hand_no + 1, sit_out=sit_out, last_had_loo=bool(self.looed),
+            lou_first=state.lou_first if lou_first is None else lou_first,
+            lou_antes_due=state.lou_antes_due if lou_antes_due is None else lou_antes_due)
         return Settlement(
-            hand_no=self.state.hand_no, dealer=self.deal.dealer, dealt=self.deal.dealt,
-            movements=tuple(self.movements), deltas=deltas, pool_in=self.state.pool,
-            pot=self.pot, pool_after=self.pool_after, double=self.state.double,
-            outcome=self.deal.resolution, looed=tuple(self.looed),
+            hand_no=state.hand_no, dealer=self.deal.dealer, dealt=self.deal.dealt,
+            movements=tuple(self.movements), deltas=deltas, pool_in=state.pool,
+            pot=self.pot, pool_after=self.pool_after, double=state.double,
+            outcome=self.outcome, looed=tuple(self.looed),
             loos=dict(self.loos), whole=self.whole, kind=self.deal.kind,
             words=dict(self.deal.words),
             notes=tuple(self.notes), next_state=next_state)

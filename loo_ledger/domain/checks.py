@@ -1,14 +1,21 @@
-"""Checks of the parts of a record that follow the declarations: exchanges, flushes,
-penalties and tricks. Each adds problems to the Deal; none raises."""
+"""Checks of the parts of a record that follow the declarations: flushes, penalties,
+exchanges and tricks; and :func:`resolve`, the one place that says how the hand is resolved.
+
+Every check returns problems; none changes the deal and none raises.
+"""
 
 from __future__ import annotations
 
-from loo_ledger.domain.codes import (PRE_PLAY, DealKind, FlushKind, Game, Pam, PenaltyKind,
-                                     Resolution, RevokePenalty)
+from collections.abc import Iterable
+
+from loo_ledger.domain.codes import (PRE_PLAY, FlushKind, Game, Pam, PenaltyKind, Resolution,
+                                     RevokePenalty, Suit)
 from loo_ledger.domain.deal import Deal
 from loo_ledger.domain.flushes import tied_without_cards
-from loo_ledger.domain.model import HandRecord, TableState
+from loo_ledger.domain.legal import DealShape, can_flush, exchange_limit
+from loo_ledger.domain.model import Flush, HandRecord, Penalty
 from loo_ledger.domain.variants import Variant
+from loo_ledger.errors import Problem
 
 PLAYED = Resolution.PLAYED
 _WITHOUT_PLAY = {Resolution.ALL_PASS: "everyone but the dealer passed",
@@ -16,138 +23,213 @@ _WITHOUT_PLAY = {Resolution.ALL_PASS: "everyone but the dealer passed",
                  Resolution.ALL_FOLD: "everyone folded",
                  Resolution.RENEGE: "the hand was thrown in after a renege",
                  Resolution.FLUSH: "a flush settled it without play"}
+_DEALT_CARDS = (PLAYED, Resolution.RENEGE, Resolution.FLUSH)
 PENALTY_KINDS = tuple(PenaltyKind)
+_PAM_KINDS = (FlushKind.PAM, FlushKind.PAM_BLAZE)
 
 
-def check_record(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> None:
-    """Add every problem of the record's exchanges, flushes, penalties and tricks."""
-    _flushes(record, v, deal)
-    _penalties(record, v, deal)
-    _exchanges(record, state, v, deal)
-    _tricks(record, v, deal)
+def _problem(deal: Deal, code: str, message: str, player: str | None = None) -> Problem:
+    return Problem(code=code, message=message, hand=deal.hand_no, player=player)
 
 
-def _penalties(record: HandRecord, v: Variant, deal: Deal) -> None:
-    before = len(deal.problems)
-    revokers = []
+def without_play(deal: Deal, resolution: Resolution) -> str:
+    """Why nobody played, in words, naming who took the pool (for refusals)."""
+    why = _WITHOUT_PLAY[resolution]
+    if resolution == Resolution.ALL_PASS:
+        return f"{why}, so {deal.dealer} took the pool without play"
+    if resolution == Resolution.LONE and deal.taker is not None:
+        return f"{deal.taker} took the pool without play"
+    return why
+
+
+def revokers(record: HandRecord, deal: Deal) -> list[str]:
+    """Players dealt in who are recorded with a revoke (in record order, once each)."""
+    out: list[str] = []
+    for pen in record.penalties:
+        if pen.kind == PenaltyKind.REVOKE and pen.player in deal.dealt and pen.player not in out:
+            out.append(pen.player)
+    return out
+
+
+def resolve(record: HandRecord, v: Variant, deal: Deal, shape: DealShape) -> Resolution:
+    """How the hand is resolved: the one place that says so.
+
+    The declarations may settle it without play (all pass, a lone player, all fold); else a
+    recorded flush settles it if the flushes are sound; else in Lou a sound renege throws it
+    in; else the cards were played.
+    """
+    if deal.resolution != PLAYED:
+        return deal.resolution
+    if record.flushes and not flush_problems(record, v, deal, shape):
+        return Resolution.FLUSH
+    if v.game == Game.LOU and revokers(record, deal) \
+            and not penalty_problems(record, v, deal, PLAYED):
+        return Resolution.RENEGE
+    return PLAYED
+
+
+def check_record(record: HandRecord, v: Variant, deal: Deal, shape: DealShape,
+                 resolution: Resolution) -> list[Problem]:
+    """Every problem of the record's flushes, Pam, penalties, exchanges and tricks."""
+    return (flush_problems(record, v, deal, shape) + pam_problems(record, deal)
+            + penalty_problems(record, v, deal, resolution)
+            + exchange_problems(record, v, deal, shape, resolution)
+            + trick_problems(record, v, deal, resolution))
+
+
+def penalty_problems(record: HandRecord, v: Variant, deal: Deal,
+                     resolution: Resolution) -> list[Problem]:
+    out: list[Problem] = []
     for pen in record.penalties:
         p = pen.player
         if p not in deal.dealt:
             continue  # reported as UNKNOWN_PLAYER / NOT_DEALT_IN
-        if pen.kind not in PENALTY_KINDS:
-            deal.problem("PENALTY_NOT_ALLOWED", f"{p}'s penalty {pen.kind!r} is not one of "
-                         f"{', '.join(PENALTY_KINDS)}", p)
-            continue
-        if pen.kind in PRE_PLAY:
-            if not v.forfeits:
-                deal.problem("PENALTY_NOT_ALLOWED", f"a {pen.kind} forfeit is not a rule of this "
-                             "table (forfeits=false)", p)
-            elif pen.kind == PenaltyKind.MISDEAL and p != deal.dealer:
-                deal.problem("PENALTY_NOT_ALLOWED", f"a misdeal is charged to the dealer "
-                             f"({deal.dealer}), not {p}", p)
-            elif pen.kind == PenaltyKind.DECLARED_EARLY and p in deal.in_play:
-                deal.problem("PENALTY_NOT_ALLOWED", f"{p} declared early and must throw up his "
-                             "hand (law 8), but is recorded as playing", p)
-            continue
-        if deal.resolution != PLAYED:
-            deal.problem("PENALTY_NOT_ALLOWED", f"{p} cannot have revoked: "
-                         f"{_WITHOUT_PLAY[deal.resolution]}", p)
-        elif p not in deal.in_play:
-            deal.problem("PENALTY_BY_NONPLAYER", f"{p} did not play this hand, so cannot have "
-                         "revoked", p)
-        else:
-            revokers.append(p)
-    if v.game == Game.LOU and revokers and len(deal.problems) == before:
-        deal.resolution = Resolution.RENEGE
+        out += _penalty(pen, v, deal, resolution)
+    return out
 
 
-_DEALT_CARDS = (PLAYED, Resolution.RENEGE, Resolution.FLUSH)
+def _penalty(pen: Penalty, v: Variant, deal: Deal, resolution: Resolution) -> list[Problem]:
+    p = pen.player
+    if pen.kind not in PENALTY_KINDS:
+        return [_problem(deal, "PENALTY_NOT_ALLOWED", f"{p}'s penalty {pen.kind!r} is not one "
+                         f"of {', '.join(PENALTY_KINDS)}", p)]
+    if pen.kind in PRE_PLAY:
+        if not v.forfeits:
+            return [_problem(deal, "PENALTY_NOT_ALLOWED", f"a {pen.kind} forfeit is not a rule "
+                             "of this table (forfeits=false)", p)]
+        if pen.kind == PenaltyKind.MISDEAL and p != deal.dealer:
+            return [_problem(deal, "PENALTY_NOT_ALLOWED", f"a misdeal is charged to the dealer "
+                             f"({deal.dealer}), not {p}", p)]
+        if pen.kind == PenaltyKind.DECLARED_EARLY and p in deal.in_play:
+            return [_problem(deal, "PENALTY_NOT_ALLOWED", f"{p} declared early and must throw "
+                             "up his hand (law 8), but is recorded as playing", p)]
+        return []
+    if resolution not in (PLAYED, Resolution.RENEGE):
+        return [_problem(deal, "PENALTY_NOT_ALLOWED", f"{p} cannot have revoked: "
+                         f"{without_play(deal, resolution)}", p)]
+    if p not in deal.in_play:
+        return [_problem(deal, "PENALTY_BY_NONPLAYER", f"{p} did not play this hand, so cannot "
+                         "have revoked", p)]
+    return []
 
 
-def _exchanges(record: HandRecord, state: TableState, v: Variant, deal: Deal) -> None:
-    limit = v.exchange
-    if v.game == Game.LOU and deal.kind == DealKind.LOU_FIRST and v.lou_exchange_limits:
-        n = len(deal.dealt)
-        limit = min(limit, 0 if n >= 8 else 2 if n == 7 else limit)
+def exchange_problems(record: HandRecord, v: Variant, deal: Deal, shape: DealShape,
+                      resolution: Resolution) -> list[Problem]:
+    out: list[Problem] = []
     for p, n in record.exchanges.items():
         if p not in deal.dealt:
             continue
+        fewest, most = exchange_limit(v, shape, deal.dealt, p)
         if v.exchange == 0:
-            deal.problem("EXCHANGE_NOT_ALLOWED", f"{p} exchanged {n}, but this game has no "
-                         "exchange (exchange=0)", p)
-        elif deal.resolution not in _DEALT_CARDS or p not in deal.in_play:
-            why = (_WITHOUT_PLAY[deal.resolution] if deal.resolution not in _DEALT_CARDS
+            out.append(_problem(deal, "EXCHANGE_NOT_ALLOWED", f"{p} exchanged {n}, but this game "
+                                "has no exchange (exchange=0)", p))
+        elif resolution not in _DEALT_CARDS or p not in deal.in_play:
+            why = (without_play(deal, resolution) if resolution not in _DEALT_CARDS
                    else f"{p} did not play")
-            deal.problem("EXCHANGE_NOT_ALLOWED", f"{p} cannot exchange: {why}", p)
-        elif v.hand_size == 5 and v.indicator_to_dealer and p == deal.dealer and v.game == Game.LOO:
-            if not 1 <= n <= limit + 1:
-                deal.problem("EXCHANGE_INVALID", f"the dealer {p} takes the turned card and must "
-                             f"discard 1 to {limit + 1} (indicator_to_dealer=true), not {n}", p)
-        elif not 0 <= n <= limit:
-            deal.problem("EXCHANGE_INVALID", f"{p} exchanged {n} cards; at most {limit} may be "
-                         f"exchanged here (exchange={v.exchange})", p)
+            out.append(_problem(deal, "EXCHANGE_NOT_ALLOWED", f"{p} cannot exchange: {why}", p))
+        elif type(n) is not int or not fewest <= n <= most:
+            rule = ("takes the turned card and must discard "
+                    f"{fewest} to {most} (indicator_to_dealer=true)" if fewest else
+                    f"may exchange at most {most} cards here (exchange={v.exchange})")
+            out.append(_problem(deal, "EXCHANGE_INVALID", f"{p} exchanged {n!r}; {p} {rule}", p))
+    return out
 
 
-def _flushes(record: HandRecord, v: Variant, deal: Deal) -> None:
+def _flush_kinds(v: Variant) -> tuple[FlushKind, ...]:
+    kinds: tuple[FlushKind, ...] = (FlushKind.FLUSH,) if v.hand_size == 3 else (
+        FlushKind.PAM, FlushKind.TRUMP, FlushKind.PLAIN) + (
+        (FlushKind.PAM_BLAZE, FlushKind.BLAZE) if v.blazes else ())
+    if v.pam == Pam.NONE:
+        kinds = tuple(k for k in kinds if k not in _PAM_KINDS)
+    return kinds
+
+
+def flush_problems(record: HandRecord, v: Variant, deal: Deal,
+                   shape: DealShape) -> list[Problem]:
+    """Problems of the recorded flushes, read against the declarations (not the tricks)."""
     if not record.flushes:
-        return
-    before = len(deal.problems)
+        return []
+    first = record.flushes[0].player
+    if not v.flushes:
+        return [_problem(deal, "FLUSH_NOT_RECOGNISED", "flushes are not played at this table "
+                         "(flushes=false)", first)]
+    if not can_flush(v, shape):
+        return [_problem(deal, "FLUSH_NOT_RECOGNISED", "no trump is known before play in a "
+                         "simple pool (simple_pool=play-all), clubs or not, so there is no "
+                         "flush", first)]
+    out: list[Problem] = []
     seen: set[str] = set()
     for f in record.flushes:
-        p = f.player
-        if not v.flushes:
-            deal.problem("FLUSH_NOT_RECOGNISED", "flushes are not played at this table "
-                         "(flushes=false)", p)
-            return
-        if not deal.trump_known:
-            deal.problem("FLUSH_NOT_RECOGNISED", "no trump is turned before play in a simple "
-                         "pool (simple_pool=play-all), so there is no flush", p)
-            return
-        if p not in deal.dealt:
-            continue
-        kinds: tuple[FlushKind, ...] = (FlushKind.FLUSH,) if v.hand_size == 3 else (
-            FlushKind.PAM, FlushKind.TRUMP, FlushKind.PLAIN) + (
-            (FlushKind.PAM_BLAZE, FlushKind.BLAZE) if v.blazes else ())
-        if v.pam == Pam.NONE:
-            kinds = tuple(k for k in kinds if not k.startswith("pam"))
-        if f.kind not in kinds:
-            deal.problem("FLUSH_NOT_RECOGNISED", f"{p}'s {f.kind} is not recognised here; the "
-                         f"kinds are: {', '.join(kinds)}", p)
-        elif record.trump and f.suit and (f.kind == FlushKind.TRUMP) != (f.suit == record.trump) \
-                and f.kind in (FlushKind.TRUMP, FlushKind.PLAIN):
-            deal.problem("FLUSH_NOT_RECOGNISED", f"{p}'s {f.kind} flush in {f.suit} does not "
-                         f"match the trump ({record.trump})", p)
-        if p in seen:
-            deal.problem("FLUSH_NOT_RECOGNISED", f"{p} declared two flushes", p)
-        seen.add(p)
-        if deal.resolution != PLAYED:
-            deal.problem("FLUSH_NOT_RECOGNISED", f"{p} cannot win by a flush: "
-                         f"{_WITHOUT_PLAY[deal.resolution]}", p)
-        elif p not in deal.in_play:
-            deal.problem("FLUSH_BY_NONPLAYER", f"{p} did not play (passed or folded); only a "
-                         "player in play may declare a flush", p)
-    if len(deal.problems) == before:
+        if f.player in deal.dealt:
+            out += _flush(f, record, v, deal, seen)
+    if not out and all(f.player in deal.dealt for f in record.flushes):
         for f in tied_without_cards(record.flushes, v, record.trump):
-            deal.problem("FLUSH_CARDS_NEEDED", f"{f.player}'s flush ties another: record its "
-                         "cards (flush_tiebreak=highest-card)", f.player)
-        deal.resolution = Resolution.FLUSH
+            out.append(_problem(deal, "FLUSH_CARDS_NEEDED", f"{f.player}'s flush ties another: "
+                                "record its cards (flush_tiebreak=highest-card)", f.player))
+    return out
 
 
-def _tricks(record: HandRecord, v: Variant, deal: Deal) -> None:
-    tricks = record.tricks or {}
+def _flush(f: Flush, record: HandRecord, v: Variant, deal: Deal, seen: set[str]) -> list[Problem]:
+    p, kinds, out = f.player, _flush_kinds(v), []
+    if f.kind not in kinds:
+        out.append(_problem(deal, "FLUSH_NOT_RECOGNISED", f"{p}'s {f.kind} is not recognised "
+                            f"here; the kinds are: {', '.join(kinds)}", p))
+    elif f.suit is not None and f.suit not in tuple(Suit):
+        out.append(_problem(deal, "FLUSH_NOT_RECOGNISED", f"{p}'s flush is in {f.suit!r}, "
+                            f"which is not a suit: {', '.join(Suit)}", p))
+    elif record.trump and f.suit and (f.kind == FlushKind.TRUMP) != (f.suit == record.trump) \
+            and f.kind in (FlushKind.TRUMP, FlushKind.PLAIN):
+        out.append(_problem(deal, "FLUSH_NOT_RECOGNISED", f"{p}'s {f.kind} flush in {f.suit} "
+                            f"does not match the trump ({record.trump})", p))
+    if p in seen:
+        out.append(_problem(deal, "FLUSH_NOT_RECOGNISED", f"{p} declared two flushes", p))
+    seen.add(p)
     if deal.resolution != PLAYED:
+        out.append(_problem(deal, "FLUSH_NOT_RECOGNISED", f"{p} cannot win by a flush: "
+                            f"{without_play(deal, deal.resolution)}", p))
+    elif p not in deal.in_play:
+        out.append(_problem(deal, "FLUSH_BY_NONPLAYER", f"{p} did not play (passed or folded); "
+                            "only a player in play may declare a flush", p))
+    return out
+
+
+def pam_holders(record: HandRecord) -> list[str]:
+    """Everyone the record says holds Pam: by a Pam flush or Pam blaze, or as ``pam_holder``."""
+    named: Iterable[str] = [f.player for f in record.flushes if f.kind in _PAM_KINDS]
+    if record.pam_holder is not None:
+        named = [*named, record.pam_holder]
+    return list(dict.fromkeys(named))
+
+
+def pam_problems(record: HandRecord, deal: Deal) -> list[Problem]:
+    """There is one Pam: two players holding it is impossible (RULES.md, ``pam``)."""
+    holders = pam_holders(record)
+    return [_problem(deal, "PAM_HELD_TWICE", f"{p} is recorded as holding Pam, but so is "
+                     f"{holders[0]}; there is one Pam (pam)", p) for p in holders[1:]]
+
+
+def trick_problems(record: HandRecord, v: Variant, deal: Deal,
+                   resolution: Resolution) -> list[Problem]:
+    tricks = record.tricks or {}
+    if resolution != PLAYED:
         if tricks:
-            deal.problem("TRICKS_WITH_NO_PLAY", f"tricks are recorded, but "
-                         f"{_WITHOUT_PLAY[deal.resolution]}")
-        return
-    for p in tricks:
-        if p in deal.dealt and p not in deal.in_play:
-            deal.problem("TRICKS_BY_NONPLAYER", f"{p} passed and took no part in the play, so "
-                         "won no tricks", p)
-    optional = v.revoke_penalty == RevokePenalty.PAYS_POOL and any(
-        pen.kind == PenaltyKind.REVOKE for pen in record.penalties)
+            return [_problem(deal, "TRICKS_WITH_NO_PLAY", "tricks are recorded, but "
+                             f"{without_play(deal, resolution)}", deal.taker)]
+        return []
+    out: list[Problem] = []
+    for p, n in tricks.items():
+        if type(n) is not int or not 0 <= n <= v.hand_size:
+            out.append(_problem(deal, "TRICKS_INVALID", f"{p} is recorded with {n!r} tricks; a "
+                                f"count is a whole number from 0 to {v.hand_size}", p))
+        elif p in deal.dealt and p not in deal.in_play:
+            out.append(_problem(deal, "TRICKS_BY_NONPLAYER", f"{p} passed and took no part in "
+                                "the play, so won no tricks", p))
+    if out and any(c.code == "TRICKS_INVALID" for c in out):
+        return out
+    optional = v.revoke_penalty == RevokePenalty.PAYS_POOL and bool(revokers(record, deal))
     total = sum(tricks.values())
     if total != v.hand_size and not (optional and not tricks):
         counts = ", ".join(f"{p} {tricks.get(p, 0)}" for p in deal.in_play) or "none recorded"
-        deal.problem("TRICKS_SUM", f"trick counts total {total} ({counts}), but a hand has "
-                     f"{v.hand_size} tricks")
+        out.append(_problem(deal, "TRICKS_SUM", f"trick counts total {total} ({counts}), but a "
+                            f"hand has {v.hand_size} tricks"))
+    return out

@@ -31,11 +31,12 @@ class Deal:
     hand_no: int
     dealer: str
     dealt: tuple[str, ...]               # from the dealer's left, the dealer last
+    shape: DealShape                     # what kind of deal it is (legal.deal_shape)
     kind: DealKind = DealKind.DECLARED
     words: dict[str, Word] = field(default_factory=dict)
     in_play: tuple[str, ...] = ()
     defender: str | None = None
-    resolution: Resolution = PLAYED
+    resolution: Resolution = PLAYED      # what the declarations settle (checks.resolve: the hand)
     taker: str | None = None             # who takes P without play (ALL_PASS, LONE)
     miss_dealt: bool = False
     trump_known: bool = True
@@ -56,7 +57,9 @@ def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
     seats = state.seats
     present = [p for p in seats if p not in record.sitting_out]
     dealer = next_dealer(state, present)
-    deal = Deal(hand_no=state.hand_no, dealer=dealer, dealt=dealt_in(state, present))
+    shape = deal_shape(state, v, record.trump if record.trump in tuple(Suit) else None)
+    deal = Deal(hand_no=state.hand_no, dealer=dealer, dealt=dealt_in(state, present),
+                shape=shape)
     for name in record.sitting_out:
         if name not in seats:
             deal.problem("UNKNOWN_PLAYER", f"{name} is not seated at this table", name)
@@ -75,7 +78,6 @@ def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
         deal.problem("CANNOT_DEAL", "fewer than two players are dealt in")
         return deal
     _check_names(record, state, deal)
-    shape = deal_shape(state, v, record.trump if record.trump in tuple(Suit) else None)
     _declarations(record, v, deal, shape)
     needed = cards_needed(v, shape, len(deal.dealt))
     if not can_deal(v, shape, len(deal.dealt)):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from loo_ledger.domain.book import Book, rule
-from loo_ledger.domain.codes import DealKind, LouOddCent, MovementKind, PenaltyKind, Resolution
+from loo_ledger.domain.checks import revokers
+from loo_ledger.domain.codes import DealKind, LouOddCent, MovementKind
 from loo_ledger.domain.deal import ALL_FOLD, LONE, RENEGE, next_seat
 from loo_ledger.domain.model import HandRecord, Settlement
 
@@ -12,20 +13,20 @@ def settle_lou(record: HandRecord, book: Book) -> Settlement:
     deal, state, v, pot = book.deal, book.state, book.variant, book.pot
     burn = min(pot, v.burn_cap)
     first = deal.kind == DealKind.LOU_FIRST
-    if deal.resolution == ALL_FOLD:
+    if book.outcome == ALL_FOLD:
         book.memo(pot, "everyone folded: the pot stays and the same dealer deals again",
                   rule(v, "game"))
         return book.finish(next_dealer=deal.dealer, double=pot > 0, lou_first=False,
                            lou_antes_due=False)
-    if deal.resolution == RENEGE:
-        offenders = [p.player for p in record.penalties if p.kind == PenaltyKind.REVOKE]
+    if book.outcome == RENEGE:
+        offenders = revokers(record, deal)
         for p in offenders:
             book.pay(p, None, burn, f"reneged: burned {burn}, sits out the redeal",
                      rule(v, "revoke_penalty", "burn_cap"), kind=MovementKind.BURN)
         book.note("the same dealer deals again; " + ", ".join(offenders) + " sits out")
         return book.finish(next_dealer=deal.dealer, double=True, lou_first=first,
                            lou_antes_due=False, sit_out=frozenset(offenders))
-    if deal.resolution == LONE:
+    if book.outcome == LONE and deal.taker is not None:
         book.take_whole(deal.taker, "stood alone: takes the pot, the game ends", rule(v, "game"))
     else:
         _played(record, book, burn, first)

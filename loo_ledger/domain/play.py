@@ -1,284 +1,104 @@
-"""Who wins a trick, what a player may play, and which rule a play breaks.
-
-The trick goes to Pam if it is in it, else the highest trump, else the highest card of the
-suit led. Pam is the jack of clubs (``pam=jack-of-clubs``) or the jack of trumps
-(``pam=running``); while no trump is known (a simple pool before the first failure to
-follow) there is no Pam and no trump.
-
-The rules of play (:class:`~loo_ledger.domain.play_rules.PlayRules`) are applied in order,
-each narrowing the cards allowed; a rule that would leave nothing gives way to the rules
-before it. The order for a lead is ``top_trump``, ``lead_trump``, ``trump_after_trick``,
-``highest_trump``; for a follower ``pam_on_trump_lead``, ``pam_civil``, ``follow_suit``,
-``head_trick``, ``trump_when_void``. A free Pam (``pam_play=free``) may then be played to
-any trick unless "Pam be civil" forbids it. With ``pam_play=free`` Pam is not one of the
-trumps a rule obliges a player to play; led, it is a trump.
-
->>> from loo_ledger.domain.cards import parse_cards
->>> ctx = PlayContext(rules=PlayRules(), trump=Suit.HEARTS, players=3)
->>> hand = parse_cards("Ks 9s 3h")
->>> [str(c) for c in legal_plays(hand, parse_cards("Qs"), ctx)]
-['Ks']
->>> print(check_play(parse_cards("9s")[0], hand, parse_cards("Qs"), ctx, player="B"))
-trick 1, B played 9s: must head the trick with Ks [head_trick=true]
->>> winner(parse_cards("Qs Ks 2h"), Suit.HEARTS, None)
-2
-"""
+"""Settling a Loo hand whose cards were played (tricks, revokes) or shown (a flush)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-
-from loo_ledger.domain.cards import ACE, JACK, KING, Card
-from loo_ledger.domain.codes import Suit
-from loo_ledger.domain.play_rules import (
-    HighestTrump,
-    LeadTrump,
-    PamCivil,
-    PamKind,
-    PamPlay,
-    PlayRules,
-    VoidRule,
-)
-from loo_ledger.errors import LooError
-
-__all__ = ["PlayContext", "Breach", "PlayError", "PlayRules", "pam_card", "winner", "heads",
-           "legal_plays", "check_play", "effective_suit"]
+from loo_ledger.domain.book import Book, rule
+from loo_ledger.domain.checks import revokers
+from loo_ledger.domain.codes import BoardPayers, FlushPayout, MovementKind, RevokePenalty, RuleRef
+from loo_ledger.domain.flushes import best_flush
+from loo_ledger.domain.model import HandRecord
 
 
-class PlayError(LooError):
-    """A play that cannot be judged: a card the player does not hold."""
+def settle_tricks(record: HandRecord, book: Book) -> None:
+    """Each trick takes P // hand_size; all tricks take P; a player in play without a trick is
+    looed. A defending dealer's shares stay; an offender's shares stay and it pays its
+    penalty, a defending dealer included (R45)."""
+    v, deal, pot = book.variant, book.deal, book.pot
+    tricks = record.tricks or {}
+    share = pot // v.hand_size
+    offenders = set(revokers(record, deal))
+    whole = next((p for p in deal.in_play if tricks.get(p, 0) == v.hand_size), None)
+    for p in deal.in_play:
+        won = tricks.get(p, 0)
+        amount = pot if p == whole else (won * share if v.divided else 0)
+        label = (f"all {won} tricks: takes the pool" if p == whole
+                 else f"{won} trick{'s' if won != 1 else ''} at {share}")
+        if p == deal.defender:
+            book.memo(amount, f"defended: {won} trick share stays", rule(v, "dealer_vs_one"))
+            if p in offenders:
+                _revoke(book, p, won, 0)
+        elif p in offenders:
+            _revoke(book, p, won, amount)
+        else:
+            ref = rule(v, "divided")
+            if p == whole:
+                book.take_whole(p, label, ref)
+            elif amount:
+                book.pay(None, p, amount, label, ref, kind=MovementKind.SHARE)
+            if won == 0:
+                book.loo(p, "looed: took no trick")
+    if whole is None:
+        left = pot % v.hand_size if v.divided else pot
+        if left:
+            book.memo(left, "odd chips stay" if v.divided else "nobody took every trick: the "
+                      "pool stays (divided=false)", RuleRef(param="divided"))
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlayContext:
-    """What a play is judged against besides the hand and the trick so far."""
-
-    rules: PlayRules
-    trump: Suit | None                 # None: no trump known yet (simple pool, play-all)
-    trump_card: Card | None = None     # the card that fixed trumps
-    turned_in_play: bool = False       # fixed by a card turned at the first failure to follow
-    players: int = 2                   # players in play
-    trick: int = 1                     # 1-based
-    civil: bool = False                # "Pam be civil" announced to this trick
-    played: frozenset[Card] = field(default_factory=frozenset)  # cards of earlier tricks
-
-    @property
-    def pam(self) -> Card | None:
-        return pam_card(self.rules.pam, self.trump)
+def _revoke(book: Book, p: str, won: int, shares: int) -> None:
+    """``looed``: looed whatever it won; ``blenheim``: four singles if it won a trick, else
+    looed; its shares stay in the pool either way."""
+    v = book.variant
+    if shares:
+        book.memo(shares, f"revoke: {p}'s shares stay", rule(v, "revoke_penalty"))
+    if v.revoke_penalty == RevokePenalty.BLENHEIM and won > 0:
+        book.pay(p, None, 4 * v.single_stake, "revoke: forfeits four singles (law 9)",
+                 rule(v, "revoke_penalty", source="001"), kind=MovementKind.PENALTY)
+    else:
+        book.loo(p, "revoke: looed")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Breach:
-    """A play against a rule: ``rule`` is the PlayRules field, ``value`` its value."""
-
-    trick: int
-    player: str
-    card: Card
-    rule: str
-    value: str
-    why: str
-
-    @property
-    def message(self) -> str:
-        return (f"trick {self.trick}, {self.player} played {self.card}: {self.why} "
-                f"[{self.rule}={self.value}]")
-
-    def __str__(self) -> str:
-        return self.message
+def settle_pays_pool(record: HandRecord, book: Book) -> None:
+    """``pays-pool`` (002, R20): P shared equally by the others in play, tricks ignored (a
+    defending dealer never collects); each offender pays P into the next pool, as a loo.
+    A defending dealer who revokes leaves the lone stander the whole of P (R45)."""
+    deal, pot, v = book.deal, book.pot, book.variant
+    offenders = revokers(record, deal)
+    others = [p for p in deal.in_play if p not in offenders and p != deal.defender]
+    share = pot // len(others) if others else 0
+    for p in others:
+        if share:
+            book.pay(None, p, share, f"revoke by {', '.join(offenders)}: an equal share",
+                     rule(v, "revoke_penalty"), kind=MovementKind.SHARE)
+    if pot - share * len(others):
+        book.memo(pot - share * len(others), "odd chips stay", rule(v, "revoke_penalty"))
+    for p in offenders:
+        book.loo(p, "revoke: pays the pool", amount=pot)
 
 
-def pam_card(pam: PamKind | str, trump: Suit | None) -> Card | None:
-    """The Pam, or None where there is none (no Pam, or no trump known yet)."""
-    if trump is None or pam == PamKind.NONE:
-        return None
-    return Card(JACK, Suit.CLUBS if pam == PamKind.JACK_OF_CLUBS else trump)
-
-
-def effective_suit(card: Card, trump: Suit | None, pam: Card | None) -> Suit:
-    """Pam belongs to the trump suit; every other card to its own."""
-    return trump if (card == pam and trump is not None) else card.suit
-
-
-def _power(card: Card, trump: Suit | None, pam: Card | None, led: Suit) -> int:
-    if card == pam:
-        return 100
-    if trump is not None and card.suit == trump:
-        return 50 + card.rank
-    return card.rank if card.suit == led else 0
-
-
-def winner(cards: Sequence[Card], trump: Suit | None, pam: Card | None) -> int:
-    """Index of the card that wins the trick ``cards`` (leader's card first)."""
-    led = effective_suit(cards[0], trump, pam)
-    powers = [_power(c, trump, pam, led) for c in cards]
-    return powers.index(max(powers))
-
-
-def heads(card: Card, trick: Sequence[Card], ctx: PlayContext) -> bool:
-    """Whether ``card`` would win the trick as it stands."""
-    return winner([*trick, card], ctx.trump, ctx.pam) == len(trick)
-
-
-def _trumps(hand: Sequence[Card], ctx: PlayContext) -> list[Card]:
-    """The trumps a rule can oblige the player to play (a free Pam is not one)."""
-    pam = ctx.pam
-    return [c for c in hand if effective_suit(c, ctx.trump, pam) == ctx.trump
-            and ctx.trump is not None
-            and not (c == pam and ctx.rules.pam_play == PamPlay.FREE)]
-
-
-def _words(cards: Sequence[Card] | frozenset[Card]) -> str:
-    return " ".join(str(c) for c in sorted(cards, key=Card.display_key))
-
-
-@dataclass(frozen=True)
-class _Constraint:
-    rule: str
-    value: str
-    permitted: frozenset[Card]
-    why: str
-
-
-def _flag(b: bool) -> str:
-    return "true" if b else "false"
-
-
-def _lead_constraints(hand: Sequence[Card], ctx: PlayContext) -> Iterator[_Constraint]:
-    r, trump = ctx.rules, ctx.trump
-    if trump is None:
+def settle_flush(record: HandRecord, book: Book) -> None:
+    """The best flush settles the hand by ``flush_payout``; beaten holders neither pay nor
+    receive. A defending dealer's best flush keeps the pool in place (R41)."""
+    v, deal, pot = book.variant, book.deal, book.pot
+    win = best_flush(record.flushes, deal.dealt, v, record.trump)
+    holders = {f.player for f in record.flushes}
+    exempt = holders | {deal.defender,
+                        record.pam_holder if v.flush_payout == FlushPayout.BOARD else None}
+    if win.player == deal.defender:
+        book.note("R41: the defending dealer holds the best flush: the pool stays and the "
+                  "others in play are looed; confirm this with the table")
+        book.memo(pot, "defended with a flush: the pool stays", RuleRef(catalogue="R41"))
+        for p in deal.in_play:
+            if p not in exempt:
+                book.loo(p, "looed by the dealer's flush")
         return
-    trumps, pam = _trumps(hand, ctx), ctx.pam
-    lead_ok = frozenset(trumps) | frozenset(c for c in hand if c == pam)
-    if r.top_trump and not ctx.turned_in_play:
-        tops = {Card(ACE, trump)}
-        if ctx.trump_card == Card(ACE, trump):
-            tops.add(Card(KING, trump))
-        held = frozenset(c for c in hand if c in tops)
-        if held:
-            yield _Constraint("top_trump", "true", held, f"must lead the top trump {_words(held)}")
-    applies = {LeadTrump.EVERY_LEAD: True, LeadTrump.FIRST_LEAD: ctx.trick == 1,
-               LeadTrump.TWO_TRUMPS: len(trumps) >= 2,
-               LeadTrump.TWO_TRUMPS_HEADS_UP: len(trumps) >= 2 and ctx.players == 2,
-               LeadTrump.NEVER: False}[r.lead_trump]
-    if applies and trumps:
-        yield _Constraint("lead_trump", r.lead_trump, lead_ok,
-                          f"must lead a trump, holding {_words(trumps)}")
-    if r.trump_after_trick and ctx.trick > 1 and trumps:
-        yield _Constraint("trump_after_trick", "true", lead_ok,
-                          f"the winner of the last trick must lead a trump, holding "
-                          f"{_words(trumps)}")
-    highest = (r.highest_trump == HighestTrump.ALWAYS
-               or (r.highest_trump == HighestTrump.HEADS_UP and ctx.players == 2))
-    if highest and len(trumps) > 1 and not ctx.turned_in_play:
-        def power(c: Card) -> int:
-            return _power(c, trump, pam, trump)
-        top = max(trumps, key=power)
-        ok = {top} | (_sequence(top, trumps, ctx) if r.sequence_excuse else set())
-        who = "two in play" if ctx.players == 2 else "more than one trump"
-        yield _Constraint("highest_trump", r.highest_trump, frozenset(ok),
-                          f"with {who}, must lead the highest trump {top}")
-
-
-def _sequence(top: Card, trumps: list[Card], ctx: PlayContext) -> set[Card]:
-    """Trumps as good as ``top`` (001 law 10): every trump between them is held, played
-    before, or the card turned."""
-    assert ctx.trump is not None
-    gone = set(trumps) | set(ctx.played) | ({ctx.trump_card} if ctx.trump_card else set())
-    if top == ctx.pam:
-        return set()
-    between = [Card(k, ctx.trump) for k in range(2, top.rank)]
-    return {c for c in trumps
-            if c != top and all(b in gone and b != ctx.pam for b in between if b.rank > c.rank)}
-
-
-def _follow_constraints(hand: Sequence[Card], trick: Sequence[Card],
-                        ctx: PlayContext) -> Iterator[_Constraint]:
-    r, trump, pam = ctx.rules, ctx.trump, ctx.pam
-    led = effective_suit(trick[0], trump, pam)
-    free_pam = r.pam_play == PamPlay.FREE
-    if pam is not None and pam in hand:
-        plain_trumps = [c for c in hand if c.suit == trump and c != pam]
-        if r.pam_on_trump_lead and free_pam and led == trump and not plain_trumps:
-            yield _Constraint("pam_on_trump_lead", "true", frozenset({pam}),
-                              f"Pam ({pam}), the only trump held, must be played to a trump lead")
-        asked = ctx.civil or r.pam_civil == PamCivil.AUTOMATIC
-        forbid = {PamCivil.BINDING: True, PamCivil.REQUEST: False,
-                  PamCivil.UNLESS_ONLY_TRUMP: bool(plain_trumps),
-                  PamCivil.AUTOMATIC: bool(plain_trumps)}[r.pam_civil]
-        if trump is not None and trick[0] == Card(ACE, trump) and asked and forbid:
-            yield _Constraint("pam_civil", r.pam_civil, frozenset(hand) - {pam},
-                                  f"the ace of trumps was led and Pam ({pam}) must be civil")
-    follow = frozenset(c for c in hand if effective_suit(c, trump, pam) == led
-                       and not (free_pam and c == pam))
-    if r.follow_suit and follow:
-        yield _Constraint("follow_suit", "true", follow,
-                          f"must follow suit ({led} led), holding {_words(follow)}")
-    if follow and r.head_trick:
-        heading = frozenset(c for c in follow if heads(c, trick, ctx))
-        if heading:
-            yield _Constraint("head_trick", "true", heading,
-                              f"must head the trick with {_words(heading)}")
-    if follow or trump is None or led == trump:
+    book.take_whole(win.player, f"{win.kind} flush takes the pool", rule(v, "flushes"))
+    if v.flush_payout == FlushPayout.BOARD:
+        payers = deal.dealt if v.board_payers == BoardPayers.ALL else deal.in_play
+        for p in payers:
+            if p not in exempt:
+                book.pay(p, win.player, book.loo_amount(), "the flush loos the board: pays a loo",
+                         rule(v, "flush_payout", "board_payers"), kind=MovementKind.BOARD)
         return
-    trumps = _trumps(hand, ctx)
-    over = frozenset(c for c in trumps if heads(c, trick, ctx))
-    rule, v = "trump_when_void", r.trump_when_void
-    if v in (VoidRule.HEAD, VoidRule.OVERTRUMP) and over:
-        yield _Constraint(rule, v, over, f"void in {led}, must head the trick with a trump: "
-                                         f"{_words(over)}")
-    elif v in (VoidRule.MUST_TRUMP, VoidRule.OVERTRUMP) and trumps:
-        yield _Constraint(rule, v, frozenset(trumps),
-                          f"void in {led}, must play a trump: {_words(trumps)}")
-    elif v == VoidRule.MAY and any(effective_suit(c, trump, pam) == trump for c in trick):
-        low = frozenset(trumps) - over
-        if low:
-            yield _Constraint(rule, v, frozenset(hand) - low,
-                              f"a trump on a trumped trick must be higher than "
-                              f"{trick[winner(trick, trump, pam)]}")
-
-
-def _constraints(hand: Sequence[Card], trick: Sequence[Card],
-                 ctx: PlayContext) -> list[_Constraint]:
-    if not trick:
-        return list(_lead_constraints(hand, ctx))
-    return list(_follow_constraints(hand, trick, ctx))
-
-
-def _apply(hand: Sequence[Card], cons: list[_Constraint]) -> tuple[frozenset[Card],
-                                                                   list[_Constraint]]:
-    """The cards allowed, and the constraints that were in force."""
-    allowed, used = frozenset(hand), []
-    for c in cons:
-        narrowed = allowed & c.permitted
-        if narrowed:
-            allowed = narrowed
-            used.append(c)
-    return allowed, used
-
-
-def legal_plays(hand: Sequence[Card], trick_so_far: Sequence[Card],
-                ctx: PlayContext) -> list[Card]:
-    """The cards of ``hand`` the player may play, in the hand's order."""
-    if not hand:
-        return []
-    allowed, used = _apply(hand, _constraints(hand, trick_so_far, ctx))
-    pam = ctx.pam
-    civil = any(c.rule == "pam_civil" for c in used)
-    if ctx.rules.pam_play == PamPlay.FREE and pam is not None and pam in hand and not civil:
-        allowed = allowed | {pam}
-    return [c for c in hand if c in allowed]
-
-
-def check_play(card: Card, hand: Sequence[Card], trick_so_far: Sequence[Card],
-               ctx: PlayContext, *, player: str = "the player") -> Breach | None:
-    """None when ``card`` may be played from ``hand``, else the first rule it breaks."""
-    if card not in hand:
-        raise PlayError(f"trick {ctx.trick}: {player} played {card}, which {player} does not "
-                        f"hold ({_words(hand)})")
-    if card in legal_plays(hand, trick_so_far, ctx):
-        return None
-    _, used = _apply(hand, _constraints(hand, trick_so_far, ctx))
-    broken = next(c for c in used if card not in c.permitted)
-    return Breach(trick=ctx.trick, player=player, card=card, rule=broken.rule,
-                  value=broken.value, why=broken.why)
+    for p in deal.in_play:
+        if p not in exempt:
+            book.loo(p, "looed by the flush")

@@ -253,9 +253,10 @@ def test_blaze_alone_wins():
 
 
 def test_pam_blaze_beats_every_flush():
-    # trump spades: A pam flush, B trump flush, D pam-blaze -> D takes P = 5; C, E looed
+    # trump spades: A plain flush, B trump flush, D pam-blaze -> D takes P = 5; C, E looed
+    # (one Pam: A cannot hold a Pam flush beside D's Pam blaze)
     s = run(V("five-card", blazes=True), table(), trump="spades", declarations=ALL_STAND,
-            flushes=[F("A", "pam", "hearts"), F("B", "trump", "spades"), F("D", "pam-blaze")])
+            flushes=[F("A", "plain", "hearts"), F("B", "trump", "spades"), F("D", "pam-blaze")])
     expect(s, dict(A=0, B=0, C=-5, D=5, E=-10), 10)
 
 
