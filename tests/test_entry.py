@@ -82,6 +82,15 @@ def test_a_simple_pool_hint_offers_only_tricks(loo, dump_db, simple_db):
     assert "Cat was dealt in: say Cat=N (tricks won), Cat=stand or --sitting-out Cat" in message
 
 
+def test_a_value_that_is_no_word_is_answered_with_the_words_allowed_here(loo, dump_db,
+                                                                          simple_db):
+    """Hand 1 is a simple pool: everyone plays, so the only word is stand (with tricks)."""
+    message = refused(loo, dump_db, simple_db, "Ann=maybe", "Abe=1", "Ben=1", "Cat=1")
+    assert "player Ann" in message and "'maybe'" in message
+    assert "here Ann may say Ann=N (tricks won), Ann=stand" in message
+    assert "Ann=pass" not in message
+
+
 def test_a_lou_dealer_must_say_stand_or_fold_even_when_everyone_else_folded(loo, dump_db,
                                                                              tmp_path):
     """In Lou the dealer's word decides: standing alone he takes the pot, folding the pot

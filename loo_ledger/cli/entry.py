@@ -116,6 +116,7 @@ class _Line:
     said: dict[str, tuple[str, int | None]] = field(default_factory=dict)
     named: set[str] = field(default_factory=set)
     unreadable: set[str] = field(default_factory=set)
+    bad: dict[str, str] = field(default_factory=dict)   # a value that is no word, and why
 
 
 def _read_words(words: Sequence[str], seats: Sequence[str], problems: _Problems) -> _Line:
@@ -140,8 +141,7 @@ def _read_words(words: Sequence[str], seats: Sequence[str], problems: _Problems)
                 line.said[player] = split_word(value)
             except ValueError as exc:
                 line.unreadable.add(player)
-                line.said.pop(player, None)
-                problems.add("BAD_ENTRY", str(exc), player)
+                line.bad[player] = str(exc)
     return line
 
 
@@ -173,9 +173,12 @@ def build_record(words: Sequence[str], opts: Options, *, state: TableState, v: V
     missing = [p for p in dealt if p not in line.named]
     if missing == [dealt[-1]] and dealer_may_be_left_out(shape, dealt, spoken):
         missing = []  # everyone else passed: the dealer takes the pool whatever he says
+    for p, why in line.bad.items():
+        allowed = legal.words_allowed(v, shape, dealt, spoken, p) if p in dealt else ()
+        hint = f"; here {p} may say {typed_forms(p, allowed)}" if allowed else ""
+        problems.add("BAD_ENTRY", why + hint, p)
     for p in missing:
-        before = {q: spoken[q] for q in dealt[:dealt.index(p)] if q in spoken}
-        allowed = legal.words_allowed(v, shape, dealt, before, p)
+        allowed = legal.words_allowed(v, shape, dealt, spoken, p)
         problems.add("MISSING_PLAYER", f"{p} was dealt in: say {typed_forms(p, allowed)} "
                      f"or --sitting-out {p}", p)
     sitting_out = tuple(p for p in seats if p not in present or p in out)
