@@ -135,3 +135,18 @@ def test_interactive_refuses_a_hand_recorded_meanwhile_in_another_terminal(run, 
     assert "hand 1 was recorded meanwhile" in result.output
     [h] = hands(run, db)
     assert h["record"]["tricks"] == {"Ann": 1, "Ben": 1, "Cat": 1}
+
+
+def test_interactive_with_a_player_sitting_out_by_prefix_does_not_ask_him(run, tmp_path):
+    """Three-card, seats Ann Ben Cat Dov, Dov deals; `-i --sitting-out be`: Ben is not dealt
+    in, so only Ann, Cat and Dov are asked for tricks. P = 9: Ann 1, Cat 1, Dov 1: +3, +3,
+    -9 + 3 = -6; nobody looed, pool after 0."""
+    db = tmp_path / "out.db"
+    new(run, db, "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov")
+    result = run(db, "hand", "-i", "--sitting-out", "be", input=keys("1", "1", "1", "y"))
+    assert result.exit_code == 0, result.output
+    assert "Ben: tricks won" not in result.output
+    [h] = hands(run, db)
+    assert h["record"]["sitting_out"] == ["Ben"]
+    assert h["deltas"] == {"Ann": 3, "Cat": 3, "Dov": -6}
+    assert h["pool_after"] == 0

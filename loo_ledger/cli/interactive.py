@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from loo_ledger.cli.entry import Options, View, dealer_may_be_left_out, parse_hand
+from loo_ledger.cli.entry import Options, View, dealer_may_be_left_out, match_player, parse_hand
 from loo_ledger.domain import HandRecord, legal, validate
 from loo_ledger.domain.codes import FlushKind, Game, Suit, Word
 from loo_ledger.errors import LooError
@@ -38,7 +38,7 @@ def _ask(question: str, allowed: Sequence[str], *, default: str | None = None,
 def ask_hand(view: View, opts: Options) -> HandRecord:
     """Ask the table for the next hand and return its record (not yet previewed)."""
     v, state = view.variant, view.state
-    here = [p for p in view.present if p not in opts.sitting_out]
+    here = [p for p in view.present if p not in _sitting_out(opts, state.seats)]
     dealer, dealt = legal.next_dealer(state, here), legal.dealt_in(state, here)
     if (v.club_law or v.flushes) and opts.trump is None:
         trump = _ask("Trump turned (blank if none yet)", (*Suit, ""), default="")
@@ -64,6 +64,17 @@ def ask_hand(view: View, opts: Options) -> HandRecord:
     line += [f"{p}={n}" if legal.canonical(words[p]) == Word.STAND else f"{p}={words[p]}:{n}"
              for p, n in counts.items()]
     return parse_hand(line, opts, view)
+
+
+def _sitting_out(opts: Options, seats: Sequence[str]) -> set[str]:
+    """The players named by --sitting-out (a name the parser cannot match, it reports)."""
+    out = set()
+    for typed in opts.sitting_out:
+        try:
+            out.add(match_player(typed, seats))
+        except ValueError:
+            continue
+    return out
 
 
 def _word(view: View, shape: legal.DealShape, dealt: tuple[str, ...], words: dict[str, str],
