@@ -24,9 +24,9 @@ def _ask(question: str, allowed: Sequence[str], *, default: str | None = None,
          why: Any = None) -> str:
     """Ask until the answer is one of ``allowed`` (or ``why(answer)`` is None); say why a
     wrong answer is wrong."""
-    hint = f" [{'/'.join(allowed)}]" if allowed else ""
+    hint = f" [{'/'.join(a for a in allowed if a)}]" if allowed else ""
     while True:
-        answer = typer.prompt(question + hint, default=default, show_default=default is not None)
+        answer = typer.prompt(question + hint, default=default, show_default=bool(default))
         answer = answer.strip().lower()
         reason = why(answer) if why else (None if answer in allowed else "")
         if reason is None:
