@@ -88,7 +88,7 @@ def played(seats: tuple[str, ...], present: tuple[str, ...], dealt: tuple[str, .
     present sit out."""
     return HandRecord(sitting_out=tuple(p for p in seats if p not in present),
                       declarations=declarations,
-                      tricks={p: t for p, t in zip(dealt, tricks)})
+                      tricks=dict(zip(dealt, tricks, strict=True)))
 
 
 def candidates(view, seed: int) -> list[HandRecord]:

@@ -16,8 +16,6 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import pytest
-
 
 def _edit(db, sql, params=()):
     conn = sqlite3.connect(db)

@@ -43,7 +43,8 @@ EDITS = {
     # D's loo in hand 2 recorded as a share: same chips, wrong kind.
     "posting kind": ([f"UPDATE postings SET kind = 'share' WHERE hand_id = {HAND.format(n=2)} "
                       "AND kind = 'loo'"], {("CHECK_POSTINGS", 2, None)}),
-    "record not JSON": ([f"UPDATE hands SET record = '{{\"tricks\": ' WHERE id = {HAND.format(n=2)}"],
+    "record not JSON": ([f"UPDATE hands SET record = '{{\"tricks\": ' "
+                         f"WHERE id = {HAND.format(n=2)}"],
                         {("CHECK_RECORD", 2, None)}),
     "record a list": ([f"UPDATE hands SET record = '[1, 2]' WHERE id = {HAND.format(n=3)}"],
                       {("CHECK_RECORD", 3, None)}),

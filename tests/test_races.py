@@ -21,13 +21,13 @@ import threading
 import time
 
 import pytest
+from store_helpers import dump, fresh_db
 
 from loo_ledger.domain import HandRecord
 from loo_ledger.services import table
 from loo_ledger.services.checking import check
 from loo_ledger.store import writer
 from loo_ledger.store.ledger import Ledger
-from store_helpers import dump, fresh_db
 
 H1 = HandRecord(tricks={"A": 1, "B": 0, "C": 1, "D": 1})
 H2 = HandRecord(trump="hearts", declarations={"B": "stand", "C": "pass", "D": "miss", "A": "stand"},

@@ -12,8 +12,15 @@ import pytest
 from loo_ledger.domain.codes import MovementKind
 from loo_ledger.domain.model import Movement, Session, Settlement, TableState, Unit
 from loo_ledger.errors import NotFound, StoreError
-from loo_ledger.store import APPLICATION_ID, Ledger, default_db_path, open_database
-from loo_ledger.store import derive, state_from_json, state_to_json
+from loo_ledger.store import (
+    APPLICATION_ID,
+    Ledger,
+    default_db_path,
+    derive,
+    open_database,
+    state_from_json,
+    state_to_json,
+)
 from loo_ledger.store.migrations import migrations
 
 PLAYERS = ("A", "B", "C")
@@ -26,12 +33,18 @@ FINAL = TableState(seats=PLAYERS, dealer="B", pool=0, double=False, lou_first=Tr
 def settlements() -> list[Settlement]:
     """Hand 1: C antes 9, A takes 6 for 2 tricks, C 3 for 1, B is looed for 9.
     Hand 2: A antes 9 into the double pool of 18, B takes all 3 tricks."""
-    h1 = (Movement(payer="C", payee=None, amount=9, kind=MovementKind.ANTE, reason="ante", rule="ante"),
-          Movement(payer=None, payee="A", amount=6, kind=MovementKind.SHARE, reason="2 tricks at 3", rule="trick"),
-          Movement(payer=None, payee="C", amount=3, kind=MovementKind.SHARE, reason="1 trick at 3", rule="trick"),
-          Movement(payer="B", payee=None, amount=9, kind=MovementKind.LOO, reason="looed", rule="loo"))
-    h2 = (Movement(payer="A", payee=None, amount=9, kind=MovementKind.ANTE, reason="ante", rule="ante"),
-          Movement(payer=None, payee="B", amount=18, kind=MovementKind.SHARE, reason="3 tricks at 6", rule="trick"))
+    h1 = (Movement(payer="C", payee=None, amount=9,
+                   kind=MovementKind.ANTE, reason="ante", rule="ante"),
+          Movement(payer=None, payee="A", amount=6,
+                   kind=MovementKind.SHARE, reason="2 tricks at 3", rule="trick"),
+          Movement(payer=None, payee="C", amount=3,
+                   kind=MovementKind.SHARE, reason="1 trick at 3", rule="trick"),
+          Movement(payer="B", payee=None, amount=9,
+                   kind=MovementKind.LOO, reason="looed", rule="loo"))
+    h2 = (Movement(payer="A", payee=None, amount=9,
+                   kind=MovementKind.ANTE, reason="ante", rule="ante"),
+          Movement(payer=None, payee="B", amount=18,
+                   kind=MovementKind.SHARE, reason="3 tricks at 6", rule="trick"))
     return [Settlement(hand_no=1, dealer="C", dealt=PLAYERS, movements=h1,
                        deltas={"A": 6, "B": -9, "C": -6}, pool_in=0, pot=9, pool_after=9,
                        double=False, outcome="looed", looed=("B",), next_state=FINAL),
@@ -77,6 +90,7 @@ def test_balances_hands_postings(ledger):
         (1, 1, "C", None, 9), (1, 2, None, "A", 6), (1, 3, None, "C", 3), (1, 4, "B", None, 9),
         (2, 1, "A", None, 9), (2, 2, None, "B", 18)]
     assert posts[3]["reason"] == "looed" and posts[3]["rule"] == "loo"
+    assert [p["kind"] for p in posts] == ["ante", "share", "share", "loo", "ante", "share"]
     assert ledger.final_state(sid) == FINAL
     row = ledger.session(sid)
     assert row["source"] == "friday.json" and row["players"] == list(PLAYERS)
@@ -151,7 +165,8 @@ def bad_amount() -> list[Settlement]:
 
 def unseated() -> list[Settlement]:
     s = settlements()
-    moves = s[1].movements + (Movement(payer="Z", payee=None, amount=1, kind=MovementKind.SHARE, reason="?"),)
+    moves = s[1].movements + (Movement(payer="Z", payee=None, amount=1,
+                                       kind=MovementKind.SHARE, reason="?"),)
     return [s[0], dataclasses.replace(s[1], movements=moves)]
 
 
@@ -274,7 +289,7 @@ def test_the_fast_open_knows_every_migration():
     # db.MIGRATIONS lets a migrated database open without loading sqlite-utils; it must
     # name exactly the registered migrations, in order.
     from loo_ledger.store.db import MIGRATIONS
-    assert MIGRATIONS == tuple(m.name for m in migrations._migrations)
+    assert tuple(m.name for m in migrations._migrations) == MIGRATIONS
 
 
 def test_a_migrated_database_opens_without_sqlite_utils(tmp_path):
@@ -311,3 +326,38 @@ def test_state_json_round_trip():
                        lou_antes_due=False, sit_out=frozenset({"B", "A"}), hand_no=7)
     assert json.loads(state_to_json(state))["sit_out"] == ["A", "B"]
     assert state_from_json(state_to_json(state)) == state
+
+
+def test_m008_fills_the_kind_of_every_posting_of_an_older_database(tmp_path):
+    """A database from before m008 (postings without kind) gets each posting's kind from
+    the rebuild that follows the migration: GOOD's hand 1 (D deals, 3 a trick) is D's ante,
+    three shares and B's loo; hand 3 (all pass) is B's ante and B taking the whole 18."""
+    path = tmp_path / "old.db"
+    from loo_ledger.services.importing import import_files
+    led = Ledger.open(path)
+    source = tmp_path / "good.json"
+    source.write_text(json.dumps(GOOD), encoding="utf-8")
+    import_files(led, [source])
+    led.close()
+    conn = sqlite3.connect(path)
+    conn.execute("ALTER TABLE postings DROP COLUMN kind")
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm008_posting_kind'")
+    conn.commit()
+    conn.close()
+    led = Ledger.open(path)
+    kinds = [(p["hand"], p["payer"], p["payee"], p["kind"]) for p in led.postings(1)]
+    led.close()
+    assert sorted((k for k in kinds if k[0] == 1), key=repr) == sorted([
+        (1, "D", None, "ante"), (1, None, "A", "share"), (1, None, "C", "share"),
+        (1, None, "D", "share"), (1, "B", None, "loo")], key=repr)
+    assert [k for k in kinds if k[0] == 3] == [(3, "B", None, "ante"),
+                                              (3, None, "B", "whole-pool")]
+
+
+GOOD = {"format": "loo-session/1", "variant": "three-card", "players": ["A", "B", "C", "D"],
+        "first_dealer": "D", "opening_pool": 0,
+        "hands": [{"tricks": {"A": 1, "B": 0, "C": 1, "D": 1}},
+                  {"trump": "hearts",
+                   "declarations": {"B": "stand", "C": "pass", "D": "miss", "A": "stand"},
+                   "tricks": {"B": 2, "D": 0, "A": 1}},
+                  {"declarations": {"C": "pass", "D": "pass", "A": "pass", "B": "pass"}}]}

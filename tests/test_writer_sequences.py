@@ -14,13 +14,13 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from store_helpers import candidates, derived, dump, fresh_db, rebuilt
 
 from loo_ledger.errors import HandRejected, LooError
 from loo_ledger.services import table
 from loo_ledger.services.checking import check
 from loo_ledger.services.importing import import_files
 from loo_ledger.store.ledger import Ledger
-from store_helpers import candidates, derived, dump, fresh_db, rebuilt
 
 GOOD = {"format": "loo-session/1", "variant": "three-card", "players": ["A", "B", "C", "D"],
         "first_dealer": "D", "opening_pool": 0,
@@ -90,7 +90,9 @@ def _step(ledger: Ledger, sid: int, op: str, seed: int, path: Path, folder: Path
 @settings(max_examples=30, deadline=None)
 @given(steps=st.lists(st.tuples(st.sampled_from(OPS), st.integers(0, 10_000)), max_size=8))
 def test_every_step_leaves_what_a_rebuild_from_the_records_gives(steps):
-    with tempfile.TemporaryDirectory() as tmp:
+    # In memory where there is a RAM disk: every write of the writer is a synced commit.
+    ram = Path("/dev/shm")
+    with tempfile.TemporaryDirectory(dir=ram if ram.is_dir() else None) as tmp:
         folder = Path(tmp)
         path = fresh_db(folder)
         ledger = Ledger.open(path)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from loo_ledger.domain import Replay, replay
 from loo_ledger.errors import LooError, Problem
@@ -80,7 +81,7 @@ def _hands(out: _Findings, stored: StoredRows, want: Derived) -> None:
         out.add("CHECK_HANDS", None, f"{len(stored.hands)} hands stored, {len(want.hands)} in "
                 "the record")
     previous = stored.opening_pool
-    for i, (row, exp) in enumerate(zip(stored.hands, want.hands), 1):
+    for i, (row, exp) in enumerate(zip(stored.hands, want.hands, strict=False), 1):
         n, dealer, _, deltas, pool_in, pot, pool_after, double, outcome, ruling, looed = row
         if n != i:
             out.add("CHECK_HANDS", n, f"stored as hand {n}, but it is hand {i} of the record")

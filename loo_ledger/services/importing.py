@@ -6,16 +6,18 @@ services/checking.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any
 
-from loo_ledger.domain import replay
+from loo_ledger.domain import Replay, Session, replay
 from loo_ledger.errors import LooError
 from loo_ledger.formats.sessionfile import load_session_file
 from loo_ledger.store.ledger import Ledger
 
 
-def settle_file(path: str | Path, progress: Callable[[int], None] | None = None) -> tuple:
+def settle_file(path: str | Path, progress: Callable[[int], None] | None = None
+                ) -> tuple[Session, list[dict[str, Any]], Replay]:
     """Read and settle one session file: (session, raw hands, replay). Raises LooError
     whose message names the file and, for an impossible hand, the hand, player and rule."""
     session, raw = load_session_file(path)

@@ -8,11 +8,20 @@ in another terminal is never lost.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
-from loo_ledger.domain import (HandRecord, Replay, Session, Settlement, TableState, Unit,
-                               opening_state, replay)
+from loo_ledger.domain import (
+    HandRecord,
+    Replay,
+    Session,
+    Settlement,
+    TableState,
+    Unit,
+    opening_state,
+    replay,
+)
 from loo_ledger.domain.codes import MovementKind
 from loo_ledger.domain.deal import antes
 from loo_ledger.domain.legal import deal_shape, dealt_in, next_dealer
@@ -24,7 +33,8 @@ from loo_ledger.store.writer import STORED_RECORD, AuditEntry, Change, Stored
 _UNITS = {"lou": "cent", 5: "chip", 3: "white chip"}
 
 
-def resolve_variant(ledger: Ledger, name: str, rule_args: list[str]) -> tuple[str, dict, str | None]:
+def resolve_variant(ledger: Ledger, name: str, rule_args: list[str]
+                    ) -> tuple[str, dict[str, Any], str | None]:
     """(preset, merged rules, house rule name) for a preset or a saved house rule."""
     rules = parse_rule_args(rule_args)
     saved = ledger.house_rules()

@@ -6,7 +6,7 @@ The derived rows of hands are built in derive.py.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from loo_ledger.domain.model import Session, TableState
@@ -42,10 +42,10 @@ def state_from_json(text: str) -> TableState:
 
 def now_iso() -> str:
     """The current UTC time, ISO 8601 to the second."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def session_values(session: Session, final: TableState, source: str | None) -> tuple:
+def session_values(session: Session, final: TableState, source: str | None) -> tuple[Any, ...]:
     """The ``sessions`` row (without id) in the column order of ``INSERT_SESSION``."""
     unit = session.unit
     return (session.name, session.started_at, session.variant, dumps(dict(session.rules)),
@@ -54,7 +54,7 @@ def session_values(session: Session, final: TableState, source: str | None) -> t
             final.pool, final.dealer, state_to_json(final), now_iso(), source, session.buy_in)
 
 
-def unit_dict(row: dict) -> dict | None:
+def unit_dict(row: dict[str, Any]) -> dict[str, Any] | None:
     """The session file's ``unit`` object from a ``sessions`` row, or None."""
     if row["unit_name"] is None:
         return None
@@ -63,7 +63,8 @@ def unit_dict(row: dict) -> dict | None:
     return {k: v for k, v in pairs if v is not None}
 
 
-def session_file(row: dict, players: list[str], records: list[dict]) -> dict:
+def session_file(row: dict[str, Any], players: list[str],
+                 records: list[dict[str, Any]]) -> dict[str, Any]:
     """The session-file object (format ``loo-session/1``) for a stored session."""
     out: dict[str, Any] = {"format": SESSION_FORMAT}
     for key in ("name", "started_at"):

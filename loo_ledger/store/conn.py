@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from loo_ledger.errors import StoreError
 
@@ -36,10 +37,10 @@ class Connection:
         cursor = self.conn.execute(sql, params)
         names = [d[0] for d in cursor.description]
         for row in cursor:
-            yield dict(zip(names, row))
+            yield dict(zip(names, row, strict=True))
 
     @contextlib.contextmanager
-    def atomic(self, *, commit: bool = True) -> Iterator["Connection"]:
+    def atomic(self, *, commit: bool = True) -> Iterator[Connection]:
         """One write transaction (``BEGIN IMMEDIATE``); a nested block is a savepoint
         inside it. With ``commit=False`` the outermost block rolls back at the end (a dry
         run: everything is worked out inside the transaction, nothing is kept)."""
@@ -64,7 +65,7 @@ class Connection:
             self._depth -= 1
 
     @contextlib.contextmanager
-    def write(self, what: str, *, commit: bool = True) -> Iterator["Connection"]:
+    def write(self, what: str, *, commit: bool = True) -> Iterator[Connection]:
         """:meth:`atomic`, with a SQLite error (a locked database among them) turned into
         a StoreError saying that nothing was written."""
         try:
@@ -74,7 +75,7 @@ class Connection:
             raise StoreError(f"Cannot store {what}: {exc}. Nothing was written.") from exc
 
     @contextlib.contextmanager
-    def snapshot(self) -> Iterator["Connection"]:
+    def snapshot(self) -> Iterator[Connection]:
         """Reads that see one state of the database (a deferred read transaction)."""
         if self.conn.in_transaction:
             yield self

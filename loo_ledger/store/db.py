@@ -88,7 +88,8 @@ def check_file(path: Path) -> None:
         raise _refuse(path, "it is not an SQLite file")
     stamped = int.from_bytes(header[68:72], "big", signed=True)
     if stamped not in (0, APPLICATION_ID):
-        raise _refuse(path, f"it is the SQLite database of another program, application_id {stamped}")
+        raise _refuse(path, "it is the SQLite database of another program, application_id "
+                      f"{stamped}")
     try:
         app_id, tables = _inspect(path)
     except sqlite3.Error as e:
@@ -97,7 +98,8 @@ def check_file(path: Path) -> None:
         raise _refuse(path, "it is an SQLite database of another program, with tables "
                       + ", ".join(sorted(tables)[:5]))
     if app_id not in (0, APPLICATION_ID):
-        raise _refuse(path, f"it is the SQLite database of another program, application_id {app_id}")
+        raise _refuse(path, "it is the SQLite database of another program, application_id "
+                      f"{app_id}")
 
 
 def _pending(conn: sqlite3.Connection) -> set[str]:
@@ -143,7 +145,8 @@ def open_database(path: str | Path) -> Connection:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise StoreError(f"Cannot create the folder for the database {path}: {e.strerror or e}.") from e
+        raise StoreError(f"Cannot create the folder for the database {path}: "
+                         f"{e.strerror or e}.") from e
     check_file(path)
     try:
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)

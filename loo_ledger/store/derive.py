@@ -10,8 +10,9 @@ stored rows with them. Pure: no SQL.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from loo_ledger.domain.model import Movement, Settlement, TableState
 from loo_ledger.errors import StoreError
@@ -74,14 +75,16 @@ def _postings(s: Settlement, nets: dict[str, int]) -> list[tuple[Any, ...]]:
     for seq, m in enumerate(s.movements, 1):
         amount = m.amount
         if type(amount) is not int or amount <= 0:
-            raise _bad(s.hand_no, f"movement {seq} has amount {amount!r}, not a positive whole number")
+            raise _bad(s.hand_no, f"movement {seq} has amount {amount!r}, not a positive "
+                       "whole number")
         try:
             if m.payer is not None:
                 nets[m.payer] -= amount
             if m.payee is not None:
                 nets[m.payee] += amount
         except KeyError as e:
-            raise _bad(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not seated") from None
+            raise _bad(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not "
+                       "seated") from None
         out.append((s.hand_no, seq, m.payer, m.payee, amount, m.reason, rule_text(m.rule),
                     _kind(m)))
     return out
@@ -161,7 +164,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     postings: list[tuple[Any, ...]] = []
     plays: list[tuple[Any, ...]] = []
     nets = dict.fromkeys(players, 0)
-    for raw, s in zip(records, settlements):
+    for raw, s in zip(records, settlements, strict=True):
         hands.append((s.hand_no, s.dealer, dumps(raw), dumps(dict(s.deltas)), s.pool_in, s.pot,
                       s.pool_after, int(s.double), str(s.outcome), s.table_ruling,
                       dumps(list(s.looed))))

@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence, cast
+from typing import Any, cast
 
 from loo_ledger.domain.model import Session, Settlement, TableState
 from loo_ledger.errors import NotFound
 from loo_ledger.store import codec, writer
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.db import open_database
+from loo_ledger.store.rows import (
+    AuditRow,
+    Balances,
+    HandRow,
+    PostingRow,
+    SeatRow,
+    SessionListRow,
+    SessionRow,
+)
 from loo_ledger.store.stored_rows import StoredRows, read_rows
-from loo_ledger.store.rows import (AuditRow, Balances, HandRow, PostingRow, SeatRow,
-                                   SessionListRow, SessionRow)
 
 SessionItem = writer.SessionItem
 
@@ -36,7 +44,7 @@ class Ledger:
         self.db = db
 
     @classmethod
-    def open(cls, path: str | Path) -> "Ledger":
+    def open(cls, path: str | Path) -> Ledger:
         """A ledger on the database at ``path`` (created and migrated as needed)."""
         return cls(open_database(path))
 

@@ -9,7 +9,8 @@ of the sample sessions.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from loo_ledger.domain.model import Flush, HandRecord, Penalty
 

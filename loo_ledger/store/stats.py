@@ -10,8 +10,9 @@ that ``GROUP BY player`` walks the primary key. Nothing here decodes a hand's JS
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 # (column, SQL aggregate over plays rows, how two partial totals combine); the columns
 # are derive.PLAYER_TOTAL_COLUMNS and derive.SEAT_TOTAL_COLUMNS.
@@ -49,9 +50,10 @@ class Scope:
     player: str | None = None
 
     def where(self, session_col: str = "session_id", player_col: str | None = "player"
-              ) -> tuple[str, list]:
+              ) -> tuple[str, list[Any]]:
         """A WHERE clause (without the word) and its parameters."""
-        terms, params = ["1"], []
+        terms: list[str] = ["1"]
+        params: list[Any] = []
         if self.session_id is not None:
             terms.append(f"{session_col} = ?")
             params.append(self.session_id)
@@ -68,7 +70,7 @@ class Scope:
         return " AND ".join(terms), params
 
 
-def _total_columns(spec: tuple) -> str:
+def _total_columns(spec: tuple[tuple[str, str, str], ...]) -> str:
     return ", ".join(f"{how}({c}) AS {c}" for c, _, how in spec)
 
 
@@ -78,24 +80,24 @@ class StatsReader:
     def __init__(self, db: Any):
         self.conn = db.conn
 
-    def _rows(self, sql: str, params: list) -> list[dict]:
+    def _rows(self, sql: str, params: list[Any]) -> list[dict[str, Any]]:
         cur = self.conn.execute(sql, params)
         names = [d[0] for d in cur.description]
-        return [dict(zip(names, row)) for row in cur]
+        return [dict(zip(names, row, strict=True)) for row in cur]
 
-    def players(self, scope: Scope) -> list[dict]:
+    def players(self, scope: Scope) -> list[dict[str, Any]]:
         """Each player's totals over the scope."""
         where, params = scope.where()
         return self._rows(f"SELECT player, {_total_columns(PLAYER_TOTALS)} FROM player_totals "
                           f"WHERE {where} GROUP BY player", params)
 
-    def seats(self, scope: Scope) -> list[dict]:
+    def seats(self, scope: Scope) -> list[dict[str, Any]]:
         """Each player's hands, net and loos by seat relative to the dealer."""
         where, params = scope.where()
         return self._rows(f"SELECT player, seat, {_total_columns(SEAT_TOTALS)} FROM seat_totals "
                           f"WHERE {where} GROUP BY player, seat", params)
 
-    def sessions(self, scope: Scope) -> list[dict]:
+    def sessions(self, scope: Scope) -> list[dict[str, Any]]:
         """Each session in scope, oldest first, with its unit and its totals (None if unbuilt)."""
         where, params = scope.where("s.id", None)
         return self._rows(
@@ -104,7 +106,7 @@ class StatsReader:
             f"t.loo_paid FROM sessions s LEFT JOIN session_totals t ON t.session_id = s.id "
             f"WHERE {where} ORDER BY datetime(date), s.id", params)
 
-    def uncounted(self, scope: Scope) -> list[dict]:
+    def uncounted(self, scope: Scope) -> list[dict[str, Any]]:
         """Sessions in scope whose stored hands are not all in the totals (none, normally).
 
         One comparison of two counts; the sessions are looked for only if they differ.
@@ -121,7 +123,7 @@ class StatsReader:
             "AS hands, coalesce(t.hands, 0) AS counted FROM sessions s LEFT JOIN session_totals t "
             f"ON t.session_id = s.id WHERE {where}", params) if r["hands"] != r["counted"]]
 
-    def nets(self, scope: Scope) -> list[dict]:
+    def nets(self, scope: Scope) -> list[dict[str, Any]]:
         """Each player's net chips per unit (value and currency), with when they first sat:
         ``first`` orders players by session, then seat."""
         where, params = scope.where("seats.session_id", "seats.name")
@@ -131,11 +133,14 @@ class StatsReader:
             f"ON s.id = seats.session_id WHERE {where} "
             "GROUP BY seats.name, s.unit_value, s.currency", params)
 
-    def records(self, scope: Scope, session_ids: Sequence[int] | None = None) -> list[tuple]:
+    def records(self, scope: Scope, session_ids: Sequence[int] | None = None
+                ) -> list[tuple[Any, ...]]:
         """(session, player, net) for each seat in scope (or in ``session_ids`` of it)."""
         where, params = scope.where("session_id", "name")
         if session_ids is not None:
             where += f" AND session_id IN ({', '.join('?' * len(session_ids))})"
             params += list(session_ids)
-        return self.conn.execute(f"SELECT session_id, name, net FROM seats WHERE {where} "
-                                 "ORDER BY session_id, position", params).fetchall()
+        rows: list[tuple[Any, ...]] = self.conn.execute(
+            f"SELECT session_id, name, net FROM seats WHERE {where} "
+            "ORDER BY session_id, position", params).fetchall()
+        return rows

@@ -15,8 +15,9 @@ nets, the cached table state, ``plays`` and the three totals tables, and the aud
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from loo_ledger.domain.model import HandRecord, Session, Settlement, TableState, Unit
 from loo_ledger.domain.replay import Replay, replay
@@ -159,7 +160,7 @@ def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what:
             keep = _unchanged(stored, players, hands)
             records = tuple(stored.records[i] if i < keep or _same(stored, i, h)
                             else stored_record(h, s.dealer)
-                            for i, (h, s) in enumerate(zip(hands, result.settlements)))
+                            for i, (h, s) in enumerate(zip(hands, result.settlements, strict=True)))
             _store(db, sid, players, records, result.settlements, result.final, keep=keep,
                    reseat=ch.players is not None)
         _apply(db, sid, ch, records)
@@ -175,7 +176,7 @@ def _unchanged(stored: Stored, players: Sequence[str], hands: Sequence[HandRecor
     if tuple(players) != stored.session.players:
         return 0
     old = stored.session.hands
-    for i, (a, b) in enumerate(zip(old, hands)):
+    for i, (a, b) in enumerate(zip(old, hands, strict=False)):
         if a != b:
             return i
     return min(len(old), len(hands))
