@@ -17,17 +17,21 @@ RULING = "D misdealt the last trick"
 
 
 def _ruled() -> Settlement:
+    """The rules' movements, then the ruling's: D pays back the 3 the table did not give him.
+    The table named B (+12, as the rules) and D (+3)."""
     moves = (Movement(payer="A", payee=None, amount=9, kind=MovementKind.ANTE, reason="ante"),
              Movement(payer=None, payee="B", amount=12, kind=MovementKind.SHARE,
                       reason="2 tricks at 6"),
-             Movement(payer=None, payee="D", amount=3, kind=MovementKind.RULING,
+             Movement(payer=None, payee="D", amount=6, kind=MovementKind.SHARE,
+                      reason="1 trick at 6"),
+             Movement(payer="D", payee=None, amount=3, kind=MovementKind.RULING,
                       reason=f"table ruling: {RULING}"))
     return Settlement(hand_no=2, dealer="A", dealt=("B", "C", "D", "A"), movements=moves,
                       deltas={"B": 12, "C": 0, "D": 3, "A": -9}, pool_in=9, pot=18,
                       pool_after=3, double=True, outcome=Resolution.PLAYED,
                       next_state=TableState(seats=SEATS, dealer="B", pool=3, double=True,
                                             hand_no=3),
-                      table_ruling=RULING, rules_deltas={"D": 6})
+                      table_ruling=RULING, rules_deltas={"B": 12, "D": 6})
 
 
 def _line(lines: list[str], player: str) -> str:
@@ -37,9 +41,12 @@ def _line(lines: list[str], player: str) -> str:
 
 def test_a_table_ruling_shows_the_table_figure_and_the_rules_figure_for_the_player_named():
     lines = settlement_lines(_ruled(), v=variant("three-card"), present=SEATS)
-    d = _line(lines, "D")
-    assert "+3" in d and "the rules give +6" in d
-    assert "rules give" not in _line(lines, "B")
+    assert _line(lines, "D").split() == ["D", "+3", "takes", "6:", "1", "trick", "at", "6;",
+                                         "table", "ruling:", "+3", "instead", "of", "the",
+                                         "rules'", "+6"]
+    assert _line(lines, "B").endswith("takes 12: 2 tricks at 6; table ruling: +12, as the "
+                                      "rules give")
+    assert _line(lines, "C").endswith("no chips moved")
     assert f"recorded by table ruling: {RULING}" in "\n".join(lines)
     assert lines[-1] == "Pool now 3. Next: B deals (double pool)."
 

@@ -41,3 +41,23 @@ def test_figures_taking_more_than_the_pool_are_refused(loo, tmp_path, save):
     db = tmp_path / "x.db"
     result = loo(db, "import", str(save(tmp_path / "s.json", session)))
     assert result.exit_code == 1 and "TABLE_RULING_INVALID" in result.stderr
+
+
+def test_loo_hand_prints_both_figures_for_each_player_the_ruling_names(loo, tmp_path):
+    # Hand 1 as above (pool 9). Hand 2, A deals, P = 18, 6 a trick: the rules give B +12,
+    # D +6, A -9. The table names B (+12, as the rules) and D (+3); A and C keep the rules'
+    # figures; the pool keeps D's other 3: pool after 18 - 12 - 3 = 3.
+    db = tmp_path / "x.db"
+    assert loo(db, "new", "x", "--players", "A,B,C,D", "--dealer", "D").exit_code == 0
+    assert loo(db, "hand", "A=1", "B=0", "C=1", "D=1").exit_code == 0
+    result = loo(db, "hand", "B=2", "C=pass", "D=1", "A=pass", "--paid", "D=3", "--paid",
+                 "B=12", "--table-ruling", "the revoke was forgiven")
+    assert result.exit_code == 0, result.output
+    lines = {line.split()[0]: line for line in result.stdout.splitlines()[1:5]}
+    assert lines["D"].split()[1] == "+3"
+    assert lines["D"].endswith("table ruling: +3 instead of the rules' +6")
+    assert lines["B"].endswith("table ruling: +12, as the rules give")
+    assert "ruling" not in lines["A"] and "ruling" not in lines["C"]
+    assert "Pool now 3. Next: B deals" in result.stdout
+    h = json.loads(loo(db, "hands", "--json").stdout)[1]
+    assert h["deltas"] == {"B": 12, "C": 0, "D": 3, "A": -9}

@@ -20,9 +20,11 @@ def settlement_lines(s: Settlement, *, v: Variant, present: Collection[str]) -> 
              f"({s.pool_in} carried in)"]
     width = max(len(p) for p in s.dealt)
     for p in s.dealt:
-        reasons = [_reason(m, p) for m in s.movements if p in (m.payer, m.payee)]
-        if s.table_ruling and p in s.rules_deltas:
-            reasons.append(f"the table's figure; the rules give {signed(s.rules_deltas[p])}")
+        ruled = s.table_ruling is not None and p in s.rules_deltas
+        reasons = [_reason(m, p) for m in s.movements if p in (m.payer, m.payee)
+                   and not (ruled and m.kind == MovementKind.RULING)]
+        if ruled:
+            reasons.append(_ruling(s.deltas.get(p, 0), s.rules_deltas[p]))
         lines.append(f"  {p:<{width}}  {signed(s.deltas.get(p, 0)):>6}  "
                      f"{'; '.join(reasons) or 'no chips moved'}")
     for m in s.movements:
@@ -43,6 +45,13 @@ def settlement_lines(s: Settlement, *, v: Variant, present: Collection[str]) -> 
         nxt = "double" if after and after.double else "simple"
         lines.append(f"Pool now {s.pool_after}. Next: {dealer} deals ({nxt} pool).")
     return lines
+
+
+def _ruling(table: int, rules: int) -> str:
+    """Both figures of a player the table named in its ruling."""
+    if table == rules:
+        return f"table ruling: {signed(table)}, as the rules give"
+    return f"table ruling: {signed(table)} instead of the rules' {signed(rules)}"
 
 
 def _reason(m: Movement, player: str) -> str:
