@@ -262,6 +262,8 @@ def test_hand_from_dict_checks_one_hand():
 
 
 NAMES = st.sampled_from(["Ann", "Ben", "Cat", "Dov Lee", "Zoë"])
+# Free text: anything but control characters (tab and newline allowed) and surrogates.
+TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs")) | st.sampled_from("\t\n"), max_size=20)
 SUITS = st.sampled_from(["clubs", "diamonds", "hearts", "spades"])
 HANDS = st.builds(
     HandRecord,
@@ -272,13 +274,13 @@ HANDS = st.builds(
     exchanges=st.dictionaries(NAMES, st.integers(0, 6)),
     flushes=st.lists(st.builds(Flush, player=NAMES, kind=st.sampled_from(["flush", "pam", "blaze"]),
                                suit=st.none() | SUITS,
-                               cards=st.lists(st.sampled_from(["A", "K", "10", "2"])).map(tuple))).map(tuple),
+                               cards=st.lists(st.sampled_from(["A", "K", "10", "2"]), max_size=5).map(tuple)), max_size=20).map(tuple),
     pam_holder=st.none() | NAMES,
     tricks=st.none() | st.dictionaries(NAMES, st.integers(0, 5)),
-    penalties=st.lists(st.builds(Penalty, player=NAMES, kind=st.sampled_from(["revoke", "misdeal"]))).map(tuple),
+    penalties=st.lists(st.builds(Penalty, player=NAMES, kind=st.sampled_from(["revoke", "misdeal"])), max_size=40).map(tuple),
     deltas=st.none() | st.dictionaries(NAMES, st.integers(-10**6, 10**6)),
-    table_ruling=st.none() | st.text(min_size=1, max_size=20),
-    note=st.none() | st.text(max_size=20),
+    table_ruling=st.none() | TEXT.filter(str.strip),
+    note=st.none() | TEXT,
 )
 
 

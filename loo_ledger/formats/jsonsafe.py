@@ -163,44 +163,60 @@ def hazards(data: Any, limit: int = 1000) -> list[tuple[list[Any], str]]:
     >>> hazards({"a": [1, 2**70], "b": "\\ud800"})
     [(['a', 1], 'the number 1180591620717411303424 is too large; numbers here are at most 9,007,199,254,740,991 either way'), (['b'], "'\\\\ud800' contains a lone surrogate, which is not text")]
     """
+    return scan(data, limit)[0]
+
+
+def scan(data: Any, limit: int = 1000) -> tuple[list[tuple[list[Any], str]], bool]:
+    """hazards(), and whether a float stands anywhere (one walk, without recursion: a
+    JSON Schema validator counts 9.0 as an integer, so the loader looks for floats here).
+    """
     out: list[tuple[list[Any], str]] = []
+    floats = False
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack and len(out) < limit:
         node, path = stack.pop()
-        if isinstance(node, dict):
+        kind = type(node)
+        if kind is dict or kind is list or kind is DuplicateKeys:
             if len(path) >= MAX_DEPTH:
                 out.append((list(path), f"arrays and objects nest more than {MAX_DEPTH} deep"))
                 continue
-            if isinstance(node, DuplicateKeys):
-                names = ", ".join(visible(k) for k in node.twice)
-                out.append((list(path), f"{names} given more than once in one object"))
-            items: Any = node.items()
-        elif isinstance(node, list):
-            if len(path) >= MAX_DEPTH:
-                out.append((list(path), f"arrays and objects nest more than {MAX_DEPTH} deep"))
-                continue
-            items = enumerate(node)
         else:
+            floats = floats or kind is float
             problem = _scalar(node)
             if problem:
                 out.append((list(path), problem))
             continue
-        children = []
+        if kind is list:
+            items: Any = enumerate(node)
+        else:
+            if kind is DuplicateKeys:
+                names = ", ".join(visible(k) for k in node.twice)
+                out.append((list(path), f"{names} given more than once in one object"))
+            items = node.items()
         for key, value in items:
-            if isinstance(key, str):
+            if type(key) is str and (len(key) > MAX_TEXT or not key.isascii()):
                 problem = _string(key)
                 if problem:
                     out.append((list(path) + [key[:40]], f"the key {problem}"))
                     continue
-            if isinstance(value, (dict, list)):
-                children.append((value, path + (key,)))
-            elif not (isinstance(value, str) and len(value) <= MAX_TEXT and value.isascii()) \
-                    and not (type(value) is int and -MAX_INT <= value <= MAX_INT):
-                problem = _scalar(value)
-                if problem:
-                    out.append((list(path) + [key], problem))
-        stack.extend(reversed(children))
-    return sorted(out, key=lambda item: path_key(item[0]))
+            vkind = type(value)
+            if vkind is str:
+                if len(value) <= MAX_TEXT and value.isascii():
+                    continue
+            elif vkind is int:
+                if -MAX_INT <= value <= MAX_INT:
+                    continue
+            elif vkind is dict or vkind is list or vkind is DuplicateKeys:
+                stack.append((value, path + (key,)))
+                continue
+            elif vkind is bool or value is None:
+                continue
+            elif vkind is float:
+                floats = True
+            problem = _scalar(value)
+            if problem:
+                out.append((list(path) + [key], problem))
+    return sorted(out, key=lambda item: path_key(item[0])), floats
 
 
 def path_key(path: list[Any]) -> tuple[tuple[int, Any], ...]:

@@ -21,10 +21,14 @@ MAX_NAME = 40
 #: A chip amount (opening_pool, buy_in, a hand's deltas, an integer rule value) lies
 #: within -MAX_CHIPS..MAX_CHIPS (opening_pool and buy_in are also >= 0).
 MAX_CHIPS = 10**12
-#: Tricks one player can win in a hand (the largest hand is five cards).
-MAX_TRICKS = 5
+#: The largest hand, in cards (five-card Loo, Lou): the most cards a flush lists.
+MAX_HAND_SIZE = 5
+#: Tricks one player can win in a hand.
+MAX_TRICKS = MAX_HAND_SIZE
 #: Cards one player can exchange in a hand.
 MAX_EXCHANGE = 6
+#: Penalties in one hand (two per player at most).
+MAX_PENALTIES = 2 * MAX_PLAYERS
 #: unit.value: a decimal string of at most MAX_UNIT_DIGITS digits, MAX_UNIT_DECIMALS of
 #: them after the point ("0.05", "12.50"); so it is finite and >= 0.
 MAX_UNIT_DIGITS = 12
@@ -49,25 +53,38 @@ MAX_PROBLEMS = 20
 #: Any name in parentheses, such as "(pool)", is reserved too.
 RESERVED_NAMES = frozenset({"pool", "total"})
 
-#: Characters refused in a name: control characters (C0, DEL, C1), and the invisible format
-#: characters that reorder or hide text (bidi marks, embeddings, overrides and isolates,
-#: zero-width space, word joiner, soft hyphen, byte-order mark, line/paragraph separators).
-#: Zero-width (non-)joiners stay allowed: some scripts and emoji need them.
-NAME_FORBIDDEN = ("\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f"
-                  "\u2028-\u202e\u2060-\u206f\ufeff")
+#: Characters refused in a name, as a regular-expression class body: control characters
+#: (C0, DEL, C1), and the invisible format characters that reorder or hide text (bidi
+#: marks, embeddings, overrides and isolates, zero-width space, word joiner, soft hyphen,
+#: byte-order mark, line and paragraph separators). Zero-width (non-)joiners stay allowed:
+#: some scripts and emoji need them.
+NAME_FORBIDDEN = (r"\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f"
+                  r"\u2028-\u202e\u2060-\u206f\ufeff")
+#: Control characters refused in free text (a note, a ruling, the session's name): all but
+#: tab and newline.
+TEXT_FORBIDDEN = r"\u0000-\u0008\u000b-\u001f\u007f-\u009f"
+
+# The patterns below are for the schema: ECMA-262 and Python read them alike. They end in
+# (?![\s\S]) because Python's $ also matches before a final newline.
+_END = r"(?![\s\S])"
+#: A player's name (with 1..MAX_NAME characters, stated beside it in the schema).
+NAME_PATTERN = (rf"^(?!\(.*\){_END})(?![Pp][Oo][Oo][Ll]{_END})(?![Tt][Oo][Tt][Aa][Ll]{_END})"
+                rf"[^\s{NAME_FORBIDDEN}](?:[^{NAME_FORBIDDEN}]*[^\s{NAME_FORBIDDEN}])?{_END}")
+#: Free text.
+TEXT_PATTERN = rf"^[^{TEXT_FORBIDDEN}]*{_END}"
+#: A word (variant, rule, unit name, currency): no control or invisible characters.
+WORD_PATTERN = rf"^[^{NAME_FORBIDDEN}]*{_END}"
+#: unit.value: "0", "0.05", "12.50": at most MAX_UNIT_DIGITS digits, MAX_UNIT_DECIMALS after
+#: the point, no sign, exponent or leading zero.
+UNIT_VALUE_PATTERN = (rf"^(?!(?:\.?[0-9]){{{MAX_UNIT_DIGITS + 1}}})(0|[1-9][0-9]*)"
+                      rf"(\.[0-9]{{1,{MAX_UNIT_DECIMALS}}})?{_END}")
+
 _BAD = re.compile(f"[{NAME_FORBIDDEN}]")
-#: Characters allowed in free text (a note, a ruling, the session's name) besides
-#: printable ones: newline and tab. Other control characters are refused.
-_TEXT_BAD = re.compile("[\u0000-\u0008\u000b-\u001f\u007f-\u009f]")
+_TEXT_BAD = re.compile(f"[{TEXT_FORBIDDEN}]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-#: The same rules as a regular expression (ECMA-262 and Python alike), for the schema.
-NAME_PATTERN = (r"^(?!\(.*\)(?![\s\S]))(?![Pp][Oo][Oo][Ll](?![\s\S]))"
-                r"(?![Tt][Oo][Tt][Aa][Ll](?![\s\S]))"
-                f"[^\\s{NAME_FORBIDDEN}](?:[^{NAME_FORBIDDEN}]*[^\\s{NAME_FORBIDDEN}])?(?![\\s\\S])")
 
-
-def visible(text: str, limit: int = 60) -> str:
+def visible(text: str, limit: int = 60, *, count: bool = True) -> str:
     """``text`` quoted for a message: escapes for what a terminal would act on or hide,
     cut to ``limit`` characters.
 
@@ -78,7 +95,8 @@ def visible(text: str, limit: int = 60) -> str:
     """
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit]!r}"[:-1] + f"…' ({len(text)} characters)"
+    cut = f"{text[:limit]!r}"[:-1] + "…'"
+    return f"{cut} ({len(text)} characters)" if count else cut
 
 
 def name_problem(name: str) -> str | None:
@@ -89,16 +107,16 @@ def name_problem(name: str) -> str | None:
     >>> name_problem("(pool)")
     "'(pool)' is reserved for the program's own rows; choose another name"
     >>> name_problem("Ann\\u202e")
-    "'Ann\\\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible or control character"
+    "'Ann\\\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible character"
     """
     if not 1 <= len(name) <= MAX_NAME:
         return f"{visible(name)} is {len(name)} characters; a name has 1 to {MAX_NAME}"
     bad = _BAD.search(name) or _SURROGATE.search(name)
     if bad:
         char = bad.group()
-        what = unicodedata.name(char, "a control character")
-        return (f"{visible(name)} contains U+{ord(char):04X} ({what}), an invisible or "
-                "control character")
+        what = unicodedata.name(char, "")
+        what = f" ({what}), an invisible character" if what else ", a control character"
+        return f"{visible(name)} contains U+{ord(char):04X}{what}"
     if name != name.strip():
         return f"{visible(name)} begins or ends with a space"
     if name.lower() in RESERVED_NAMES or (name.startswith("(") and name.endswith(")")):

@@ -20,7 +20,7 @@ from typing import Any
 import loo_ledger
 from loo_ledger.errors import Problem, SessionFileError
 from loo_ledger.formats import jsonsafe
-from loo_ledger.formats.limits import (MAX_CHIPS, MAX_PROBLEMS, MAX_UNIT_DECIMALS,
+from loo_ledger.formats.limits import (MAX_CHIPS, MAX_NAME, MAX_PROBLEMS, MAX_UNIT_DECIMALS,
                                        MAX_UNIT_DIGITS, name_problem, text_problem, visible)
 
 FORMAT = "loo-session/1"
@@ -69,30 +69,13 @@ def _validator(part: str | None = None) -> Any:
 def _fast_validator(part: str | None = None) -> Any:
     """The same schema compiled to Python by fastjsonschema: for valid files, ten times
     faster. It says only *that* a file is wrong, so a failure falls back to the full
-    report. It counts ``9.0`` as an integer, so floats are looked for separately."""
+    report. It counts ``9.0`` as an integer, so a file with a float anywhere (found by
+    jsonsafe.scan) goes to the full report, which tells 9.0 from 9."""
     import fastjsonschema
 
     whole = schema()
     return fastjsonschema.compile(whole if part is None else
                                   {"$defs": whole["$defs"], "$ref": f"#/$defs/{part}"})
-
-
-def _has_float(data: Any) -> bool:
-    """Whether a float stands anywhere in ``data``.
-
-    >>> _has_float({"hands": [{"tricks": {"A": 1}}]}), _has_float([{"x": [2.0]}])
-    (False, True)
-    """
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, float):
-            return True
-    return False
 
 
 def _valid_fast(data: Any, part: str | None) -> bool:
@@ -101,7 +84,7 @@ def _valid_fast(data: Any, part: str | None) -> bool:
         _fast_validator(part)(data)
     except JsonSchemaException:
         return False
-    return not _has_float(data)
+    return True
 
 
 def json_path(path: Any) -> str:
@@ -117,7 +100,7 @@ def json_path(path: Any) -> str:
     for step in path:
         if isinstance(step, int):
             out += f"[{step}]"
-        elif _IDENT.match(step):
+        elif _IDENT.match(step) and len(step) <= 40:
             out += f".{step}"
         else:
             step = step if len(step) <= 40 else step[:40] + "…"
@@ -193,6 +176,8 @@ def _problems_of(error: Any, whole: bool) -> list[Problem]:
         twice = sorted(again)
         message = f"{', '.join(twice)} listed more than once; names must be unique"
     elif kind == "pattern":
+        if error.schema.get("title") == "player name" and not 1 <= len(value) <= MAX_NAME:
+            return []  # the length's own error says it
         message = _pattern_message(path, value, error.schema)
     elif kind == "anyOf" and path == ["started_at"]:
         message = (f"{_shown(value)} is not a date-time such as 2025-03-14T19:45:00+00:00 "
@@ -200,7 +185,7 @@ def _problems_of(error: Any, whole: bool) -> list[Problem]:
     elif kind == "const" and path == ["format"]:
         message = f"format is {_shown(value)}; this program reads {FORMAT!r}"
     elif kind in ("maxLength", "minLength") and isinstance(value, str):
-        message = (f"{visible(value)} is {len(value)} characters; at "
+        message = (f"{visible(value, count=False)} is {len(value)} characters; at "
                    f"{'most' if kind == 'maxLength' else 'least'} {error.validator_value} here")
     elif kind in ("maxItems", "minItems") and isinstance(value, list):
         what = "players" if path == ["players"] else "items"
@@ -241,10 +226,10 @@ def _extra(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
 def check(data: Any, source: str, part: str | None = None) -> None:
     """Raise SessionFileError listing every problem, sorted by path, best first."""
     whole = part is None
-    risky = jsonsafe.hazards(data)
+    risky, floats = jsonsafe.scan(data)
     if risky:
         _raise([_problem(p, m, whole) for p, m in risky], source, part)
-    if not _valid_fast(data, part):
+    if floats or not _valid_fast(data, part):
         from jsonschema.exceptions import relevance
 
         errors = sorted(_validator(part).iter_errors(data), key=relevance, reverse=True)
