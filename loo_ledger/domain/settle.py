@@ -59,7 +59,7 @@ def _attempt(record: HandRecord, state: TableState,
     result = _settle_deal(record, state, v, deal, resolution)
     problems = deltas_problems(record, result)
     if not problems:
-        result, problems = apply_ruling(record, result)
+        result, problems = apply_ruling(record, result, v)
     if problems:
         return problems, None
     _check_conserved(result)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -146,9 +147,18 @@ def test_validate_is_empty_exactly_when_settle_succeeds(case):
 
 
 def test_a_ruling_that_overdraws_the_pool_is_a_validate_problem():
-    # Simple pool, dealer D antes 9: P = 9. The table gives A +12 and names nobody else:
-    # the others keep the rules' figure and the pool would have to pay out 3 more than it has.
+    # Simple pool (everyone plays), dealer D antes 9: P = 9, 3 a trick. A, B, C one trick
+    # each (+3), D none: -9 ante, looed 9 -> -18; 9 carried on. The table names only A.
+    # A +12 is 9 more than the rules' +3: the pool pays it and is left empty. A +13 is 10
+    # more, one more than the pool holds: refused by validate, and by settle.
     v, state = V("three-card"), TableState(seats=("A", "B", "C", "D"), dealer="D")
-    record = HandRecord(tricks={"A": 1, "B": 1, "C": 1}, deltas={"A": 12},
-                        table_ruling="A keeps the lot")
-    assert [p.code for p in validate(record, state, v)] == ["TABLE_RULING_INVALID"]
+    tricks = {"A": 1, "B": 1, "C": 1}
+    ok = HandRecord(tricks=tricks, deltas={"A": 12}, table_ruling="A keeps the lot")
+    assert validate(ok, state, v) == []
+    s = settle(ok, state, v)
+    assert dict(s.deltas) == {"A": 12, "B": 3, "C": 3, "D": -18} and s.pool_after == 0
+    over = HandRecord(tricks=tricks, deltas={"A": 13}, table_ruling="A keeps the lot")
+    assert [(p.code, p.player) for p in validate(over, state, v)] == [
+        ("TABLE_RULING_INVALID", "A")]
+    with pytest.raises(HandRejected):
+        settle(over, state, v)
