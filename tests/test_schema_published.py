@@ -13,9 +13,15 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from loo_ledger.domain.model import HandRecord
 from loo_ledger.errors import SessionFileError
-from loo_ledger.formats.sessionfile import (SCHEMA_ID, dumps_session, hand_to_dict,
-                                            load_session_file, schema_path, session_from_dict,
-                                            session_to_dict)
+from loo_ledger.formats.sessionfile import (
+    SCHEMA_ID,
+    dumps_session,
+    hand_to_dict,
+    load_session_file,
+    schema_path,
+    session_from_dict,
+    session_to_dict,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((REPO / "sample_sessions").glob("*.json"))
@@ -181,3 +187,42 @@ def test_a_field_without_the_x_prefix_is_still_refused(where: list):
     assert [p.path for p in err.problems] == ["$" + "".join(
         f"[{s}]" if isinstance(s, int) else f".{s}" for s in where) + '["X-app"]']
     assert err.problems[0].message.startswith("unknown field 'X-app'")
+
+
+def test_the_schema_states_the_limits_that_limits_py_names():
+    """One set of numbers: the schema's bounds are loo_ledger/formats/limits.py's."""
+    from loo_ledger.formats import limits as L
+
+    props, defs = SCHEMA["properties"], SCHEMA["$defs"]
+    hand = defs["hand"]["properties"]
+    assert (props["players"]["minItems"], props["players"]["maxItems"]) == (L.MIN_PLAYERS,
+                                                                           L.MAX_PLAYERS) == (2, 20)
+    assert (defs["player"]["maxLength"], defs["player"]["pattern"]) == (L.MAX_NAME, L.NAME_PATTERN)
+    assert L.MAX_NAME == 40 and L.MAX_CHIPS == 10**12
+    assert props["opening_pool"]["maximum"] == props["buy_in"]["maximum"] == L.MAX_CHIPS
+    assert hand["deltas"]["additionalProperties"] == {"type": "integer", "minimum": -L.MAX_CHIPS,
+                                                      "maximum": L.MAX_CHIPS}
+    rule = props["rules"]["additionalProperties"]
+    assert (rule["minimum"], rule["maximum"], rule["maxLength"], rule["maxItems"]) == (
+        -L.MAX_CHIPS, L.MAX_CHIPS, L.MAX_WORD, L.MAX_RULE_ITEMS)
+    assert hand["tricks"]["additionalProperties"]["maximum"] == L.MAX_TRICKS == 5
+    assert hand["exchanges"]["additionalProperties"]["maximum"] == L.MAX_EXCHANGE == 6
+    assert hand["flushes"]["items"]["properties"]["cards"]["maxItems"] == L.MAX_HAND_SIZE
+    assert hand["penalties"]["maxItems"] == L.MAX_PENALTIES
+    assert props["unit"]["properties"]["value"]["pattern"] == L.UNIT_VALUE_PATTERN
+    assert (defs["text"]["maxLength"], defs["text"]["pattern"]) == (L.MAX_TEXT, L.TEXT_PATTERN)
+    assert (defs["word"]["maxLength"], defs["word"]["pattern"]) == (L.MAX_WORD, L.WORD_PATTERN)
+    for field in ("declarations", "exchanges", "tricks", "deltas"):
+        assert hand[field]["maxProperties"] == L.MAX_PLAYERS
+        assert hand[field]["propertyNames"] == {"$ref": "#/$defs/player"}
+
+
+@pytest.mark.parametrize("value, ok", [("0", True), ("0.05", True), ("999999999999", True),
+                                       ("99999999999.9", True), ("0.000001", True),
+                                       ("9999999999999", False), ("0.0000001", False),
+                                       ("1e3", False), ("Infinity", False), ("-0.05", False)])
+def test_the_unit_value_pattern_by_itself(value: str, ok: bool):
+    """What another program's validator makes of unit.value, without our loader."""
+    data = good()
+    data["unit"]["value"] = value
+    assert (list(strict().iter_errors(data)) == []) is ok

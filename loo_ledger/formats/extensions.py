@@ -9,7 +9,8 @@ in the raw JSON that the store keeps as a hand's record, and writing a session b
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 PREFIX = "x-"
 _KEPT = ("$schema",)
@@ -45,7 +46,7 @@ def merge_hand(out: dict[str, Any], raw: Mapping[str, Any] | None) -> dict[str, 
     {'tricks': {}, 'flushes': [{'player': 'A', 'kind': 'flush', 'x-at': 2}], 'x-seen': 1}
     """
     for key in ("flushes", "penalties"):
-        for item, raw_item in zip(out.get(key, ()), _items(raw, key)):
+        for item, raw_item in zip(out.get(key, ()), _items(raw, key), strict=False):
             item.update(own(raw_item))
     out.update(own(raw))
     return out
@@ -59,7 +60,7 @@ def merge_session(out: dict[str, Any], raw: Mapping[str, Any] | None) -> dict[st
         return out
     if isinstance(out.get("unit"), dict):
         out["unit"].update(own(raw.get("unit")))
-    for hand, raw_hand in zip(out.get("hands", ()), _items(raw, "hands")):
+    for hand, raw_hand in zip(out.get("hands", ()), _items(raw, "hands"), strict=False):
         merge_hand(hand, raw_hand)
     head = {k: raw[k] for k in _KEPT if k in raw}
     tail = {k: v for k, v in raw.items() if is_extension(k)}

@@ -131,7 +131,8 @@ def _too_deep(text: str) -> list[Any] | None:
 
 def _string(s: str) -> str | None:
     if len(s) > MAX_TEXT:
-        return f"{visible(s)} is too long; text in a session file is at most {MAX_TEXT:,} characters"
+        return (f"{visible(s)} is too long; text in a session file is at most {MAX_TEXT:,} "
+                "characters")
     if not s.isascii() and _SURROGATE.search(s):
         return f"{visible(s)} contains a lone surrogate, which is not text"
     return None
@@ -160,8 +161,10 @@ def hazards(data: Any, limit: int = 1000) -> list[tuple[list[Any], str]]:
     """Every (path, message) where ``data`` holds something a later layer would choke on,
     at most ``limit`` of them, sorted by path.
 
-    >>> hazards({"a": [1, 2**70], "b": "\\ud800"})
-    [(['a', 1], 'the number 1180591620717411303424 is too large; numbers here are at most 9,007,199,254,740,991 either way'), (['b'], "'\\\\ud800' contains a lone surrogate, which is not text")]
+    >>> for path, message in hazards({"a": [1, 2**70], "b": "\\ud800"}):
+    ...     print(path, message.split(";")[0])
+    ['a', 1] the number 1180591620717411303424 is too large
+    ['b'] '\\ud800' contains a lone surrogate, which is not text
     """
     return scan(data, limit)[0]
 

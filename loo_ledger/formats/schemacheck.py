@@ -15,13 +15,20 @@ import json
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import loo_ledger
 from loo_ledger.errors import Problem, SessionFileError
 from loo_ledger.formats import jsonsafe
-from loo_ledger.formats.limits import (MAX_CHIPS, MAX_NAME, MAX_PROBLEMS, MAX_UNIT_DECIMALS,
-                                       MAX_UNIT_DIGITS, name_problem, text_problem, visible)
+from loo_ledger.formats.limits import (
+    MAX_CHIPS,
+    MAX_PROBLEMS,
+    MAX_UNIT_DECIMALS,
+    MAX_UNIT_DIGITS,
+    name_problem,
+    text_problem,
+    visible,
+)
 
 FORMAT = "loo-session/1"
 SCHEMA_NAME = "session.schema.json"
@@ -38,7 +45,7 @@ def schema_path() -> Path:
     return Path(loo_ledger.__file__).resolve().parent.parent / "schemas" / SCHEMA_NAME
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _schema_text() -> str:
     return schema_path().read_text(encoding="utf-8")
 
@@ -49,14 +56,14 @@ def schema() -> dict[str, Any]:
     return loaded
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _validator(part: str | None = None) -> Any:
     """The compiled validator for the whole file, or for one ``$defs`` entry (``"hand"``).
 
     Draft 2020-12, except that ``integer`` refuses floats: JSON Schema counts ``9.0`` as
     an integer, but a chip amount written ``9.0`` is a mistake we want to point at.
     """
-    from jsonschema import Draft202012Validator, validators
+    from jsonschema import Draft202012Validator, validators  # type: ignore[import-untyped]
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _checker, x: isinstance(x, int) and not isinstance(x, bool))
@@ -65,7 +72,7 @@ def _validator(part: str | None = None) -> Any:
     return full if part is None else full.evolve(schema=whole["$defs"][part])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _fast_validator(part: str | None = None) -> Any:
     """The same schema compiled to Python by fastjsonschema: for valid files, ten times
     faster. It says only *that* a file is wrong, so a failure falls back to the full
@@ -106,6 +113,11 @@ def json_path(path: Any) -> str:
             step = step if len(step) <= 40 else step[:40] + "…"
             out += f"[{json.dumps(step, ensure_ascii=not step.isprintable())}]"
     return out
+
+
+def problem_at(path: list[Any], message: str) -> Problem:
+    """A SCHEMA problem at ``path`` of a whole session file (naming the hand)."""
+    return _problem(path, message, True)
 
 
 def _problem(path: list[Any], message: str, whole: bool) -> Problem:
@@ -154,7 +166,8 @@ def _problems_of(error: Any, whole: bool) -> list[Problem]:
     path, value, kind = list(error.absolute_path), error.instance, error.validator
     if "propertyNames" in error.relative_schema_path and isinstance(value, str):
         path = path + [value]
-    if kind == "additionalProperties" and error.validator_value is False and isinstance(value, dict):
+    closed = error.validator_value is False and isinstance(value, dict)
+    if kind == "additionalProperties" and closed:
         known = list(error.schema.get("properties", {}))
         patterns = list(error.schema.get("patternProperties", {}))
         out = []
@@ -176,8 +189,6 @@ def _problems_of(error: Any, whole: bool) -> list[Problem]:
         twice = sorted(again)
         message = f"{', '.join(twice)} listed more than once; names must be unique"
     elif kind == "pattern":
-        if error.schema.get("title") == "player name" and not 1 <= len(value) <= MAX_NAME:
-            return []  # the length's own error says it
         message = _pattern_message(path, value, error.schema)
     elif kind == "anyOf" and path == ["started_at"]:
         message = (f"{_shown(value)} is not a date-time such as 2025-03-14T19:45:00+00:00 "
@@ -194,7 +205,8 @@ def _problems_of(error: Any, whole: bool) -> list[Problem]:
     return [_problem(path, message or error.message, whole)]
 
 
-def _raise(problems: list[Problem], source: str, part: str | None) -> None:
+def refuse(problems: list[Problem], source: str, part: str | None = None) -> NoReturn:
+    """Raise SessionFileError: the first problem in the message, at most MAX_PROBLEMS listed."""
     first = problems[0]
     where = f"hand {first.hand} at {first.path}" if first.hand is not None else f"at {first.path}"
     more = len(problems) - 1
@@ -202,6 +214,13 @@ def _raise(problems: list[Problem], source: str, part: str | None) -> None:
     what = "not a session file" if part is None else f"not a valid {part}"
     raise SessionFileError(f"{source}: {what}: {where}: {first.message}{tail}",
                            problems[:MAX_PROBLEMS])
+
+
+def _without_echoes(found: list[tuple[str, Problem]]) -> list[Problem]:
+    """The problems, less a pattern's where another check already spoke of the same value
+    (a blank ruling is too short; the pattern need not say it again)."""
+    spoken = {p.path for kind, p in found if kind != "pattern"}
+    return [p for kind, p in found if kind != "pattern" or p.path not in spoken]
 
 
 def _extra(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
@@ -228,16 +247,17 @@ def check(data: Any, source: str, part: str | None = None) -> None:
     whole = part is None
     risky, floats = jsonsafe.scan(data)
     if risky:
-        _raise([_problem(p, m, whole) for p, m in risky], source, part)
+        refuse([_problem(p, m, whole) for p, m in risky], source, part)
     if floats or not _valid_fast(data, part):
-        from jsonschema.exceptions import relevance
+        from jsonschema.exceptions import relevance  # type: ignore[import-untyped]
 
         errors = sorted(_validator(part).iter_errors(data), key=relevance, reverse=True)
         errors.sort(key=lambda e: jsonsafe.path_key(list(e.absolute_path)))
-        problems = [p for e in errors for p in _problems_of(e, whole)]
+        found = [(e.validator, p) for e in errors for p in _problems_of(e, whole)]
+        problems = _without_echoes(found)
         if problems:
-            _raise(problems, source, part)
+            refuse(problems, source, part)
     if whole and isinstance(data, dict):
         extra = _extra(data)
         if extra:
-            _raise([_problem(p, m, whole) for p, m in extra], source, part)
+            refuse([_problem(p, m, whole) for p, m in extra], source, part)

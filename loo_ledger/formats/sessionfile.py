@@ -11,16 +11,25 @@ values) and limits.py (the documented limits); extension fields in extensions.py
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from loo_ledger.domain.model import Flush, HandRecord, Penalty, Session, Unit
-from loo_ledger.errors import Problem, SessionFileError
-from loo_ledger.formats import extensions, jsonsafe
+from loo_ledger.errors import SessionFileError
+from loo_ledger.formats import extensions, jsonsafe, schemacheck
 from loo_ledger.formats.limits import MAX_FILE_BYTES
-from loo_ledger.formats.schemacheck import (FORMAT, SCHEMA_ID, SCHEMA_NAME, _validator,
-                                            check, json_path, schema_path)
+from loo_ledger.formats.schemacheck import (
+    FORMAT,
+    SCHEMA_ID,
+    SCHEMA_NAME,
+    _validator,
+    check,
+    json_path,
+    schema_path,
+)
 
+_LISTS = ("sitting_out", "exchanges", "flushes", "penalties")
 __all__ = ["FORMAT", "SCHEMA_ID", "SCHEMA_NAME", "_validator", "dumps_session",
            "hand_from_dict", "hand_to_dict", "json_path", "load_session_file",
            "parse_session", "schema_path", "session_from_dict", "session_to_dict"]
@@ -41,7 +50,8 @@ def _hand(d: dict[str, Any]) -> HandRecord:
                             cards=tuple(f.get("cards", ()))) for f in d.get("flushes", ())),
         pam_holder=d.get("pam_holder"),
         tricks=opt("tricks"),
-        penalties=tuple(Penalty(player=p["player"], kind=p["kind"]) for p in d.get("penalties", ())),
+        penalties=tuple(Penalty(player=p["player"], kind=p["kind"])
+                        for p in d.get("penalties", ())),
         deltas=opt("deltas"),
         table_ruling=d.get("table_ruling"),
         note=d.get("note"),
@@ -65,7 +75,7 @@ def hand_to_dict(h: HandRecord, raw: Mapping[str, Any] | None = None) -> dict[st
     for key in ("dealer", "sitting_out", "trump", "declarations", "exchanges", "flushes",
                 "pam_holder", "tricks", "penalties", "deltas", "table_ruling", "note"):
         value = getattr(h, key)
-        if value is None or (key in ("sitting_out", "exchanges", "flushes", "penalties") and not value):
+        if value is None or (key in _LISTS and not value):
             continue
         if key == "flushes":
             value = [{"player": f.player, "kind": f.kind,
@@ -112,10 +122,7 @@ def parse_session(data: bytes, *, source: str = "<data>") -> tuple[Session, dict
     except jsonsafe.ParseError as e:
         if e.path is None:
             raise SessionFileError(f"{source}: not a session file: {e.message}") from None
-        where = json_path(e.path)
-        problem = Problem(code="SCHEMA", message=e.message, path=where)
-        raise SessionFileError(f"{source}: not a session file: at {where}: {e.message}",
-                               [problem]) from None
+        schemacheck.refuse([schemacheck.problem_at(e.path, e.message)], source)
     return session_from_dict(raw, source=source), raw
 
 
@@ -130,11 +137,13 @@ def load_session_file(path: str | Path) -> tuple[Session, dict[str, Any]]:
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise SessionFileError(f"{source}: cannot read the session file: there is no such file") from None
+        raise SessionFileError(f"{source}: cannot read the session file: there is no such "
+                               "file") from None
     except IsADirectoryError:
         raise SessionFileError(f"{source}: cannot read the session file: it is a folder") from None
     except OSError as e:
-        raise SessionFileError(f"{source}: cannot read the session file: {e.strerror or e}") from None
+        raise SessionFileError(f"{source}: cannot read the session file: "
+                               f"{e.strerror or e}") from None
     return parse_session(data, source=source)
 
 
