@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from loo_ledger.domain.model import Flush, HandRecord, Penalty, Session, Unit
 from loo_ledger.errors import SessionFileError
@@ -29,8 +30,16 @@ SAMPLES = sorted((REPO / "sample_sessions").glob("*.json"))
 
 def base() -> dict:
     """A small valid session: five players, four hands."""
-    hand = {"declarations": {"Ann": "stand", "Ben": "pass", "Cat": "stand", "Dov": "pass", "Eve": "stand"},
-            "tricks": {"Ann": 1, "Cat": 2}}
+    hand = {
+        "declarations": {
+            "Ann": "stand",
+            "Ben": "pass",
+            "Cat": "stand",
+            "Dov": "pass",
+            "Eve": "stand",
+        },
+        "tricks": {"Ann": 1, "Cat": 2},
+    }
     return {
         "format": "loo-session/1",
         "name": "Friday at Ann's",
@@ -91,15 +100,38 @@ def test_load_returns_session_and_raw_dict(tmp_path: Path):
 
 
 def test_export_text_and_field_order():
-    s = Session(variant="lou", players=("Zoë", "Ben"), first_dealer="Ben", name="n", started_at="2026-11-20T20:00:00+00:00",
-                rules={"loo_limit": 90}, unit=Unit(name="cent", value="0.01", currency="USD"), opening_pool=4,
-                hands=(HandRecord(dealer="Ben", tricks={}, deltas={"Zoë": 3, "Ben": -3}, table_ruling="agreed"),))
+    s = Session(
+        variant="lou",
+        players=("Zoë", "Ben"),
+        first_dealer="Ben",
+        name="n",
+        started_at="2026-11-20T20:00:00+00:00",
+        rules={"loo_limit": 90},
+        unit=Unit(name="cent", value="0.01", currency="USD"),
+        opening_pool=4,
+        hands=(
+            HandRecord(
+                dealer="Ben", tricks={}, deltas={"Zoë": 3, "Ben": -3}, table_ruling="agreed"
+            ),
+        ),
+    )
     text = dumps_session(s)
     assert text.endswith("}\n") and "Zoë" in text and '\n  "format"' in text
-    assert list(json.loads(text)) == ["format", "name", "started_at", "variant", "rules", "unit",
-                                      "players", "first_dealer", "opening_pool", "hands"]
-    assert json.loads(text)["hands"] == [{"dealer": "Ben", "tricks": {}, "deltas": {"Zoë": 3, "Ben": -3},
-                                          "table_ruling": "agreed"}]
+    assert list(json.loads(text)) == [
+        "format",
+        "name",
+        "started_at",
+        "variant",
+        "rules",
+        "unit",
+        "players",
+        "first_dealer",
+        "opening_pool",
+        "hands",
+    ]
+    assert json.loads(text)["hands"] == [
+        {"dealer": "Ben", "tricks": {}, "deltas": {"Zoë": 3, "Ben": -3}, "table_ruling": "agreed"}
+    ]
     assert session_from_dict(json.loads(text)) == s
 
 
@@ -117,7 +149,9 @@ def test_a_folder_is_not_a_file(tmp_path: Path):
 
 def test_malformed_json_names_line_and_column(tmp_path: Path):
     path = tmp_path / "friday.json"
-    path.write_text('{\n  "format": "loo-session/1",\n  "variant": "three-card"\n  "players": []\n}\n')
+    path.write_text(
+        '{\n  "format": "loo-session/1",\n  "variant": "three-card"\n  "players": []\n}\n'
+    )
     with pytest.raises(SessionFileError) as info:
         load_session_file(path)
     message = info.value.message
@@ -133,7 +167,11 @@ def test_message_for_one_problem(tmp_path: Path):
     with pytest.raises(SessionFileError) as info:
         load_session_file(path)
     err = info.value
-    assert err.message == f"{path}: not a session file: hand 4 at $.hands[3].tricks.Ann: -1 is less than the minimum of 0"
+    assert (
+        err.message
+        == f"{path}: not a session file: hand 4 at $.hands[3].tricks.Ann: "
+        "-1 is less than the minimum of 0"
+    )
     [p] = err.problems
     assert (p.path, p.hand, p.player) == ("$.hands[3].tricks.Ann", 4, "Ann")
 
@@ -143,10 +181,15 @@ def test_wrong_format():
     data["format"] = "loo-session/2"
     err = reject(data)
     assert where(err) == [("$.format", None)]
-    assert "'loo-session/2'" in err.problems[0].message and "'loo-session/1'" in err.problems[0].message
+    assert (
+        "'loo-session/2'" in err.problems[0].message
+        and "'loo-session/1'" in err.problems[0].message
+    )
 
 
-@pytest.mark.parametrize("hand, field, value", [(1, "deltas", 9.0), (3, "tricks", 1.0), (2, "exchanges", 2.0)])
+@pytest.mark.parametrize(
+    "hand, field, value", [(1, "deltas", 9.0), (3, "tricks", 1.0), (2, "exchanges", 2.0)]
+)
 def test_float_amount_is_refused_even_when_whole(hand, field, value):
     data = base()
     data["hands"][hand][field] = {"Ben": value}
@@ -158,7 +201,9 @@ def test_float_amount_is_refused_even_when_whole(hand, field, value):
 
 def test_float_from_json_text_is_refused(tmp_path: Path):
     path = tmp_path / "f.json"
-    path.write_text(json.dumps(base()).replace('"first_dealer"', '"opening_pool": 9.0, "first_dealer"'))
+    path.write_text(
+        json.dumps(base()).replace('"first_dealer"', '"opening_pool": 9.0, "first_dealer"')
+    )
     with pytest.raises(SessionFileError) as info:
         load_session_file(path)
     assert where(info.value) == [("$.opening_pool", None)]
@@ -235,8 +280,20 @@ def test_not_an_object_at_all():
     assert where(reject([1, 2])) == [("$", None)]
 
 
-@pytest.mark.parametrize("value, ok", [("0.05", True), ("1", True), ("12.50", True), ("1.", False),
-                                       (".5", False), ("01", False), ("1\n", False), ("-1", False), ("1e3", False)])
+@pytest.mark.parametrize(
+    "value, ok",
+    [
+        ("0.05", True),
+        ("1", True),
+        ("12.50", True),
+        ("1.", False),
+        (".5", False),
+        ("01", False),
+        ("1\n", False),
+        ("-1", False),
+        ("1e3", False),
+    ],
+)
 def test_unit_value_is_a_decimal_string(value, ok):
     data = base()
     data["unit"] = {"name": "white chip", "value": value, "currency": "GBP"}
@@ -248,10 +305,19 @@ def test_unit_value_is_a_decimal_string(value, ok):
 
 def test_rules_values():
     data = base()
-    data["rules"] = {"loo": "mixed", "loo_limit": 90, "club_law": True, "dealer_options": ["stand", "miss"]}
+    data["rules"] = {
+        "loo": "mixed",
+        "loo_limit": 90,
+        "club_law": True,
+        "dealer_options": ["stand", "miss"],
+    }
     assert session_from_dict(data).rules == data["rules"]
     data["rules"] = {"loo_limit": 9.5, "x": None, "y": [1]}
-    assert where(reject(data)) == [("$.rules.loo_limit", None), ("$.rules.x", None), ("$.rules.y[0]", None)]
+    assert where(reject(data)) == [
+        ("$.rules.loo_limit", None),
+        ("$.rules.x", None),
+        ("$.rules.y[0]", None),
+    ]
 
 
 def test_hand_from_dict_checks_one_hand():
@@ -263,22 +329,34 @@ def test_hand_from_dict_checks_one_hand():
 
 NAMES = st.sampled_from(["Ann", "Ben", "Cat", "Dov Lee", "Zoë"])
 # Free text: anything but control characters (tab and newline allowed) and surrogates.
-TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs")) | st.sampled_from("\t\n"), max_size=20)
+TEXT = st.text(
+    st.characters(blacklist_categories=("Cc", "Cs")) | st.sampled_from("\t\n"), max_size=20
+)
 SUITS = st.sampled_from(["clubs", "diamonds", "hearts", "spades"])
 HANDS = st.builds(
     HandRecord,
     dealer=st.none() | NAMES,
     sitting_out=st.lists(NAMES, unique=True).map(tuple),
     trump=st.none() | SUITS,
-    declarations=st.none() | st.dictionaries(NAMES, st.sampled_from(["stand", "pass", "miss", "defend", "fold"])),
+    declarations=st.none()
+    | st.dictionaries(NAMES, st.sampled_from(["stand", "pass", "miss", "defend", "fold"])),
     exchanges=st.dictionaries(NAMES, st.integers(0, 6)),
-    flushes=st.lists(st.builds(Flush, player=NAMES, kind=st.sampled_from(["flush", "pam", "blaze"]),
-                               suit=st.none() | SUITS,
-                               cards=st.lists(st.sampled_from(["A", "K", "10", "2"]), max_size=5).map(tuple)), max_size=20).map(tuple),
+    flushes=st.lists(
+        st.builds(
+            Flush,
+            player=NAMES,
+            kind=st.sampled_from(["flush", "pam", "blaze"]),
+            suit=st.none() | SUITS,
+            cards=st.lists(st.sampled_from(["A", "K", "10", "2"]), max_size=5).map(tuple),
+        ),
+        max_size=20,
+    ).map(tuple),
     pam_holder=st.none() | NAMES,
     tricks=st.none() | st.dictionaries(NAMES, st.integers(0, 5)),
-    penalties=st.lists(st.builds(Penalty, player=NAMES, kind=st.sampled_from(["revoke", "misdeal"])), max_size=40).map(tuple),
-    deltas=st.none() | st.dictionaries(NAMES, st.integers(-10**6, 10**6)),
+    penalties=st.lists(
+        st.builds(Penalty, player=NAMES, kind=st.sampled_from(["revoke", "misdeal"])), max_size=40
+    ).map(tuple),
+    deltas=st.none() | st.dictionaries(NAMES, st.integers(-(10**6), 10**6)),
     table_ruling=st.none() | TEXT.filter(str.strip),
     note=st.none() | TEXT,
 )
