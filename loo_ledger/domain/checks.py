@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from loo_ledger.domain.codes import (PRE_PLAY, FlushKind, Game, Pam, PenaltyKind, Resolution,
                                      RevokePenalty, Suit)
 from loo_ledger.domain.deal import Deal
-from loo_ledger.domain.flushes import tied_without_cards
+from loo_ledger.domain.flushes import best_flush, tied_without_cards
 from loo_ledger.domain.legal import DealShape, can_flush, exchange_limit
 from loo_ledger.domain.model import Flush, HandRecord, Penalty
 from loo_ledger.domain.variants import Variant
@@ -60,7 +60,8 @@ def resolve(record: HandRecord, v: Variant, deal: Deal, shape: DealShape) -> Res
     """
     if deal.resolution != PLAYED:
         return deal.resolution
-    if record.flushes and not flush_problems(record, v, deal, shape):
+    if record.flushes and all(f.player in deal.dealt for f in record.flushes) \
+            and not flush_problems(record, v, deal, shape):
         return Resolution.FLUSH
     if v.game == Game.LOU and revokers(record, deal) \
             and not penalty_problems(record, v, deal, PLAYED):
@@ -212,10 +213,13 @@ def trick_problems(record: HandRecord, v: Variant, deal: Deal,
                    resolution: Resolution) -> list[Problem]:
     tricks = record.tricks or {}
     if resolution != PLAYED:
-        if tricks:
-            return [_problem(deal, "TRICKS_WITH_NO_PLAY", "tricks are recorded, but "
-                             f"{without_play(deal, resolution)}", deal.taker)]
-        return []
+        if not tricks:
+            return []
+        why, taker = without_play(deal, resolution), deal.taker
+        if resolution == Resolution.FLUSH:
+            taker = best_flush(record.flushes, deal.dealt, v, record.trump).player
+            why = f"{taker}'s flush took the pool without play"
+        return [_problem(deal, "TRICKS_WITH_NO_PLAY", f"tricks are recorded, but {why}", taker)]
     out: list[Problem] = []
     for p, n in tricks.items():
         if type(n) is not int or not 0 <= n <= v.hand_size:

@@ -63,6 +63,10 @@ def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
     for name in record.sitting_out:
         if name not in seats:
             deal.problem("UNKNOWN_PLAYER", f"{name} is not seated at this table", name)
+    if state.hand_no == 1 and state.dealer in record.sitting_out:
+        deal.problem("FIRST_DEALER_SITS_OUT", f"{state.dealer} is the first dealer and deals "
+                     "the first hand, so cannot sit it out (the first dealer deals the first "
+                     "hand)", state.dealer)
     if record.dealer is not None and record.dealer != dealer:
         if record.dealer not in seats:
             deal.problem("UNKNOWN_PLAYER", f"{record.dealer} is not seated at this table",
@@ -211,17 +215,18 @@ def deal_kind(state: TableState, v: Variant, trump: str | None = None) -> tuple[
 
 def antes(state: TableState, v: Variant, dealer: str,
           dealt: tuple[str, ...] | list[str]) -> list[tuple[str, int]]:
-    """(player, amount) paid into the pool before the deal, by ante_model.
+    """(player, amount) paid into the pool before the deal, by ante_model. ``stakes`` and
+    ``replenish`` key on whether the last deal had a loo, never on whether the pool is double.
 
     >>> from loo_ledger.domain.variants import variant
     >>> antes(TableState(seats=("A", "B", "C"), dealer="C"), variant("britannica"), "C", ("A", "B", "C"))
     [('A', 3), ('B', 3), ('C', 6)]
     """
     model = v.ante_model
-    if model == AnteModel.DEALER or (model == AnteModel.REPLENISH and not state.double):
+    if model == AnteModel.DEALER or (model == AnteModel.REPLENISH and not state.last_had_loo):
         return [(dealer, v.ante)] if v.ante else []
     if model == AnteModel.STAKES:
-        if state.double:
+        if state.last_had_loo:
             return [(dealer, v.single_stake)]
         return [(p, v.single_stake * (2 if p == dealer else 1)) for p in dealt]
     if model == AnteModel.LOU and state.lou_antes_due:

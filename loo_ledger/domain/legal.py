@@ -117,7 +117,7 @@ def deal_shape(state: TableState, v: Variant, trump: str | None = None) -> DealS
     if play_all:
         return DealShape(kind=DealKind.FORCED, why="a simple pool (simple_pool=play-all)",
                          miss_dealt=False, trump_known=False)
-    if simple and v.force_after_single:
+    if v.force_after_single and not state.last_had_loo:
         return DealShape(kind=DealKind.FORCED, miss_dealt=False, trump_known=True,
                          why="a force after a deal with no loo (force_after_single=true)")
     if simple and v.simple_pool == SimplePool.MISS_ELDEST and v.miss:

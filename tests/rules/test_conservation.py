@@ -184,7 +184,7 @@ def build_loo(draw, v, state, dealt, dealer):
     non_dealers = dealt[:-1]
     playall = simple and v.simple_pool == "play-all"
     trump = None if playall else draw(st.sampled_from(SUITS))
-    forced = playall or (v.club_law and trump == "clubs") or (v.force_after_single and simple)
+    forced = playall or (v.club_law and trump == "clubs") or (v.force_after_single and not state.last_had_loo)
     eldest_miss = (not forced) and simple and v.simple_pool == "miss-eldest" and v.miss
     decl = None
     defender = None

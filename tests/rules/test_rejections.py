@@ -229,7 +229,9 @@ def test_sixteen_players_double_is_dealable():
 def test_seventeen_seated_one_sitting_out_is_dealable():
     p = names(17)
     decl = {x: "pass" for x in p[:16]} | {p[0]: "stand", p[1]: "stand"}
-    assert problems(V(), table(p, pool=18), sitting_out=[p[16]], trump="hearts",
+    # a later hand: the first dealer deals the first hand and may not sit it out; here P17
+    # sits out and the deal passes on to P01, who stands against P02 alone
+    assert problems(V(), table(p, pool=18, hand_no=2), sitting_out=[p[16]], trump="hearts",
                     declarations=decl, tricks={p[0]: 2, p[1]: 1}) == []
 
 
