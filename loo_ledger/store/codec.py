@@ -27,17 +27,19 @@ def state_to_json(state: TableState) -> str:
         "seats": list(state.seats), "dealer": state.dealer, "pool": state.pool,
         "double": state.double, "lou_first": state.lou_first,
         "lou_antes_due": state.lou_antes_due, "sit_out": sorted(state.sit_out),
-        "hand_no": state.hand_no,
+        "hand_no": state.hand_no, "last_had_loo": state.last_had_loo,
     })
 
 
 def state_from_json(text: str) -> TableState:
-    """The TableState written by :func:`state_to_json`."""
+    """The TableState written by :func:`state_to_json`. A state stored before
+    ``last_had_loo`` existed reads it from ``double``, as the engine then did."""
     d = json.loads(text)
     return TableState(
         seats=tuple(d["seats"]), dealer=d["dealer"], pool=d["pool"], double=d["double"],
         lou_first=d["lou_first"], lou_antes_due=d["lou_antes_due"],
-        sit_out=frozenset(d["sit_out"]), hand_no=d["hand_no"])
+        sit_out=frozenset(d["sit_out"]), hand_no=d["hand_no"],
+        last_had_loo=d.get("last_had_loo", d["double"]))
 
 
 def now_iso() -> str:

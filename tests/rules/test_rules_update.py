@@ -265,3 +265,14 @@ def test_R45_the_penalty_is_never_dropped():
         assert s.deltas["D"] < -9, name
         assert problems(V(revoke_penalty=name), table(FOUR, pool=27), declarations=DEFENDED,
                         tricks=dict(A=1, D=2), penalties=[Pen("D")]) == []
+
+
+def test_a_stored_state_keeps_last_had_loo_and_an_older_one_reads_it_from_double():
+    import json
+
+    from loo_ledger.store.codec import state_from_json, state_to_json
+    state = table(THREE, pool=4, double=True, last_had_loo=False)
+    assert state_from_json(state_to_json(state)) == state
+    old = json.loads(state_to_json(state))
+    del old["last_had_loo"]
+    assert state_from_json(json.dumps(old)).last_had_loo is True
