@@ -5,8 +5,18 @@ record into chip movements with a reason each and the next table state;
 ``replay`` settles a whole session.
 """
 
-from loo_ledger.domain.model import (Flush, HandRecord, Movement, Penalty, Session, Settlement,
-                                     TableState, Unit, net_changes, opening_state)
+from loo_ledger.domain.model import (
+                                     Flush,
+                                     HandRecord,
+                                     Movement,
+                                     Penalty,
+                                     Session,
+                                     Settlement,
+                                     TableState,
+                                     Unit,
+                                     net_changes,
+                                     opening_state,
+)
 from loo_ledger.domain.replay import Replay, replay, session_variant, start
 from loo_ledger.domain.settle import settle, validate
 from loo_ledger.domain.variants import PRESETS, Variant, variant

@@ -8,8 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from loo_ledger.domain.codes import (PRE_PLAY, FlushKind, Game, Pam, PenaltyKind, Resolution,
-                                     RevokePenalty, Suit)
+from loo_ledger.domain.codes import (
+    PRE_PLAY,
+    FlushKind,
+    Game,
+    Pam,
+    PenaltyKind,
+    Resolution,
+    RevokePenalty,
+    Suit,
+)
 from loo_ledger.domain.deal import Deal
 from loo_ledger.domain.flushes import best_flush, tied_without_cards
 from loo_ledger.domain.legal import DealShape, can_flush, exchange_limit

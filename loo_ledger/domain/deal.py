@@ -8,11 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from loo_ledger.domain.codes import (AnteModel, DealKind, Game, LonePlayer, Resolution, Suit,
-                                     Word)
-from loo_ledger.domain.legal import (DealShape, can_deal, canonical, cards_needed, deal_shape,
-                                     dealer_takes_without_play, dealt_in, next_dealer, next_seat,
-                                     refuse_word, rotate_from_left, words_allowed)
+from loo_ledger.domain.codes import AnteModel, DealKind, Game, LonePlayer, Resolution, Suit, Word
+from loo_ledger.domain.legal import (
+    DealShape,
+    can_deal,
+    canonical,
+    cards_needed,
+    deal_shape,
+    dealer_takes_without_play,
+    dealt_in,
+    next_dealer,
+    next_seat,
+    refuse_word,
+    rotate_from_left,
+    words_allowed,
+)
 from loo_ledger.domain.model import HandRecord, TableState
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
@@ -219,7 +229,8 @@ def antes(state: TableState, v: Variant, dealer: str,
     ``replenish`` key on whether the last deal had a loo, never on whether the pool is double.
 
     >>> from loo_ledger.domain.variants import variant
-    >>> antes(TableState(seats=("A", "B", "C"), dealer="C"), variant("britannica"), "C", ("A", "B", "C"))
+    >>> state = TableState(seats=("A", "B", "C"), dealer="C")
+    >>> antes(state, variant("britannica"), "C", ("A", "B", "C"))
     [('A', 3), ('B', 3), ('C', 6)]
     """
     model = v.ante_model

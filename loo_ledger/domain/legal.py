@@ -320,7 +320,8 @@ def can_flush(v: Variant, shape: DealShape) -> bool:
     return v.flushes and shape.trump_known
 
 
-def exchange_limit(v: Variant, shape: DealShape, dealt: tuple[str, ...], player: str) -> tuple[int, int]:
+def exchange_limit(v: Variant, shape: DealShape, dealt: tuple[str, ...],
+                   player: str) -> tuple[int, int]:
     """(fewest, most) cards ``player`` may exchange if he plays; (0, 0) where there is none.
 
     A five-card dealer who stands takes the turned card and discards at least one

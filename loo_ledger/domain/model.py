@@ -6,8 +6,8 @@ The pool is written ``None`` wherever an account is named.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from loo_ledger.domain.codes import DealKind, MovementKind, Resolution, RuleRef, Suit, Word
 

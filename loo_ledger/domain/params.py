@@ -36,7 +36,8 @@ class Param:
         return " | ".join(self.choices)
 
 
-def _p(name, kind, meaning, source, choices=(), minimum=0) -> Param:
+def _p(name: str, kind: str, meaning: str, source: str, choices: tuple[str, ...] = (),
+       minimum: int = 0) -> Param:
     return Param(name=name, kind=kind, meaning=meaning, source=source,
                  choices=tuple(choices), minimum=minimum)
 
@@ -44,14 +45,16 @@ def _p(name, kind, meaning, source, choices=(), minimum=0) -> Param:
 PARAMS: dict[str, Param] = {p.name: p for p in (
     _p("game", "choice", "loo: three- or five-card Loo; lou: the dealer's-choice poker game "
        "(added: RULES.md's Lou section)", "000", ("loo", "lou")),
-    _p("hand_size", "choice", "cards dealt to each player, and tricks in a hand (added: CATALOGUE hand_size)",
+    _p("hand_size", "choice", "cards dealt to each player, and tricks in a hand "
+       "(added: CATALOGUE hand_size)",
        "000", ("3", "5")),
     _p("ante", "int", "the dealer's ante each deal (ante_model=dealer or replenish)", "000"),
     _p("ante_model", "choice", "who funds the pool: the dealer every deal; stakes from everyone, "
        "the dealer double, only the dealer's single stake after a loo (001); the dealer only after "
        "a deal with no loo (002); Lou's first-deal antes", "000",
        ("dealer", "stakes", "replenish", "lou")),
-    _p("single_stake", "int", "the stake for ante_model=stakes, and the unit of Britannica forfeits",
+    _p("single_stake", "int", "the stake for ante_model=stakes, and the unit of Britannica "
+       "forfeits",
        "001", minimum=1),
     _p("loo", "choice", "what a looed player pays: loo_amount; the whole pool P; min(P, loo_limit)",
        "000", ("limited", "unlimited", "mixed")),

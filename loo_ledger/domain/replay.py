@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from loo_ledger.domain.model import Session, Settlement, TableState, opening_state
 from loo_ledger.domain.settle import settle

@@ -10,9 +10,25 @@ from __future__ import annotations
 
 from loo_ledger.domain.book import Book, rule
 from loo_ledger.domain.checks import check_record, resolve, revokers
-from loo_ledger.domain.codes import (PRE_PLAY, DoubleWhen, Game, MovementKind, Resolution,
-                                     RevokePenalty, RuleRef)
-from loo_ledger.domain.deal import ALL_FOLD, ALL_PASS, LONE, PLAYED, RENEGE, Deal, analyse, next_seat
+from loo_ledger.domain.codes import (
+    PRE_PLAY,
+    DoubleWhen,
+    Game,
+    MovementKind,
+    Resolution,
+    RevokePenalty,
+    RuleRef,
+)
+from loo_ledger.domain.deal import (
+    ALL_FOLD,
+    ALL_PASS,
+    LONE,
+    PLAYED,
+    RENEGE,
+    Deal,
+    analyse,
+    next_seat,
+)
 from loo_ledger.domain.lou import settle_lou
 from loo_ledger.domain.model import HandRecord, Settlement, TableState, net_changes
 from loo_ledger.domain.play import settle_flush, settle_pays_pool, settle_tricks

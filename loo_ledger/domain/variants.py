@@ -13,14 +13,27 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
 from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from loo_ledger.domain.codes import (AnteModel, BoardPayers, DoubleWhen, FlushPayout,
-                                     FlushTiebreak, Game, GameEnd, LonePlayer, LooKind,
-                                     LouOddCent, Pam, RevokePenalty, SimplePool, Word)
+from loo_ledger.domain.codes import (
+    AnteModel,
+    BoardPayers,
+    DoubleWhen,
+    FlushPayout,
+    FlushTiebreak,
+    Game,
+    GameEnd,
+    LonePlayer,
+    LooKind,
+    LouOddCent,
+    Pam,
+    RevokePenalty,
+    SimplePool,
+    Word,
+)
 from loo_ledger.domain.params import PARAMS, Param
 from loo_ledger.errors import Problem, VariantError
 
@@ -73,7 +86,7 @@ class Variant:
 
     def overrides(self) -> dict[str, str]:
         """Parameters that differ from the preset this variant is based on."""
-        base = PRESETS[self.name] if self.name in PRESETS else None
+        base = PRESETS.get(self.name)
         if base is None:
             return {}
         return {n: self.value_text(n) for n in PARAMS
@@ -127,7 +140,7 @@ def parse_value(param: Param, raw: Any) -> Any:
             return False
         raise bad
     if param.kind == "int":
-        if isinstance(raw, bool) or isinstance(raw, float):
+        if isinstance(raw, (bool, float)):
             raise bad
         try:
             value = int(str(raw).strip())
