@@ -58,17 +58,29 @@ class Run:
         return f"exit {self.code}: {last[-1].strip(' │') if last else 'no message'}"
 
 
+#: GNU time, where there is one: it reports the command's own peak RSS. ``os.wait4`` alone
+#: would not do: Linux starts a child's peak at its parent's size when it forks, so a
+#: harness grown large would hide every smaller figure.
+GNU_TIME = "/usr/bin/time" if Path("/usr/bin/time").exists() else None
+
+
 def run_once(cmd: Sequence[str], out: Path | None = None) -> Run:
     """Run ``cmd`` to the end; stdout to ``out`` (else discarded), stderr kept."""
-    with tempfile.TemporaryFile() as err, (open(out, "wb") if out else open(os.devnull, "wb")) as o:
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryFile() as err, \
+            (open(out, "wb") if out else open(os.devnull, "wb")) as o:
+        peak_file = Path(tmp) / "peak"
+        full = [GNU_TIME, "-f", "%M", "-o", str(peak_file), *cmd] if GNU_TIME else list(cmd)
         start = time.perf_counter()
-        proc = subprocess.Popen(list(cmd), stdout=o, stderr=err, stdin=subprocess.DEVNULL, env=ENV)
+        proc = subprocess.Popen(full, stdout=o, stderr=err, stdin=subprocess.DEVNULL, env=ENV)
         _, status, usage = os.wait4(proc.pid, 0)
         seconds = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
-    return Run(seconds, usage.ru_maxrss / 1024, proc.returncode, text)
+        kib = usage.ru_maxrss
+        if GNU_TIME and peak_file.exists():
+            kib = int(peak_file.read_text().split()[-1])
+    return Run(seconds, kib / 1024, proc.returncode, text)
 
 
 @dataclass(frozen=True)
