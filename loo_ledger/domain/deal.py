@@ -27,7 +27,7 @@ from loo_ledger.domain.model import HandRecord, TableState
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
 
-__all__ = ["Deal", "analyse", "antes", "dealer_for", "deal_kind", "next_seat", "rotate_from_left",
+__all__ = ["Deal", "analyse", "antes", "dealer_for", "next_seat", "rotate_from_left",
            "PLAYED", "ALL_PASS", "LONE", "ALL_FOLD", "RENEGE"]
 
 PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
@@ -215,12 +215,6 @@ def _lou_meaning(deal: Deal) -> None:
         deal.resolution = ALL_FOLD
     elif len(deal.in_play) == 1:
         deal.resolution, deal.taker = LONE, deal.in_play[0]
-
-
-def deal_kind(state: TableState, v: Variant, trump: str | None = None) -> tuple[DealKind, str]:
-    """Deprecated: the kind of the next deal and why; ask :func:`legal.deal_shape` instead."""
-    shape = deal_shape(state, v, trump)
-    return shape.kind, shape.why
 
 
 def antes(state: TableState, v: Variant, dealer: str,
