@@ -20,8 +20,9 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
     hands = {h["number"]: h for h in ledger.hands(sid)}
     if number not in hands:
         raise NotFound(f"session {sid} has no hand {number} (it has {len(hands)})")
-    rows = explain_rows([p for p in ledger.postings(sid) if p["hand"] == number],
-                        stored_variant(ledger, sid))
+    postings = [p for p in ledger.postings(sid) if p["hand"] == number]
+    rows = [{**r, "kind": str(p["kind"])} for r, p in
+            zip(explain_rows(postings, stored_variant(ledger, sid)), postings, strict=True)]
     h = hands[number]
     if as_json:
         return print_json({"session": sid, "hand": number, "dealer": h["dealer"],

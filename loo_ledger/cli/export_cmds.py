@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from loo_ledger.cli.context import SESSION_OPTION, env
+from loo_ledger.cli.context import SESSION_OPTION, env, print_json
 
 
 class Format(str, Enum):
@@ -29,19 +29,32 @@ def export(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
                                         help="csv only: one row per player and the pool "
                                              "instead of the hands."),
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                                 help="Write here instead of standard output.")):
+                                                 help="Write here instead of standard output "
+                                                      "(- is standard output)."),
+           as_json: bool = typer.Option(False, "--json", help=(
+               "With -o FILE: print what was written as JSON (the session, format, file and "
+               "size) instead of a line on standard error."))):
     """Write a session as a file: by default a loo-session/1 file that imports again."""
     if summary and fmt is not Format.csv:
         raise typer.BadParameter("--summary goes with --format csv", param_hint="--summary")
+    to_file = output is not None and str(output) != "-"
+    if as_json and not to_file:
+        raise typer.BadParameter("--json says what was written to a file: give -o FILE (the "
+                                 "export itself is already on standard output; for JSON use "
+                                 "--format json)", param_hint="--json")
     e = env(ctx)
     sid = e.session_id(session)
     text = _render(e.ledger(), sid, fmt, summary)
-    if output is None:
+    if not to_file:
         typer.echo(text, nl=False)
-    else:
-        from loo_ledger.services.reports import write_text
-        write_text(output, text)
-        typer.echo(f"wrote session {sid} as {fmt.value} to {output}", err=True)
+        return
+    from loo_ledger.services.reports import write_text
+    write_text(output, text)
+    if as_json:
+        return print_json({"action": "export", "session": sid, "format": fmt.value,
+                           "summary": summary, "output": str(output),
+                           "bytes": len(text.encode("utf-8"))})
+    typer.echo(f"wrote session {sid} as {fmt.value} to {output}", err=True)
 
 
 def _render(ledger, sid: int, fmt: Format, summary: bool) -> str:

@@ -2,40 +2,57 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 
 
 def import_(ctx: typer.Context,
-            files: list[Path] = typer.Argument(..., metavar="FILE...",
-                                               help="Session files (loo-session/1 JSON).")):
+            files: list[Path] = typer.Argument(..., metavar="FILE...", help=(
+                "Session files (loo-session/1 JSON); - reads one from standard input.")),
+            dry_run: bool = typer.Option(False, "--dry-run", help=(
+                "Read and settle everything, write nothing: say what would be imported.")),
+            as_json: bool = JSON_OPTION):
     """Import session files: all or nothing. One impossible hand in one file writes nothing."""
-    import sys
-
-    from loo_ledger.services.importing import import_files
+    from loo_ledger.cli.outputs import imported, read_stdin
+    from loo_ledger.services.importing import read_files
+    stdin = read_stdin(files)
     if not sys.stderr.isatty():
-        ids = import_files(env(ctx).ledger(), files)
+        items = read_files(files, stdin=stdin)
     else:
         from rich.console import Console
         from rich.progress import Progress
         with Progress(console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task("settling hands", total=None)
-            ids = import_files(env(ctx).ledger(), files,
-                               progress=lambda n: bar.advance(task, n))
-    for path, sid in zip(files, ids):
-        typer.echo(f"imported {path} as session {sid}")
+            items = read_files(files, lambda n: bar.advance(task, n), stdin=stdin)
+    ids = [None] * len(items) if dry_run else env(ctx).ledger().add_sessions(items)
+    if as_json:
+        return print_json({"action": "import", "dry_run": dry_run,
+                           "sessions": [imported(i, sid) for i, sid in zip(items, ids)]})
+    for item, sid in zip(items, ids):
+        if dry_run:
+            typer.echo(f"{item[4]}: would import '{item[0].name or 'unnamed'}', "
+                       f"{len(item[2])} hands, {len(item[0].players)} players, pool "
+                       f"{item[3].pool} at the end")
+        else:
+            typer.echo(f"imported {item[4]} as session {sid}")
+    if dry_run:
+        typer.echo("Nothing was written (--dry-run).")
 
 
 def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
     """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
-    from loo_ledger.services.checking import check as run_check
+    from loo_ledger.services.checking import check_session
     e = env(ctx)
-    problems = run_check(e.ledger())
+    found = [(row["id"], p) for row in e.ledger().sessions()
+             for p in check_session(e.ledger(), row["id"])]
+    problems = [p for _, p in found]
     if as_json:
-        print_json([{"code": p.code, "hand": p.hand, "player": p.player, "message": p.message}
-                    for p in problems])
+        print_json([{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,
+                     "message": p.message} for sid, p in found])
     else:
         for p in problems:
             typer.echo(p.describe())

@@ -1,8 +1,13 @@
 """Formatting for people: rich tables. rich is imported only here; money formats live in
-loo_ledger.domain.money."""
+loo_ledger.domain.money.
+
+On a terminal a table fits the window. Piped or redirected (``loo stats | cat``, a file),
+nothing is cut with ``…`` nor folded over two lines: the table is as wide as its content.
+"""
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Iterable, Sequence
 
 from loo_ledger.domain.money import money_text, signed  # noqa: F401  (re-exported)
@@ -22,8 +27,14 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any
     return Group(Text(title, style="bold"), t) if title else t
 
 
+#: The width a table may take when standard output is not a terminal: wider than any
+#: table's content, so rich neither truncates nor wraps a cell.
+PIPE_WIDTH = 1_000_000
+
+
 def show(*renderables: Any) -> None:
     from rich.console import Console
-    console = Console(highlight=False, soft_wrap=False)
+    piped = not sys.stdout.isatty()
+    console = Console(highlight=False, soft_wrap=False, width=PIPE_WIDTH if piped else None)
     for r in renderables:
         console.print(r)

@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.outputs import action_result
 
 seat_app = typer.Typer(help="Players come and go between hands.", no_args_is_help=True)
 rules_app = typer.Typer(help="House rules: a preset plus overrides, saved under a name.",
@@ -18,16 +19,19 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The playe
              after: Optional[str] = typer.Option(None, "--after", metavar="NAME",
                                                  help="Sit to the left of this player "
                                                       "(default: the last seat)."),
-             session: Optional[int] = SESSION_OPTION):
+             session: Optional[int] = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Seat a new player, or bring back one who left."""
     from loo_ledger.services.table import seat_add as run
     e = env(ctx)
-    typer.echo(run(e.ledger(), e.session_id(session), name, after))
+    said = run(e.ledger(), sid := e.session_id(session), name, after)
+    if as_json:
+        return action_result(ctx, "seat add", sid, player=name, message=said)
+    typer.echo(said)
 
 
 @seat_app.command("leave")
 def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
-               session: Optional[int] = SESSION_OPTION):
+               session: Optional[int] = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """A player leaves: they keep their balance and the deal skips their seat."""
     from loo_ledger.cli.entry import match_player
     from loo_ledger.errors import NotFound
@@ -38,7 +42,10 @@ def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., help="The pla
         player = match_player(name, e.ledger().session(sid)["players"])
     except ValueError as exc:
         raise NotFound(f"seat leave: {exc}") from None
-    typer.echo(run(e.ledger(), sid, player))
+    said = run(e.ledger(), sid, player)
+    if as_json:
+        return action_result(ctx, "seat leave", sid, player=player, message=said)
+    typer.echo(said)
 
 
 @rules_app.command("save")
@@ -46,7 +53,8 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name 
                base: str = typer.Option(..., "--from", metavar="PRESET",
                                         help="The preset to start from ('loo variants')."),
                rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
-                                              help="Override a parameter. Repeatable.")):
+                                              help="Override a parameter. Repeatable."),
+               as_json: bool = JSON_OPTION):
     """Save a preset plus overrides as a house rule, usable wherever a variant name is."""
     from loo_ledger.domain.variants import PRESETS, parse_rule_args, variant
     if name in PRESETS:
@@ -55,6 +63,8 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name 
     rules = parse_rule_args(rule)
     variant(base, rules)
     env(ctx).ledger().save_house_rule(name, base, rules)
+    if as_json:
+        return action_result(ctx, "rules save", None, name=name, base=base, rules=rules)
     typer.echo(f"house rule {name!r} saved: {base}" +
                "".join(f" {k}={v}" for k, v in rules.items()))
 

@@ -6,6 +6,7 @@ import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.entry import Options
+from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.options import PLAYERS_ARG, hand_options
 from loo_ledger.errors import LooError
 
@@ -27,7 +28,8 @@ def new(ctx: typer.Context,
         when: str | None = typer.Option(None, "--when", help="When play began: "
                                            "'tonight 8pm', '2026-11-20 20:00'."),
         carry_from: int | None = typer.Option(None, "--carry-from", metavar="SESSION",
-                                                 help="Open with the pool a closed session left.")):
+                                                 help="Open with the pool a closed session left."),
+        as_json: bool = JSON_OPTION):
     """Start a session at the table; it becomes the current one."""
     from loo_ledger.cli.entry import match_player
     from loo_ledger.services.table import new_session
@@ -41,6 +43,8 @@ def new(ctx: typer.Context,
     sid = new_session(ledger, name=name, variant_name=variant, rule_args=rule,
                       players=names, dealer=dealer, buy_in=buy_in, unit_value=unit_value,
                       currency=currency, when=when, carry_from=carry_from)
+    if as_json:
+        return action_result(ctx, "new", sid, name=name, players=names)
     typer.echo(f"session {sid} '{name}' started: {', '.join(names)}; "
                f"{ledger.session(sid)['first_dealer']} deals first")
 
@@ -55,9 +59,12 @@ def _decimal(text: str | None) -> None:
                                  param_hint="--unit-value") from None
 
 
-def use(ctx: typer.Context, session: int = typer.Argument(..., help="Session id.")):
+def use(ctx: typer.Context, session: int = typer.Argument(..., help="Session id."),
+        as_json: bool = JSON_OPTION):
     """Make SESSION the current session."""
     env(ctx).ledger().set_current(session)
+    if as_json:
+        return action_result(ctx, "use", session)
     typer.echo(f"session {session} is now current")
 
 
@@ -65,7 +72,8 @@ def use(ctx: typer.Context, session: int = typer.Argument(..., help="Session id.
 def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
          interactive: bool = typer.Option(False, "--interactive", "-i",
                                           help="Ask for each player in turn."),
-         session: int | None = SESSION_OPTION, *, opts: Options) -> None:
+         session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
+         opts: Options) -> None:
     """Record the next hand and print who takes what, who is looed, and the pool."""
     from loo_ledger.cli.entry import parse_hand
     from loo_ledger.cli.show import settlement_lines
@@ -83,6 +91,8 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     else:
         rec = parse_hand(list(words or []), opts, view)
     result = record(ledger, sid, rec, expect_hand=view.hand_no)
+    if as_json:
+        return action_result(ctx, "hand", sid, hand=result.hand_no, settlement=result)
     after = table_view(ledger, sid)
     typer.echo("\n".join(settlement_lines(result, v=after.variant, present=after.present)))
 
@@ -90,7 +100,8 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
 @hand_options
 def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", help="Hand number."),
           words: list[str] | None = PLAYERS_ARG,
-          session: int | None = SESSION_OPTION, *, opts: Options) -> None:
+          session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
+          opts: Options) -> None:
     """Replace hand N (same syntax as 'loo hand') and settle every later hand again."""
     from loo_ledger.cli.entry import parse_hand
     from loo_ledger.services.table import amend_record, view_before
@@ -98,6 +109,9 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
     sid = e.session_id(session)
     rec = parse_hand(list(words or []), opts, view_before(e.ledger(), sid, number))
     result = amend_record(e.ledger(), sid, number, rec)
+    if as_json:  # the amended hand and every later one, settled again
+        return action_result(ctx, "amend", sid, hand=number,
+                             settlements=result.settlements[number - 1:])
     later = len(result.settlements) - number
     typer.echo(f"hand {number} amended; {later} later hand{'s' if later != 1 else ''} "
                f"settled again; pool now {result.final.pool}")
@@ -105,7 +119,7 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
 
 def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
                                                       help="Do not ask for confirmation."),
-         session: int | None = SESSION_OPTION):
+         session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Remove the last hand (kept in the audit trail)."""
     from loo_ledger.services.table import undo as run_undo
     e = env(ctx)
@@ -115,6 +129,8 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
         typer.confirm(f"Remove hand {hands[-1]['number']} (dealt by {hands[-1]['dealer']})?",
                       abort=True)
     n = run_undo(e.ledger(), sid)
+    if as_json:
+        return action_result(ctx, "undo", sid, hand=n)
     typer.echo(f"hand {n} removed; pool now {e.ledger().balances(sid)['pool']}")
 
 
@@ -129,13 +145,15 @@ def pool(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: bool
     typer.echo("\n".join(pool_lines(status)))
 
 
-def close(ctx: typer.Context, session: int | None = SESSION_OPTION):
+def close(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """End the session; warns when chips remain in the pool."""
     from loo_ledger.services.table import close as run_close
     e = env(ctx)
     sid = e.session_id(session)
-    for warning in run_close(e.ledger(), sid):
+    for warning in (warnings := run_close(e.ledger(), sid)):
         typer.echo(f"Warning: {warning}", err=True)
+    if as_json:
+        return action_result(ctx, "close", sid, warnings=warnings)
     typer.echo(f"session {sid} closed")
 
 
