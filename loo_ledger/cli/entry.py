@@ -11,6 +11,8 @@ which words a player may say come from ``domain.legal``. Pure: no I/O.
 ('miss', 1)
 >>> match_player("be", seats)
 'Ben'
+
+Names and words are matched by cli/names.py, the one matcher of the command line.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from loo_ledger.cli.names import match, match_player
 from loo_ledger.domain import legal
 from loo_ledger.domain.codes import DealKind, Suit, Word
 from loo_ledger.domain.model import Flush, HandRecord, Penalty, TableState
@@ -63,31 +66,25 @@ class _Problems(list[Problem]):
         self.append(Problem(code=code, message=message, hand=self.hand, player=player))
 
 
-def match_player(typed: str, seats: Sequence[str]) -> str:
-    """The one seated player whose name is ``typed`` or starts with it (any case)."""
-    low = typed.strip().lower()
-    exact = [p for p in seats if p.lower() == low]
-    found = exact or [p for p in seats if p.lower().startswith(low)]
-    if len(found) == 1 and low:
-        return found[0]
-    if not found or not low:
-        raise ValueError(f"no player matches {typed!r}; the players are {', '.join(seats)}")
-    raise ValueError(f"{typed!r} is ambiguous: it matches {', '.join(found)}; "
-                     "type more of the name")
-
-
 def split_word(value: str) -> tuple[str, int | None]:
-    """``"2"`` -> ("stand", 2); ``"miss:1"`` -> ("miss", 1); ``"pass"`` -> ("pass", None)."""
-    text = value.strip().lower()
+    """``"2"`` -> ("stand", 2); ``"miss:1"`` -> ("miss", 1); ``"pass"`` -> ("pass", None).
+    A word may be shortened to a unique prefix in any case: ``p``, ``s``, ``m:1``, ``d:2``.
+
+    >>> split_word("M:1"), split_word("p"), split_word("f")
+    (('miss', 1), ('pass', None), ('fold', None))
+    """
+    text = value.strip()
     word, _, count = text.partition(":")
     if word.isdigit() and not count:
         return str(Word.STAND), int(word)
-    if word not in set(Word):
+    try:
+        found = match(word, [str(w) for w in Word], "word")
+    except ValueError:
         raise ValueError(f"{value!r} is neither a number of tricks nor a word "
-                         f"({', '.join(Word)})")
-    if count and not count.isdigit():
+                         f"({', '.join(Word)}, or the first letters of one)") from None
+    if count and not count.strip().isdigit():
         raise ValueError(f"{value!r}: {count!r} is not a number of tricks")
-    return str(Word(word)), int(count) if count else None
+    return found, int(count) if count else None
 
 
 def typed_forms(player: str, words: Sequence[Word]) -> str:

@@ -27,6 +27,7 @@ from loo_ledger.domain.deal import antes
 from loo_ledger.domain.legal import deal_shape, dealt_in, next_dealer
 from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, variant
 from loo_ledger.errors import HandRejected, LooError, NotFound
+from loo_ledger.services.names import check_dealable, check_label, check_names
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.writer import STORED_RECORD, AuditEntry, Change, Stored
 
@@ -52,15 +53,17 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
                 unit_value: str | None, currency: str | None, when: str | None,
                 carry_from: int | None) -> int:
     """Create a session with no hands yet and make it current."""
+    check_label(name)
     base, rules, house = resolve_variant(ledger, variant_name, rule_args)
     v = variant(base, rules)
-    _check_names(players)
+    check_names(players)
     dealer = dealer or players[-1]
     if dealer not in players:
         raise LooError(f"--dealer {dealer}: not one of the players ({', '.join(players)})")
     opening, source = 0, None
     if carry_from is not None:
         opening, source = _carried_pool(ledger, carry_from), f"carried from session {carry_from}"
+    check_dealable(v, opening_state(players, dealer, opening))
     started = None
     if when:
         from loo_ledger.services.dates import parse_when
@@ -72,17 +75,6 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
                       buy_in=buy_in)
     return ledger.create_session(session, opening_state(players, dealer, opening),
                                  house_rule=house, source=source)
-
-
-def _check_names(players: list[str]) -> None:
-    if len(players) < 2:
-        raise LooError("a table needs at least two players: --players Ann,Ben,Cat")
-    lowered = [p.lower() for p in players]
-    for p in players:
-        if not 1 <= len(p) <= 40:
-            raise LooError(f"player name {p!r} must be 1 to 40 characters")
-        if lowered.count(p.lower()) > 1:
-            raise LooError(f"two players are called {p!r}: names must differ (ignoring case)")
 
 
 def _carried_pool(ledger: Ledger, sid: int) -> int:
@@ -234,7 +226,7 @@ def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
             said.append(f"{name} is back at the table")
             return Change(present={name: True},
                           audit=(AuditEntry(hand=None, action="joined", new={"player": name}),))
-        _check_names([*session.players, name])
+        check_names([*session.players, name])
         seats = list(session.players)
         if after is not None and after not in seats:
             raise NotFound(f"--after {after}: no such player; the players are {', '.join(seats)}")

@@ -20,7 +20,8 @@ HEADER_SIZE = 100
 # The migrations of loo_ledger.store.migrations, by name: when a database has applied all
 # of them it opens without loading sqlite-utils (a test keeps this list in step).
 MIGRATIONS = ("m001_sessions", "m002_seats", "m003_hands", "m004_postings", "m005_settings",
-              "m006_table_play", "m007_hand_statistics", "m008_posting_kind")
+              "m006_table_play", "m007_hand_statistics", "m008_posting_kind",
+              "m010_fixable_sessions")
 # After any of these is applied, every session's derived rows are rebuilt from its records
 # (store/writer.py rebuild_all): they add derived tables or columns to fill.
 REBUILD_AFTER = frozenset({"m007_hand_statistics", "m008_posting_kind"})

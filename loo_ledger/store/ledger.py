@@ -75,6 +75,11 @@ class Ledger:
         """Change a session's hands, seats or fields (see :func:`writer.write`)."""
         return writer.write(self.db, session_id, change, what=what, dry_run=dry_run)
 
+    def delete_session(self, session_id: int) -> None:
+        """Remove a session and everything derived from it; the audit keeps its whole
+        session file (action ``deleted``)."""
+        writer.delete_session(self.db, session_id, self.session_dict(session_id))
+
     def set_session_fields(self, session_id: int, **fields: Any) -> None:
         """Set columns of the session row (buy_in, house_rule, closed_at, source)."""
         self.write(session_id, lambda _: writer.Change(fields=fields), what="the session")
@@ -129,7 +134,12 @@ class Ledger:
         row = self._row(session_id)
         records = [json.loads(r["record"]) for r in self.db.query(
             "SELECT record FROM hands WHERE session_id = ? ORDER BY number", [session_id])]
-        return codec.session_file(row, self._players(session_id), records)
+        out = codec.session_file(row, self._players(session_id), records)
+        changes = json.loads(row.get("seat_changes") or "[]")
+        if changes:
+            out = {**{k: v for k, v in out.items() if k != "hands"}, "seat_changes": changes,
+                   "hands": out["hands"]}
+        return out
 
     def hands(self, session_id: int) -> list[HandRow]:
         """Every hand of the session in order, record and deltas decoded."""
@@ -169,9 +179,17 @@ class Ledger:
             "SELECT name FROM seats WHERE session_id = ? AND present = 1 ORDER BY position",
             (session_id,))]
 
+    def deleted_sessions(self) -> list[AuditRow]:
+        """The audit rows of deleted sessions (``old_record``: the whole session file)."""
+        return self._audit_rows("SELECT hand, action, old_record, new_record, at FROM audit "
+                                "WHERE action = 'deleted' ORDER BY id", [])
+
     def audit(self, session_id: int) -> list[AuditRow]:
-        rows = list(self.db.query("SELECT hand, action, old_record, new_record, at FROM audit "
-                                  "WHERE session_id = ? ORDER BY id", [session_id]))
+        return self._audit_rows("SELECT hand, action, old_record, new_record, at FROM audit "
+                                "WHERE session_id = ? ORDER BY id", [session_id])
+
+    def _audit_rows(self, sql: str, params: list[Any]) -> list[AuditRow]:
+        rows = list(self.db.query(sql, params))
         for r in rows:
             for key in ("old_record", "new_record"):
                 r[key] = None if r[key] is None else json.loads(r[key])

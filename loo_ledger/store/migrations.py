@@ -182,3 +182,26 @@ def m008_posting_kind(db: Database) -> None:
     so nobody reads the reason text to classify a payment. Filled by the rebuild that
     follows (db.py: REBUILD_AFTER)."""
     _run(db, "ALTER TABLE postings ADD COLUMN kind TEXT NOT NULL DEFAULT ''")
+
+
+@migrations()
+def m010_fixable_sessions(db: Database) -> None:
+    """Sessions you can fix (issue 8): each session's log of seat changes between hands
+    (players who joined or left, so an export keeps who is at the table), and an audit
+    trail that outlives its session: ``loo session delete`` keeps the whole removed
+    session in an audit row, so the audit no longer references ``sessions``."""
+    _run(db, "ALTER TABLE sessions ADD COLUMN seat_changes TEXT NOT NULL DEFAULT '[]'",
+         """CREATE TABLE audit_kept (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL,
+            hand INTEGER,
+            action TEXT NOT NULL,
+            old_record TEXT,
+            new_record TEXT,
+            at TEXT NOT NULL
+        )""",
+         "INSERT INTO audit_kept (id, session_id, hand, action, old_record, new_record, at) "
+         "SELECT id, session_id, hand, action, old_record, new_record, at FROM audit",
+         "DROP TABLE audit",
+         "ALTER TABLE audit_kept RENAME TO audit",
+         "CREATE INDEX idx_audit_session ON audit (session_id)")

@@ -26,9 +26,12 @@ from loo_ledger.store import codec, derive
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.records import record_from_dict, stored_record
 
-INSERT_SESSION = """INSERT INTO sessions (name, started_at, variant, rules, unit_name,
+INSERT_SESSION = """INSERT INTO sessions (id, name, started_at, variant, rules, unit_name,
     unit_value, currency, first_dealer, opening_pool, pool, next_dealer, state, created_at,
-    source, buy_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+    source, buy_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+# A new session's id is never one that a deleted session's audit rows still carry.
+NEXT_SESSION_ID = """SELECT max(coalesce((SELECT max(id) FROM sessions), 0),
+    coalesce((SELECT max(session_id) FROM audit), 0)) + 1"""
 INSERT_HAND = """INSERT INTO hands (id, session_id, number, dealer, record, deltas, pool_in,
     pot, pool_after, double, outcome, table_ruling, looed)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
@@ -47,7 +50,7 @@ INSERT_SESSION_TOTALS = (f"INSERT INTO session_totals (session_id, "
 INSERT_AUDIT = """INSERT INTO audit (session_id, hand, action, old_record, new_record, at)
     VALUES (?, ?, ?, ?, ?, ?)"""
 SET_CURRENT = "INSERT OR REPLACE INTO settings (key, value) VALUES ('current_session', ?)"
-SESSION_FIELDS = frozenset({"buy_in", "house_rule", "closed_at", "source"})
+SESSION_FIELDS = frozenset({"buy_in", "house_rule", "closed_at", "source", "name"})
 
 
 class _StoredRecord:
@@ -81,6 +84,7 @@ class Stored:
     present: tuple[str, ...]
     state: TableState
     closed: bool
+    seat_changes: tuple[dict[str, Any], ...] = ()
 
     @property
     def next_hand(self) -> int:
@@ -90,14 +94,29 @@ class Stored:
 @dataclass(frozen=True, kw_only=True)
 class Change:
     """What a session is to become. ``hands`` (every hand, in order) and ``players`` (seat
-    order) are None when unchanged; ``present`` sets who is at the table; ``fields`` sets
-    columns of the session (closed_at, buy_in, house_rule, source)."""
+    order) are None when unchanged; ``records`` (every hand's stored object, in order) in
+    place of ``hands`` stores those objects as given (extension fields kept); ``rules`` and
+    ``first_dealer`` replace the session's and settle every hand again; ``renamed`` (old
+    name -> new) keeps a renamed player's place at the table; ``present`` sets who is at
+    the table; ``seat_changes`` replaces the log of joins and leaves; ``fields`` sets
+    columns of the session (closed_at, buy_in, house_rule, source, name)."""
 
     hands: tuple[HandRecord, ...] | None = None
+    records: tuple[dict[str, Any], ...] | None = None
     players: tuple[str, ...] | None = None
+    rules: Mapping[str, Any] | None = None
+    first_dealer: str | None = None
+    renamed: Mapping[str, str] = field(default_factory=dict)
     present: Mapping[str, bool] = field(default_factory=dict)
+    seat_changes: tuple[Mapping[str, Any], ...] | None = None
     fields: Mapping[str, Any] = field(default_factory=dict)
     audit: tuple[AuditEntry, ...] = ()
+
+    @property
+    def replays(self) -> bool:
+        """Whether the hands are settled again."""
+        return (self.hands is not None or self.records is not None or self.players is not None
+                or self.rules is not None or self.first_dealer is not None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -139,7 +158,8 @@ def read_session(db: Connection, sid: int) -> Stored:
                       unit=None if unit is None else Unit(**unit), buy_in=row["buy_in"])
     return Stored(id=sid, session=session, records=tuple(records),
                   present=tuple(s[0] for s in seats if s[1]),
-                  state=codec.state_from_json(row["state"]), closed=row["closed_at"] is not None)
+                  state=codec.state_from_json(row["state"]), closed=row["closed_at"] is not None,
+                  seat_changes=tuple(json.loads(row.get("seat_changes") or "[]")))
 
 
 def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what: str,
@@ -153,16 +173,26 @@ def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what:
         stored = read_session(db, sid)
         ch = change(stored)
         result, records = None, stored.records
-        if ch.hands is not None or ch.players is not None:
-            players = stored.session.players if ch.players is None else ch.players
-            hands = stored.session.hands if ch.hands is None else ch.hands
-            result = replay(replace(stored.session, players=players, hands=hands))
-            keep = _unchanged(stored, players, hands)
-            records = tuple(stored.records[i] if i < keep or _same(stored, i, h)
-                            else stored_record(h, s.dealer)
-                            for i, (h, s) in enumerate(zip(hands, result.settlements, strict=True)))
+        if ch.replays:
+            old = stored.session
+            players = old.players if ch.players is None else ch.players
+            given = ch.records
+            hands = (old.hands if ch.hands is None else ch.hands) if given is None else tuple(
+                record_from_dict(r) for r in given)
+            session = replace(old, players=players, hands=hands,
+                              rules=old.rules if ch.rules is None else dict(ch.rules),
+                              first_dealer=ch.first_dealer or old.first_dealer)
+            result = replay(session)
+            keep = 0 if (ch.rules is not None or ch.first_dealer is not None or given
+                         is not None) else _unchanged(stored, players, hands)
+            records = given if given is not None else tuple(
+                stored.records[i] if i < keep or _same(stored, i, h) else stored_record(h, s.dealer)
+                for i, (h, s) in enumerate(zip(hands, result.settlements, strict=True)))
             _store(db, sid, players, records, result.settlements, result.final, keep=keep,
-                   reseat=ch.players is not None)
+                   reseat=ch.players is not None, renamed=ch.renamed)
+            if ch.rules is not None or ch.first_dealer is not None:
+                db.execute("UPDATE sessions SET rules = ?, first_dealer = ? WHERE id = ?",
+                           (codec.dumps(dict(session.rules)), session.first_dealer, sid))
         _apply(db, sid, ch, records)
     return Written(stored=stored, replay=result, records=records)
 
@@ -193,6 +223,9 @@ def _apply(db: Connection, sid: int, ch: Change, records: Sequence[dict[str, Any
         if key not in SESSION_FIELDS:
             raise ValueError(f"not a session field: {key}")
         db.execute(f"UPDATE sessions SET {key} = ? WHERE id = ?", (value, sid))
+    if ch.seat_changes is not None:
+        db.execute("UPDATE sessions SET seat_changes = ? WHERE id = ?",
+                   (codec.dumps([dict(c) for c in ch.seat_changes]), sid))
     at = codec.now_iso()
     db.conn.executemany(INSERT_AUDIT, [
         (sid, a.hand, a.action, _json(a.old),
@@ -206,7 +239,7 @@ def _json(value: Mapping[str, Any] | None) -> str | None:
 
 def _store(db: Connection, sid: int, players: Sequence[str], records: Sequence[dict[str, Any]],
            settlements: Sequence[Settlement], final: TableState, *, keep: int,
-           reseat: bool = False) -> None:
+           reseat: bool = False, renamed: Mapping[str, str] | None = None) -> None:
     """Store hands ``keep + 1`` on and every derived row of the session (inside the
     caller's transaction). The first ``keep`` hands keep their rows."""
     d = derive.derive(players, records, settlements, final)
@@ -223,8 +256,8 @@ def _store(db: Connection, sid: int, players: Sequence[str], records: Sequence[d
                                       if r[0] > keep])
     conn.executemany(INSERT_PLAY, [(sid, ids[r[0]], *r) for r in d.plays if r[0] > keep])
     if reseat:
-        present = dict(conn.execute("SELECT name, present FROM seats WHERE session_id = ?",
-                                    (sid,)).fetchall())
+        present = {(renamed or {}).get(name, name): here for name, here in conn.execute(
+            "SELECT name, present FROM seats WHERE session_id = ?", (sid,)).fetchall()}
         conn.execute("DELETE FROM seats WHERE session_id = ?", (sid,))
         conn.executemany("INSERT INTO seats (session_id, position, name, net, present) VALUES "
                          "(?, ?, ?, ?, ?)", [(sid, i, p, d.nets[p], present.get(p, 1))
@@ -244,18 +277,59 @@ def _store(db: Connection, sid: int, players: Sequence[str], records: Sequence[d
 
 # -- new sessions ------------------------------------------------------------------
 
-SessionItem = tuple[Session, Sequence[dict[str, Any]], Sequence[Settlement], TableState,
-                    str | None]
+#: (session, raw hand objects, settlements, final state, source) and optionally the
+#: session file's ``seat_changes`` (joins and leaves between hands).
+SessionItem = (tuple[Session, Sequence[dict[str, Any]], Sequence[Settlement], TableState,
+                     str | None]
+               | tuple[Session, Sequence[dict[str, Any]], Sequence[Settlement], TableState,
+                       str | None, Sequence[Mapping[str, Any]]])
+
+
+def away_after(changes: Sequence[Mapping[str, Any]]) -> set[str]:
+    """Who is away from the table after a log of seat changes: those whose last change
+    is ``leave``."""
+    last: dict[str, str] = {}
+    for c in changes:
+        last[c["player"]] = c["change"]
+    return {p for p, change in last.items() if change == "leave"}
 
 
 def _new_session(db: Connection, item: SessionItem) -> int:
-    session, records, settlements, final, source = item
-    sid = db.execute(INSERT_SESSION, codec.session_values(session, final, source)).lastrowid
-    assert sid is not None
-    db.conn.executemany("INSERT INTO seats (session_id, position, name, net) VALUES (?, ?, ?, 0)",
-                        [(sid, pos, name) for pos, name in enumerate(session.players)])
+    session, records, settlements, final, source = item[:5]
+    changes: Sequence[Mapping[str, Any]] = item[5] if len(item) > 5 else ()
+    sid = db.execute(NEXT_SESSION_ID).fetchone()[0]
+    db.execute(INSERT_SESSION, (sid, *codec.session_values(session, final, source)))
+    away = away_after(changes)
+    db.conn.executemany("INSERT INTO seats (session_id, position, name, net, present) "
+                        "VALUES (?, ?, ?, 0, ?)",
+                        [(sid, pos, name, int(name not in away))
+                         for pos, name in enumerate(session.players)])
+    if changes:
+        db.execute("UPDATE sessions SET seat_changes = ? WHERE id = ?",
+                   (codec.dumps([dict(c) for c in changes]), sid))
     _store(db, sid, session.players, records, settlements, final, keep=0)
-    return sid
+    return int(sid)
+
+
+def delete_session(db: Connection, sid: int, removed: Mapping[str, Any]) -> None:
+    """Remove session ``sid`` and every row derived from it, in one transaction, keeping
+    ``removed`` (its whole session file) in an audit row that outlives it. The current
+    session is unset if it was this one."""
+    with db.write(f"the deletion of session {sid}"):
+        read_session(db, sid)
+        for sql in ("DELETE FROM postings WHERE session_id = ?",
+                    "DELETE FROM plays WHERE session_id = ?",
+                    "DELETE FROM hands WHERE session_id = ?",
+                    "DELETE FROM seats WHERE session_id = ?",
+                    "DELETE FROM player_totals WHERE session_id = ?",
+                    "DELETE FROM seat_totals WHERE session_id = ?",
+                    "DELETE FROM session_totals WHERE session_id = ?",
+                    "DELETE FROM sessions WHERE id = ?"):
+            db.execute(sql, (sid,))
+        db.execute(INSERT_AUDIT, (sid, None, "deleted", codec.dumps(dict(removed)), None,
+                                  codec.now_iso()))
+        db.execute("DELETE FROM settings WHERE key = 'current_session' AND value = ?",
+                   (str(sid),))
 
 
 def add_sessions(db: Connection, items: Sequence[SessionItem]) -> list[int]:

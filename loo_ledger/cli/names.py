@@ -1,0 +1,60 @@
+"""Names and words as people type them: a unique prefix, in any case.
+
+The one matcher for everything a person names at the command line: a player (``loo hand``,
+``--dealer``, ``seat add``/``leave``, ``stats --player``, ``player rename``), a session
+(``loo use``), a variant or saved house rule (``variants show``, ``--variant``), and the
+words of the one-line hand (``p`` is pass, ``m`` miss). An exact match (any case) wins;
+else the one choice that starts with what was typed; else :class:`NoMatch` saying which
+choices there are, or which ones the prefix fits.
+
+>>> match("be", ("Ann", "Ben", "Bea"), "player")
+Traceback (most recent call last):
+...
+loo_ledger.cli.names.NoMatch: 'be' is ambiguous: it matches Ben, Bea; type more of the name
+>>> match("BEN", ("Ann", "Ben", "Bea"), "player")
+'Ben'
+>>> match("th", ("three-card", "five-card"), "variant")
+'three-card'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from loo_ledger.errors import NotFound
+
+
+class NoMatch(NotFound, ValueError):
+    """Nothing, or more than one thing, matches what was typed (a LooError: exit 1)."""
+
+
+def candidates(typed: str, choices: Iterable[str]) -> list[str]:
+    """The choices ``typed`` names: the exact one (any case), else all it begins."""
+    low = typed.strip().casefold()
+    if not low:
+        return []
+    options = list(dict.fromkeys(choices))
+    exact = [c for c in options if c.casefold() == low]
+    return exact or [c for c in options if c.casefold().startswith(low)]
+
+
+def match(typed: str, choices: Iterable[str], what: str = "player", *,
+          plural: str | None = None) -> str:
+    """The one choice named by ``typed`` (exact, or a unique prefix, in any case); NoMatch
+    naming the choices (or the ones it fits) otherwise. ``what`` names a choice in the
+    message ("player", "session", "variant or house rule")."""
+    options = list(dict.fromkeys(choices))
+    found = candidates(typed, options)
+    if len(found) == 1:
+        return found[0]
+    many = plural or f"{what}s"
+    if not found:
+        listed = ", ".join(options) if options else "none"
+        raise NoMatch(f"no {what} matches {typed!r}; the {many} are {listed}")
+    raise NoMatch(f"{typed!r} is ambiguous: it matches {', '.join(found)}; type more of the "
+                  "name")
+
+
+def match_player(typed: str, seats: Iterable[str]) -> str:
+    """The one seated player whose name is ``typed`` or starts with it (any case)."""
+    return match(typed, seats, "player")

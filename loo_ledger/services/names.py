@@ -1,0 +1,85 @@
+"""Names at the table, and whether a table can be dealt: checked before anything is written.
+
+A player's name must keep to the documented limits (formats/limits.name_problem: length,
+control and invisible characters, the reserved ``pool``/``(...)``) and must be typeable in
+the one-line hand: no ``=``, ``:`` or ``,`` (the entry syntax's own characters) and no
+leading ``-``. A table must be dealable from the pack in every deal the variant has
+(domain.legal.can_deal and cards_needed). No printing: LooError with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from loo_ledger.domain.legal import DealShape, can_deal, cards_needed, deal_shape
+from loo_ledger.domain.model import TableState
+from loo_ledger.domain.variants import Variant
+from loo_ledger.errors import LooError
+from loo_ledger.formats.limits import name_problem, text_problem, visible
+
+#: Characters the one-line hand needs (``Ann=miss:1``, ``--players Ann,Ben``), refused in
+#: names so that every player can be typed.
+ENTRY_CHARACTERS = "=:,"
+
+
+def player_name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as a player's name at the table, or None: the
+    documented limits (formats/limits.name_problem), and the characters the hand's entry
+    syntax needs."""
+    problem = name_problem(name)
+    if problem is not None:
+        return problem
+    used = [c for c in ENTRY_CHARACTERS if c in name]
+    if used:
+        return (f"{visible(name)} contains {' and '.join(repr(c) for c in used)}, which "
+                "'loo hand' reads as part of the entry (Ann=miss:1, --players Ann,Ben); "
+                "choose a name without it")
+    if name.startswith("-"):
+        return f"{visible(name)} begins with '-', which would be read as an option"
+    return None
+
+
+def check_player_name(name: str) -> None:
+    """LooError saying what is wrong with ``name`` as a player's name, if anything."""
+    problem = player_name_problem(name)
+    if problem is not None:
+        raise LooError(f"player name {problem}")
+
+
+def check_label(name: str) -> None:
+    """A session's name: not blank, free text within the limits (formats/limits.py)."""
+    if not name.strip():
+        raise LooError("the session needs a name, e.g. loo new \"Friday at Ann's\"")
+    problem = text_problem(name)
+    if problem is not None:
+        raise LooError(f"session name {problem}")
+
+
+def check_names(players: list[str]) -> None:
+    if len(players) < 2:
+        raise LooError("a table needs at least two players: --players Ann,Ben,Cat")
+    lowered = [p.lower() for p in players]
+    for p in players:
+        check_player_name(p)
+        if lowered.count(p.lower()) > 1:
+            raise LooError(f"two players are called {p!r}: names must differ (ignoring case)")
+
+
+def check_dealable(v: Variant, opening: TableState) -> None:
+    """LooError naming the pack arithmetic if the table is too big for some deal of the
+    variant (the deals that take most cards: with the miss, after a loo)."""
+    later = replace(opening, double=True, last_had_loo=True, lou_first=False,
+                    lou_antes_due=False)
+    n = len(opening.seats)
+    for state in (opening, later):
+        shape = deal_shape(state, v)
+        if not can_deal(v, shape, n):
+            miss = f" + {v.hand_size} for the miss" if shape.miss_dealt else ""
+            raise LooError(
+                f"{n} players cannot be dealt from a pack of {v.pack}: {n} hands of "
+                f"{v.hand_size}{miss} + 1 turned trump = {cards_needed(v, shape, n)} cards "
+                f"({shape.why}); at most {_most(v, shape)} players can sit at this table")
+
+
+def _most(v: Variant, shape: DealShape) -> int:
+    return max((n for n in range(2, v.pack + 1) if can_deal(v, shape, n)), default=0)
