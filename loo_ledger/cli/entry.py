@@ -17,13 +17,13 @@ Names and words are matched by cli/names.py, the one matcher of the command line
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from loo_ledger.cli.names import match, match_player
 from loo_ledger.domain import legal
-from loo_ledger.domain.codes import DealKind, Suit, Word
+from loo_ledger.domain.codes import Suit, Word
 from loo_ledger.domain.model import Flush, HandRecord, Penalty, TableState
 from loo_ledger.domain.settle import validate
 from loo_ledger.domain.variants import Variant
@@ -142,13 +142,6 @@ def _read_words(words: Sequence[str], seats: Sequence[str], problems: _Problems)
     return line
 
 
-def dealer_may_be_left_out(shape: legal.DealShape, dealt: tuple[str, ...],
-                           said: Mapping[str, str]) -> bool:
-    """Whether the dealer's word may be left out: legal says everyone else passed, in a deal
-    with declarations (a Lou dealer still stands or folds: the pot is his or it stays)."""
-    return shape.kind == DealKind.DECLARED and legal.dealer_takes_without_play(dealt, said)
-
-
 def parse_hand(words: Sequence[str], opts: Options, view: View) -> HandRecord:
     """The hand record for the table's next hand; raises HandRejected listing every problem
     (what could not be read, and what the rules say of the rest)."""
@@ -168,7 +161,7 @@ def build_record(words: Sequence[str], opts: Options, *, state: TableState, v: V
     spoken = {p: w for p, (w, _) in line.said.items()}
     shape = legal.deal_shape(state, v, trump)
     missing = [p for p in dealt if p not in line.named]
-    if missing == [dealt[-1]] and dealer_may_be_left_out(shape, dealt, spoken):
+    if missing == [dealt[-1]] and legal.dealer_word_optional(v, shape, dealt, spoken):
         missing = []  # everyone else passed: the dealer takes the pool whatever he says
     for p, why in line.bad.items():
         allowed = legal.words_allowed(v, shape, dealt, spoken, p) if p in dealt else ()

@@ -18,16 +18,14 @@ from loo_ledger.domain.legal import (
     dealer_takes_without_play,
     dealt_in,
     next_dealer,
-    next_seat,
     refuse_word,
-    rotate_from_left,
     words_allowed,
 )
 from loo_ledger.domain.model import HandRecord, TableState
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
 
-__all__ = ["Deal", "analyse", "antes", "dealer_for", "next_seat", "rotate_from_left",
+__all__ = ["Deal", "analyse", "antes",
            "PLAYED", "ALL_PASS", "LONE", "ALL_FOLD", "RENEGE"]
 
 PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
@@ -55,11 +53,6 @@ class Deal:
 
     def problem(self, code: str, message: str, player: str | None = None) -> None:
         self.problems.append(Problem(code=code, message=message, hand=self.hand_no, player=player))
-
-
-def dealer_for(state: TableState, present: list[str] | tuple[str, ...]) -> str:
-    """Deprecated alias of :func:`loo_ledger.domain.legal.next_dealer` (callers move to legal)."""
-    return next_dealer(state, present)
 
 
 def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:

@@ -28,7 +28,7 @@ The model is pokerkit's ``can_…``/``verify_…`` pair: ``words_allowed`` lists
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from loo_ledger.domain.codes import DealKind, Game, LonePlayer, SimplePool, Suit, Word
 from loo_ledger.domain.model import TableState
@@ -124,7 +124,21 @@ def deal_shape(state: TableState, v: Variant, trump: str | None = None) -> DealS
         return DealShape(kind=DealKind.ELDEST_MISS, why="a simple pool", miss_dealt=True,
                          trump_known=True)
     return DealShape(kind=DealKind.DECLARED, miss_dealt=v.miss, trump_known=True,
-                     why="a double pool" if state.double else "a deal with declarations")
+                     why="a double pool" if state.double and has_simple_double(v)
+                     else "a deal with declarations")
+
+
+def has_simple_double(v: Variant) -> bool:
+    """Whether a simple pool is dealt differently from a double one, so that "simple" and
+    "double" mean something at this table. Not in Lou (a pot), nor where a simple pool is
+    declared like a double (``simple_pool=as-double``: Irish, five-card, and the three-card
+    games of 001, 002, 003), whose deals differ by nothing the table sees.
+
+    >>> from loo_ledger.domain.variants import variant
+    >>> [has_simple_double(variant(n)) for n in ("three-card", "irish", "five-card", "lou")]
+    [True, False, False, False]
+    """
+    return v.game == Game.LOO and v.simple_pool != SimplePool.AS_DOUBLE
 
 
 def canonical(word: str) -> Word:
@@ -228,7 +242,7 @@ def refuse_word(v: Variant, shape: DealShape, dealt: tuple[str, ...],
     dealer = dealt[-1]
     if w in {canonical(a) for a in allowed}:
         return None
-    if player == dealer and _dealer_takes(v, shape, dealt, said):
+    if player == dealer and dealer_word_optional(v, shape, dealt, said):
         return None
     why = shape.why
     if shape.kind == DealKind.LOU_LATER:
@@ -264,7 +278,7 @@ def refuse_word(v: Variant, shape: DealShape, dealt: tuple[str, ...],
     lone = before[playing[0]] if player == dealer and len(playing) == 1 else None
     if lone == Word.STAND and w == Word.PASS:
         return Refusal(code="DEALER_MUST_PLAY", message=f"only {playing[0]} stood, so the dealer "
-                       f"{dealer} may not pass: he must {_or(allowed)}")
+                       f"{dealer} may not pass but must {_or(allowed)}")
     if lone == Word.STAND and (w != Word.MISS or Word.MISS not in before.values()):
         return Refusal(code="DEALER_OPTION_NOT_ALLOWED", message="against a lone stander the "
                        f"dealer may only {_or(allowed)} (dealer_vs_one="
@@ -303,8 +317,11 @@ def dealer_takes_without_play(dealt: tuple[str, ...], said: Mapping[str, str]) -
     return all(before.get(p) == Word.PASS for p in dealt[:-1])
 
 
-def _dealer_takes(v: Variant, shape: DealShape, dealt: tuple[str, ...],
-                  said: Mapping[str, str]) -> bool:
+def dealer_word_optional(v: Variant, shape: DealShape, dealt: tuple[str, ...],
+                         said: Mapping[str, str]) -> bool:
+    """Whether the dealer's word may be left out of the record: a Loo deal with
+    declarations where everyone before him passed (a Lou dealer still stands or folds:
+    the pot is his or it stays)."""
     return (v.game == Game.LOO and shape.kind == DealKind.DECLARED
             and dealer_takes_without_play(dealt, said))
 
@@ -351,3 +368,12 @@ def cards_needed(v: Variant, shape: DealShape, players: int) -> int:
 def can_deal(v: Variant, shape: DealShape, players: int) -> bool:
     """Whether ``players`` can be dealt from the pack (and are at least two)."""
     return players >= 2 and cards_needed(v, shape, players) <= v.pack
+
+
+def skip_hand(state: TableState, present: Collection[str], dealer: str | None = None) -> TableState:
+    """The table after a hand that moved nothing (a what-if replay skips a hand its rules
+    make impossible): the deal passes to the left of whoever dealt it (``dealer`` if the
+    record names a seated one, else who the rotation names), the pool stays as it was."""
+    who = dealer if dealer in state.seats else next_dealer(state, present)
+    return replace(state, dealer=next_seat(state.seats, who), hand_no=state.hand_no + 1,
+                   sit_out=frozenset())

@@ -5,7 +5,8 @@ from __future__ import annotations
 from loo_ledger.domain.book import Book, rule
 from loo_ledger.domain.checks import revokers
 from loo_ledger.domain.codes import DealKind, LouOddCent, MovementKind
-from loo_ledger.domain.deal import ALL_FOLD, LONE, RENEGE, next_seat
+from loo_ledger.domain.deal import ALL_FOLD, LONE, RENEGE
+from loo_ledger.domain.legal import next_seat
 from loo_ledger.domain.model import HandRecord, Settlement
 
 
@@ -63,8 +64,9 @@ def _split(book: Book, sharers: list[str]) -> None:
     share, odd = divmod(pot, len(sharers))
     for i, p in enumerate(sharers):
         extra = odd if (i == 0 and v.lou_odd_cent == LouOddCent.FIRST_LEFT) else 0
-        book.pay(None, p, share + extra, f"2 tricks on the first deal: shares the pot "
-                 f"({len(sharers)} ways)", rule(v, "lou_odd_cent"),
+        why = (f"2 tricks on the first deal: shares the pot {len(sharers)} ways"
+               if len(sharers) > 1 else "the only one with 2 tricks on the first deal")
+        book.pay(None, p, share + extra, why, rule(v, "lou_odd_cent"),
                  kind=MovementKind.SHARE)
     if odd and v.lou_odd_cent == LouOddCent.STAYS:
         book.memo(odd, "odd cents stay", rule(v, "lou_odd_cent"))

@@ -27,8 +27,8 @@ from loo_ledger.domain.deal import (
     RENEGE,
     Deal,
     analyse,
-    next_seat,
 )
+from loo_ledger.domain.legal import next_seat
 from loo_ledger.domain.lou import settle_lou
 from loo_ledger.domain.model import HandRecord, Settlement, TableState, net_changes
 from loo_ledger.domain.play import settle_flush, settle_pays_pool, settle_tricks

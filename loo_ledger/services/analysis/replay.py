@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from loo_ledger.domain import HandRecord, Session, TableState, settle, start
-from loo_ledger.domain.deal import dealer_for, next_seat
+from loo_ledger.domain import HandRecord, Session, settle, start
+from loo_ledger.domain.legal import skip_hand
 from loo_ledger.domain.money import allocate
 from loo_ledger.domain.params import PARAMS
 from loo_ledger.domain.variants import Variant, parse_rule_args, variant
@@ -38,15 +38,6 @@ def as_question(record: HandRecord) -> HandRecord:
     return record
 
 
-def pass_deal(state: TableState, record: HandRecord) -> TableState:
-    """The table after a skipped hand: nothing moved; the deal passes on; next number."""
-    out = set(record.sitting_out) | state.sit_out
-    dealer = record.dealer if record.dealer in state.seats else \
-        dealer_for(state, [p for p in state.seats if p not in out])
-    return replace(state, dealer=next_seat(state.seats, dealer), hand_no=state.hand_no + 1,
-                   sit_out=frozenset())
-
-
 def resettle(session: Session, v: Variant) -> WhatIf:
     """Settle every hand of ``session`` under ``v``, skipping (and listing) impossible ones."""
     state = start(session)
@@ -59,7 +50,8 @@ def resettle(session: Session, v: Variant) -> WhatIf:
             skipped.append({"hand": number, "problems": [
                 {"code": p.code, "player": p.player, "message": p.message}
                 for p in exc.problems]})
-            state = pass_deal(state, record)
+            out = set(record.sitting_out) | state.sit_out
+            state = skip_hand(state, [p for p in state.seats if p not in out], record.dealer)
             continue
         for player, delta in s.deltas.items():
             nets[player] += delta
