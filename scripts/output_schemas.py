@@ -1,0 +1,271 @@
+"""Write schemas/output/*.schema.json: the shape of every command's ``--json`` output.
+
+Run ``python scripts/output_schemas.py`` after changing what a command prints with
+``--json``; tests/test_json_outputs.py checks that the files are what this script writes,
+that every ``--json`` command has one, and that each command's output validates.
+
+Each file is a self-contained JSON Schema (2020-12), so check-jsonschema and other
+validators need nothing else. Shapes are closed (``additionalProperties: false``) except
+where the output carries a session file's hand record, which is the session format's
+(schemas/session.schema.json).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from loo_ledger.domain.codes import DealKind, MovementKind, Resolution, Word  # noqa: E402
+
+OUT = ROOT / "schemas" / "output"
+BASE = "https://loo-ledger.github.io/schemas/output/"
+
+J = dict[str, Any]
+
+
+def obj(props: J, *, optional: tuple[str, ...] = (), description: str | None = None) -> J:
+    """A closed object: every property required except ``optional``."""
+    out: J = {"type": "object"}
+    if description:
+        out["description"] = description
+    out.update(required=[k for k in props if k not in optional], properties=props,
+               additionalProperties=False)
+    return out
+
+
+def arr(items: J, description: str | None = None) -> J:
+    return {"type": "array", **({"description": description} if description else {}),
+            "items": items}
+
+
+def null(schema: J) -> J:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def enum(values: Any) -> J:
+    return {"enum": [str(v) for v in values]}
+
+
+INT = {"type": "integer"}
+NAT = {"type": "integer", "minimum": 0}
+ID = {"type": "integer", "minimum": 1}
+BOOL = {"type": "boolean"}
+STR = {"type": "string"}
+NAME = {"type": "string", "minLength": 1}
+RATE = null({"type": "number", "minimum": 0})
+MONEY = {"type": "string", "pattern": r"^-?[0-9]+(\.[0-9]+)?$",
+         "description": "An exact decimal amount of money, as a string (never a float)."}
+WHEN = {"type": "string", "description": "An ISO 8601 date-time as stored."}
+NETS = {"type": "object", "additionalProperties": INT,
+        "description": "Player name -> chips (a whole number, positive or negative)."}
+PARTY = {"type": "string", "minLength": 1,
+         "description": "A player's name, or \"pool\" for the pool (a reserved name)."}
+RECORD = {"type": "object", "description": "A hand as the session format writes it "
+          "(schemas/session.schema.json, $defs/hand)."}
+UNIT = obj({"name": null(STR), "value": null(MONEY), "currency": null(STR)},
+           description="The session's chip unit: its name, money value and currency.")
+PROBLEM = obj({"code": NAME, "player": null(NAME), "message": NAME})
+
+MOVEMENT = obj({"from": PARTY, "to": PARTY, "amount": NAT, "kind": enum(MovementKind),
+                "reason": STR, "rule": STR},
+               description="Chips moving from one party to another; kind says what it is.")
+SETTLEMENT = obj({
+    "hand": ID, "dealer": NAME, "dealt": arr(NAME), "deal": enum(DealKind), "double": BOOL,
+    "pool_in": NAT, "pot": NAT, "pool_after": NAT, "outcome": enum(Resolution),
+    "words": {"type": "object", "additionalProperties": enum(Word)},
+    "deltas": NETS, "looed": arr(NAME), "loos": NETS, "whole": null(NAME),
+    "movements": arr(MOVEMENT), "notes": arr(STR), "table_ruling": null(STR),
+    "rules_deltas": NETS,
+}, description="What one hand moved and where it left the pool.")
+TABLE = obj({
+    "closed": BOOL, "pool": NAT, "next_hand": null(ID), "next_dealer": null(NAME),
+    "double": null(BOOL), "deal": null(enum(DealKind)), "present": arr(NAME),
+}, description="The table as the next hand finds it, read back after the write (the next_* "
+               "fields are null once the session is closed).")
+PARAMETER = obj({"parameter": NAME, "value": STR, "allowed": STR, "source": STR,
+                 "meaning": STR})
+
+
+def action(name: str, props: J, *, session: bool = True, title: str) -> J:
+    """What an action command printed: ``action``, ``session``, its own fields, ``table``."""
+    return obj({"action": {"const": name}, "session": ID if session else {"type": "null"},
+                **props, **({"table": TABLE} if session else {})}, description=title)
+
+
+SCHEMAS: dict[str, J] = {
+    # -- reading --------------------------------------------------------------------------
+    "sessions": arr(obj({
+        "id": ID, "name": null(STR), "started_at": null(WHEN), "variant": NAME,
+        "players": NAT, "hands": NAT, "pool": NAT, "created_at": WHEN, "closed": BOOL,
+        "house_rule": null(NAME), "current": BOOL, "status": {"enum": ["open", "closed"]},
+        "date": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                 "description": "The day it was played (or, without started_at, created)."}}),
+        "loo sessions --json: every session in the ledger."),
+    "hands": {
+        "description": "loo hands --json: every hand of a session; with --audit, the audit "
+                       "trail instead.",
+        "anyOf": [
+            arr(obj({"number": ID, "dealer": NAME, "double": BOOL, "pool_in": NAT, "pot": NAT,
+                     "deltas": NETS, "pool_after": NAT, "looed": arr(NAME),
+                     "outcome": enum(Resolution), "table_ruling": null(STR),
+                     "record": RECORD})),
+            arr(obj({"hand": null(ID), "action": NAME, "old_record": null(RECORD),
+                     "new_record": null({"type": "object"}), "at": WHEN})),
+        ]},
+    "balances": obj({
+        "session": ID, "pool": NAT,
+        "players": arr(obj({"name": NAME, "net": INT, "money": MONEY}, optional=("money",))),
+        "pool_money": MONEY, "total": obj({"chips": INT, "money": MONEY}, optional=("money",)),
+        "unit": UNIT}, optional=("pool_money",),
+        description="loo balances --json: each player's net and the pool (money when the "
+                    "session has a unit value)."),
+    "variants": arr(obj({"name": NAME, "source": STR, "description": STR}),
+                    "loo variants --json: the built-in variants."),
+    "variants-show": obj({"name": NAME, "description": STR, "parameters": arr(PARAMETER)},
+                         description="loo variants show NAME --json: every parameter."),
+    "rules-list": arr(obj({"name": NAME, "from": NAME, "rules": {"type": "object"}}),
+                      "loo rules list --json: the saved house rules."),
+    "rules-show": obj({"name": NAME, "from": NAME, "parameters": arr(PARAMETER)},
+                      description="loo rules show NAME --json: every parameter."),
+    "pool": obj({
+        "session": ID, "pool": NAT, "next_hand": ID, "next_dealer": NAME, "double": BOOL,
+        "deal": enum(DealKind), "why": STR, "antes": arr(obj({"player": NAME, "amount": NAT})),
+        "loos_from_last_hand": arr(obj({"player": NAME, "amount": NAT, "reason": STR})),
+        "sitting_out": arr(NAME), "first_deal": BOOL, "pot": NAT, "burn": NAT,
+        "burn_cap": NAT}, optional=("first_deal", "pot", "burn", "burn_cap"),
+        description="loo pool --json: the pool, the next dealer and antes (Lou: the burn)."),
+    "stats": obj({
+        "scope": obj({"session": null(ID), "since": null(STR), "player": null(STR),
+                      "sessions": NAT, "title": STR}),
+        "players": arr(obj({
+            "player": NAME, "hands": NAT, "declared": NAT, "forced": NAT,
+            "declarations": obj({w: obj({"count": NAT, "rate": RATE})
+                                 for w in ("stand", "pass", "miss", "defend")}),
+            "played": NAT, "tricks": NAT, "tricks_per_hand": RATE, "looed": NAT,
+            "loo_rate": RATE, "paid_in_loos": NAT, "took_whole": NAT, "flushes": NAT,
+            "net": INT, "money": arr(obj({"currency": null(STR), "amount": MONEY})),
+            "biggest_gain": NAT, "biggest_loss": {"type": "integer", "maximum": 0},
+            "by_seat": arr(obj({"seat": NAT, "label": STR, "hands": NAT, "net": INT,
+                                "looed": NAT}))})),
+        "sessions": arr(obj({"session": ID, "name": null(STR), "date": null(WHEN),
+                             "hands": NAT, "simple": NAT, "double": NAT, "largest_pot": NAT,
+                             "longest_double_run": NAT, "paid_in_loos": NAT})),
+        "not_counted": arr(obj({"session": ID, "hands": NAT, "counted": NAT})),
+        "record": arr(obj({"player": NAME, "sessions": arr(obj({
+            "session": ID, "date": null(WHEN), "net": INT, "money": null(MONEY),
+            "currency": null(STR)}))})),
+    }, optional=("record",), description="loo stats --json: per player and per session."),
+    "settle-up": obj({
+        "session": ID, "closed": BOOL, "unit": UNIT, "buy_in": null(NAT),
+        "players": arr(obj({"name": NAME, "net": INT, "money": MONEY, "bought": NAT,
+                            "bought_money": MONEY, "cash_out": INT, "cash_out_money": MONEY},
+                           optional=("bought", "bought_money", "cash_out",
+                                     "cash_out_money"))),
+        "pool": obj({"opening": NAT, "end": NAT, "change": INT, "money": MONEY,
+                     "cash_out_money": MONEY}, optional=("cash_out_money",)),
+        "total": MONEY, "rounded": BOOL,
+        "banker": obj({"name": NAME, "transfers": arr(obj({"from": NAME, "to": NAME,
+                                                            "amount": MONEY}))}),
+        "fewest": obj({"method": STR, "transfers": arr(obj({"from": NAME, "to": NAME,
+                                                             "amount": MONEY}))}),
+        "bought": obj({"chips": NAT, "money": MONEY}), "cash_out_is_buy_in_plus_net": BOOL,
+    }, optional=("bought", "cash_out_is_buy_in_plus_net"),
+        description="loo settle-up --json: money per player and who pays whom."),
+    "replay": obj({
+        "session": ID, "stored_rules": STR, "new_rules": STR,
+        "changed": arr(obj({"parameter": NAME, "stored": STR, "new": STR})), "unit": UNIT,
+        "players": arr(obj({"name": NAME, "stored": INT, "new": INT, "difference": INT,
+                            "money": obj({"stored": MONEY, "new": MONEY,
+                                          "difference": MONEY})}, optional=("money",))),
+        "pool": obj({"stored": INT, "new": INT, "difference": INT,
+                     "money": obj({"stored": MONEY, "new": MONEY, "difference": MONEY})},
+                    optional=("money",)),
+        "hands": NAT, "settled": NAT,
+        "skipped": arr(obj({"hand": ID, "problems": arr(PROBLEM)})), "written": {"const": False},
+    }, description="loo replay --json: the evening settled again under other rules."),
+    "check": arr(obj({"session": ID, "code": NAME, "hand": null(ID), "player": null(NAME),
+                      "message": NAME}),
+                 "loo check --json: every difference found, each naming its session."),
+    "chart": obj({
+        "session": ID, "players": arr(NAME),
+        "series": {"anyOf": [arr(obj({"hand": NAT, "net": NETS})),
+                             arr(obj({"hand": NAT, "pool": NAT}))]},
+    }, description="loo chart --json: running nets (or, with --pool, the pool) by hand; "
+                   "hand 0 is the start."),
+    "explain": obj({
+        "session": ID, "hand": ID, "dealer": NAME, "pool_in": NAT, "pot": NAT,
+        "pool_after": NAT,
+        "movements": arr(obj({"from": PARTY, "to": PARTY, "amount": NAT, "reason": STR,
+                              "rule": STR, "cited": STR, "kind": enum(MovementKind)})),
+    }, description="loo explain N --json: every chip of hand N and the rule that moved it."),
+    # -- writing --------------------------------------------------------------------------
+    "new": action("new", {"name": STR, "players": arr(NAME)},
+                  title="loo new --json: the session started."),
+    "use": action("use", {}, title="loo use --json: the session made current."),
+    "hand": action("hand", {"hand": ID, "settlement": SETTLEMENT},
+                   title="loo hand --json: the hand recorded and its settlement."),
+    "amend": action("amend", {"hand": ID, "settlements": arr(SETTLEMENT)},
+                    title="loo amend N --json: hand N and every later hand, settled again."),
+    "undo": action("undo", {"hand": ID}, title="loo undo --json: the hand removed."),
+    "close": action("close", {"warnings": arr(STR)},
+                    title="loo close --json: the session closed, and any warnings."),
+    "seat-add": action("seat add", {"player": NAME, "message": STR},
+                       title="loo seat add --json: the player seated (or back)."),
+    "seat-leave": action("seat leave", {"player": NAME, "message": STR},
+                         title="loo seat leave --json: the player who left."),
+    "rules-save": action("rules save", {"name": NAME, "base": NAME,
+                                        "rules": {"type": "object"}}, session=False,
+                         title="loo rules save --json: the house rule saved."),
+    "rules-set": action("rules set", {"rules": {"type": "object"}},
+                        title="loo rules set --json: the session's rules now; every hand "
+                              "settled again."),
+    "session-rename": action("session rename", {"old": null(STR), "name": STR},
+                             title="loo session rename --json: the old and new name."),
+    "session-delete": action("session delete", {"deleted": ID, "hands": NAT}, session=False,
+                             title="loo session delete --json: the session deleted (kept "
+                                   "in the audit trail) and its number of hands."),
+    "reopen": action("reopen", {}, title="loo reopen --json: the session opened again."),
+    "player-rename": action("player rename", {"old": NAME, "new": NAME},
+                            title="loo player rename --json: the old and new name."),
+    "import": obj({
+        "action": {"const": "import"}, "dry_run": BOOL,
+        "sessions": arr(obj({"file": NAME, "session": null(ID), "name": null(STR),
+                             "variant": NAME, "started_at": null(WHEN), "players": arr(NAME),
+                             "hands": NAT, "pool": NAT, "nets": NETS})),
+    }, description="loo import --json: each file and the session it became (null with "
+                   "--dry-run, when nothing is written)."),
+    "export": obj({"action": {"const": "export"}, "session": ID,
+                   "format": {"enum": ["json", "csv", "md", "html"]}, "summary": BOOL,
+                   "output": NAME, "bytes": NAT},
+                  description="loo export -o FILE --json: what was written where."),
+}
+
+
+def document(name: str, schema: J) -> J:
+    """The file for ``name``: $schema, $id and title first."""
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": f"{BASE}{name}.schema.json", "title": f"loo {name.replace('-', ' ')} --json",
+            **schema}
+
+
+def rendered() -> dict[str, str]:
+    """Each file's name and text."""
+    return {f"{name}.schema.json": json.dumps(document(name, s), indent=2,
+                                              ensure_ascii=False) + "\n"
+            for name, s in SCHEMAS.items()}
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, text in rendered().items():
+        (OUT / name).write_text(text, encoding="utf-8")
+    print(f"wrote {len(SCHEMAS)} schemas to {OUT}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,271 @@
+"""Every ``--json`` output has a published schema (schemas/output/) and keeps to it (issue 11).
+
+One sample ledger (the four sample sessions, a small evening played at the table with a
+buy-in, a house rule, a corrupted copy for ``loo check``) is driven through every command
+with ``--json``; each output is validated against its command's schema. The schemas must
+be current both ways: every key a schema requires is in the output (validation), no key
+is printed that the schema does not know (closed shapes), and every key a schema declares
+is printed by some run here (nothing stale). A new command with ``--json`` and no schema,
+or a command without ``--json``, fails.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer.main
+from jsonschema import Draft202012Validator, FormatChecker
+from typer.testing import CliRunner
+
+from loo_ledger.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT / "schemas" / "output"
+SAMPLES = sorted((ROOT / "sample_sessions").glob("*.json"))
+runner = CliRunner()
+
+
+def json_commands() -> dict[str, Any]:
+    """Every command of the app by its words ("seat add"), groups with a callback included.
+    (Typer carries its own copy of click, so commands are told apart by their attributes.)"""
+    out: dict[str, Any] = {}
+
+    def walk(cmd: Any, words: tuple[str, ...]) -> None:
+        subs = getattr(cmd, "commands", None)
+        if words and (subs is None or cmd.invoke_without_command):
+            out[" ".join(words)] = cmd
+        for name, sub in (subs or {}).items():
+            walk(sub, (*words, name))
+
+    walk(typer.main.get_command(app), ())
+    assert {"hand", "seat add", "variants", "variants show"} <= set(out)
+    return out
+
+
+def has_json(cmd: Any) -> bool:
+    return any("--json" in getattr(p, "opts", ()) for p in cmd.params)
+
+
+def schema_name(words: str) -> str:
+    return words.replace(" ", "-")
+
+
+def load(name: str) -> dict[str, Any]:
+    return json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+# -- the schemas are there ---------------------------------------------------------------
+
+
+def test_every_command_has_json():
+    missing = [w for w, c in json_commands().items() if not has_json(c)]
+    assert missing == [], f"commands without --json: {missing}"
+
+
+def test_every_json_command_has_a_schema_and_every_schema_a_command():
+    wanted = {schema_name(w) for w, c in json_commands().items() if has_json(c)}
+    present = {p.name.removesuffix(".schema.json") for p in SCHEMAS.glob("*.schema.json")}
+    assert wanted - present == set(), "no schema in schemas/output/ for these --json commands"
+    assert present - wanted == set(), "schemas for commands that do not exist"
+
+
+def test_schemas_are_valid_2020_12_with_the_projects_id():
+    for path in SCHEMAS.glob("*.schema.json"):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(schema)
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        assert schema["$id"] == f"https://loo-ledger.github.io/schemas/output/{path.name}"
+
+
+def test_schema_files_are_what_the_script_writes():
+    spec = importlib.util.spec_from_file_location("output_schemas",
+                                                  ROOT / "scripts" / "output_schemas.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, text in module.rendered().items():
+        assert (SCHEMAS / name).read_text(encoding="utf-8") == text, (
+            f"{name} is stale: run python scripts/output_schemas.py")
+
+
+# -- a sample ledger through every command -----------------------------------------------
+
+
+def run(db: Path, *args: Any, stdin: bytes | None = None, code: int = 0) -> Any:
+    result = runner.invoke(app, ["--db", str(db), *map(str, args)], input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code == code, f"loo {' '.join(map(str, args))}:\n{result.output}"
+    return json.loads(result.stdout) if "--json" in args else result
+
+
+# (schema, arguments): the sample ledger's four sessions are 1 five-card, 2 irish, 3 lou,
+# 4 three-card; session 5 is played below; session 6 is imported from standard input.
+SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
+    ("import", ("import", "--dry-run", "--json", *SAMPLES)),
+    ("import", ("import", "--json", *SAMPLES)),
+    ("new", ("new", "Ann's", "--players", "Ann,Ben,Cat", "--buy-in", "100",
+             "--unit-value", "0.05", "--currency", "GBP", "--json")),
+    ("hand", ("hand", "Ann=1", "Ben=1", "Cat=1", "--json")),
+    ("hand", ("hand", "Ann=2", "Ben=0", "Cat=1", "--json")),
+    ("amend", ("amend", "1", "Ann=1", "Ben=1", "Cat=1", "--note", "fixed", "--json")),
+    ("seat-add", ("seat", "add", "Dov", "--json")),
+    ("seat-leave", ("seat", "leave", "Dov", "--json")),
+    ("seat-add", ("seat", "add", "Dov", "--json")),
+    ("hand", ("hand", "Ann=pass", "Cat=pass", "Dov=pass", "--json")),
+    ("undo", ("undo", "--yes", "--json")),
+    ("rules-save", ("rules", "save", "mine", "--from", "three-card", "-r", "loo=unlimited",
+                    "--json")),
+    ("rules-list", ("rules", "list", "--json")),
+    ("rules-show", ("rules", "show", "mine", "--json")),
+    ("variants", ("variants", "--json")),
+    ("variants-show", ("variants", "show", "lou", "--json")),
+    ("sessions", ("sessions", "--json")),
+    ("hands", ("hands", "--json")),
+    ("hands", ("hands", "--audit", "--json")),
+    ("balances", ("balances", "--json")),
+    ("balances", ("balances", "-s", "3", "--json")),
+    ("pool", ("pool", "--json")),
+    ("pool", ("pool", "-s", "3", "--json")),
+    ("stats", ("stats", "--json")),
+    ("stats", ("stats", "--all", "--json")),
+    ("settle-up", ("settle-up", "--json")),
+    ("settle-up", ("settle-up", "-s", "4", "--json")),
+    ("replay", ("replay", "--json")),
+    ("replay", ("replay", "1", "--variant", "three-card", "--json")),
+    ("chart", ("chart", "--json")),
+    ("chart", ("chart", "--pool", "--json")),
+    ("explain", ("explain", "2", "--json")),
+    ("check", ("check", "--json")),
+    ("rules-set", ("rules", "set", "loo=unlimited", "--json")),
+    ("session-rename", ("session", "rename", "Ann's again", "--json")),
+    ("player-rename", ("player", "rename", "Dov", "Dora", "--json")),
+    ("close", ("close", "--json")),
+    ("reopen", ("reopen", "--json")),
+    ("use", ("use", "4", "--json")),
+    ("session-delete", ("session", "delete", "1", "--yes", "--json")),
+]
+
+
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory) -> list[tuple[str, tuple[Any, ...], Any]]:
+    """(schema, arguments, parsed output) for every run of SCRIPT and the runs after it."""
+    tmp = tmp_path_factory.mktemp("json")
+    db = tmp / "loo.db"
+    out = [(name, args, run(db, *args)) for name, args in SCRIPT]
+    out.append(("import", ("import", "-", "--json"),
+                run(db, "import", "-", "--json", stdin=SAMPLES[0].read_bytes())))
+    out.append(("export", ("export", "-o", tmp / "s.json", "--json"),
+                run(db, "export", "-s", "4", "-o", tmp / "s.json", "--json")))
+    broken = tmp / "broken.db"
+    with sqlite3.connect(db) as source, sqlite3.connect(broken) as copy:
+        source.backup(copy)  # the ledger may keep recent writes in its WAL file
+    with sqlite3.connect(broken) as conn:
+        conn.execute("UPDATE sessions SET pool = pool + 1 WHERE id = 2")
+        conn.execute("UPDATE session_totals SET hands = hands - 1 WHERE session_id = 2")
+    out.append(("check", ("check", "--json"), run(broken, "check", "--json", code=1)))
+    out.append(("stats", ("stats", "-s", "2", "--json"), run(broken, "stats", "-s", "2",
+                                                           "--json")))
+    return out
+
+
+def test_every_output_validates_against_its_schema(outputs):
+    for name, args, value in outputs:
+        validator = Draft202012Validator(load(name), format_checker=FormatChecker())
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(value)]
+        assert errors == [], f"loo {' '.join(map(str, args))} vs {name}.schema.json"
+
+
+def test_every_schema_is_exercised(outputs):
+    assert {p.name.removesuffix(".schema.json") for p in SCHEMAS.glob("*.schema.json")} == {
+        name for name, _, _ in outputs}
+
+
+def _seen(schema: dict, value: Any, path: str, found: set[str], declared: set[str]) -> None:
+    """Record, for ``value`` read by ``schema``, every declared property path and those
+    present (anyOf: the branch the value matches)."""
+    if "anyOf" in schema:
+        for i, branch in enumerate(schema["anyOf"]):
+            matches = Draft202012Validator(branch).is_valid(value)
+            _seen(branch, value if matches else None, f"{path}|{i}", found, declared)
+        return
+    for key, sub in schema.get("properties", {}).items():
+        declared.add(f"{path}.{key}")
+        if isinstance(value, dict) and key in value:
+            found.add(f"{path}.{key}")
+        _seen(sub, value.get(key) if isinstance(value, dict) else None, f"{path}.{key}",
+              found, declared)
+    if "items" in schema:
+        for item in value if isinstance(value, list) and value else [None]:
+            _seen(schema["items"], item, f"{path}[]", found, declared)
+    if isinstance(schema.get("additionalProperties"), dict) and isinstance(value, dict):
+        for item in value.values() or [None]:
+            _seen(schema["additionalProperties"], item, f"{path}{{}}", found, declared)
+
+
+def test_no_schema_declares_a_key_that_no_output_has(outputs):
+    stale = []
+    for name in {n for n, _, _ in outputs}:
+        found: set[str] = set()
+        declared: set[str] = set()
+        for n, _, value in outputs:
+            if n == name:
+                _seen(load(name), value, "$", found, declared)
+        stale += [f"{name}: {p}" for p in sorted(declared - found)]
+    assert stale == []
+
+
+def test_closed_shapes_say_so():
+    """Every object with properties lists them all (additionalProperties false), except the
+    hand records, which are the session format's and open to x- fields."""
+    def walk(node: Any, where: str) -> list[str]:
+        if isinstance(node, list):
+            return [p for i, n in enumerate(node) for p in walk(n, f"{where}/{i}")]
+        if not isinstance(node, dict):
+            return []
+        bad = [where] if "properties" in node and node.get("additionalProperties") is not False \
+            else []
+        return bad + [p for k, v in node.items() for p in walk(v, f"{where}/{k}")]
+
+    for path in SCHEMAS.glob("*.schema.json"):
+        assert walk(json.loads(path.read_text(encoding="utf-8")), path.name) == []
+
+
+# -- values worked by hand ---------------------------------------------------------------
+
+
+def test_hand_json_is_what_was_written(tmp_path):
+    """tests/conftest.py's hand 1, worked by hand from RULES.md: three-card, D deals a simple
+    pool; P = D's ante 9, 3 a trick; A, C, D one trick each, B none: looed, pays 9.
+    Deltas A +3, B -9, C +3, D -9 + 3 = -6; the pool keeps B's 9, so the next pool (hand 2)
+    is double, dealt by A, the next seat to the left."""
+    db = tmp_path / "loo.db"
+    run(db, "new", "T", "--players", "A,B,C,D", "--dealer", "D")
+    out = run(db, "hand", "A=1", "B=0", "C=1", "D=1", "--json")
+    assert (out["action"], out["session"], out["hand"]) == ("hand", 1, 1)
+    s = out["settlement"]
+    assert s["deltas"] == {"A": 3, "B": -9, "C": 3, "D": -6}
+    assert (s["pool_in"], s["pot"], s["pool_after"], s["looed"]) == (0, 9, 9, ["B"])
+    moves = sorted((m["from"], m["to"], m["amount"], m["kind"]) for m in s["movements"])
+    assert moves == sorted([("D", "pool", 9, "ante"), ("pool", "A", 3, "share"),
+                            ("pool", "C", 3, "share"), ("pool", "D", 3, "share"),
+                            ("B", "pool", 9, "loo")])
+    assert out["table"] == {"closed": False, "pool": 9, "next_hand": 2, "next_dealer": "A",
+                            "double": True, "deal": "declared", "present": ["A", "B", "C", "D"]}
+    undone = run(db, "undo", "--yes", "--json")
+    assert undone["hand"] == 1
+    assert (undone["table"]["next_dealer"], undone["table"]["pool"]) == ("D", 0)
+
+
+def test_check_json_names_the_session_of_each_finding(tmp_path, good_file):
+    db = tmp_path / "loo.db"
+    run(db, "import", good_file, good_file)
+    with sqlite3.connect(db) as conn:  # the second copy's pool no longer what its hands leave
+        conn.execute("UPDATE sessions SET pool = 5 WHERE id = 2")
+    findings = run(db, "check", "--json", code=1)
+    assert findings and {f["session"] for f in findings} == {2}
+    assert any(f["code"] == "CHECK_STATE" and f["hand"] == 3 for f in findings)
