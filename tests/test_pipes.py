@@ -119,3 +119,64 @@ def test_a_narrow_terminal_is_cut_so_the_checks_can_fail(long_db, monkeypatch):
     assert result.exit_code == 0
     table = rows(result.stdout)
     assert not all([name, NETS[p], MONEY[p]] in table for p, name in LONG.items())
+
+
+# -- "-" for standard input and output; import --dry-run ---------------------------------
+
+
+def test_import_dash_reads_standard_input(tmp_path, good_file):
+    db = tmp_path / "loo.db"
+    result = runner.invoke(app, ["--db", str(db), "import", "-"],
+                           input=good_file.read_bytes())
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "imported <stdin> as session 1\n"
+    out = runner.invoke(app, ["--db", str(db), "balances", "--json"])
+    nets = {p["name"]: p["net"] for p in json.loads(out.stdout)["players"]}
+    assert nets == {"A": 0, "B": 12, "C": 3, "D": -15}  # tests/test_cli.py, by hand
+
+
+def test_standard_input_is_read_once(tmp_path, good_file):
+    result = runner.invoke(app, ["--db", str(tmp_path / "loo.db"), "import", "-", "-"],
+                           input=good_file.read_bytes())
+    assert result.exit_code == 1
+    assert "standard input" in result.stderr and not (tmp_path / "loo.db").exists()
+
+
+def test_a_bad_file_on_standard_input_is_named_as_such(tmp_path):
+    result = runner.invoke(app, ["--db", str(tmp_path / "loo.db"), "import", "-"],
+                           input=b'{"format": "loo-session/1"}')
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: <stdin>: ")
+
+
+def test_dry_run_checks_everything_and_writes_nothing(tmp_path, good_file, good_session,
+                                                      dump_db):
+    db = tmp_path / "loo.db"
+    result = runner.invoke(app, ["--db", str(db), "import", "--dry-run", str(good_file)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (f"{good_file}: would import 'Test night', 3 hands, 4 players, "
+                             "pool 0 at the end\nNothing was written (--dry-run).\n")
+    assert not db.exists()
+    assert runner.invoke(app, ["--db", str(db), "import", str(good_file)]).exit_code == 0
+    before = dump_db(db)
+    # Hand 3 made impossible: everyone passed, so no card was played and A cannot have
+    # won 2 tricks. Neither file is imported, nothing is written.
+    good_session["hands"][2]["tricks"] = {"A": 2}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(good_session), encoding="utf-8")
+    refused = runner.invoke(app, ["--db", str(db), "import", "--dry-run", str(good_file),
+                                  str(bad)])
+    assert refused.exit_code == 1 and "hand 3" in refused.stderr
+    ok = runner.invoke(app, ["--db", str(db), "import", "--dry-run", "--json", str(good_file)])
+    assert json.loads(ok.stdout)["sessions"][0]["session"] is None
+    assert dump_db(db) == before
+
+
+def test_export_dash_writes_standard_output(good_db, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["--db", str(good_db), "export", "-o", "-"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["name"] == "Test night"
+    assert not (tmp_path / "-").exists()
+    refused = runner.invoke(app, ["--db", str(good_db), "export", "-o", "-", "--json"])
+    assert refused.exit_code == 2 and "Invalid value for --json" in refused.stderr
