@@ -1,5 +1,5 @@
-"""Issue 7: `loo hand -i` asks only what domain.legal allows, accepts what the one-line form
-accepts, and records exactly the hand it previewed (or nothing).
+"""Issues 7 and 8: `loo hand -i` asks only what domain.legal allows, accepts what the
+one-line form accepts, and records exactly the hand it previewed (or nothing).
 
 Figures worked by hand from shared/spec/RULES.md.
 """
@@ -11,7 +11,6 @@ import subprocess
 import sys
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
@@ -52,9 +51,11 @@ def test_interactive_does_not_offer_the_dealer_pass_under_dealer_plays(run, tmp_
     db = tmp_path / "irish.db"
     new(run, db, "--variant", "irish", "--rule", "lone_player=dealer-plays", "--players",
         "A,B,C,D,E", "--dealer", "E")
-    result = run(db, "hand", "-i", input=keys("stand", "pass", "pass", "pass", "1", "2", "y"))
+    result = run(db, "hand", "-i", input=keys("stand", "pass", "pass", "pass", "", "1", "y"))
     assert result.exit_code == 0, result.output
     assert "E [" not in result.output
+    assert "E: stand (the only word allowed here)" in result.output
+    assert "E: 2 tricks won (the rest)" in result.output
     [h] = hands(run, db)
     assert h["record"]["declarations"] == {"A": "stand", "B": "pass", "C": "pass", "D": "pass",
                                            "E": "stand"}
@@ -71,7 +72,7 @@ def test_interactive_accepts_fold_in_loo_and_pass_in_lou(run, tmp_path):
     for db in (asked, typed):
         new(run, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
         assert run(db, "hand", "Ann=3", "Ben=0", "Cat=0").exit_code == 0
-    result = run(asked, "hand", "-i", input=keys("fold", "stand", "stand", "2", "1", "y"))
+    result = run(asked, "hand", "-i", input=keys("fold", "stand", "stand", "", "2", "y"))
     assert result.exit_code == 0, result.output
     assert "not possible" not in result.output
     assert run(typed, "hand", "Ben=fold", "Cat=2", "Ann=1").exit_code == 0
@@ -85,7 +86,7 @@ def test_interactive_accepts_fold_in_loo_and_pass_in_lou(run, tmp_path):
     lou = tmp_path / "lou.db"
     new(run, lou, "--variant", "lou", "--players", "Ann,Ben,Cat", "--dealer", "Cat")
     assert run(lou, "hand", "Ann=3", "Ben=2", "Cat=0").exit_code == 0
-    result = run(lou, "hand", "-i", input=keys("pass", "stand", "stand", "3", "2", "y"))
+    result = run(lou, "hand", "-i", input=keys("pass", "stand", "stand", "", "3", "y"))
     assert result.exit_code == 0, result.output
     assert "not possible" not in result.output
     h = hands(run, lou)[1]
@@ -102,12 +103,18 @@ def test_interactive_asks_for_a_flush_only_where_one_is_possible(run, tmp_path):
     Cat -3, Ann -3 - 3 = -6; pool after 6."""
     db = tmp_path / "bicycle.db"
     new(run, db, "--variant", "bicycle", "--players", "Ann,Ben,Cat", "--dealer", "Cat")
-    first = run(db, "hand", "-i", input=keys("hearts", "3", "0", "0", "y"))
+    first = run(db, "hand", "-i", input=keys("h", "", "3", "y"))
     assert first.exit_code == 0, first.output
-    assert "Flush" not in first.output
-    second = run(db, "hand", "-i", input=keys("spades", "stand", "stand", "stand", "ben", "y"))
+    assert "flush" not in first.output.lower()
+    second = run(db, "hand", "-i", input=keys("spades", "stand", "stand", "stand", "flush", "ben",
+                                              "", "y"))
     assert second.exit_code == 0, second.output
-    assert "Flush declared by" in second.output and "tricks won" not in second.output
+    assert "Anything else? [flush/revoke/note/none]" in second.output
+    # Three-card has one kind of flush: not asked. After it, nobody plays: only a note.
+    assert "Flush declared by [Ben/Cat/Ann]" in second.output and "which flush" not in \
+        second.output
+    assert "Anything else? [note/none]" in second.output
+    assert "tricks won" not in second.output
     h = hands(run, db)[1]
     assert h["record"]["flushes"] == [{"player": "Ben", "kind": "flush"}]
     assert h["deltas"] == {"Ben": 9, "Cat": -3, "Ann": -6}
@@ -121,16 +128,18 @@ def test_interactive_refuses_a_hand_recorded_meanwhile_in_another_terminal(run, 
     settlement would all differ): it is refused and the other terminal's hand stands alone."""
     db = tmp_path / "race.db"
     new(run, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
-    real_confirm = typer.confirm
+    from loo_ledger.cli import interactive
+    real_ask = interactive.ask
 
-    def other_terminal_first(*args, **kwargs):
-        done = subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(db), "hand",
-                               "Ann=1", "Ben=1", "Cat=1"], capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
-        return real_confirm(*args, **kwargs)
+    def other_terminal_first(question, *args, **kwargs):
+        if question.startswith("Record hand"):
+            done = subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(db), "hand",
+                                   "Ann=1", "Ben=1", "Cat=1"], capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
+        return real_ask(question, *args, **kwargs)
 
-    monkeypatch.setattr(typer, "confirm", other_terminal_first)
-    result = run(db, "hand", "-i", input=keys("3", "0", "0", "y"))
+    monkeypatch.setattr(interactive, "ask", other_terminal_first)
+    result = run(db, "hand", "-i", input=keys("", "3", "y"))
     assert result.exit_code == 1
     assert "hand 1 was recorded meanwhile" in result.output
     [h] = hands(run, db)
@@ -143,7 +152,7 @@ def test_interactive_with_a_player_sitting_out_by_prefix_does_not_ask_him(run, t
     -9 + 3 = -6; nobody looed, pool after 0."""
     db = tmp_path / "out.db"
     new(run, db, "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov")
-    result = run(db, "hand", "-i", "--sitting-out", "be", input=keys("1", "1", "1", "y"))
+    result = run(db, "hand", "-i", "--sitting-out", "be", input=keys("", "1", "1", "y"))
     assert result.exit_code == 0, result.output
     assert "Ben: tricks won" not in result.output
     [h] = hands(run, db)

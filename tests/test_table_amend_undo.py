@@ -154,7 +154,7 @@ def test_undo_asks_first_and_no_leaves_everything(loo, right_db, dump_db):
     from loo_ledger.cli import app
     before = dump_db(right_db)
     result = CliRunner().invoke(app, ["--db", str(right_db), "undo"], input="n\n")
-    assert result.exit_code == 1
+    assert result.exit_code == 3  # a declined confirmation (cli/cancel.py)
     assert "Remove hand 10" in result.output and "Dov" in result.output
     assert dump_db(right_db) == before
 

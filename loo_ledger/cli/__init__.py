@@ -1,4 +1,5 @@
-"""The command line: parse, call, render. Errors become exit 1 here, in one place."""
+"""The command line: parse, call, render. Errors become exit 1 here, in one place; a
+cancel exits 3 and Ctrl-C 130 (cli/cancel.py)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,27 @@ from loo_ledger.errors import LooError
 
 
 class LooGroup(TyperGroup):
-    """Turns any LooError raised by a command into one message on stderr and exit 1."""
+    """The one error boundary: a LooError becomes one message on stderr and exit 1; a
+    declined confirmation or a cancelled question exits 3 and Ctrl-C (or Ctrl-D at a
+    question) exits 130, each saying that nothing was written (see cli/cancel.py)."""
 
     def invoke(self, ctx):
+        from loo_ledger.cli.cancel import EXIT_CANCELLED, EXIT_INTERRUPTED, Cancelled, interrupted
         try:
             return super().invoke(ctx)
         except LooError as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(1) from None
+        except Cancelled as exc:
+            typer.echo(f"Cancelled: {exc or 'nothing written'}.", err=True)
+            raise typer.Exit(EXIT_CANCELLED) from None
+        except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
+            if interrupted(exc):
+                typer.echo("\nInterrupted: nothing written.", err=True)
+                raise typer.Exit(EXIT_INTERRUPTED) from None
+            typer.echo("Cancelled: nothing written.", err=True)
+            raise typer.Exit(EXIT_CANCELLED) from None
+
 
 
 app = typer.Typer(cls=LooGroup, no_args_is_help=True, pretty_exceptions_enable=False,

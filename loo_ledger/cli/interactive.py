@@ -1,122 +1,82 @@
-"""loo hand -i: ask, in seat order from the dealer's left, only what the rules allow.
+"""loo hand -i: ask, in seat order from the dealer's left, only what the rules allow; show
+the settlement once; then record it, change one answer, or quit.
 
-Every question is put to ``domain.legal`` (who deals, who is dealt in, the words a player may
-say, whether a flush is possible) or to the engine (whether the hand needs its tricks).
-The answers become the one-line form and go through the same parser, so a hand asked here
-is recorded exactly as the same hand typed on one line.
+The questions are cli/interactive_walk.py (each put to ``domain.legal`` or the engine);
+the answers become the one-line form and go through the same parser, so a hand asked
+here is recorded exactly as the same hand typed on one line. At the preview:
+
+- ``yes`` (or Enter) records it with ``record(..., expect_hand=N)`` and says
+  "hand N recorded" and who deals next;
+- ``change`` (or ``n``) lists the answers given; the one chosen is asked again, every
+  other answer is kept (an answer the change made impossible, e.g. a trick count that no
+  longer fits, is asked again too);
+- ``quit`` (or ``cancel``) records nothing and exits 3 (cli/cancel.py); Ctrl-C exits 130.
+
+If another terminal records or undoes a hand meanwhile, TableChanged (a LooError) says so
+and nothing is written: exit 1, and ``loo hand -i`` again asks the table as it now is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any
-
 import typer
 
-from loo_ledger.cli.entry import Options, View, dealer_may_be_left_out, match_player, parse_hand
-from loo_ledger.domain import HandRecord, legal, validate
-from loo_ledger.domain.codes import FlushKind, Game, Suit, Word
-from loo_ledger.errors import LooError
+from loo_ledger.cli.cancel import Cancelled
+from loo_ledger.cli.entry import Options
+from loo_ledger.cli.interactive_ask import Asked, Asker, ask
+from loo_ledger.cli.interactive_walk import header, walk
+from loo_ledger.cli.show import settlement_lines
+from loo_ledger.errors import HandRejected
+from loo_ledger.services.table import TableView, record, table_view
+from loo_ledger.store import Ledger
+
+#: What the table may answer at the preview besides the choices shown.
+_ALIASES = {"n": "change", "no": "change", "cancel": "quit"}
 
 
-def _ask(question: str, allowed: Sequence[str], *, default: str | None = None,
-         why: Any = None) -> str:
-    """Ask until the answer is one of ``allowed`` (or ``why(answer)`` is None); say why a
-    wrong answer is wrong."""
-    hint = f" [{'/'.join(a for a in allowed if a)}]" if allowed else ""
+def enter_hand(ledger: Ledger, sid: int, view: TableView, opts: Options) -> None:
+    """Ask the next hand of session ``sid``, preview it, and record it when the table says
+    yes (Cancelled when it quits)."""
+    typer.echo(header(view, opts))
+    asker = Asker()
     while True:
-        answer = typer.prompt(question + hint, default=default, show_default=bool(default))
-        answer = answer.strip().lower()
-        reason = why(answer) if why else (None if answer in allowed else "")
-        if reason is None:
-            return answer
-        typer.echo(f"  '{answer}' is not possible here: {reason}" if reason else
-                   f"  '{answer}' is not possible here; answer one of {', '.join(allowed)}")
-
-
-def ask_hand(view: View, opts: Options) -> HandRecord:
-    """Ask the table for the next hand and return its record (not yet previewed)."""
-    v, state = view.variant, view.state
-    here = [p for p in view.present if p not in _sitting_out(opts, state.seats)]
-    dealer, dealt = legal.next_dealer(state, here), legal.dealt_in(state, here)
-    if (v.club_law or v.flushes) and opts.trump is None:
-        trump = _ask("Trump turned (blank if none yet)", (*Suit, ""), default="")
-        opts = replace(opts, trump=trump or None)
-    shape = legal.deal_shape(state, v, opts.trump)
-    what = "pot" if v.game == Game.LOU else "double pool" if state.double else "simple pool"
-    typer.echo(f"Hand {state.hand_no}: {dealer} deals; {what} of {state.pool} carried in: "
-               f"{shape.why}.")
-    words: dict[str, str] = {}
-    for p in dealt:
-        if p == dealer and dealer_may_be_left_out(shape, dealt, words):
-            typer.echo(f"  everyone passed: {dealer} takes the pool")
-            break
-        words[p] = _word(view, shape, dealt, words, p)
-    playing = [p for p in dealt if p in words and legal.canonical(words[p]) != Word.PASS]
-    if not opts.flushes and playing and legal.can_flush(v, shape):
-        opts = replace(opts, flushes=_flush(v.hand_size, playing))
-    line = [f"{p}={w}" for p, w in words.items()]
-    if not _needs_tricks(line, opts, view):
-        return parse_hand(line, opts, view)
-    counts = _tricks(view, playing)
-    line = [f"{p}={w}" for p, w in words.items() if p not in counts]
-    line += [f"{p}={n}" if legal.canonical(words[p]) == Word.STAND else f"{p}={words[p]}:{n}"
-             for p, n in counts.items()]
-    return parse_hand(line, opts, view)
-
-
-def _sitting_out(opts: Options, seats: Sequence[str]) -> set[str]:
-    """The players named by --sitting-out (a name the parser cannot match, it reports)."""
-    out = set()
-    for typed in opts.sitting_out:
+        rec = walk(view, opts, asker)
         try:
-            out.add(match_player(typed, seats))
-        except ValueError:
-            continue
-    return out
+            preview = record(ledger, sid, rec, expect_hand=view.hand_no, dry_run=True)
+        except HandRejected as exc:
+            typer.echo(f"Hand {view.hand_no} cannot be recorded as it stands:")
+            typer.echo("\n".join(f"  {p.message}" for p in exc.problems) or f"  {exc}")
+            choices: tuple[str, ...] = ("change", "quit")
+        else:
+            typer.echo("\n".join(settlement_lines(preview, v=view.variant,
+                                                  present=view.present)))
+            choices = ("yes", "change", "quit")
+        answer = ask(f"Record hand {view.hand_no}?", choices, default=choices[0],
+                     why=lambda a: None if a in _ALIASES else "")
+        answer = _ALIASES.get(answer, answer)
+        if answer == "yes":
+            done = record(ledger, sid, rec, expect_hand=view.hand_no)
+            after = table_view(ledger, sid)
+            nxt = settlement_lines(done, v=after.variant, present=after.present)[-1]
+            typer.echo(f"hand {done.hand_no} recorded. {nxt}")
+            return
+        if answer == "quit":
+            raise Cancelled(f"hand {view.hand_no} not recorded")
+        key = _which(asker.asked)
+        if key is not None:
+            asker.forget(key)
 
 
-def _word(view: View, shape: legal.DealShape, dealt: tuple[str, ...], words: dict[str, str],
-          p: str) -> str:
-    """``p``'s word: asked if legal gives a choice, else the one word allowed."""
-    v = view.variant
-    allowed = legal.words_allowed(v, shape, dealt, words, p)
-    if len(allowed) == 1:
-        return allowed[0]
-    return _ask(p, allowed, why=lambda answer: legal.verify_word(v, shape, dealt, words, p,
-                                                                 answer))
-
-
-def _flush(hand_size: int, playing: list[str]) -> list[str]:
-    """Who declared a flush (blank: nobody), and for five cards which kind."""
-    who = _ask("Flush declared by (blank if none)", (*playing, ""), default="",
-               why=lambda a: None if a in ("", *(p.lower() for p in playing)) else "")
-    if not who:
-        return []
-    if hand_size == 3:
-        return [f"{who}:{FlushKind.FLUSH}"]
-    kind = _ask(f"{who}: which flush", tuple(k for k in FlushKind if k != FlushKind.FLUSH))
-    return [f"{who}:{kind}"]
-
-
-def _needs_tricks(line: list[str], opts: Options, view: View) -> bool:
-    """Whether the hand is played out: the engine asks for its tricks."""
-    try:
-        record = parse_hand(line, opts, view)
-    except LooError:  # refused without tricks: ask them, the parser reports the rest
-        return True
-    return any(p.code == "TRICKS_SUM" for p in validate(record, view.state, view.variant))
-
-
-def _tricks(view: View, playing: list[str]) -> dict[str, int]:
-    """Ask each player in play for tricks until they add up to the hand."""
-    v = view.variant
-    while True:
-        counts = {p: int(_ask(f"{p}: tricks won", tuple(str(i) for i in range(v.hand_size + 1))))
-                  for p in playing}
-        left = legal.tricks_left(v, counts)
-        if left == 0:
-            return counts
-        typer.echo(f"  the tricks add up to {v.hand_size - left}, but a hand has "
-                   f"{v.hand_size}: again")
+def _which(asked: list[Asked]) -> str | None:
+    """Which answer to change (None: none, back to the preview)."""
+    if not asked:
+        typer.echo("  every answer of this hand was forced by the ones before: nothing to "
+                   "change")
+        return None
+    typer.echo("Change which answer?")
+    width = len(str(len(asked)))
+    for i, a in enumerate(asked, 1):
+        typer.echo(f"  {i:>{width}}  {a.label}: {a.answer or '(none)'}")
+    numbers = [str(i) for i in range(1, len(asked) + 1)]
+    typed = ask(f"Number, 1 to {len(asked)} (blank: none)", [*numbers, ""], default="",
+                hint="")
+    return asked[int(typed) - 1].key if typed else None

@@ -82,14 +82,10 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     ledger = e.ledger()
     sid = e.session_id(session)
     view = table_view(ledger, sid)
-    if interactive:
-        from loo_ledger.cli.interactive import ask_hand
-        rec = ask_hand(view, opts)
-        preview = record(ledger, sid, rec, expect_hand=view.hand_no, dry_run=True)
-        typer.echo("\n".join(settlement_lines(preview, v=view.variant, present=view.present)))
-        typer.confirm("Record this hand?", abort=True, default=True)
-    else:
-        rec = parse_hand(list(words or []), opts, view)
+    if interactive:  # asks, previews once, records (cli/interactive.py)
+        from loo_ledger.cli.interactive import enter_hand
+        return enter_hand(ledger, sid, view, opts)
+    rec = parse_hand(list(words or []), opts, view)
     result = record(ledger, sid, rec, expect_hand=view.hand_no)
     if as_json:
         return action_result(ctx, "hand", sid, hand=result.hand_no, settlement=result)

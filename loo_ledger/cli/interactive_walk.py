@@ -1,0 +1,218 @@
+"""The questions of one hand, in the order the table plays it, each asked only if
+``domain.legal`` leaves a choice: the trump turned (where club law or flushes make it
+matter), each dealt player's word from the dealer's left, anything else (a flush, an
+exchange, a revoke, a note: only what this deal allows), then the tricks, counted down.
+
+Whether the hand is played out, and who plays it, is the engine's answer
+(``deal.analyse`` and ``checks.resolve``), never worked out here. The answers become the
+one-line form and go through the same parser as ``loo hand NAME=VALUE``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from itertools import count
+
+from loo_ledger.cli.entry import Options, View, parse_hand
+from loo_ledger.cli.interactive_ask import Asker
+from loo_ledger.cli.names import match_player
+from loo_ledger.domain import HandRecord, legal
+from loo_ledger.domain.checks import _flush_kinds, resolve
+from loo_ledger.domain.codes import DealKind, Game, Resolution, Suit, Word
+from loo_ledger.domain.deal import analyse
+from loo_ledger.domain.variants import Variant
+from loo_ledger.errors import LooError
+from loo_ledger.formats.limits import text_problem
+
+PLAYED = Resolution.PLAYED
+
+
+@dataclass(frozen=True)
+class Extra:
+    """One answer to "anything else?": a flush (value: its kind), an exchange (value: how
+    many cards), a revoke, or a note (value: its text)."""
+
+    kind: str
+    player: str = ""
+    value: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "flush":
+            return f"{self.player} flush" + (f" ({self.value})" if self.value != "flush" else "")
+        if self.kind == "exchange":
+            return f"{self.player} exchanged {self.value}"
+        if self.kind == "revoke":
+            return f"{self.player} revoked"
+        return f"note {self.value!r}"
+
+
+def here(view: View, opts: Options) -> list[str]:
+    """Who is at the table for this hand: present and not --sitting-out (LooError naming
+    a --sitting-out that matches nobody)."""
+    out = set()
+    for typed in opts.sitting_out:
+        try:
+            out.add(match_player(typed, view.state.seats))
+        except ValueError as exc:
+            raise LooError(f"--sitting-out {typed}: {exc}") from None
+    return [p for p in view.present if p not in out]
+
+
+def header(view: View, opts: Options) -> str:
+    """Hand N, who deals and why the deal is what it is."""
+    v, state, present = view.variant, view.state, here(view, opts)
+    dealer = legal.next_dealer(state, present)
+    moved = (f" ({state.dealer} is not dealt in, so the deal passes to {dealer})"
+             if legal.dealer_moved(state, present) else "")
+    what = "pot" if v.game == Game.LOU else "pool"   # simple or double: legal's shape says
+    return f"Hand {state.hand_no}: {dealer} deals{moved}; {what} of {state.pool} carried in."
+
+
+def walk(view: View, opts: Options, asker: Asker) -> HandRecord:
+    """Ask the hand (keeping every answer in ``asker`` still possible) and return its
+    record, not yet settled."""
+    v, state = view.variant, view.state
+    asker.asked.clear()
+    dealt = legal.dealt_in(state, here(view, opts))
+    if (v.club_law or v.flushes) and opts.trump is None:
+        trump = asker.choose("trump", "trump turned", "Trump turned (blank if none yet)",
+                             (*Suit, ""), default="")
+        opts = replace(opts, trump=trump or None)
+    shape = legal.deal_shape(state, v, opts.trump)
+    everyone = shape.kind in (DealKind.FORCED, DealKind.LOU_FIRST)
+    asker.say(f"  {shape.why}" + (": everyone plays" if everyone else ""))
+    words = _words(asker, v, shape, dealt)
+    line = [f"{p}={w}" for p, w in words.items()]
+    opts = _anything_else(asker, view, shape, dealt, line, opts)
+    resolution, in_play = _resolution(line, opts, view)
+    if resolution != PLAYED:
+        return parse_hand(line, opts, view)
+    counts = _tricks(asker, v, in_play)
+    line = [f"{p}={w}" for p, w in words.items() if p not in counts]
+    line += [f"{p}={n}" if legal.canonical(words[p]) == Word.STAND else f"{p}={words[p]}:{n}"
+             for p, n in counts.items()]
+    return parse_hand(line, opts, view)
+
+
+def _words(asker: Asker, v: Variant, shape: legal.DealShape,
+           dealt: tuple[str, ...]) -> dict[str, str]:
+    """Each dealt player's word, from the dealer's left: asked where legal gives a choice."""
+    words: dict[str, str] = {}
+    for p in dealt:
+        if p == dealt[-1] and legal.dealer_word_optional(v, shape, dealt, words):
+            asker.say(f"  everyone else passed: {p} takes the pool without play")
+            break
+        allowed = legal.words_allowed(v, shape, dealt, words, p)
+        if len(allowed) == 1:
+            words[p] = str(allowed[0])
+            if shape.declared:
+                asker.say(f"  {p}: {allowed[0]} (the only word allowed here)")
+            continue
+        words[p] = asker.choose(f"word:{p}", p, p, [str(w) for w in allowed],
+                                why=partial(legal.verify_word, v, shape, dealt, dict(words), p))
+    return words
+
+
+def _resolution(line: list[str], opts: Options, view: View) -> tuple[Resolution,
+                                                                      tuple[str, ...]]:
+    """How the engine resolves the hand as answered so far, and who plays it."""
+    record = parse_hand(line, opts, view)
+    deal = analyse(record, view.state, view.variant)
+    return resolve(record, view.variant, deal, deal.shape), deal.in_play
+
+
+def _with(opts: Options, extras: Sequence[Extra]) -> Options:
+    """``opts`` with the answers to "anything else?" added, as the options would say them."""
+    notes = [e.value for e in extras if e.kind == "note"]
+    return replace(
+        opts, note=notes[-1] if notes else opts.note,
+        flushes=[*opts.flushes, *(f"{e.player}:{e.value}" for e in extras if e.kind == "flush")],
+        exchanges=[*opts.exchanges,
+                   *(f"{e.player}={e.value}" for e in extras if e.kind == "exchange")],
+        revokes=[*opts.revokes, *(e.player for e in extras if e.kind == "revoke")])
+
+
+def _anything_else(asker: Asker, view: View, shape: legal.DealShape, dealt: tuple[str, ...],
+                   line: list[str], opts: Options) -> Options:
+    """Ask "anything else?" until the answer is none, offering only what is possible now."""
+    v = view.variant
+    extras: list[Extra] = []
+    for i in count(1):
+        resolution, in_play = _resolution(line, _with(opts, extras), view)
+        offered = _offered(v, shape, dealt, resolution, in_play, extras, _with(opts, extras))
+        if not offered:
+            break
+        key = f"more/{i}"
+        kind = asker.choose(key, "", "Anything else?", (*offered, "none"), default="none",
+                            listed=False)
+        if kind == "none":
+            break
+        extras.append(_extra(asker, key, kind, v, shape, dealt, offered[kind]))
+    asker.listed("more", "anything else", "; ".join(map(str, extras)) or "none")
+    return _with(opts, extras)
+
+
+def _offered(v: Variant, shape: legal.DealShape, dealt: tuple[str, ...],
+             resolution: Resolution, in_play: tuple[str, ...], extras: list[Extra],
+             opts: Options) -> dict[str, list[str]]:
+    """What may be added now, and who may add it."""
+    done = {(e.kind, e.player) for e in extras}
+    offered: dict[str, list[str]] = {}
+    if resolution == PLAYED and in_play and legal.can_flush(v, shape):
+        offered["flush"] = list(in_play)
+    if resolution in (PLAYED, Resolution.FLUSH):
+        able = [p for p in in_play if legal.exchange_limit(v, shape, dealt, p)[1] > 0
+                and ("exchange", p) not in done]
+        if able:
+            offered["exchange"] = able
+    if resolution == PLAYED:
+        able = [p for p in in_play if ("revoke", p) not in done]
+        if able:
+            offered["revoke"] = able
+    if opts.note is None:
+        offered["note"] = []
+    return offered
+
+
+def _extra(asker: Asker, key: str, kind: str, v: Variant, shape: legal.DealShape,
+           dealt: tuple[str, ...], able: list[str]) -> Extra:
+    """The details of one answer to "anything else?"."""
+    if kind == "note":
+        text = asker.text(f"{key}/text", "Note", _note_problem)
+        return Extra(kind="note", value=text)
+    question = {"flush": "Flush declared by", "exchange": "Exchanged cards",
+                "revoke": "Revoked (a breach in play)"}[kind]
+    who = asker.choose(f"{key}/who", "", question, able, listed=False)
+    if kind == "flush":
+        kinds = [str(k) for k in _flush_kinds(v)]
+        which = asker.choose(f"{key}/kind", "", f"{who}: which flush", kinds, listed=False)
+        return Extra(kind="flush", player=who, value=which)
+    if kind == "exchange":
+        fewest, most = legal.exchange_limit(v, shape, dealt, who)
+        n = asker.choose(f"{key}/n", "", f"{who}: cards exchanged",
+                         [str(i) for i in range(fewest, most + 1)], listed=False)
+        return Extra(kind="exchange", player=who, value=n)
+    return Extra(kind="revoke", player=who)
+
+
+def _note_problem(text: str) -> str | None:
+    return text_problem(text) or (None if text else "a note cannot be blank")
+
+
+def _tricks(asker: Asker, v: Variant, in_play: tuple[str, ...]) -> dict[str, int]:
+    """Each player in play's tricks, counted down: only 0 to the tricks left are offered,
+    and the last player's count (or everyone's once none are left) is filled in."""
+    counts: dict[str, int] = {}
+    for i, p in enumerate(in_play):
+        left = legal.tricks_left(v, counts)
+        last = i == len(in_play) - 1
+        if last or left == 0:
+            counts[p] = left
+            why = "the rest" if last and left else "none left"
+            asker.say(f"  {p}: {left} trick{'' if left == 1 else 's'} won ({why})")
+            continue
+        counts[p] = int(asker.choose(f"tricks:{p}", f"{p}: tricks won", f"{p}: tricks won",
+                                     [str(n) for n in range(left + 1)]))
+    return counts

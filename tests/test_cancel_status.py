@@ -1,0 +1,109 @@
+"""Issue 8, item 6: cancel is not an error.
+
+A declined confirmation (``loo undo`` answered n, ``loo hand -i`` quit at the preview)
+writes nothing and exits 3; Ctrl-C (KeyboardInterrupt, or typer's Abort from ^C/^D at a
+question) writes nothing and exits 130. Bad input stays 1, a mistyped command 2. All of it
+is decided in one place, the error boundary of cli/__init__.py. The same through a real
+terminal: tests/test_interactive_pty.py.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from loo_ledger.cli import app
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(db, *args, input=None):
+        result = runner.invoke(app, ["--db", str(db), *map(str, args)], input=input,
+                               env={"COLUMNS": "200"})
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            f"uncaught {result.exception!r}; output: {result.output}")
+        return result
+
+    return invoke
+
+
+@pytest.fixture
+def table(tmp_path, run):
+    """Three-card, Ann Ben Cat, Cat deals; hand 1 recorded (Ann 3 tricks)."""
+    db = tmp_path / "table.db"
+    assert run(db, "new", "Friday", "--players", "Ann,Ben,Cat", "--dealer", "Cat").exit_code == 0
+    assert run(db, "hand", "Ann=3", "Ben=0", "Cat=0").exit_code == 0
+    return db
+
+
+def test_declining_a_confirmation_exits_3_and_writes_nothing(run, table, dump_db):
+    before = dump_db(table)
+    result = run(table, "undo", input="n\n")
+    assert result.exit_code == 3
+    assert "Cancelled: nothing written." in result.output
+    assert "Error" not in result.output
+    assert dump_db(table) == before
+
+
+def test_quitting_hand_i_exits_3_and_writes_nothing(run, table, dump_db):
+    before = dump_db(table)
+    # Hand 2, Ann deals a double pool: everyone passes; at the preview: cancel.
+    result = run(table, "hand", "-i", input="pass\npass\n\ncancel\n")
+    assert result.exit_code == 3
+    assert "Cancelled: hand 2 not recorded." in result.output
+    assert dump_db(table) == before
+
+
+@pytest.mark.parametrize("command", [["undo"], ["hand", "-i"]])
+def test_ctrl_d_at_a_question_exits_130_and_writes_nothing(run, table, dump_db, command):
+    before = dump_db(table)
+    result = run(table, *command, input="")          # end of input at the first question
+    assert result.exit_code == 130
+    assert "Interrupted: nothing written." in result.output
+    assert dump_db(table) == before
+
+
+def test_ctrl_c_inside_a_command_exits_130_and_writes_nothing(run, table, dump_db,
+                                                            monkeypatch):
+    """A KeyboardInterrupt anywhere in a command (here while the hand is being recorded)."""
+    from loo_ledger.services import table as services
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(services, "record", interrupted)
+    before = dump_db(table)
+    result = run(table, "hand", "Ben=pass", "Cat=pass")
+    assert result.exit_code == 130
+    assert dump_db(table) == before
+
+
+def test_ctrl_c_at_a_confirmation_in_a_real_process_exits_130(table, dump_db):
+    """`loo undo` waiting for its answer gets SIGINT (what Ctrl-C sends): 130, nothing
+    removed."""
+    before = dump_db(table)
+    proc = subprocess.Popen([sys.executable, "-m", "loo_ledger", "--db", str(table), "undo"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 20
+    seen = ""
+    while "Remove hand 1" not in seen and time.monotonic() < deadline:
+        seen += proc.stdout.read(1)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130, err
+    assert "Interrupted: nothing written." in err
+    assert dump_db(table) == before
+
+
+def test_bad_input_stays_1_and_a_mistyped_command_2(run, table):
+    assert run(table, "hand", "Zed=pass").exit_code == 1
+    assert run(table, "hand", "--no-such-option").exit_code == 2
