@@ -47,9 +47,17 @@ def _check(loo, db):
 # -- no hands, so nothing to sort: works today --------------------------------------
 
 def test_check_on_an_empty_database(loo, tmp_path):
+    from loo_ledger.store.ledger import Ledger
+    Ledger.open(tmp_path / "loo.db").close()
     result = loo(tmp_path / "loo.db", "check")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == ["0 differences in 0 session(s)"]
+
+
+def test_check_on_a_missing_database_creates_nothing(loo, tmp_path):
+    result = loo(tmp_path / "loo.db", "check")
+    assert result.exit_code == 1 and str(tmp_path / "loo.db") in result.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_check_a_session_without_hands(loo, tmp_path, good_session, save):

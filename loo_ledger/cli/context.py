@@ -19,13 +19,18 @@ class Env:
     """Per-invocation state, kept on the click context (no module-level state)."""
 
     db_path: Path
+    command: str = ""
     _ledger: Any = field(default=None, repr=False)
 
-    def ledger(self):
-        """The ledger, opened (and migrated) on first use."""
+    def ledger(self, *, create: bool | None = None):
+        """The ledger, opened (and migrated) on first use. Only the commands in
+        CREATES_LEDGER (or ``create=True``) make a new file; any other command on a
+        missing file is a NotFound naming the path."""
         if self._ledger is None:
+            from loo_ledger.store.db import open_database
             from loo_ledger.store.ledger import Ledger
-            self._ledger = Ledger.open(self.db_path)
+            create = self.command in CREATES_LEDGER if create is None else create
+            self._ledger = Ledger(open_database(self.db_path, create=create, folders=False))
         return self._ledger
 
     def session_id(self, given: int | None) -> int:
@@ -41,6 +46,19 @@ class Env:
         return current
 
 
+#: The commands that may start a new ledger file.
+CREATES_LEDGER = frozenset({"new", "import", "rules save", "restore"})
+
+
+def _command(ctx: typer.Context) -> str:
+    """The running command's name below the program's ("new", "rules save")."""
+    names: list[str] = []
+    while ctx.parent is not None:
+        names.append(ctx.info_name or "")
+        ctx = ctx.parent
+    return " ".join(reversed(names))
+
+
 def resolve_db(db: Path | None) -> Path:
     if db is not None:
         return db
@@ -50,7 +68,9 @@ def resolve_db(db: Path | None) -> Path:
 
 
 def env(ctx: typer.Context) -> Env:
-    return ctx.find_root().obj
+    e: Env = ctx.find_root().obj
+    e.command = e.command or _command(ctx)
+    return e
 
 
 def print_json(value: Any) -> None:

@@ -7,6 +7,12 @@ is pending (see db.py), and everyday reads and writes go through this class.
 Every write begins ``BEGIN IMMEDIATE``: it takes the write lock before it reads, so what
 it reads cannot change under it, and a second writer (another terminal) waits for the
 first to commit (``PRAGMA busy_timeout``) instead of writing from a stale copy.
+
+Every ``sqlite3.Error`` becomes a :class:`StoreError` here, worded for a person and
+naming the file (:func:`explain`): the CLI reports LooErrors only. The first write of a
+connection is preceded by a check of the file's pages (:func:`verify_pages`), so a
+damaged file is found before anything is written to it; a connection opened on a file
+we may only read (read-only, or written by a newer loo_ledger) refuses every write.
 """
 
 from __future__ import annotations
@@ -14,30 +20,94 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from loo_ledger.errors import StoreError
 
 #: How long a write waits for another terminal's write to finish, in milliseconds.
 BUSY_TIMEOUT_MS = 10_000
+#: A file up to this size gets a whole ``PRAGMA quick_check`` before its first write
+#: (about 5 ms a MiB); a larger one has its small tables checked (sessions, seats,
+#: settings, the migrations) and SQLite's own checks of every page a write reads.
+#: ``loo check`` runs a whole ``PRAGMA integrity_check`` at any size.
+QUICK_CHECK_MAX_BYTES = 8 * 1024 * 1024
+SMALL_TABLES = ("sessions", "seats", "settings", "_sqlite_migrations", "session_totals")
+
+
+class SQLiteFailure(StoreError):
+    """A ``sqlite3.Error``, explained: the file, what went wrong, what to do."""
+
+
+def explain(exc: sqlite3.Error, path: Path | str | None, doing: str = "") -> SQLiteFailure:
+    """``exc`` as one message a person can act on."""
+    where = f"the ledger {path}" if path else "the ledger"
+    text = str(exc)
+    low = text.lower()
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if "locked" in low or "busy" in low:
+        what = (f"another loo command kept {where} busy for more than "
+                f"{BUSY_TIMEOUT_MS // 1000} s; try again")
+    elif "malformed" in low or "not a database" in low or name.startswith("SQLITE_CORRUPT"):
+        what = (f"{where} is damaged (SQLite: {text}); 'loo check' lists what it finds, "
+                "'loo restore BACKUP' puts a backup back")
+    elif "readonly" in low or "read-only" in low:
+        what = f"{where} can only be read (SQLite: {text})"
+    elif "full" in low:
+        what = f"the disk holding {where} is full"
+    elif "unable to open" in low or "disk i/o" in low:
+        what = f"{where} cannot be opened or read (SQLite: {text})"
+    else:
+        what = f"SQLite failed on {where}: {text}"
+    return SQLiteFailure(f"{doing}{what}.")
 
 
 class Connection:
     """``query`` (rows as dicts), ``execute``, ``atomic`` (nested: savepoints),
-    ``write`` (one write transaction, SQLite errors as StoreError), ``snapshot``, ``close``."""
+    ``write`` (one write transaction, SQLite errors as StoreError), ``snapshot``, ``close``.
 
-    def __init__(self, conn: sqlite3.Connection):
+    ``read_only``: why this connection may not write (None when it may); ``verify``:
+    check the file's pages before the first write."""
+
+    def __init__(self, conn: sqlite3.Connection, *, path: Path | None = None,
+                 read_only: str | None = None, verify: bool = False):
         self.conn = conn
+        self.path = path
+        self.read_only = read_only
+        self._verify = verify
         self._depth = 0
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
-        return self.conn.execute(sql, params)
+        try:
+            return self.conn.execute(sql, params)
+        except sqlite3.Error as exc:
+            raise explain(exc, self.path) from exc
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[dict[str, Any]]:
-        cursor = self.conn.execute(sql, params)
-        names = [d[0] for d in cursor.description]
-        for row in cursor:
-            yield dict(zip(names, row, strict=True))
+        try:
+            cursor = self.conn.execute(sql, params)
+            names = [d[0] for d in cursor.description]
+            for row in cursor:
+                yield dict(zip(names, row, strict=True))
+        except sqlite3.Error as exc:
+            raise explain(exc, self.path) from exc
+
+    def verify_pages(self) -> None:
+        """StoreError if the file's pages are damaged (see :data:`QUICK_CHECK_MAX_BYTES`)."""
+        size = self.path.stat().st_size if self.path and self.path.exists() else 0
+        pragmas = (["PRAGMA quick_check"] if size <= QUICK_CHECK_MAX_BYTES else
+                   [f"PRAGMA quick_check({t})" for t in SMALL_TABLES])
+        try:
+            found = [r[0] for sql in pragmas for r in self.conn.execute(sql).fetchall()]
+        except sqlite3.Error as exc:
+            raise explain(exc, self.path, "Nothing was written: ") from exc
+        bad = [f for f in found if f != "ok"]
+        if bad:
+            raise SQLiteFailure(
+                f"Nothing was written: the ledger {self.path} is damaged ({bad[0]}"
+                f"{f', and {len(bad) - 1} more' if len(bad) > 1 else ''}); 'loo check' lists "
+                "what it finds, 'loo restore BACKUP' puts a backup back.")
+        self._verify = False
 
     @contextlib.contextmanager
     def atomic(self, *, commit: bool = True) -> Iterator[Connection]:
@@ -46,6 +116,11 @@ class Connection:
         run: everything is worked out inside the transaction, nothing is kept)."""
         name = f"loo_{self._depth}"
         nested = name if self.conn.in_transaction else None
+        if not nested:
+            if self.read_only:
+                raise StoreError(f"Nothing was written: {self.read_only}.")
+            if self._verify:
+                self.verify_pages()
         self.conn.execute(f"SAVEPOINT {name}" if nested else "BEGIN IMMEDIATE")
         self._depth += 1
         try:
@@ -71,8 +146,13 @@ class Connection:
         try:
             with self.atomic(commit=commit):
                 yield self
+        except SQLiteFailure as exc:
+            if exc.message.startswith("Nothing was written"):
+                raise
+            raise SQLiteFailure(f"Cannot store {what}, nothing was written: "
+                                f"{exc.message}") from exc
         except sqlite3.Error as exc:
-            raise StoreError(f"Cannot store {what}: {exc}. Nothing was written.") from exc
+            raise explain(exc, self.path, f"Cannot store {what}, nothing was written: ") from exc
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[Connection]:
@@ -80,7 +160,7 @@ class Connection:
         if self.conn.in_transaction:
             yield self
             return
-        self.conn.execute("BEGIN")
+        self.execute("BEGIN")
         try:
             yield self
         finally:
@@ -88,7 +168,7 @@ class Connection:
                 self.conn.execute("COMMIT")
 
     def table_names(self) -> list[str]:
-        return [r[0] for r in self.conn.execute(
+        return [r["name"] for r in self.query(
             "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
 
     def close(self) -> None:

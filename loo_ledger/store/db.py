@@ -11,8 +11,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from loo_ledger.errors import StoreError
-from loo_ledger.store.conn import BUSY_TIMEOUT_MS, Connection
+from loo_ledger.errors import NotFound, StoreError
+from loo_ledger.store.conn import BUSY_TIMEOUT_MS, Connection, explain
 
 APPLICATION_ID = 0x4C4F4F31  # "LOO1": PRAGMA application_id of every loo_ledger database
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -21,7 +21,10 @@ HEADER_SIZE = 100
 # of them it opens without loading sqlite-utils (a test keeps this list in step).
 MIGRATIONS = ("m001_sessions", "m002_seats", "m003_hands", "m004_postings", "m005_settings",
               "m006_table_play", "m007_hand_statistics", "m008_posting_kind",
-              "m010_fixable_sessions")
+              "m010_fixable_sessions", "m009_import_fingerprints")
+#: PRAGMA user_version of a database this version has migrated: a file with a higher one
+#: (or a migration not in MIGRATIONS) was written by a newer loo_ledger and is not written.
+SCHEMA_VERSION = len(MIGRATIONS)
 # After any of these is applied, every session's derived rows are rebuilt from its records
 # (store/writer.py rebuild_all): they add derived tables or columns to fill.
 REBUILD_AFTER = frozenset({"m007_hand_statistics", "m008_posting_kind"})
@@ -103,59 +106,131 @@ def check_file(path: Path) -> None:
                       f"{app_id}")
 
 
-def _pending(conn: sqlite3.Connection) -> set[str]:
-    """The migrations that remain to be applied (read without sqlite-utils)."""
+def _applied(conn: sqlite3.Connection) -> set[str] | None:
+    """The migrations this file has applied (None before the first), read without
+    sqlite-utils."""
     try:
-        done = {r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE "
+        return {r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE "
                                            "migration_set = 'loo_ledger'")}
-    except sqlite3.OperationalError:
-        return set(MIGRATIONS)
-    return set(MIGRATIONS) - done
+    except sqlite3.OperationalError as exc:
+        if "no such table" in str(exc):
+            return None
+        raise
 
 
-def _prepare(conn: sqlite3.Connection) -> None:
+def newer_schema(conn: sqlite3.Connection) -> str | None:
+    """Why the file was written by a newer loo_ledger than this one (None if it was not):
+    a migration this version does not know, or a higher ``user_version``."""
+    unknown = sorted((_applied(conn) or set()) - set(MIGRATIONS))
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if not unknown and version <= SCHEMA_VERSION:
+        return None
+    has = (f"it has migration {', '.join(unknown[:3])}" if unknown else
+           f"its schema version is {version}, this version knows {SCHEMA_VERSION}")
+    return (f"this ledger was written by a newer loo_ledger ({has}); this version can "
+            "read it but will not write to it: upgrade loo_ledger")
+
+
+def _prepare(db: Connection, *, writable: bool) -> None:
     """WAL, foreign keys, the application stamp, then any pending migrations (and the
-    rebuild of derived rows that some of them need, in one transaction)."""
+    rebuild of derived rows that some of them need, in one transaction). A file written by
+    a newer loo_ledger, or one we may only read, is never migrated: its connection refuses
+    every write (``db.read_only``)."""
+    conn = db.conn
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA journal_mode=WAL")
+    newer = newer_schema(conn)
+    if newer:
+        db.read_only = newer
+    if writable and not newer:
+        conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA cache_size=-65536")  # up to 64 MiB: large imports insert faster
-    pending = _pending(conn)
-    if not pending:
+    applied = _applied(conn)
+    pending = set(MIGRATIONS) - (applied or set())
+    if not pending or newer:
         return
+    if db.read_only:
+        raise StoreError(f"{db.path} was written by an older loo_ledger and must be upgraded "
+                         f"before this version can read it, but {db.read_only}; copy it to a "
+                         "folder you can write to and name the copy with --db.")
+    if applied:  # an existing ledger: its pages are checked before the upgrade writes
+        db.verify_pages()
     from sqlite_utils import Database
 
     from loo_ledger.store.migrations import migrations
     if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
         conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
     migrations.apply(Database(conn))
+    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     if pending & REBUILD_AFTER:
         from loo_ledger.store.writer import rebuild_all
-        db = Connection(conn)
         with db.write("the rebuilt hand statistics"):
             rebuild_all(db)
 
 
-def open_database(path: str | Path) -> Connection:
-    """Open (creating if need be) the loo_ledger database at ``path``, migrated to date.
+def _read_only_reason(path: Path) -> str | None:
+    """Why ``path`` (an existing file) can only be read, or None."""
+    if not os.access(path, os.W_OK):
+        return f"{path} is read-only"
+    if not os.access(path.parent, os.W_OK):
+        return f"the folder {path.parent} is read-only"
+    return None
 
-    Raises StoreError, leaving the file as it was, if it is not SQLite, is
-    corrupt, or belongs to another program.
+
+def _folder(path: Path, create: bool, folders: bool) -> None:
+    """The database's folder must exist; with ``folders`` false only the default one (the
+    application directory) is made, so a mistyped --db path creates nothing."""
+    if path.parent.is_dir():
+        return
+    import typer
+
+    if create and (folders or path.parent == Path(typer.get_app_dir("loo_ledger"))):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            return
+        except OSError as e:
+            raise StoreError(f"Cannot create the folder for the database {path}: "
+                             f"{e.strerror or e}.") from e
+    raise StoreError(f"There is no folder {path.parent} for the ledger {path}: check the "
+                     "path given with --db or LOO_DB (no folder is created).")
+
+
+def open_database(path: str | Path, *, create: bool = True, folders: bool = True
+                  ) -> Connection:
+    """Open the loo_ledger database at ``path``, migrated to date; with ``create`` a new
+    one is made when there is none (else NotFound naming the path), and with ``folders``
+    its missing folders too (the CLI makes only the application directory).
+
+    Raises StoreError, leaving the file as it was, if it is not SQLite, is corrupt, or
+    belongs to another program. A file that cannot be written (or its folder), or one
+    written by a newer loo_ledger, opens for reading only: every write is refused.
     """
     path = Path(path).expanduser()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise StoreError(f"Cannot create the folder for the database {path}: "
-                         f"{e.strerror or e}.") from e
+    empty = not path.exists() or (path.is_file() and path.stat().st_size == 0)
+    if empty and not create:
+        raise NotFound(f"There is no ledger at {path}, so no session yet: start one with "
+                       "'loo new' or 'loo import FILE', or name another ledger with --db or "
+                       "LOO_DB (nothing was created).")
+    _folder(path, create, folders)
     check_file(path)
+    read_only = None if empty else _read_only_reason(path)
     try:
-        conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        if read_only:
+            wal = path.with_name(path.name + "-wal").exists()
+            uri = path.resolve().as_uri() + ("?mode=ro" if wal else "?immutable=1")
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None,
+                                   timeout=BUSY_TIMEOUT_MS / 1000)
+        else:
+            conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as e:
-        raise StoreError(f"Cannot open the database {path}: {e}.") from e
+        raise explain(e, path, "Cannot open: ") from e
+    db = Connection(conn, path=path, read_only=read_only, verify=True)
     try:
-        _prepare(conn)
+        _prepare(db, writable=read_only is None)
     except sqlite3.Error as e:
         conn.close()
-        raise StoreError(f"Cannot prepare the database {path}: {e}.") from e
-    return Connection(conn)
+        raise explain(e, path, "Cannot open: ") from e
+    except BaseException:
+        conn.close()
+        raise
+    return db

@@ -205,3 +205,19 @@ def m010_fixable_sessions(db: Database) -> None:
          "DROP TABLE audit",
          "ALTER TABLE audit_kept RENAME TO audit",
          "CREATE INDEX idx_audit_session ON audit (session_id)")
+
+
+@migrations()
+def m009_import_fingerprints(db: Database) -> None:
+    """Each imported session file's content fingerprint (sha256 of its canonical JSON),
+    written in the import's own transaction: importing the same file again is refused
+    naming the session it became, and a retry after an interrupted import says whether
+    the first one landed (services/importing.py)."""
+    _run(db, """
+        CREATE TABLE imports (
+            session_id INTEGER PRIMARY KEY,
+            fingerprint TEXT NOT NULL,
+            source TEXT,
+            at TEXT NOT NULL
+        )""",
+         "CREATE INDEX idx_imports_fingerprint ON imports (fingerprint)")
