@@ -56,12 +56,15 @@ class Terminal:
         self.at = self.seen.index(text, self.at) + len(text)
 
     def answer(self, question: str, typed: str) -> None:
-        """Wait for ``question``, then type ``typed`` and Enter."""
+        """Wait for ``question`` and for the program to wait on it (the output stops at
+        the prompt's ": "), then type ``typed`` and Enter."""
         self.expect(question)
+        deadline = time.monotonic() + 20
+        while not self.seen.endswith(": "):
+            left = deadline - time.monotonic()
+            assert left > 0 and self._read(left), f"no prompt after {question!r}:\n{self.seen}"
+        self.at = len(self.seen)
         os.write(self.fd, typed.encode() + b"\r")
-
-    def ctrl_c(self) -> None:
-        os.write(self.fd, b"\x03")
 
     def finish(self) -> int:
         """Read to the end; the exit status."""
@@ -227,8 +230,30 @@ def test_ctrl_c_writes_nothing_and_exits_130(five, dump_db):
     before = dump_db(five)
     t = Terminal("--db", str(five), "hand", "-i")
     t.answer("Ben [stand/pass/miss]:", "stand")
-    t.expect("Cat [stand/pass/miss]:")
-    t.ctrl_c()
+    t.answer("Cat [stand/pass/miss]:", "\x03")                 # Ctrl-C
     t.expect("Interrupted: nothing written.")
     assert t.finish() == 130
     assert dump_db(five) == before
+
+
+def test_the_readme_transcript_is_what_a_player_sees(five):
+    """README "Entering a hand question by question": every line of its transcript (but the
+    elided ones) appears, in order, when the same answers are typed at a real terminal."""
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Entering a hand question by question", 1)[1]
+    block = section.split("```text\n", 1)[1].split("```", 1)[0]
+    want = [line.rstrip() for line in block.splitlines()
+            if line.strip() not in ("$ loo hand -i", "...")]
+    t = Terminal("--db", str(five), "hand", "-i")
+    for question, typed in (("Ben [", "stand"), ("Cat [", "p"), ("Dov [", "p"), ("Eve [", "p"),
+                            ("Ann [", "pass"), ("Ann [", "d"), ("Anything else?", ""),
+                            ("Ben: tricks won", "2"), ("Record hand 2?", "")):
+        t.answer(question, typed)
+    t.expect("hand 2 recorded.")
+    assert t.finish() == 0
+    seen = [line.rstrip() for line in t.seen.splitlines()]
+    at = 0
+    for line in want:
+        assert line in seen[at:], f"README line not seen (in order): {line!r}\n{t.seen}"
+        at = seen.index(line, at) + 1

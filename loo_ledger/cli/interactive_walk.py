@@ -111,8 +111,15 @@ def _words(asker: Asker, v: Variant, shape: legal.DealShape,
                 asker.say(f"  {p}: {allowed[0]} (the only word allowed here)")
             continue
         words[p] = asker.choose(f"word:{p}", p, p, [str(w) for w in allowed],
-                                why=partial(legal.verify_word, v, shape, dealt, dict(words), p))
+                                why=partial(_refused, v, shape, dealt, dict(words), p))
     return words
+
+
+def _refused(v: Variant, shape: legal.DealShape, dealt: tuple[str, ...], said: dict[str, str],
+             player: str, word: str) -> str | None:
+    """Why legal refuses ``word`` (the choices are on the prompt already); None if it may."""
+    refusal = legal.refuse_word(v, shape, dealt, said, player, word)
+    return None if refusal is None else refusal.message
 
 
 def _resolution(line: list[str], opts: Options, view: View) -> tuple[Resolution,
