@@ -127,7 +127,7 @@ def test_hand_and_amend_share_one_option_definition():
 
     def options(name: str) -> dict[str, tuple]:
         return {p.name: (tuple(p.opts), p.multiple, p.help) for p in commands[name].params
-                if p.name not in ("interactive", "number", "session", "words")}
+                if p.name not in ("interactive", "number", "session", "words", "as_json")}
 
     assert options("hand") == options("amend")
     assert set(options("hand")) == {"trump", "flush", "exchange", "revoke", "penalty", "pam",
