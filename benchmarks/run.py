@@ -269,10 +269,11 @@ def machine() -> str:
                platform.processor() or "unknown CPU") if Path("/proc/cpuinfo").exists() else "?"
     mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     commit = subprocess.run(["git", "-C", str(h.ROOT), "describe", "--always", "--dirty"],
-                            capture_output=True, text=True).stdout.strip() or "?"
+                            capture_output=True, text=True).stdout.strip()
     return (f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC; {cpu}, {os.cpu_count()} cores, "
             f"{mem:.0f} GiB; Python {platform.python_version()}, SQLite "
-            f"{sqlite3.sqlite_version}; {platform.system()} {platform.release()}; commit {commit}")
+            f"{sqlite3.sqlite_version}; {platform.system()} {platform.release()}"
+            + (f"; commit {commit}" if commit else ""))
 
 
 def table(rows: Sequence[Row]) -> str:
