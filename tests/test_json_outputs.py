@@ -261,11 +261,15 @@ def test_hand_json_is_what_was_written(tmp_path):
     assert (undone["table"]["next_dealer"], undone["table"]["pool"]) == ("D", 0)
 
 
-def test_check_json_names_the_session_of_each_finding(tmp_path, good_file):
+def test_check_json_names_the_session_of_each_finding(tmp_path, good_file, good_session, save):
+    """Session 2 is GOOD_SESSION's first two hands, which leave 9 in the pool (worked by
+    hand in tests/test_cli.py); its stored pool is then set to 5."""
     db = tmp_path / "loo.db"
-    run(db, "import", good_file, good_file)
-    with sqlite3.connect(db) as conn:  # the second copy's pool no longer what its hands leave
+    good_session["hands"] = good_session["hands"][:2]
+    run(db, "import", good_file, save(tmp_path / "two.json", good_session))
+    with sqlite3.connect(db) as conn:
         conn.execute("UPDATE sessions SET pool = 5 WHERE id = 2")
     findings = run(db, "check", "--json", code=1)
     assert findings and {f["session"] for f in findings} == {2}
-    assert any(f["code"] == "CHECK_STATE" and f["hand"] == 3 for f in findings)
+    assert any(f["code"] == "CHECK_STATE" and f["hand"] == 2 and "pool 5 stored, the hands "
+               "leave 9" in f["message"] for f in findings)
