@@ -21,6 +21,7 @@ Money at 0.05 GBP a white chip: A £0.00, B £0.60, C £0.15, D -£0.75.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import typer.main
@@ -150,7 +151,9 @@ def test_sessions_lists_it(loo, good_db):
             s["current"]) == (1, "Test night", "three-card", 4, 3, 0, True)
     table = loo(good_db, "sessions")
     assert table.exit_code == 0
-    assert cells(table.stdout)["*"][:6] == ["1", "Test night", "", "three-card", "4", "3"]
+    row = cells(table.stdout)["*"]  # id, name, date (the day it was recorded), status...
+    assert row[:2] + row[3:7] == ["1", "Test night", "open", "three-card", "4", "3"]
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", row[2])
 
 
 def test_export_then_import_gives_the_same(loo, good_db, tmp_path):

@@ -62,13 +62,15 @@ def _root(ctx: typer.Context,
 
 def _register() -> None:
     from loo_ledger.cli import (analysis_cmds, chart_cmds, explain_cmd, export_cmds,
-                                ledger_cmds, reports, seats_rules, table_cmds, variants_cmd)
+                                ledger_cmds, reports, seats_rules, session_cmds, table_cmds,
+                                variants_cmd)
     for module in (table_cmds, ledger_cmds, export_cmds, reports, explain_cmd, analysis_cmds,
                    chart_cmds):
         module.register(app)
     app.add_typer(seats_rules.seat_app, name="seat")
     app.add_typer(seats_rules.rules_app, name="rules")
     app.add_typer(variants_cmd.app, name="variants")
+    session_cmds.register(app)  # last: its 'loo sessions' (ledger_cmds) replaces reports'
 
 
 _register()

@@ -41,9 +41,32 @@ class Env:
             return given
         current = ledger.current_session_id()
         if current is None:
-            raise NotFound(f"there is no session in {self.db_path} yet: import one with "
-                           "'loo import FILE'")
+            if ledger.sessions():
+                raise NotFound(f"no session is current in {self.db_path}: choose one with "
+                               "'loo use ID' (see 'loo sessions')")
+            raise NotFound(f"there is no session in {self.db_path} yet: start one with "
+                           "'loo new NAME --players Ann,Ben,Cat', or 'loo import FILE'")
         return current
+
+    def find_session(self, typed: str) -> int:
+        """The session a person names: its id, else its name (a unique prefix, any case)."""
+        from loo_ledger.cli.names import NoMatch, match
+        rows = self.ledger().sessions()
+        if typed.strip().isdigit() and any(r["id"] == int(typed) for r in rows):
+            return int(typed)
+        if not rows:
+            raise NotFound(f"there is no session in {self.db_path} yet: start one with "
+                           "'loo new NAME --players Ann,Ben,Cat', or 'loo import FILE'")
+        try:
+            name = match(typed, [r["name"] for r in rows if r["name"]], "session")
+        except NoMatch as exc:
+            ids = ", ".join(str(r["id"]) for r in rows)
+            raise NoMatch(f"{exc} (ids: {ids}; see 'loo sessions')") from None
+        ids = [r["id"] for r in rows if r["name"] == name]
+        if len(ids) > 1:
+            raise NoMatch(f"{len(ids)} sessions are called {name!r} (ids "
+                          f"{', '.join(map(str, ids))}): name one by its id")
+        return ids[0]
 
 
 #: The commands that may start a new ledger file.
@@ -79,4 +102,5 @@ def print_json(value: Any) -> None:
 
 SESSION_OPTION = typer.Option(None, "--session", "-s", metavar="ID",
                               help="Session id (see 'loo sessions'); default: the current one.")
-JSON_OPTION = typer.Option(False, "--json", help="Print JSON (see SESSION-FORMAT.md) instead of a table.")
+JSON_OPTION = typer.Option(False, "--json",
+                           help="Print JSON (see SESSION-FORMAT.md) instead of a table.")

@@ -61,7 +61,8 @@ def _render(ledger, sid: int, fmt: Format, summary: bool) -> str:
     """The export's text."""
     if fmt is Format.json:
         from loo_ledger.formats.sessionfile import dumps_session, session_from_dict
-        return dumps_session(session_from_dict(ledger.session_dict(sid), source=f"session {sid}"))
+        stored = ledger.session_dict(sid)  # as raw: seat_changes and x- fields are kept
+        return dumps_session(session_from_dict(stored, source=f"session {sid}"), stored)
     from loo_ledger.services.reports import csvout, html, markdown
     from loo_ledger.services.reports.evening import Evening
     ev = Evening.load(ledger, sid)

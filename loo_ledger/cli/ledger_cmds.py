@@ -62,6 +62,32 @@ def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
         raise typer.Exit(1)
 
 
+def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION):
+    """List the sessions in the ledger: open or closed, the variant (or house rule), hands
+    and the date; * marks the current one."""
+    from loo_ledger.cli.render import show, table
+    ledger = env(ctx).ledger()
+    current = ledger.current_session_id()
+    rows = []
+    for r in ledger.sessions():
+        house = ledger.session(r["id"])["house_rule"]
+        rows.append({**r, "house_rule": house, "current": r["id"] == current,
+                     "status": "closed" if r["closed"] else "open",
+                     "date": (r["started_at"] or r["created_at"])[:10]})
+    if as_json:
+        return print_json(rows)
+    if not rows:
+        typer.echo("no sessions yet: start one with 'loo new NAME --players Ann,Ben,Cat', "
+                   "or 'loo import FILE'")
+        return
+    show(table("Sessions", ["", "id", "name", "date", "status", "variant", "players", "hands",
+                            "pool"],
+               [("*" if r["current"] else "", r["id"], r["name"] or "", r["date"],
+                 r["status"], f"{r['house_rule']} ({r['variant']})" if r["house_rule"]
+                 else r["variant"], r["players"], r["hands"], r["pool"]) for r in rows],
+               right=("id", "players", "hands", "pool")))
+
+
 def register(app: typer.Typer) -> None:
     app.command("import")(import_)
     app.command()(check)

@@ -97,7 +97,7 @@ def read_stdin(files: Sequence[Any]) -> bytes | None:
 def imported(item: Sequence[Any], sid: int | None) -> dict[str, Any]:
     """One file of ``loo import --json``: what it holds and the session it became (null
     under --dry-run); ``item`` is one of services.importing.read_files'."""
-    session, _, settlements, final, source = item
+    session, _, settlements, final, source = item[:5]
     nets: dict[str, int] = dict.fromkeys(session.players, 0)
     for s in settlements:
         for p, d in s.deltas.items():

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
@@ -16,32 +14,41 @@ rules_app = typer.Typer(help="House rules: a preset plus overrides, saved under 
 
 @seat_app.command("add")
 def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
-             after: Optional[str] = typer.Option(None, "--after", metavar="NAME",
+             after: str | None = typer.Option(None, "--after", metavar="NAME",
                                                  help="Sit to the left of this player "
                                                       "(default: the last seat)."),
-             session: Optional[int] = SESSION_OPTION, as_json: bool = JSON_OPTION):
-    """Seat a new player, or bring back one who left."""
+             session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+    """Seat a new player, or bring back one who left (a unique prefix of their name will do)."""
+    from loo_ledger.cli.names import candidates, match_player
     from loo_ledger.services.table import seat_add as run
     e = env(ctx)
-    said = run(e.ledger(), sid := e.session_id(session), name, after)
+    sid = e.session_id(session)
+    ledger = e.ledger()
+    players = ledger.session(sid)["players"]
+    away = [p for p in players if p not in ledger.present_players(sid)]
+    exact = [p for p in players if p.casefold() == name.strip().casefold()]
+    # the player's own name, else one who left named by a prefix, else a new player
+    player = exact[0] if exact else (match_player(name, away) if candidates(name, away)
+                                     else name)
+    seat_after = match_player(after, players) if after is not None else None
+    said = run(ledger, sid, player, seat_after)
     if as_json:
-        return action_result(ctx, "seat add", sid, player=name, message=said)
+        return action_result(ctx, "seat add", sid, player=player, message=said)
     typer.echo(said)
 
 
 @seat_app.command("leave")
 def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
-               session: Optional[int] = SESSION_OPTION, as_json: bool = JSON_OPTION):
+               session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """A player leaves: they keep their balance and the deal skips their seat."""
-    from loo_ledger.cli.entry import match_player
-    from loo_ledger.errors import NotFound
+    from loo_ledger.cli.names import NoMatch, match_player
     from loo_ledger.services.table import seat_leave as run
     e = env(ctx)
     sid = e.session_id(session)
     try:
         player = match_player(name, e.ledger().session(sid)["players"])
-    except ValueError as exc:
-        raise NotFound(f"seat leave: {exc}") from None
+    except NoMatch as exc:
+        raise NoMatch(f"seat leave: {exc}") from None
     said = run(e.ledger(), sid, player)
     if as_json:
         return action_result(ctx, "seat leave", sid, player=player, message=said)
@@ -56,10 +63,12 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name 
                                               help="Override a parameter. Repeatable."),
                as_json: bool = JSON_OPTION):
     """Save a preset plus overrides as a house rule, usable wherever a variant name is."""
+    from loo_ledger.cli.names import match
     from loo_ledger.domain.variants import PRESETS, parse_rule_args, variant
-    if name in PRESETS:
+    if name.casefold() in {p.casefold() for p in PRESETS}:
         raise typer.BadParameter(f"{name!r} is a built-in variant; choose another name",
                                  param_hint="NAME")
+    base = match(base, PRESETS, "variant")
     rules = parse_rule_args(rule)
     variant(base, rules)
     env(ctx).ledger().save_house_rule(name, base, rules)
@@ -85,14 +94,36 @@ def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION):
 def rules_show(ctx: typer.Context, name: str = typer.Argument(..., help="A saved house rule."),
                as_json: bool = JSON_OPTION):
     """Every parameter of a saved house rule, with its source."""
+    from loo_ledger.cli.names import match
     from loo_ledger.cli.variants_cmd import parameter_rows, render_rows
     from loo_ledger.domain.variants import variant
-    from loo_ledger.errors import NotFound
     saved = env(ctx).ledger().house_rules()
-    if name not in saved:
-        raise NotFound(f"no house rule named {name!r}; saved: {', '.join(saved) or 'none'}")
+    name = match(name, saved, "house rule")
     base, rules = saved[name]
     rows = parameter_rows(variant(base, rules, source=f"house rule {name}"))
     if as_json:
         return print_json({"name": name, "from": base, "parameters": rows})
     render_rows(f"{name}: {base} with house rules", rows)
+
+
+@rules_app.command("set")
+def rules_set(ctx: typer.Context,
+              rule: list[str] = typer.Argument(..., metavar="NAME=VALUE...",
+                                               help="The rules to set, e.g. loo_limit=90."),
+              from_hand: int = typer.Option(1, "--from-hand", metavar="N", min=1,
+                                            help="The first hand the rule applies to; only 1 "
+                                                 "(the whole session: a session file keeps "
+                                                 "one set of rules)."),
+              session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+    """Set a rule of the current session: every hand is settled again under it; refused,
+    naming the hand, if a hand becomes impossible."""
+    from loo_ledger.services.sessions import set_rules
+    e = env(ctx)
+    sid = e.session_id(session)
+    rules = set_rules(e.ledger(), sid, rule, from_hand)
+    if as_json:
+        return action_result(ctx, "rules set", sid, rules=rules)
+    hands = len(e.ledger().hands(sid))
+    typer.echo(f"session {sid} now plays " + " ".join(f"{k}={v}" for k, v in rules.items())
+               + f"; {hands} hand{'' if hands == 1 else 's'} settled again; pool now "
+               f"{e.ledger().balances(sid)['pool']}")

@@ -25,16 +25,43 @@ def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION):
 
 
 @app.command("show")
-def show_variant(name: str = typer.Argument(..., help="A variant name from 'loo variants'."),
+def show_variant(ctx: typer.Context,
+                 name: str = typer.Argument(..., help="A variant from 'loo variants' or a saved "
+                                                      "house rule ('loo rules list'); a unique "
+                                                      "prefix will do."),
                  rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
                                                 help="Override a parameter (repeatable)."),
                  as_json: bool = JSON_OPTION):
-    """Every parameter of a variant: its value, what is allowed, and its source."""
-    from loo_ledger.domain.variants import describe, parse_rule_args, variant
-    rows = parameter_rows(variant(name, parse_rule_args(rule)))
+    """Every parameter of a variant or house rule: its value, what is allowed, its source."""
+    from loo_ledger.cli.names import candidates, match
+    from loo_ledger.domain.variants import PRESETS, describe, parse_rule_args, variant
+    exact = candidates(name, PRESETS) == [p for p in PRESETS
+                                          if p.casefold() == name.strip().casefold()] != []
+    saved = {} if exact else _house_rules(ctx)  # a preset by its whole name needs no ledger
+    found = match(name, [*PRESETS, *saved], "variant or house rule",
+                  plural="variants and house rules")
+    overrides = parse_rule_args(rule)
+    if found in PRESETS:
+        base, rules, title = found, overrides, describe(found)
+        v = variant(found, rules)
+    else:
+        base, house = saved[found]
+        rules, title = {**house, **overrides}, f"{base} with house rules"
+        v = variant(base, rules, source=f"house rule {found}")
+    rows = parameter_rows(v)
     if as_json:
-        return print_json({"name": name, "description": describe(name), "parameters": rows})
-    render_rows(f"{name}: {describe(name)}", rows)
+        return print_json({"name": found, "description": title, "parameters": rows,
+                           **({} if found in PRESETS else {"from": base})})
+    render_rows(f"{found}: {title}", rows)
+
+
+def _house_rules(ctx: typer.Context) -> dict:
+    """The saved house rules, if there is a ledger (none is created to look)."""
+    from loo_ledger.cli.context import env
+    e = env(ctx)
+    if not e.db_path.exists():
+        return {}
+    return e.ledger().house_rules()
 
 
 def parameter_rows(v) -> list[dict]:

@@ -32,7 +32,8 @@ from loo_ledger.formats.schemacheck import (
 _LISTS = ("sitting_out", "exchanges", "flushes", "penalties")
 __all__ = ["FORMAT", "SCHEMA_ID", "SCHEMA_NAME", "_validator", "dumps_session",
            "hand_from_dict", "hand_to_dict", "json_path", "load_session_file",
-           "parse_session", "schema_path", "session_from_dict", "session_to_dict"]
+           "parse_session", "schema_path", "seat_change_problems", "seat_changes",
+           "session_from_dict", "session_to_dict"]
 
 
 def _hand(d: dict[str, Any]) -> HandRecord:
@@ -91,9 +92,70 @@ def hand_to_dict(h: HandRecord, raw: Mapping[str, Any] | None = None) -> dict[st
     return extensions.merge_hand(out, raw) if raw is not None else out
 
 
+def seat_changes(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The session's log of seat changes (``seat_changes``), or an empty list."""
+    return [dict(c) for c in data.get("seat_changes", ())]
+
+
+def _away_at_start(changes: list[dict[str, Any]]) -> set[str]:
+    """Players whose first change is ``join``: away until then (seated late)."""
+    first: dict[str, str] = {}
+    for c in changes:
+        first.setdefault(c["player"], c["change"])
+    return {p for p, change in first.items() if change == "join"}
+
+
+def seat_change_problems(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
+    """What is wrong with a (schema-valid) file's ``seat_changes``: a player not seated, a
+    change after the hand that follows the last, changes out of order or twice the same,
+    and a player away from the table who is dealt a hand (not in its ``sitting_out``)."""
+    changes, hands = seat_changes(data), data["hands"]
+    players, out = set(data["players"]), []
+    last: dict[str, str] = {}
+    before = 1
+    for i, c in enumerate(changes):
+        at, who, n = ["seat_changes", i], c["player"], c["before_hand"]
+        if who not in players:
+            out.append((at + ["player"], f"{who} is not one of the players"))
+        if n > len(hands) + 1:
+            out.append((at + ["before_hand"], f"hand {n} is beyond the next hand "
+                        f"({len(hands) + 1}): the session has {len(hands)} hands"))
+        if n < before:
+            out.append((at + ["before_hand"], f"hand {n} comes before the change above it "
+                        f"(hand {before}): list the changes in order"))
+        if last.get(who) == c["change"]:
+            did = "joined" if c["change"] == "join" else "left"
+            out.append((at + ["change"], f"{who} already {did} in the change before; a "
+                        "player joins and leaves in turn"))
+        last[who], before = c["change"], max(before, n)
+    if out:
+        return out
+    away, ordered, k = _away_at_start(changes), sorted(enumerate(changes),
+                                                      key=lambda e: e[1]["before_hand"]), 0
+    since: dict[str, int] = {}
+    for h, hand in enumerate(hands, start=1):
+        while k < len(ordered) and ordered[k][1]["before_hand"] <= h:
+            i, c = ordered[k]
+            (away.add if c["change"] == "leave" else away.discard)(c["player"])
+            since[c["player"]] = i
+            k += 1
+        for who in sorted(away - set(hand.get("sitting_out", ()))):
+            why = (f"seat_changes[{since[who]}]" if who in since else
+                   "their first seat change is a join")
+            out.append((["hands", h - 1, "sitting_out"], f"{who} is away from the table "
+                        f"({why}) but is dealt this hand: list them in sitting_out"))
+    return out
+
+
 def session_from_dict(data: Any, *, source: str = "<data>") -> Session:
-    """Check ``data`` against the schema and build the Session; SessionFileError if invalid."""
+    """Check ``data`` against the schema and build the Session; SessionFileError if invalid.
+    A file's ``seat_changes`` are checked here too (:func:`seat_change_problems`); they are
+    not part of the Session (the store keeps them: who is at the table now)."""
     check(data, source)
+    if data.get("seat_changes"):
+        problems = seat_change_problems(data)
+        if problems:
+            schemacheck.refuse([schemacheck.problem_at(p, m) for p, m in problems], source)
     unit = data.get("unit")
     return Session(
         variant=data["variant"],
@@ -151,8 +213,9 @@ def session_to_dict(s: Session, raw: Mapping[str, Any] | None = None) -> dict[st
     """The session-format JSON object of a session, fields in the order people read them.
 
     Given ``raw``, the object the session was read from (a file, or the store's
-    ``session_dict``), its ``$schema`` and extension fields are written back where they
-    stood: the session's, the unit's, and each hand's, flush's and penalty's by position.
+    ``session_dict``), its ``seat_changes`` (not part of the Session), ``$schema`` and
+    extension fields are written back where they stood: the session's, the unit's, and
+    each hand's, flush's and penalty's by position.
     """
     out: dict[str, Any] = {"format": FORMAT}
     if s.name is not None:
@@ -170,6 +233,8 @@ def session_to_dict(s: Session, raw: Mapping[str, Any] | None = None) -> dict[st
     out["opening_pool"] = s.opening_pool
     if s.buy_in is not None:
         out["buy_in"] = s.buy_in
+    if raw is not None and raw.get("seat_changes"):
+        out["seat_changes"] = seat_changes(raw)
     out["hands"] = [hand_to_dict(h) for h in s.hands]
     return extensions.merge_session(out, raw) if raw is not None else out
 

@@ -8,7 +8,7 @@ in another terminal is never lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,7 +27,12 @@ from loo_ledger.domain.deal import antes
 from loo_ledger.domain.legal import deal_shape, dealt_in, next_dealer
 from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, variant
 from loo_ledger.errors import HandRejected, LooError, NotFound
-from loo_ledger.services.names import check_dealable, check_label, check_names
+from loo_ledger.services.names import (
+    check_dealable,
+    check_label,
+    check_names,
+    check_player_name,
+)
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.writer import STORED_RECORD, AuditEntry, Change, Stored
 
@@ -207,10 +212,19 @@ def undo(ledger: Ledger, sid: int, *, expect_last: int | None = None) -> int:
             raise TableChanged(f"the last hand is now hand {n}, not {expect_last}: the table "
                                "changed meanwhile in another terminal; nothing was written")
         removed.append(n)
-        return Change(hands=stored.session.hands[:-1],
+        return Change(hands=stored.session.hands[:-1], seat_changes=tuple(
+                          {**c, "before_hand": min(c["before_hand"], n)}
+                          for c in stored.seat_changes),
                       audit=(AuditEntry(hand=n, action="undo", old=stored.records[-1]),))
     _rewrite(ledger, sid, change, "undoing the last hand")
     return removed[0]
+
+
+def logged(changes: tuple[Mapping[str, Any], ...], before_hand: int, player: str,
+           change: str) -> tuple[Mapping[str, Any], ...]:
+    """The session's log of seat changes with ``player``'s ``change`` (``join`` or
+    ``leave``) before hand ``before_hand`` added at the end."""
+    return (*changes, {"before_hand": before_hand, "player": player, "change": change})
 
 
 def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
@@ -220,19 +234,24 @@ def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
     def change(stored: Stored) -> Change:
         _refuse_closed(sid, stored.closed)
         session = stored.session
+        log = logged(stored.seat_changes, stored.next_hand, name, "join")
+        v = variant(session.variant, dict(session.rules))
         if name in session.players:
             if name in stored.present:
                 raise LooError(f"{name} is already seated and playing")
+            check_dealable(v, replace(stored.state, seats=(*stored.present, name)))
             said.append(f"{name} is back at the table")
-            return Change(present={name: True},
+            return Change(present={name: True}, seat_changes=log,
                           audit=(AuditEntry(hand=None, action="joined", new={"player": name}),))
-        check_names([*session.players, name])
+        check_player_name(name)
+        check_names([*session.players, name], names_checked=True)
+        check_dealable(v, replace(stored.state, seats=(*stored.present, name)))
         seats = list(session.players)
         if after is not None and after not in seats:
             raise NotFound(f"--after {after}: no such player; the players are {', '.join(seats)}")
         seats.insert(seats.index(after) + 1 if after else len(seats), name)
         said.append(f"{name} is seated" + (f" after {after}" if after else ""))
-        return Change(players=tuple(seats),
+        return Change(players=tuple(seats), seat_changes=log,
                       hands=tuple(replace(h, sitting_out=h.sitting_out + (name,))
                                   for h in session.hands),
                       audit=(AuditEntry(hand=None, action="seated",
@@ -254,6 +273,7 @@ def seat_leave(ledger: Ledger, sid: int, name: str) -> str:
         if len(stored.present) <= 2:
             raise LooError("a table needs at least two players; close the session instead")
         return Change(present={name: False},
+                      seat_changes=logged(stored.seat_changes, stored.next_hand, name, "leave"),
                       audit=(AuditEntry(hand=None, action="left", new={"player": name}),))
     ledger.write(sid, change, what=f"seat {name}")
     return f"{name} leaves the table (their balance is kept)"

@@ -1,0 +1,91 @@
+"""Sessions you can fix: loo session rename/delete, loo reopen, loo player rename."""
+
+from __future__ import annotations
+
+import typer
+
+from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
+from loo_ledger.cli.outputs import action_result
+
+session_app = typer.Typer(help="Rename or delete a session.", no_args_is_help=True)
+player_app = typer.Typer(help="Rename a player in the current session.", no_args_is_help=True)
+
+_SESSION_ARG = typer.Argument(None, metavar="[SESSION]",
+                              help="Session id or name (a unique prefix will do); default: "
+                                   "the current one.")
+
+
+@session_app.command("rename")
+def session_rename(ctx: typer.Context,
+                   name: str = typer.Argument(..., metavar="NEW_NAME", help="The new name."),
+                   session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+    """Give the session a new name."""
+    from loo_ledger.services.sessions import rename_session
+    e = env(ctx)
+    sid = e.session_id(session)
+    old = rename_session(e.ledger(), sid, name)
+    if as_json:
+        return action_result(ctx, "session rename", sid, old=old, name=name)
+    typer.echo(f"session {sid} renamed from {old!r} to {name!r}" if old else
+               f"session {sid} named {name!r}")
+
+
+@session_app.command("delete")
+def session_delete(ctx: typer.Context, session: str | None = _SESSION_ARG,
+                   yes: bool = typer.Option(False, "--yes", "-y",
+                                            help="Do not ask for confirmation."),
+                   as_json: bool = JSON_OPTION):
+    """Delete a session and its hands; the audit trail keeps the whole session file."""
+    from loo_ledger.services.sessions import delete, describe
+    e = env(ctx)
+    sid = e.find_session(session) if session is not None else e.session_id(None)
+    what = describe(e.ledger(), sid)
+    label = f"session {sid}" + (f" '{what.name}'" if what.name else "")
+    if not yes:
+        typer.confirm(f"Delete {label} and its {what.hands} hand"
+                      f"{'' if what.hands == 1 else 's'}? (the audit trail keeps a copy)",
+                      abort=True)
+    delete(e.ledger(), sid)
+    if as_json:  # the session is gone: no table to read back
+        return action_result(ctx, "session delete", None, deleted=sid, hands=what.hands)
+    typer.echo(f"{label} deleted ({what.hands} hand{'' if what.hands == 1 else 's'}); "
+               "a copy is kept in the audit trail")
+
+
+def reopen(ctx: typer.Context, session: str | None = _SESSION_ARG, as_json: bool = JSON_OPTION):
+    """Open a closed session again, so that hands can be added to it."""
+    from loo_ledger.services.sessions import reopen as run
+    e = env(ctx)
+    sid = e.find_session(session) if session is not None else e.session_id(None)
+    run(e.ledger(), sid)
+    if as_json:
+        return action_result(ctx, "reopen", sid)
+    typer.echo(f"session {sid} is open again")
+
+
+@player_app.command("rename")
+def player_rename(ctx: typer.Context,
+                  old: str = typer.Argument(..., help="The player's name (a unique prefix "
+                                                      "will do)."),
+                  new: str = typer.Argument(..., help="The new name."),
+                  session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+    """Rename a player: their seat and every hand record of the session."""
+    from loo_ledger.cli.names import match_player
+    from loo_ledger.services.sessions import rename_player
+    e = env(ctx)
+    sid = e.session_id(session)
+    player = match_player(old, e.ledger().session(sid)["players"])
+    rename_player(e.ledger(), sid, player, new)
+    if as_json:
+        return action_result(ctx, "player rename", sid, old=player, new=new)
+    typer.echo(f"{player} is now {new} in session {sid}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``loo session``, ``loo reopen``, ``loo player`` and the ``loo sessions`` listing
+    (cli/ledger_cmds.py) to the app."""
+    from loo_ledger.cli.ledger_cmds import sessions
+    app.command("sessions")(sessions)
+    app.add_typer(session_app, name="session")
+    app.add_typer(player_app, name="player")
+    app.command()(reopen)
