@@ -28,12 +28,14 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
         return print_json({"session": sid, "hand": number, "dealer": h["dealer"],
                            "pool_in": h["pool_in"], "pot": h["pot"],
                            "pool_after": h["pool_after"], "movements": rows})
-    typer.echo(f"Hand {number} of session {sid}: {h['dealer']} dealt; {h['pool_in']} carried "
-               f"in, {h['pot']} in play, {h['pool_after']} carried on.")
+    from loo_ledger.cli.visible import visible
+    typer.echo(f"Hand {number} of session {sid}: {visible(h['dealer'])} dealt; {h['pool_in']} "
+               f"carried in, {h['pot']} in play, {h['pool_after']} carried on.")
     for r in rows:
-        who = f"{r['from']} -> {r['to']}" if r["from"] != r["to"] else "stays in the pool"
+        stays = f"stays in the {r['to']}"  # pool to pool (Lou: pot to pot)
+        who = f"{r['from']} -> {r['to']}" if r["from"] != r["to"] else stays
         cited = f" — {r['cited']}" if r["cited"] else ""
-        typer.echo(f"  {r['amount']:>6}  {who}: {r['reason']}{cited}")
+        typer.echo(visible(f"  {r['amount']:>6}  {who}: {r['reason']}{cited}"))
 
 
 def register(app: typer.Typer) -> None:

@@ -18,13 +18,14 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
+    from loo_ledger.cli.visible import cell, visible
     right = set(right)
     t = Table(show_edge=False, header_style="bold")
-    for c in columns:
-        t.add_column(c, justify="right" if c in right else "left")
+    for c in columns:  # names and text from the ledger: never markup, controls visible
+        t.add_column(cell(c), justify="right" if c in right else "left")
     for row in rows:
-        t.add_row(*(str(x) for x in row))
-    return Group(Text(title, style="bold"), t) if title else t
+        t.add_row(*(cell(x) for x in row))
+    return Group(Text(visible(title), style="bold"), t) if title else t
 
 
 #: The width a table may take when standard output is not a terminal: wider than any

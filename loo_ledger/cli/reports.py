@@ -9,6 +9,8 @@ import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.render import show, table
+from loo_ledger.cli.visible import cell
+from loo_ledger.domain.flushes import flush_name
 from loo_ledger.domain.money import allocate, money_text, signed
 
 
@@ -24,13 +26,19 @@ def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION):
                 for r in rows], right=("id", "players", "hands", "pool")))
 
 
-def _cell(record: dict, player: str, deltas: dict) -> str:
-    """A player's part in a hand: word, tricks and change, e.g. ``miss 1 +9``."""
+def _cell(record: dict, player: str, deltas: dict, *, lou: bool = False) -> str:
+    """A player's part in a hand: word, tricks, what else happened to them and the change,
+    e.g. ``miss 1t +9``, ``3t flush +27``, ``0t revoke -9`` (Lou: ``renege``)."""
     if player not in deltas:
         return "-"
     word = (record.get("declarations") or {}).get(player, "")
     won = (record.get("tricks") or {}).get(player)
     parts = [w for w in (word if word != "stand" else "", "" if won is None else f"{won}t") if w]
+    parts += [flush_name(f.get("kind", "flush")) for f in record.get("flushes") or []
+              if f.get("player") == player]
+    parts += [("renege" if lou else "revoke") if pen.get("kind") == "revoke" else
+              str(pen.get("kind")) for pen in record.get("penalties") or []
+              if pen.get("player") == player]
     return " ".join([*parts, signed(deltas[player])])
 
 
@@ -38,7 +46,11 @@ def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
           audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
                                      "added, amended or undone, old and new record, and when."),
           as_json: bool = JSON_OPTION):
-    """Every hand: dealer, pool in play, each player's word, tricks (t) and change, pool after."""
+    """Every hand: dealer, pool in play, each player's word, tricks (t), flushes, revokes and
+    change, pool after; * marks a table ruling."""
+    from loo_ledger.domain.codes import Game
+    from loo_ledger.domain.legal import has_simple_double
+    from loo_ledger.services.table import stored_variant
     e = env(ctx)
     sid = e.session_id(session)
     if audit:
@@ -50,16 +62,20 @@ def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
                             "pool_after": r["pool_after"], "looed": r["looed"],
                             "outcome": r["outcome"], "table_ruling": r["table_ruling"],
                             "record": r["record"]} for r in rows])
+    v = stored_variant(e.ledger(), sid)
+    lou, marks = v.game == Game.LOU, has_simple_double(v)
     players = [p["name"] for p in e.ledger().balances(sid)["players"]]
     body = [(f"{r['number']}{'*' if r['table_ruling'] else ''}", r["dealer"],
-             f"{r['pot']}{' D' if r['double'] else ''}",
-             *(_cell(r["record"], p, r["deltas"]) for p in players), r["pool_after"])
+             f"{r['pot']}{' D' if r['double'] and marks else ''}",
+             *(_cell(r["record"], p, r["deltas"], lou=lou) for p in players), r["pool_after"])
             for r in rows]
     rulings = [f"* hand {r['number']}: recorded by table ruling: {r['table_ruling']}"
                for r in rows if r["table_ruling"]]
-    show(table(f"Hands of session {sid} (pool in play, D = double; t = tricks won)",
-               ["#", "dealer", "pool", *players, "after"], body,
-               right=("#", "pool", "after", *players)), *rulings)
+    pool = "pot" if lou else "pool"
+    legend = f"{pool} in play{', D = double' if marks else ''}; t = tricks won; * = table ruling"
+    show(table(f"Hands of session {sid} ({legend})",
+               ["#", "dealer", pool, *players, "after"], body,
+               right=("#", pool, "after", *players)), *(cell(x) for x in rulings))
 
 
 def _audit(rows: list[dict], as_json: bool) -> None:

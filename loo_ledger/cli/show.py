@@ -1,4 +1,5 @@
-"""Plain-text pictures of a settlement and of the pool, for the table."""
+"""Plain-text pictures of a settlement and of the pool, for the table: each game in its
+own words (Lou: pot, cents, burned, fold; simple/double only where the game has them)."""
 
 from __future__ import annotations
 
@@ -6,44 +7,50 @@ from collections.abc import Collection
 from typing import Any
 
 from loo_ledger.cli.render import signed
+from loo_ledger.cli.visible import ljust, visible, width
 from loo_ledger.domain import Movement, Settlement, Variant
 from loo_ledger.domain.codes import Game, MovementKind
-from loo_ledger.domain.legal import next_dealer
+from loo_ledger.domain.legal import has_simple_double, next_dealer
 
 
 def settlement_lines(s: Settlement, *, v: Variant, present: Collection[str]) -> list[str]:
     """Who takes what and why, who is looed, what stays, who deals next (``present``: who
     is at the table now, as for the next hand)."""
     lou = v.game == Game.LOU
-    kind = "pot" if lou else ("double pool" if s.double else "simple pool")
-    lines = [f"Hand {s.hand_no}: {s.dealer} dealt; {kind} of {s.pot} in play "
+    marks = has_simple_double(v)
+    pool = "pot" if lou else "pool"
+    kind = pool if lou or not marks else ("double pool" if s.double else "simple pool")
+    lines = [f"Hand {s.hand_no}: {visible(s.dealer)} dealt; {kind} of {s.pot} in play "
              f"({s.pool_in} carried in)"]
-    width = max(len(p) for p in s.dealt)
+    cells = max(width(visible(p)) for p in s.dealt)
     for p in s.dealt:
         ruled = s.table_ruling is not None and p in s.rules_deltas
-        reasons = [_reason(m, p) for m in s.movements if p in (m.payer, m.payee)
+        reasons = [_reason(m, p, pool) for m in s.movements if p in (m.payer, m.payee)
                    and not (ruled and m.kind == MovementKind.RULING)]
         if ruled:
             reasons.append(_ruling(s.deltas.get(p, 0), s.rules_deltas[p]))
-        lines.append(f"  {p:<{width}}  {signed(s.deltas.get(p, 0)):>6}  "
-                     f"{'; '.join(reasons) or 'no chips moved'}")
+        nothing = "nothing moved" if lou else "no chips moved"
+        lines.append(f"  {ljust(visible(p), cells)}  {signed(s.deltas.get(p, 0)):>6}  "
+                     f"{visible('; '.join(reasons) or nothing)}")
     for m in s.movements:
         if m.kind == MovementKind.STAYS:
-            lines.append(f"  stays in the pool: {m.amount} ({m.reason})")
+            lines.append(f"  stays in the {pool}: {m.amount} ({visible(m.reason)})")
     if s.looed:
-        lines.append(("  burned: " if lou else "  looed: ") + ", ".join(s.looed))
+        lines.append(("  burned: " if lou else "  looed: ") + visible(", ".join(s.looed)))
     for note in s.notes:
-        lines.append(f"  note: {note}")
+        lines.append(f"  note: {visible(note)}")
     if s.table_ruling:
-        lines.append(f"  recorded by table ruling: {s.table_ruling}")
+        lines.append(f"  recorded by table ruling: {visible(s.table_ruling)}")
     after = s.next_state
-    dealer = next_dealer(after, present) if after else ""
+    dealer = visible(next_dealer(after, present)) if after else ""
     if lou:
         first = " (a new game: first deal)" if after and after.lou_first else ""
         lines.append(f"Pot now {s.pool_after}. Next: {dealer} deals{first}.")
-    else:
+    elif marks:
         nxt = "double" if after and after.double else "simple"
         lines.append(f"Pool now {s.pool_after}. Next: {dealer} deals ({nxt} pool).")
+    else:
+        lines.append(f"Pool now {s.pool_after}. Next: {dealer} deals.")
     return lines
 
 
@@ -54,34 +61,53 @@ def _ruling(table: int, rules: int) -> str:
     return f"table ruling: {signed(table)} instead of the rules' {signed(rules)}"
 
 
-def _reason(m: Movement, player: str) -> str:
+def _reason(m: Movement, player: str, pool: str = "pool") -> str:
     if m.payer == player and m.payee is None:  # a loo's reason already says what it pays
         return m.reason if m.kind == MovementKind.LOO else f"{m.reason} {m.amount}"
     if m.payee == player and m.payer is None:
-        return f"takes {m.amount}: {m.reason}"
+        reason = m.reason.replace("the pool", "the pot") if pool == "pot" else m.reason
+        return f"takes {m.amount}: {reason}"
     if m.payee == player:
         return f"receives {m.amount} from {m.payer}: {m.reason}"
     return f"pays {m.amount} to {m.payee}: {m.reason}"
 
 
-def pool_lines(status: dict[str, Any]) -> list[str]:
-    kind = "double" if status["double"] else "simple"
-    lines = [f"Pool: {status['pool']} chips ({kind}); next is hand {status['next_hand']}, "
-             f"dealt by {status['next_dealer']} ({status['why']})."]
+def pool_lines(status: dict[str, Any], *, v: Variant | None = None) -> list[str]:
+    """``loo pool`` in words: Lou's pot in cents; simple or double only where ``v`` has them
+    (every mark when the variant is not given)."""
+    lou = "burn_cap" in status
+    n = status["pool"]
+    if lou:
+        head = f"Pot: {n} cent{'s' * (n != 1)}"
+    else:
+        kind = "" if v is not None and not has_simple_double(v) else (
+            " (double)" if status["double"] else " (simple)")
+        head = f"Pool: {n} chip{'s' * (n != 1)}{kind}"
+    why = status["why"]
+    lines = [f"{head}; next is hand {status['next_hand']}, dealt by "
+             f"{visible(status['next_dealer'])} ({_flat(why)})."]
     if status["antes"]:
         due: dict[str, int] = {}
         for a in status["antes"]:
             due[a["player"]] = due.get(a["player"], 0) + a["amount"]
-        lines.append("Antes due: " + ", ".join(f"{p} {n}" for p, n in due.items()))
+        lines.append("Antes due: " + ", ".join(f"{visible(p)} {n}" for p, n in due.items()))
     else:
         lines.append("Antes due: none")
     if status["loos_from_last_hand"]:
-        lines.append("Paid into it by the last hand's loos: " + ", ".join(
-            f"{o['player']} {o['amount']}" for o in status["loos_from_last_hand"]))
-    if "burn_cap" in status:
+        lines.append(("Paid into it by the last hand's burns: " if lou else
+                      "Paid into it by the last hand's loos: ") + ", ".join(
+            f"{visible(o['player'])} {o['amount']}" for o in status["loos_from_last_hand"]))
+    if lou:
         first = "a first deal (antes due)" if status["first_deal"] else "a later deal"
         lines.append(f"Lou: {first}; a burned player pays {status['burn']} "
                      f"(burn cap {status['burn_cap']}).")
     if status["sitting_out"]:
-        lines.append("Must sit out the redeal: " + ", ".join(status["sitting_out"]))
+        lines.append("Must sit out the redeal: " + visible(", ".join(status["sitting_out"])))
     return lines
+
+
+def _flat(why: str) -> str:
+    """A reason without parentheses inside, to sit in parentheses: "a simple pool
+    (simple_pool=play-all)" -> "a simple pool: simple_pool=play-all"."""
+    head, sep, rest = why.partition(" (")
+    return f"{head}: {rest.removesuffix(')')}" if sep else why

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from loo_ledger.domain.codes import LooKind, MovementKind, Resolution, RuleRef
+from loo_ledger.domain.codes import Game, LooKind, MovementKind, Resolution, RuleRef
 from loo_ledger.domain.deal import Deal
 from loo_ledger.domain.model import Movement, Settlement, TableState, net_changes
 from loo_ledger.domain.variants import Variant
@@ -68,7 +68,8 @@ class Book:
             why: RuleRef | None = None) -> None:
         """``player`` is looed (burned, in Lou) and pays L (or ``amount``) into the next pool."""
         amount = self.loo_amount() if amount is None else amount
-        self.pay(player, None, amount, f"{reason}: pays the pool {amount}",
+        pool = "pot" if self.variant.game == Game.LOU else "pool"
+        self.pay(player, None, amount, f"{reason}: pays the {pool} {amount}",
                  why or self.loo_rule(), kind=MovementKind.LOO)
         self.looed.append(player)
         self.loos[player] = self.loos.get(player, 0) + amount

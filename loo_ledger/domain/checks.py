@@ -19,7 +19,7 @@ from loo_ledger.domain.codes import (
     Suit,
 )
 from loo_ledger.domain.deal import Deal
-from loo_ledger.domain.flushes import best_flush, tied_without_cards
+from loo_ledger.domain.flushes import best_flush, flush_name, tied_without_cards
 from loo_ledger.domain.legal import DealShape, can_flush, exchange_limit
 from loo_ledger.domain.model import Flush, HandRecord, Penalty
 from loo_ledger.domain.variants import Variant
@@ -188,8 +188,8 @@ def _flush(f: Flush, record: HandRecord, v: Variant, deal: Deal, seen: set[str])
                             f"which is not a suit: {', '.join(Suit)}", p))
     elif record.trump and f.suit and (f.kind == FlushKind.TRUMP) != (f.suit == record.trump) \
             and f.kind in (FlushKind.TRUMP, FlushKind.PLAIN):
-        out.append(_problem(deal, "FLUSH_NOT_RECOGNISED", f"{p}'s {f.kind} flush in {f.suit} "
-                            f"does not match the trump ({record.trump})", p))
+        out.append(_problem(deal, "FLUSH_NOT_RECOGNISED", f"{p}'s {flush_name(f.kind)} in "
+                            f"{f.suit} does not match the trump ({record.trump})", p))
     if p in seen:
         out.append(_problem(deal, "FLUSH_NOT_RECOGNISED", f"{p} declared two flushes", p))
     seen.add(p)

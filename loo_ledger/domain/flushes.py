@@ -13,7 +13,19 @@ from loo_ledger.domain.variants import Variant
 
 _CLASS = {FlushKind.PAM_BLAZE: 5, FlushKind.PAM: 4, FlushKind.TRUMP: 3, FlushKind.FLUSH: 3,
           FlushKind.PLAIN: 2, FlushKind.BLAZE: 1}
+_NAMES = {FlushKind.FLUSH: "flush", FlushKind.PAM: "Pam flush", FlushKind.TRUMP: "trump flush",
+          FlushKind.PLAIN: "plain flush", FlushKind.PAM_BLAZE: "Pam blaze",
+          FlushKind.BLAZE: "blaze"}
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def flush_name(kind: str) -> str:
+    """A flush kind as people say it.
+
+    >>> flush_name("flush"), flush_name("trump"), flush_name("pam-blaze")
+    ('flush', 'trump flush', 'Pam blaze')
+    """
+    return _NAMES.get(FlushKind(kind), kind) if kind in tuple(FlushKind) else f"{kind} flush"
 
 
 def flush_class(f: Flush, v: Variant, trump: str | None) -> int:

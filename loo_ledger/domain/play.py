@@ -5,7 +5,7 @@ from __future__ import annotations
 from loo_ledger.domain.book import Book, rule
 from loo_ledger.domain.checks import revokers
 from loo_ledger.domain.codes import BoardPayers, FlushPayout, MovementKind, RevokePenalty, RuleRef
-from loo_ledger.domain.flushes import best_flush
+from loo_ledger.domain.flushes import best_flush, flush_name
 from loo_ledger.domain.model import HandRecord
 
 
@@ -91,7 +91,7 @@ def settle_flush(record: HandRecord, book: Book) -> None:
             if p not in exempt:
                 book.loo(p, "looed by the dealer's flush")
         return
-    book.take_whole(win.player, f"{win.kind} flush takes the pool", rule(v, "flushes"))
+    book.take_whole(win.player, f"{flush_name(win.kind)} takes the pool", rule(v, "flushes"))
     if v.flush_payout == FlushPayout.BOARD:
         payers = deal.dealt if v.board_payers == BoardPayers.ALL else deal.in_play
         for p in payers:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from loo_ledger.domain.codes import Game
 from loo_ledger.domain.params import PARAMS
 from loo_ledger.domain.variants import Variant
 
@@ -34,8 +35,9 @@ def cite(rule: str, v: Variant) -> str:
 def explain_rows(postings: list[dict], v: Variant) -> list[dict]:
     """One row per chip movement of a hand: who, how much, why, which rule and source."""
     rows = []
+    pool = "pot" if v.game == Game.LOU else "pool"  # Lou speaks of a pot
     for m in postings:
-        payer, payee = m["payer"] or "pool", m["payee"] or "pool"
+        payer, payee = m["payer"] or pool, m["payee"] or pool
         rows.append({"from": payer, "to": payee, "amount": m["amount"], "reason": m["reason"],
                      "rule": m["rule"], "cited": cite(m["rule"], v) if m["rule"] else ""})
     return rows

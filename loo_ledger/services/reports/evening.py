@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
@@ -33,12 +33,29 @@ class Evening:
     pool: int
     nets: dict[str, int]
     hands: list[dict]
+    lou: bool = False            # Lou: a pot, cents, burned
+    simple_double: bool = True   # whether the game has simple and double pools (legal)
+    whole: dict[int, str] = field(default_factory=dict)  # hand -> who took the whole pool
+    sharers: dict[int, list[str]] = field(default_factory=dict)  # hand -> who took shares
 
     @classmethod
     def load(cls, ledger: Any, session_id: int) -> Evening:
         """Read session ``session_id`` through the Ledger (NotFound if there is none)."""
+        from loo_ledger.domain.codes import Game, MovementKind
+        from loo_ledger.domain.legal import has_simple_double
+        from loo_ledger.services.table import stored_variant
         info = ledger.session(session_id)
         bal = ledger.balances(session_id)
+        v = stored_variant(ledger, session_id)
+        whole: dict[int, str] = {}
+        sharers: dict[int, list[str]] = {}
+        for m in ledger.postings(session_id):  # the movements' kinds, never their words
+            if m["kind"] == MovementKind.WHOLE_POOL and m["payee"]:
+                whole[m["hand"]] = m["payee"]
+            elif m["kind"] == MovementKind.SHARE and m["payee"] and m["amount"] > 0:
+                names = sharers.setdefault(m["hand"], [])
+                if m["payee"] not in names:
+                    names.append(m["payee"])
         return cls(session_id=session_id, name=info.get("name"),
                    started_at=info.get("started_at"), variant=info["variant"],
                    rules=dict(info.get("rules") or {}), unit_name=info.get("unit_name"),
@@ -46,7 +63,13 @@ class Evening:
                    players=[p["name"] for p in bal["players"]],
                    opening_pool=info.get("opening_pool") or 0, pool=bal["pool"],
                    nets={p["name"]: p["net"] for p in bal["players"]},
-                   hands=ledger.hands(session_id))
+                   hands=ledger.hands(session_id), lou=v.game == Game.LOU,
+                   simple_double=has_simple_double(v), whole=whole, sharers=sharers)
+
+    @property
+    def pool_word(self) -> str:
+        """ "pot" in Lou, else "pool"."""
+        return "pot" if self.lou else "pool"
 
     @property
     def title(self) -> str:
@@ -73,7 +96,7 @@ class Evening:
     @property
     def unit_text(self) -> str:
         """ "white chip = £0.05", "chip", or "chips" when there is no unit."""
-        name = self.unit_name or "chips"
+        name = self.unit_name or ("cents" if self.lou else "chips")
         if self.unit_value is None:
             return name
         return f"{name} = {money_text(Decimal(self.unit_value), self.currency)}"
@@ -81,7 +104,7 @@ class Evening:
     @property
     def units(self) -> str:
         """The unit's name in the plural ("white chips", "cents"; "chips" without a unit)."""
-        unit = self.unit_name or "chip"
+        unit = self.unit_name or ("cent" if self.lou else "chip")
         return unit if unit.endswith("s") else unit + "s"
 
     @cached_property
@@ -125,7 +148,7 @@ class Evening:
 
         ``cash``: the money to show when it is part of a total (e.g. :meth:`pool_money_text`);
         by default the amount on its own."""
-        unit = self.unit_name or "chip"
+        unit = self.unit_name or ("cent" if self.lou else "chip")
         plural = "" if chips in (1, -1) or unit.endswith("s") else "s"
         text = f"{chips} {unit}{plural}"
         cash = self.money_text(chips) if cash is None else cash

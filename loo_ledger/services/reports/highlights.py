@@ -1,4 +1,5 @@
-"""The evening's highlights: the biggest pot, the best and worst hands, who was looed most."""
+"""The evening's highlights: the biggest pot, the best and worst hands, who was looed (Lou:
+burned) most."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ class Highlights:
     """What people mention after the evening."""
 
     biggest_pot: dict | None        # the hand row with the largest pot (earliest on a tie)
-    pot_takers: list[str]           # who gained most on that hand
+    pot_takers: list[str]           # who took the whole of that pot, or who shared it
     best_hand: tuple[str, int, int] | None   # (player, chips, hand number): largest gain
     worst_hand: tuple[str, int, int] | None  # (player, chips, hand number): largest loss
     looed: list[tuple[str, int]]    # (player, times looed), most first
+    pot_whole: bool = False         # one player took that whole pot (MovementKind.WHOLE_POOL)
 
 
 def highlights(ev: Evening) -> Highlights:
@@ -24,8 +26,8 @@ def highlights(ev: Evening) -> Highlights:
     if not ev.hands:
         return Highlights(None, [], None, None, [])
     big = max(ev.hands, key=lambda h: (h["pot"], -h["number"]))
-    gain = max(big["deltas"].values(), default=0)
-    takers = [p for p, d in big["deltas"].items() if d == gain and gain > 0]
+    whole = ev.whole.get(big["number"])
+    takers = [whole] if whole else list(ev.sharers.get(big["number"], []))
     moves = [(p, d, h["number"]) for h in ev.hands for p, d in h["deltas"].items()]
     best = max(moves, key=lambda m: (m[1], -m[2]), default=None)
     worst = min(moves, key=lambda m: (m[1], m[2]), default=None)
@@ -33,7 +35,7 @@ def highlights(ev: Evening) -> Highlights:
     order = {p: i for i, p in enumerate(ev.players)}
     looed = sorted(counts.items(), key=lambda kv: (-kv[1], order.get(kv[0], 0)))
     return Highlights(big, takers, best if best and best[1] > 0 else None,
-                      worst if worst and worst[1] < 0 else None, looed)
+                      worst if worst and worst[1] < 0 else None, looed, pot_whole=bool(whole))
 
 
 def facts(ev: Evening) -> list[str]:
@@ -44,7 +46,7 @@ def facts(ev: Evening) -> list[str]:
     big = h.biggest_pot
     out = [f"Biggest pot: {ev.chips_text(big['pot'])} in hand {big['number']}, "
              f"dealt by {big['dealer']}"
-             + (f"; taken by {_names(h.pot_takers)}." if h.pot_takers else ".")]
+             + _taken(h)]
     if h.best_hand:
         p, chips, n = h.best_hand
         out.append(f"Best single hand: {p} won {ev.chips_text(chips)} in hand {n}.")
@@ -54,11 +56,20 @@ def facts(ev: Evening) -> list[str]:
     if h.looed:
         top = h.looed[0][1]
         most = [p for p, c in h.looed if c == top]
-        out.append(f"Looed most often: {_names(most)} ({top} time{'s' * (top != 1)}).")
+        looed = "Burned" if ev.lou else "Looed"
+        out.append(f"{looed} most often: {_names(most)} ({top} time{'s' * (top != 1)}).")
     if ev.pool:
-        out.append(f"{ev.chips_text(ev.pool, cash=ev.pool_money_text())} stay in the pool "
-                   "for next time.")
+        out.append(f"{ev.chips_text(ev.pool, cash=ev.pool_money_text())} stay in the "
+                   f"{ev.pool_word} for next time.")
     return out
+
+
+def _taken(h: Highlights) -> str:
+    """ "; taken by Ann." when one player took the whole pot, "; shared by Ann and Ben."
+    when it was divided (by tricks, or Lou's first-deal share), else "."."""
+    if not h.pot_takers:
+        return "."
+    return f"; {'taken' if h.pot_whole else 'shared'} by {_names(h.pot_takers)}."
 
 
 def _names(names: list[str]) -> str:

@@ -56,7 +56,7 @@ def balances_table(ev: Evening) -> str:
         return f'<td class="n">{escape(text)}</td>'
 
     rows = [_row([escape(p), _num(ev.nets[p]), cash(ev.net_money_text(p))]) for p in ev.players]
-    rows.append(_row(["pool", _num(ev.pool, sign=False), cash(ev.pool_money_text())],
+    rows.append(_row([ev.pool_word, _num(ev.pool, sign=False), cash(ev.pool_money_text())],
                      cls="pool"))
     return _table(["player", '<th class="n">net</th>', '<th class="n">money</th>'], rows)
 
@@ -73,13 +73,14 @@ def hands_table(ev: Evening) -> str:
         changes = [_num(h["deltas"][p]) if p in h["deltas"] else '<td class="n">-</td>'
                    for p in ev.players]
         rows.append(_row([_num(h["number"], sign=False), escape(h["dealer"]),
-                          f'<td class="n">{h["pot"]}{" D" if h["double"] else ""}</td>',
+                          f'<td class="n">{h["pot"]}{" D" if h["double"] and ev.simple_double else ""}</td>',
                           escape(words), escape(tricks), *changes,
                           _num(h["pool_after"], sign=False),
                           f'<td class="note">{escape(note)}</td>']))
-    head = ['<th class="n">#</th>', "dealer", '<th class="n">pool</th>', "declarations",
+    pool = ev.pool_word
+    head = ['<th class="n">#</th>', "dealer", f'<th class="n">{pool}</th>', "declarations",
             "tricks", *(f'<th class="n">{escape(p)}</th>' for p in ev.players),
-            '<th class="n">pool after</th>', "note"]
+            f'<th class="n">{pool} after</th>', "note"]
     return _table(head, rows, cls="hands")
 
 
@@ -89,8 +90,9 @@ def page(ev: Evening) -> str:
     unit = ev.units
     nets = svg.line_chart(xs, series.running_nets(ev), y_label=f"net ({unit})",
                           title="Running balance of each player, hand by hand")
-    pool = svg.line_chart(xs, {"pool": series.pool_sizes(ev)}, y_label=unit, fill=True,
-                          title="Chips in the pool after each hand", height=300)
+    what = f"{unit.capitalize()} in the {ev.pool_word} after each hand"
+    pool = svg.line_chart(xs, {ev.pool_word: series.pool_sizes(ev)}, y_label=unit, fill=True,
+                          title=what, height=300)
     meta = " · ".join(x for x in (ev.date, ev.variant_text, f"{len(ev.hands)} hands",
                                   ev.unit_text) if x)
     items = "".join(f"<li>{escape(f)}</li>" for f in facts(ev))

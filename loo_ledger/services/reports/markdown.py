@@ -34,6 +34,6 @@ def summary(ev: Evening) -> str:
         cash = f" {e(ev.net_money_text(p))} |" if with_money else ""
         lines.append(f"| {e(p)} | {signed(ev.nets[p])} |{cash}")
     cash = f" {e(ev.pool_money_text())} |" if with_money else ""
-    lines.extend([f"| *pool* | {ev.pool} |{cash}", ""])
+    lines.extend([f"| *{ev.pool_word}* | {ev.pool} |{cash}", ""])
     lines.extend(f"- {e(x)}" for x in facts(ev))
     return "\n".join(lines) + "\n"
