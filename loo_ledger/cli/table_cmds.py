@@ -31,15 +31,19 @@ def new(ctx: typer.Context,
                                                  help="Open with the pool a closed session left."),
         as_json: bool = JSON_OPTION):
     """Start a session at the table; it becomes the current one."""
-    from loo_ledger.cli.entry import match_player
+    from loo_ledger.cli.names import match_player
     from loo_ledger.services.table import new_session
     _decimal(unit_value)
-    names = [p.strip() for p in players.split(",") if p.strip()]
+    names = [p.strip() for p in players.split(",")]
+    if "" in names:
+        raise LooError(f"--players {players!r}: name {names.index('') + 1} is empty; "
+                       "give every player a name, e.g. --players Ann,Ben,Cat")
     try:
         dealer = match_player(dealer, names) if dealer else None
     except ValueError as exc:
         raise LooError(f"--dealer: {exc}") from None
     ledger = env(ctx).ledger()
+    variant = _variant_named(ledger, variant)
     sid = new_session(ledger, name=name, variant_name=variant, rule_args=rule,
                       players=names, dealer=dealer, buy_in=buy_in, unit_value=unit_value,
                       currency=currency, when=when, carry_from=carry_from)
@@ -59,10 +63,22 @@ def _decimal(text: str | None) -> None:
                                  param_hint="--unit-value") from None
 
 
-def use(ctx: typer.Context, session: int = typer.Argument(..., help="Session id."),
+def _variant_named(ledger, typed: str) -> str:
+    """The preset or saved house rule named by ``typed`` (a unique prefix, any case)."""
+    from loo_ledger.cli.names import match
+    from loo_ledger.domain.variants import PRESETS
+    return match(typed, [*PRESETS, *ledger.house_rules()], "variant or house rule",
+                 plural="variants and house rules")
+
+
+def use(ctx: typer.Context, session: str = typer.Argument(..., metavar="SESSION",
+                                                          help="Session id or name (a unique "
+                                                               "prefix will do)."),
         as_json: bool = JSON_OPTION):
     """Make SESSION the current session."""
-    env(ctx).ledger().set_current(session)
+    e = env(ctx)
+    session = e.find_session(session)  # type: ignore[assignment]
+    e.ledger().set_current(session)
     if as_json:
         return action_result(ctx, "use", session)
     typer.echo(f"session {session} is now current")
@@ -91,6 +107,17 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
         return action_result(ctx, "hand", sid, hand=result.hand_no, settlement=result)
     after = table_view(ledger, sid)
     typer.echo("\n".join(settlement_lines(result, v=after.variant, present=after.present)))
+    if (moved := dealer_moved_line(view.state, result)) is not None:
+        typer.echo(moved)
+
+
+def dealer_moved_line(state, result) -> str | None:
+    """Who dealt instead when the scheduled dealer sat the hand out (legal.dealer_moved)."""
+    from loo_ledger.domain.legal import dealer_moved
+    if not dealer_moved(state, result.dealt):
+        return None
+    return (f"{state.dealer} sat this hand out, so the deal passed to the left: "
+            f"{result.dealer} dealt instead")
 
 
 @hand_options
