@@ -36,7 +36,12 @@ def stats(ctx: typer.Context, session: int | None = SESSION_OPTION,
     if all_ and session is not None:
         raise LooError("choose --session ID or --all, not both")
     across = (all_ or since is not None) and session is None
-    report = run_stats(e.ledger(), session_id=None if across else e.session_id(session),
+    sid = None if across else e.session_id(session)
+    if player is not None:  # a unique prefix in any case, as everywhere (cli/names.py)
+        from loo_ledger.cli.names import match_player
+        ids = [r["id"] for r in e.ledger().sessions()] if sid is None else [sid]
+        player = match_player(player, [p for i in ids for p in e.ledger().session(i)["players"]])
+    report = run_stats(e.ledger(), session_id=sid,
                        since=parse_when(since) if since else None, player=player,
                        record_sessions=None if as_json else limit or None)
     if as_json:

@@ -326,6 +326,8 @@ def delete_session(db: Connection, sid: int, removed: Mapping[str, Any]) -> None
                     "DELETE FROM session_totals WHERE session_id = ?",
                     "DELETE FROM sessions WHERE id = ?"):
             db.execute(sql, (sid,))
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'imports'").fetchone():
+            db.execute("DELETE FROM imports WHERE session_id = ?", (sid,))  # may import again
         db.execute(INSERT_AUDIT, (sid, None, "deleted", codec.dumps(dict(removed)), None,
                                   codec.now_iso()))
         db.execute("DELETE FROM settings WHERE key = 'current_session' AND value = ?",
