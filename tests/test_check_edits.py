@@ -69,7 +69,7 @@ EDITS = {
 @pytest.fixture
 def two_db(tmp_path, loo, good_file):
     db = tmp_path / "loo.db"
-    result = loo(db, "import", good_file, good_file)
+    result = loo(db, "import", "--again", good_file, good_file)
     assert result.exit_code == 0, result.output
     return db
 

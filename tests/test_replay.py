@@ -92,7 +92,8 @@ def test_check_figures_are_not_a_rule(loo, tmp_path, save, good_session):
 
 def test_session_argument_and_variant(loo, tmp_path, save, good_session, good_file):
     db = tmp_path / "two.db"
-    assert loo(db, "import", good_file, save(tmp_path / "2.json", good_session)).exit_code == 0
+    assert loo(db, "import", "--again", good_file,
+               save(tmp_path / "2.json", good_session)).exit_code == 0
     assert replay(loo, db, "1", "--rule", "loo=unlimited")["session"] == 1
     # irish has no miss and declares every pool: hand 1 (no declarations) and hand 2 (a miss)
     # are impossible; hand 3 (all pass) settles.

@@ -84,7 +84,7 @@ def _step(ledger: Ledger, sid: int, op: str, seed: int, path: Path, folder: Path
         data["hands"] = data["hands"][:seed % 3]
         source = folder / "in.json"
         source.write_text(json.dumps(data))
-        import_files(ledger, [source])
+        import_files(ledger, [source], again=True)
 
 
 @settings(max_examples=30, deadline=None)

@@ -15,6 +15,8 @@ def import_(ctx: typer.Context,
                 "Session files (loo-session/1 JSON); - reads one from standard input.")),
             dry_run: bool = typer.Option(False, "--dry-run", help=(
                 "Read and settle everything, write nothing: say what would be imported.")),
+            again: bool = typer.Option(False, "--again", help=(
+                "Import a file even if its content is already in the ledger (a new session).")),
             as_json: bool = JSON_OPTION):
     """Import session files: all or nothing. One impossible hand in one file writes nothing."""
     from loo_ledger.cli.outputs import imported, read_stdin
@@ -28,11 +30,12 @@ def import_(ctx: typer.Context,
         with Progress(console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task("settling hands", total=None)
             items = read_files(files, lambda n: bar.advance(task, n), stdin=stdin)
-    ids = [None] * len(items) if dry_run else env(ctx).ledger().add_sessions(items)
+    from loo_ledger.services.importing import store_files
+    ids = [None] * len(items) if dry_run else store_files(env(ctx).ledger(), items, again=again)
     if as_json:
-        return print_json({"action": "import", "dry_run": dry_run,
-                           "sessions": [imported(i, sid) for i, sid in zip(items, ids)]})
-    for item, sid in zip(items, ids):
+        return print_json({"action": "import", "dry_run": dry_run, "sessions": [
+            imported(i, sid) for i, sid in zip(items, ids, strict=True)]})
+    for item, sid in zip(items, ids, strict=True):
         if dry_run:
             typer.echo(f"{item[4]}: would import '{item[0].name or 'unnamed'}', "
                        f"{len(item[2])} hands, {len(item[0].players)} players, pool "
