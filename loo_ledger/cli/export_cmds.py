@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -20,7 +19,7 @@ class Format(str, Enum):
     html = "html"
 
 
-def export(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
+def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
            fmt: Format = typer.Option(Format.json, "--format", "-f", case_sensitive=False,
                                       help="json: a session file to import again; csv: a row "
                                            "per player per hand; md: a summary for a chat; "
@@ -28,7 +27,7 @@ def export(ctx: typer.Context, session: Optional[int] = SESSION_OPTION,
            summary: bool = typer.Option(False, "--summary",
                                         help="csv only: one row per player and the pool "
                                              "instead of the hands."),
-           output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
+           output: Path | None = typer.Option(None, "--output", "-o", metavar="FILE",
                                                  help="Write here instead of standard output "
                                                       "(- is standard output)."),
            as_json: bool = typer.Option(False, "--json", help=(
