@@ -159,3 +159,121 @@ def test_interactive_with_a_player_sitting_out_by_prefix_does_not_ask_him(run, t
     assert h["record"]["sitting_out"] == ["Ben"]
     assert h["deltas"] == {"Ann": 3, "Cat": 3, "Dov": -6}
     assert h["pool_after"] == 0
+
+
+def test_lou_interactive(run, tmp_path):
+    """Lou, seats Ann Ben Cat Dov, Dov deals (figures as tests/test_table_evening_lou.py):
+    1 first deal, P = 100 + 4 x 500 = 2100, nobody declares: Ann 3 takes 2100 (+1600), Ben
+      and Cat 1 trick burned 2100 (-2600), Dov 0 burned (-2700). Pot after 6300.
+    2 Ann deals, P = 6300, b = min(6300, 5000) = 5000: Ben stands, Cat folds, Dov and Ann
+      stand; Ben 2, Dov 3, Ann's 0 filled in: Dov +6300, Ann -5000. Pot 5000.
+    3 Ben deals: all fold; pot stays 5000, Ben deals again.
+    4 Ben deals: Cat stands, Dov passes (Lou's fold, accepted as on the one-line form), Ann
+      and Ben fold: Cat takes 5000 without play."""
+    db = tmp_path / "lou.db"
+    new(run, db, "--variant", "lou", "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov")
+    first = run(db, "hand", "-i", input=keys("", "3", "1", "1", "y"))
+    assert first.exit_code == 0, first.output
+    assert "[stand/fold]" not in first.output  # everyone must stand on a first deal
+    assert "Dov: 0 tricks won (none left)" in first.output
+    second = run(db, "hand", "-i", input=keys("stand", "fold", "stand", "stand", "", "2", "3",
+                                              "y"))
+    assert second.exit_code == 0, second.output
+    assert "Cat: tricks won" not in second.output  # Cat folded
+    third = run(db, "hand", "-i", input=keys("fold", "fold", "fold", "fold", "", "y"))
+    assert third.exit_code == 0, third.output
+    assert "hand 3 recorded. Pot now 5000. Next: Ben deals." in third.output
+    fourth = run(db, "hand", "-i", input=keys("stand", "pass", "fold", "fold", "", "y"))
+    assert fourth.exit_code == 0, fourth.output
+    assert "not possible here" not in fourth.output
+    assert "tricks won" not in fourth.output
+    got = [(h["dealer"], h["deltas"], h["pool_after"]) for h in hands(run, db)]
+    assert got == [
+        ("Dov", {"Ann": 1600, "Ben": -2600, "Cat": -2600, "Dov": -2700}, 6300),
+        ("Ann", {"Ann": -5000, "Ben": 0, "Cat": 0, "Dov": 6300}, 5000),
+        ("Ben", {"Ann": 0, "Ben": 0, "Cat": 0, "Dov": 0}, 5000),
+        ("Ben", {"Ann": 0, "Ben": 0, "Cat": 5000, "Dov": 0}, 0),
+    ]
+
+
+def test_asks_for_a_revoke_and_a_note(run, tmp_path):
+    """Three-card, Ann Ben Cat Dov Eve, Eve deals a simple pool, P = 9, a trick 3. Anything
+    else: Ben revoked, and a note. Ann 1, Ben 1, Cat 1 (Dov and Eve 0 filled in). A revoke
+    under revoke_penalty=looed: Ben is looed (9) whatever he won, his 3 stays. Ann +3, Cat
+    +3, Dov looed -9, Eve -9 ante -9 loo = -18. Pool after 9 - 6 + 27 = 30. The same as the
+    one-line form with --revoke and --note."""
+    asked, typed = tmp_path / "asked.db", tmp_path / "typed.db"
+    for db in (asked, typed):
+        new(run, db, "--players", "Ann,Ben,Cat,Dov,Eve", "--dealer", "Eve")
+    result = run(asked, "hand", "-i", input=keys("r", "be", "note", "Ben led out of turn", "",
+                                                 "1", "1", "1", "y"))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Anything else? [revoke/note/none]" in out       # three-card: no flush, no exchange
+    assert "Revoked (a breach in play) [Ann/Ben/Cat/Dov/Eve]" in out
+    assert "Anything else? [revoke/none]" in out             # one note; Ben revoked already
+    assert run(typed, "hand", "Ann=1", "Ben=1", "Cat=1", "Dov=0", "Eve=0", "--revoke", "Ben",
+               "--note", "Ben led out of turn").exit_code == 0
+    assert hands(run, asked) == hands(run, typed)
+    [h] = hands(run, asked)
+    assert h["record"]["penalties"] == [{"player": "Ben", "kind": "revoke"}]
+    assert h["record"]["note"] == "Ben led out of turn"
+    assert h["deltas"] == {"Ann": 3, "Ben": -9, "Cat": 3, "Dov": -9, "Eve": -18}
+    assert h["pool_after"] == 30
+
+
+def test_asks_for_an_exchange_only_where_the_variant_has_one(run, tmp_path):
+    """three-card has no exchange (exchange=0): never offered. irish exchanges up to 3; a
+    five-card dealer who stands takes the turned card and discards 1 to 6
+    (indicator_to_dealer), another player 0 to 5. Nothing is recorded here (quit)."""
+    three = tmp_path / "three.db"
+    new(run, three, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+    out = run(three, "hand", "-i", input=keys("", "quit")).output
+    assert "Anything else? [revoke/note/none]" in out
+    irish = tmp_path / "irish.db"
+    new(run, irish, "--variant", "irish", "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+    out = run(irish, "hand", "-i", input=keys("s", "s", "s", "e", "ann", "", "quit")).output
+    assert "Exchanged cards [Ann/Ben/Cat]" in out and "Ann: cards exchanged [0/1/2/3]" in out
+    five = tmp_path / "five.db"
+    new(run, five, "--variant", "five-card", "--rule", "blazes=true", "--players",
+        "Ann,Ben,Cat", "--dealer", "Cat")
+    out = run(five, "hand", "-i", input=keys("hearts", "s", "s", "s", "e", "cat", "1", "f",
+                                              "ann", "trump", "", "quit")).output
+    assert "Cat: cards exchanged [1/2/3/4/5/6]" in out
+    # With blazes the five-card flushes are pam, trump, plain, pam-blaze, blaze.
+    assert "Ann: which flush [pam/trump/plain/pam-blaze/blaze]" in out
+
+
+def test_a_lou_renege_needs_no_tricks(run, tmp_path):
+    """Lou, Ann Ben Cat Dov, Dov deals; hand 1 as in test_lou_interactive (pot 6300). Hand 2,
+    Ann deals: Ben, Dov and Ann stand, Cat folds; Dov reneged: he is burned b = min(6300,
+    5000) = 5000 at once, nothing else is settled, Ann deals again (RULES: Penalties, burn).
+    No trick is asked. Pot after 6300 + 5000 = 11300."""
+    db = tmp_path / "lou.db"
+    new(run, db, "--variant", "lou", "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov")
+    assert run(db, "hand", "Ann=3", "Ben=1", "Cat=1", "Dov=0").exit_code == 0
+    result = run(db, "hand", "-i", input=keys("stand", "fold", "stand", "stand", "revoke", "dov",
+                                              "", "y"))
+    assert result.exit_code == 0, result.output
+    assert "Reneged [Ben/Dov/Ann]" in result.output
+    assert "tricks won" not in result.output
+    assert "hand 2 recorded. Pot now 11300. Next: Ann deals." in result.output
+    h = hands(run, db)[1]
+    assert h["deltas"] == {"Ann": 0, "Ben": 0, "Cat": 0, "Dov": -5000}
+    assert h["pool_after"] == 11300
+
+
+def test_a_hand_the_rules_refuse_at_the_preview_offers_change_or_quit(run, tmp_path, dump_db):
+    """irish (exchange up to 3) with `-i --exchange A=4`: the answers are complete but the
+    rules refuse the exchange; the problem is shown and the table quits: exit 3, nothing
+    written."""
+    db = tmp_path / "irish.db"
+    new(run, db, "--variant", "irish", "--players", "A,B,C", "--dealer", "C")
+    before = dump_db(db)
+    result = run(db, "hand", "-i", "--exchange", "A=4",
+                 input=keys("stand", "stand", "pass", "", "1", "quit"))
+    assert result.exit_code == 3
+    assert "Hand 1 cannot be recorded as it stands:" in result.output
+    assert "A exchanged 4" in result.output
+    assert "Record hand 1? [change/quit]" in result.output
+    assert dump_db(db) == before

@@ -190,7 +190,7 @@ def _extra(asker: Asker, key: str, kind: str, v: Variant, shape: legal.DealShape
         text = asker.text(f"{key}/text", "Note", _note_problem)
         return Extra(kind="note", value=text)
     question = {"flush": "Flush declared by", "exchange": "Exchanged cards",
-                "revoke": "Revoked (a breach in play)"}[kind]
+                "revoke": "Reneged" if v.game == Game.LOU else "Revoked (a breach in play)"}[kind]
     who = asker.choose(f"{key}/who", "", question, able, listed=False)
     if kind == "flush":
         kinds = [str(k) for k in _flush_kinds(v)]
