@@ -43,9 +43,10 @@ def table(tmp_path, run):
     return db
 
 
-def test_declining_a_confirmation_exits_3_and_writes_nothing(run, table, dump_db):
+@pytest.mark.parametrize("command", [["undo"], ["session", "delete"]])
+def test_declining_a_confirmation_exits_3_and_writes_nothing(run, table, dump_db, command):
     before = dump_db(table)
-    result = run(table, "undo", input="n\n")
+    result = run(table, *command, input="n\n")
     assert result.exit_code == 3
     assert "Cancelled: nothing written." in result.output
     assert "Error" not in result.output
