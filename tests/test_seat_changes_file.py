@@ -19,7 +19,8 @@ from loo_ledger.formats.sessionfile import seat_change_problems, session_from_di
 
 
 def _evening(loo, db) -> None:
-    assert loo(db, "new", "Friday", "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov").exit_code == 0
+    new = loo(db, "new", "Friday", "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov")
+    assert new.exit_code == 0
     assert loo(db, "hand", "a=1", "b=1", "c=1", "d=0").exit_code == 0
     assert loo(db, "hand", "a=p", "b=2", "c=m:1", "d=p").exit_code == 0
 
