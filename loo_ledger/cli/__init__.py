@@ -70,6 +70,8 @@ def _register() -> None:
     app.add_typer(seats_rules.seat_app, name="seat")
     app.add_typer(seats_rules.rules_app, name="rules")
     app.add_typer(variants_cmd.app, name="variants")
+    from loo_ledger.cli import backup_cmds  # loo backup, loo restore
+    backup_cmds.register(app)
     session_cmds.register(app)  # last: its 'loo sessions' (ledger_cmds) replaces reports'
 
 

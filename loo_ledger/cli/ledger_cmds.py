@@ -48,10 +48,11 @@ def import_(ctx: typer.Context,
 
 def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
     """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
-    from loo_ledger.services.checking import check_session
+    from loo_ledger.services.checking import check_file, check_session
     e = env(ctx)
-    found = [(row["id"], p) for row in e.ledger().sessions()
-             for p in check_session(e.ledger(), row["id"])]
+    found = [(None, p) for p in check_file(e.ledger())] or [
+        (row["id"], p) for row in e.ledger().sessions()
+        for p in check_session(e.ledger(), row["id"])]
     problems = [p for _, p in found]
     if as_json:
         print_json([{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,
@@ -59,8 +60,9 @@ def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
     else:
         for p in problems:
             typer.echo(p.describe())
-        typer.echo(f"{len(problems)} difference{'s' if len(problems) != 1 else ''} in "
-                   f"{len(e.ledger().sessions())} session(s)")
+        where = ("the ledger file" if found and found[0][0] is None
+                 else f"{len(e.ledger().sessions())} session(s)")
+        typer.echo(f"{len(problems)} difference{'s' if len(problems) != 1 else ''} in {where}")
     if problems:
         raise typer.Exit(1)
 

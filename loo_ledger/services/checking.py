@@ -24,11 +24,21 @@ from loo_ledger.store.stored_rows import StoredRows
 
 
 def check(ledger: Ledger) -> list[Problem]:
-    """Every difference in every session, session by session, hand by hand."""
-    problems: list[Problem] = []
+    """Every difference in every session, session by session, hand by hand (or, for a
+    damaged file, what SQLite's integrity check finds: :func:`check_file`)."""
+    problems: list[Problem] = check_file(ledger)
+    if problems:
+        return problems
     for row in ledger.sessions():
         problems += check_session(ledger, row["id"])
     return problems
+
+
+def check_file(ledger: Ledger) -> list[Problem]:
+    """The file itself: what ``PRAGMA integrity_check`` finds (pages, indexes, constraints)."""
+    return [Problem(code="CHECK_INTEGRITY", message=f"the ledger file is damaged: {text} "
+                    "('loo restore BACKUP' puts a backup back)")
+            for text in ledger.db.integrity_problems()]
 
 
 class _Findings(list[Problem]):

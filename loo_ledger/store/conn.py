@@ -104,10 +104,23 @@ class Connection:
         bad = [f for f in found if f != "ok"]
         if bad:
             raise SQLiteFailure(
-                f"Nothing was written: the ledger {self.path} is damaged ({bad[0]}"
+                f"Nothing was written: the ledger {self.path} is damaged "
+                f"({bad[0].splitlines()[0]}"
                 f"{f', and {len(bad) - 1} more' if len(bad) > 1 else ''}); 'loo check' lists "
                 "what it finds, 'loo restore BACKUP' puts a backup back.")
         self._verify = False
+
+    def integrity_problems(self, limit: int = 20) -> list[str]:
+        """What ``PRAGMA integrity_check`` finds wrong with the file (every page, index
+        and constraint), at most ``limit`` lines; [] when it is sound."""
+        try:
+            found = [r[0] for r in self.conn.execute(f"PRAGMA integrity_check({int(limit)})")]
+        except sqlite3.Error as exc:
+            return [str(exc)]
+        if found == ["ok"]:
+            return []
+        lines = [line.strip() for text in found for line in text.splitlines()]
+        return [line for line in lines if line and not line.startswith("*** in database")][:limit]
 
     @contextlib.contextmanager
     def atomic(self, *, commit: bool = True) -> Iterator[Connection]:

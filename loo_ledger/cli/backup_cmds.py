@@ -1,0 +1,46 @@
+"""loo backup and loo restore: the whole ledger to a file and back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from loo_ledger.cli.context import env
+
+
+def backup(ctx: typer.Context,
+           file: Path = typer.Argument(..., metavar="FILE", help="The backup file to write."),
+           force: bool = typer.Option(False, "--force", help="Replace FILE if it exists.")):
+    """Copy the whole ledger to FILE, consistently even while another terminal records
+    hands (SQLite's online backup), and check the copy. Unlike 'loo export' it keeps
+    everything: the audit trail, house rules, the current session, import fingerprints."""
+    from loo_ledger.services.backup import backup as run_backup
+    summary = run_backup(env(ctx).db_path, file, replace=force)
+    typer.echo(f"backed up {env(ctx).db_path} to {file}: {summary.describe()}, "
+               f"{summary.bytes:,} bytes, integrity check ok")
+
+
+def restore(ctx: typer.Context,
+            file: Path = typer.Argument(..., metavar="FILE", help="A backup made by 'loo backup'."),
+            yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation.")):
+    """Replace the ledger with backup FILE: FILE must be a loo_ledger database that passes
+    SQLite's integrity check; the ledger it replaces is kept beside it (.before-restore)."""
+    from loo_ledger.services.backup import check_backup, kept_copy_path, ledger_summary
+    from loo_ledger.services.backup import restore as run_restore
+    ledger = env(ctx).db_path
+    incoming = check_backup(file)
+    now = ledger_summary(ledger)
+    if now is not None and not yes:
+        held = now.describe() if not isinstance(now, str) else f"cannot be read: {now}"
+        typer.confirm(f"Replace the ledger {ledger} ({held}) with {file} "
+                      f"({incoming.describe()})? The ledger as it is now is kept as "
+                      f"{kept_copy_path(ledger)}.", abort=True)
+    kept = run_restore(file, ledger)
+    typer.echo(f"restored {file} to {ledger}: {incoming.describe()}"
+               + (f"; the ledger it replaced is kept as {kept}" if kept else ""))
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(backup)
+    app.command()(restore)

@@ -1,0 +1,70 @@
+"""``loo backup`` and ``loo restore``: whole-ledger copies (store/copying.py does the
+SQLite). No printing: functions return what was done or raise a LooError.
+
+``loo export`` is not a backup: it writes sessions as session files, without the audit
+trail, the house rules, which session is current or the import fingerprints.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from loo_ledger.errors import LooError, NotFound
+from loo_ledger.store import copying
+from loo_ledger.store.copying import Summary
+
+__all__ = ["Summary", "backup", "check_backup", "kept_copy_path", "ledger_summary", "restore"]
+
+
+def backup(ledger: Path, target: Path, *, replace: bool = False) -> Summary:
+    """Copy the ledger to ``target`` (refused if it exists, unless ``replace``)."""
+    if not ledger.is_file():
+        raise NotFound(f"There is no ledger at {ledger} to back up.")
+    if target.resolve() == ledger.resolve():
+        raise LooError(f"{target} is the ledger itself; name another file for the backup.")
+    if target.is_dir():
+        raise LooError(f"{target} is a folder; name a file for the backup, e.g. "
+                       f"{target / 'loo-backup.db'}.")
+    if not target.parent.is_dir():
+        raise LooError(f"There is no folder {target.parent} for the backup; nothing was "
+                       "written.")
+    if target.exists() and not replace:
+        raise LooError(f"{target} already exists; nothing was written (--force replaces it).")
+    return copying.backup(ledger, target)
+
+
+def check_backup(source: Path) -> Summary:
+    """``source`` checked as a loo_ledger database fit to restore, and what it holds."""
+    return copying.summarize(source, what="the backup")
+
+
+def ledger_summary(ledger: Path) -> Summary | str | None:
+    """What the ledger holds now: None if there is none, a reason if it cannot be read."""
+    if not ledger.exists():
+        return None
+    try:
+        return copying.summarize(ledger, what="the ledger")
+    except LooError as exc:
+        return exc.message
+
+
+def kept_copy_path(ledger: Path) -> Path:
+    """Where :func:`restore` keeps the ledger it replaces."""
+    return ledger.with_name(ledger.name + ".before-restore")
+
+
+def restore(source: Path, ledger: Path) -> Path | None:
+    """Put backup ``source`` in place as the ledger (checked first, as by
+    :func:`check_backup`); the ledger it replaces is kept at :func:`kept_copy_path`
+    (returned; None when there was none). Then the ledger opens and is upgraded as usual."""
+    if source.resolve() == ledger.resolve():
+        raise LooError(f"{source} is the ledger itself; name a backup file.")
+    if not ledger.parent.is_dir():
+        raise LooError(f"There is no folder {ledger.parent} for the ledger; nothing was "
+                       "restored.")
+    check_backup(source)
+    keep = kept_copy_path(ledger) if ledger.exists() else None
+    copying.restore(source, ledger, keep)
+    from loo_ledger.store.db import open_database
+    open_database(ledger).close()
+    return keep

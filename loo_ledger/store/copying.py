@@ -1,0 +1,138 @@
+"""Whole-ledger copies with SQLite's online backup API (``loo backup``, ``loo restore``).
+
+The backup API copies every page inside one read transaction, so a backup taken while
+another terminal records hands is one consistent state of the ledger (a plain file copy
+of a database being written can be torn). Every copy is checked with ``PRAGMA
+integrity_check`` before it is put in place, and is put in place whole (written beside
+its target, then renamed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from loo_ledger.errors import StoreError
+from loo_ledger.store.conn import BUSY_TIMEOUT_MS, explain
+from loo_ledger.store.db import check_file, newer_schema
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a ledger file holds."""
+
+    path: Path
+    sessions: int
+    hands: int
+    bytes: int
+
+    def describe(self) -> str:
+        return (f"{self.sessions} session{'s' if self.sessions != 1 else ''}, "
+                f"{self.hands} hand{'s' if self.hands != 1 else ''}")
+
+
+def _readonly_uri(path: Path) -> str:
+    wal = path.with_name(path.name + "-wal").exists()
+    return path.resolve().as_uri() + ("?mode=ro" if wal else "?immutable=1")
+
+
+@contextlib.contextmanager
+def _reading(path: Path) -> Iterator[sqlite3.Connection]:
+    conn = sqlite3.connect(_readonly_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def _integrity(conn: sqlite3.Connection) -> str | None:
+    """The first problem ``PRAGMA integrity_check`` finds, or None."""
+    found = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
+    return None if found == ["ok"] else found[0].splitlines()[0]
+
+
+def summarize(path: Path, *, what: str = "the file") -> Summary:
+    """``path`` checked as a whole loo_ledger database (ours, every page sound, not from a
+    newer loo_ledger), and what it holds; StoreError saying what is wrong otherwise."""
+    if not path.is_file() or path.stat().st_size == 0:
+        raise StoreError(f"{what} {path} does not exist or is empty; nothing was changed.")
+    check_file(path)
+    try:
+        with _reading(path) as conn:
+            bad = _integrity(conn)
+            if bad:
+                raise StoreError(f"{what} {path} is damaged (integrity_check: {bad}); "
+                                 "nothing was changed.")
+            newer = newer_schema(conn)
+            if newer:
+                raise StoreError(f"{what} {path}: {newer}; nothing was changed.")
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+            if not {"sessions", "hands"} <= names:
+                raise StoreError(f"{what} {path} is not a loo_ledger database (it has no "
+                                 "sessions or hands); nothing was changed.")
+            sessions = conn.execute("SELECT count(*) FROM sessions").fetchone()[0]
+            hands = conn.execute("SELECT count(*) FROM hands").fetchone()[0]
+    except sqlite3.Error as exc:
+        raise explain(exc, path, "Nothing was changed: ") from exc
+    return Summary(path, sessions, hands, path.stat().st_size)
+
+
+def _copy(src: sqlite3.Connection, target: Path) -> None:
+    """Copy ``src`` into a new file beside ``target``, check it and rename it into place."""
+    part = target.with_name(f".{target.name}.part")
+    part.unlink(missing_ok=True)
+    try:
+        dst = sqlite3.connect(part)
+        try:
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            bad = _integrity(dst)
+        finally:
+            dst.close()
+        if bad:
+            raise StoreError(f"The copy for {target} fails SQLite's integrity check ({bad}): "
+                             "the ledger is damaged ('loo check'); nothing was written there.")
+        os.replace(part, target)
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def backup(ledger: Path, target: Path) -> Summary:
+    """A consistent copy of ``ledger`` at ``target`` (a new file), checked; its summary."""
+    try:
+        with _reading(ledger) as src:
+            _copy(src, target)
+    except sqlite3.Error as exc:
+        raise explain(exc, ledger, f"No backup was written to {target}: ") from exc
+    except OSError as exc:
+        raise StoreError(f"No backup was written to {target}: {exc.strerror or exc}.") from exc
+    return summarize(target, what="the backup")
+
+
+def restore(source: Path, ledger: Path, keep: Path | None) -> None:
+    """Replace the ledger's content with ``source``'s (checked by :func:`summarize` first).
+    The ledger as it was is copied to ``keep`` first (when given and there is one). The
+    content goes in through the backup API on a connection to the ledger, so another
+    terminal waits for it as for any write and then sees the restored ledger whole."""
+    try:
+        if keep is not None and ledger.exists():
+            try:
+                with _reading(ledger) as old:
+                    _copy(old, keep)
+            except (sqlite3.Error, StoreError):  # a damaged ledger is kept byte for byte
+                import shutil
+                shutil.copyfile(ledger, keep)
+        with _reading(source) as src:
+            dst = sqlite3.connect(ledger, timeout=BUSY_TIMEOUT_MS / 1000)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+    except sqlite3.Error as exc:
+        raise explain(exc, ledger, f"Could not restore {source}: ") from exc
+    except OSError as exc:
+        raise StoreError(f"Could not restore {source}: {exc.strerror or exc}.") from exc

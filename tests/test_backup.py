@@ -1,0 +1,152 @@
+"""loo backup and loo restore (issue 9, item 7).
+
+A backup is SQLite's online backup: taken while another terminal records hands it is one
+consistent state of the ledger (integrity check ok, `loo check` clean, every hand whole).
+A restore checks its file (a loo_ledger database that passes integrity_check, not from a
+newer loo_ledger), asks before replacing, and keeps the ledger it replaces.
+
+The table for the writer: three-card, seats A B C, C deals first, every hand `A=1 B=1 C=1`
+(a simple pool each time: the dealer antes 9, each trick takes 3, nobody is looed, so the
+pool is empty after every hand): the dealer nets -6, the others +3 each.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+
+from typer.testing import CliRunner
+
+from loo_ledger.cli import app
+from loo_ledger.domain import HandRecord
+from loo_ledger.services import table
+from loo_ledger.store.ledger import Ledger
+
+EVERY_HAND = HandRecord(tricks={"A": 1, "B": 1, "C": 1})
+
+
+def _new(loo, db):
+    assert loo(db, "new", "Backups", "--players", "A,B,C", "--dealer", "C").exit_code == 0
+
+
+def _nets(loo, db, session=1):
+    out = json.loads(loo(db, "balances", "--json", "--session", session).stdout)
+    return {p["name"]: p["net"] for p in out["players"]}, out["pool"]
+
+
+def test_a_backup_taken_while_another_terminal_writes_is_consistent(loo, tmp_path):
+    db = tmp_path / "loo.db"
+    _new(loo, db)
+    stop, errors = threading.Event(), []
+
+    def other_terminal():
+        ledger = Ledger.open(db)
+        try:
+            while not stop.is_set():
+                table.record(ledger, 1, EVERY_HAND)
+        except Exception as exc:  # noqa: BLE001 (reported below)
+            errors.append(exc)
+        finally:
+            ledger.close()
+
+    writer = threading.Thread(target=other_terminal)
+    writer.start()
+    counts = []
+    try:
+        for i in range(8):
+            copy = tmp_path / f"copy{i}.db"
+            result = loo(db, "backup", copy)
+            assert result.exit_code == 0, result.output
+            assert "integrity check ok" in result.stdout
+            check = loo(copy, "check")
+            assert check.exit_code == 0, check.output
+            hands = len(json.loads(loo(copy, "hands", "--json").stdout))
+            nets, pool = _nets(loo, copy)
+            # n hands, C dealing hands 1, 4, 7...: C deals ceil(n/3), A and B the rest in turn
+            c_deals, a_deals = (hands + 2) // 3, (hands + 1) // 3
+            assert nets == {"A": 3 * hands - 9 * a_deals, "B": 3 * hands - 9 * (hands // 3),
+                            "C": 3 * hands - 9 * c_deals}
+            assert pool == 0
+            counts.append(hands)
+    finally:
+        stop.set()
+        writer.join()
+    assert errors == []
+    assert counts == sorted(counts) and counts[-1] > counts[0]  # the writer went on meanwhile
+
+
+def test_backup_will_not_overwrite_unless_forced(loo, good_db, tmp_path):
+    target = tmp_path / "b.db"
+    target.write_text("precious")
+    result = loo(good_db, "backup", target)
+    assert result.exit_code == 1 and "already exists" in result.stderr
+    assert target.read_text() == "precious"
+    assert loo(good_db, "backup", "--force", target).exit_code == 0
+    assert _nets(loo, target) == ({"A": 0, "B": 12, "C": 3, "D": -15}, 0)
+    result = loo(good_db, "backup", tmp_path / "no" / "b.db")
+    assert result.exit_code == 1 and not (tmp_path / "no").exists()
+    assert loo(tmp_path / "none.db", "backup", tmp_path / "c.db").exit_code == 1
+    assert not (tmp_path / "none.db").exists() and not (tmp_path / "c.db").exists()
+
+
+def test_restore_asks_then_replaces_and_keeps_the_old_ledger(loo, good_db, good_file, tmp_path):
+    backup = tmp_path / "b.db"
+    assert loo(good_db, "backup", backup).exit_code == 0
+    assert loo(good_db, "import", "--again", good_file).exit_code == 0  # now 2 sessions
+    declined = CliRunner().invoke(app, ["--db", str(good_db), "restore", str(backup)],
+                                  input="n\n")
+    assert declined.exit_code != 0 and "2 sessions, 6 hands" in declined.output
+    assert "1 session, 3 hands" in declined.output
+    assert len(json.loads(loo(good_db, "sessions", "--json").stdout)) == 2
+    result = loo(good_db, "restore", "--yes", backup)
+    assert result.exit_code == 0, result.output
+    assert [s["id"] for s in json.loads(loo(good_db, "sessions", "--json").stdout)] == [1]
+    assert _nets(loo, good_db) == ({"A": 0, "B": 12, "C": 3, "D": -15}, 0)
+    assert loo(good_db, "check").exit_code == 0
+    kept = tmp_path / "loo.db.before-restore"
+    assert len(json.loads(loo(kept, "sessions", "--json").stdout)) == 2
+    # the restored ledger is written to as usual, and its fingerprints came with it
+    again = loo(good_db, "import", good_file)
+    assert again.exit_code == 1 and "imported as session 1" in again.stderr
+
+
+def test_restore_into_a_new_place(loo, good_db, tmp_path):
+    backup = tmp_path / "b.db"
+    assert loo(good_db, "backup", backup).exit_code == 0
+    fresh = tmp_path / "fresh.db"
+    assert loo(fresh, "restore", backup).exit_code == 0  # nothing to replace: no question
+    assert _nets(loo, fresh) == ({"A": 0, "B": 12, "C": 3, "D": -15}, 0)
+
+
+def test_restore_refuses_what_is_not_a_sound_loo_ledger(loo, good_db, tmp_path, dump_db):
+    before = dump_db(good_db)
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database\n" * 20)
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE photos (id INTEGER)")
+    conn.commit()
+    conn.close()
+    newer = tmp_path / "newer.db"
+    assert loo(good_db, "backup", newer).exit_code == 0
+    conn = sqlite3.connect(newer)
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    damaged = tmp_path / "damaged.db"
+    assert loo(good_db, "backup", damaged).exit_code == 0
+    conn = sqlite3.connect(damaged)
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'postings'").fetchone()[0]
+    conn.close()
+    with damaged.open("r+b") as f:
+        f.seek((root - 1) * 4096 + 8)
+        f.write(b"\xde\xad" * 400)
+    for bad, words in ((text, "not an SQLite file"), (other, "another program"),
+                       (newer, "newer loo_ledger"), (damaged, "damaged"),
+                       (tmp_path / "missing.db", "does not exist")):
+        result = loo(good_db, "restore", "--yes", bad)
+        assert result.exit_code == 1, bad
+        assert words in result.stderr, (bad, result.stderr)
+    assert dump_db(good_db) == before
+    assert not (tmp_path / "loo.db.before-restore").exists()

@@ -1,0 +1,218 @@
+"""Files that are not ours, or not what they were (issue 9, item 4; issue 8, item 4).
+
+A damaged page is found before anything is written and `loo check` names it; a ledger
+written by a newer loo_ledger is read but never written; a read-only file or folder can
+still be read; every SQLite error reaches a person as one clear message (exit 1, never a
+traceback: the `loo` fixture fails on any exception escaping the program); a command that
+only reads never creates a ledger, and a mistyped --db path makes no folder.
+
+The ledger is tests/conftest.py's GOOD_SESSION (three hands, worked by hand in
+test_cli.py); the next hand, C dealing a simple pool, is `A=1 B=1 C=0 D=1`.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from loo_ledger.errors import StoreError
+from loo_ledger.store import db as dbmod
+from loo_ledger.store.conn import Connection, explain
+from loo_ledger.store.ledger import Ledger
+
+NEXT_HAND = ("hand", "A=1", "B=1", "C=0", "D=1")
+WRITES = [("new", "X", "--players", "P,Q,R"), ("import", "--again", "{good}"), NEXT_HAND,
+          ("amend", "1", "A=1", "B=0", "C=1", "D=1"), ("undo", "--yes"), ("close",),
+          ("seat", "add", "Eve"), ("use", "1"), ("rules", "save", "mine", "--from", "three-card")]
+
+
+def settle_file(db: Path) -> None:
+    """Everything in the main file (no -wal), as a person's copy would find it."""
+    gc.collect()  # connections the in-process CLI left open
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+
+
+def digest(db: Path) -> str:
+    return hashlib.sha256(db.read_bytes()).hexdigest()
+
+
+def damage(db: Path, table: str = "postings") -> None:
+    """Garbage over the cell pointers of ``table``'s root page (a middle page)."""
+    settle_file(db)
+    conn = sqlite3.connect(db)
+    root, size = (conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?",
+                               (table,)).fetchone()[0],
+                  conn.execute("PRAGMA page_size").fetchone()[0])
+    conn.close()
+    assert root > 2
+    with db.open("r+b") as f:
+        f.seek((root - 1) * size + 8)
+        f.write(b"\xde\xad\xbe\xef" * 200)
+
+
+def args(cmd, good_file):
+    return [str(a).replace("{good}", str(good_file)) for a in cmd]
+
+
+@pytest.mark.parametrize("cmd", WRITES, ids=lambda c: " ".join(c[:2]))
+def test_a_damaged_page_is_found_before_any_write(loo, good_db, good_file, cmd):
+    damage(good_db)
+    before = digest(good_db)
+    result = loo(good_db, *args(cmd, good_file))
+    assert result.exit_code == 1, result.output
+    assert "Nothing was written" in result.stderr and "is damaged" in result.stderr
+    assert str(good_db) in result.stderr and "loo restore" in result.stderr
+    assert digest(good_db) == before
+
+
+def test_check_names_the_damage_and_reads_still_answer_clearly(loo, good_db):
+    damage(good_db)
+    result = loo(good_db, "check")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[-1].endswith("in the ledger file")
+    assert all("[CHECK_INTEGRITY]" in line for line in lines[:-1]) and len(lines) > 1
+    # explain reads the postings: SQLite's own check answers, as one sentence
+    result = loo(good_db, "explain", "1")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: the ledger {good_db} is damaged")
+
+
+def test_a_damaged_session_table_is_found_even_above_the_quick_check_size(
+        good_db, monkeypatch):
+    damage(good_db, "sessions")
+    monkeypatch.setattr("loo_ledger.store.conn.QUICK_CHECK_MAX_BYTES", 0)
+    before = digest(good_db)
+    with pytest.raises(StoreError, match="is damaged"):
+        led = Ledger.open(good_db)
+        with led.db.write("anything"):
+            pass
+    assert digest(good_db) == before
+
+
+@pytest.mark.parametrize("newer", [
+    "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+    "VALUES ('loo_ledger', 'm099_from_the_future', '2030-01-01')",
+    "PRAGMA user_version = 99"])
+def test_a_newer_schema_is_read_but_never_written(loo, good_db, good_file, newer):
+    settle_file(good_db)
+    conn = sqlite3.connect(good_db)
+    conn.execute(newer)
+    conn.commit()
+    conn.close()
+    settle_file(good_db)
+    before = digest(good_db)
+    for cmd in WRITES:
+        result = loo(good_db, *args(cmd, good_file))
+        assert result.exit_code == 1, (cmd, result.output)
+        assert "this ledger was written by a newer loo_ledger" in result.stderr, cmd
+    balances = loo(good_db, "balances", "--json")
+    assert balances.exit_code == 0, balances.output
+    assert '"net": -15' in balances.stdout  # D: -6 - 9 + 0, as in test_cli.py
+    settle_file(good_db)
+    assert digest(good_db) == before
+
+
+@pytest.fixture
+def read_only(monkeypatch):
+    """Make a path read-only. Tests may run as root, whom chmod does not stop: the
+    permission is then also denied through os.access, which is what db.py asks."""
+    denied: set[Path] = set()
+    real = os.access
+
+    def access(path, mode, *a, **k):
+        if mode & os.W_OK and Path(path).resolve() in denied:
+            return False
+        return real(path, mode, *a, **k)
+
+    monkeypatch.setattr(dbmod.os, "access", access)
+
+    def make(path: Path) -> None:
+        path.chmod(0o555 if path.is_dir() else 0o444)
+        denied.add(path.resolve())
+
+    yield make
+    for p in denied:
+        p.chmod(0o755 if p.is_dir() else 0o644)
+
+
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_a_read_only_ledger_can_be_read(loo, good_db, read_only, what):
+    settle_file(good_db)
+    read_only(good_db if what == "file" else good_db.parent)
+    before = sorted(p.name for p in good_db.parent.iterdir())
+    result = loo(good_db, "balances", "--json")
+    assert result.exit_code == 0, result.output
+    assert '"net": 12' in result.stdout  # B: -9 + 12 + 9
+    assert loo(good_db, "check").exit_code == 0
+    result = loo(good_db, *NEXT_HAND)
+    assert result.exit_code == 1
+    assert "Nothing was written" in result.stderr and "read-only" in result.stderr
+    assert sorted(p.name for p in good_db.parent.iterdir()) == before  # no -wal, no -shm
+
+
+@pytest.mark.parametrize("cmd", [("balances",), ("sessions",), ("check",), ("hands",),
+                                 ("export", "-o", "-"), NEXT_HAND, ("undo", "--yes")])
+def test_a_command_on_a_missing_ledger_creates_nothing(loo, tmp_path, cmd):
+    db = tmp_path / "typo.db"
+    result = loo(db, *cmd)
+    assert result.exit_code == 1
+    assert str(db) in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_mistyped_folder_is_not_created(loo, tmp_path, good_file):
+    db = tmp_path / "no" / "such" / "folder" / "loo.db"
+    for cmd in (("new", "X", "--players", "A,B,C"), ("import", str(good_file))):
+        result = loo(db, *cmd)
+        assert result.exit_code == 1
+        assert f"There is no folder {db.parent}" in result.stderr
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_locked_ledger_is_one_sentence_and_nothing_written(loo, good_db, monkeypatch):
+    monkeypatch.setattr(dbmod, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr("loo_ledger.store.conn.BUSY_TIMEOUT_MS", 200)
+    settle_file(good_db)
+    holder = sqlite3.connect(good_db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        result = loo(good_db, *NEXT_HAND)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert result.exit_code == 1
+    assert "Cannot store" in result.stderr and "nothing was written" in result.stderr
+    assert "busy" in result.stderr and "try again" in result.stderr
+    assert "database is locked" not in result.stderr
+    assert loo(good_db, "hands", "--json").stdout.count('"number"') == 3
+
+
+@pytest.mark.parametrize(("error", "words"), [
+    (sqlite3.OperationalError("database is locked"), "busy"),
+    (sqlite3.DatabaseError("database disk image is malformed"), "is damaged"),
+    (sqlite3.DatabaseError("file is not a database"), "is damaged"),
+    (sqlite3.OperationalError("attempt to write a readonly database"), "can only be read"),
+    (sqlite3.OperationalError("database or disk is full"), "is full"),
+    (sqlite3.OperationalError("unable to open database file"), "cannot be opened"),
+    (sqlite3.IntegrityError("UNIQUE constraint failed: hands.id"), "SQLite failed"),
+])
+def test_every_sqlite_error_is_explained_naming_the_ledger(error, words):
+    exc = explain(error, Path("/x/loo.db"))
+    assert isinstance(exc, StoreError)
+    assert words in exc.message and "/x/loo.db" in exc.message
+
+
+def test_a_failing_statement_is_a_store_error(tmp_path):
+    conn = Connection(sqlite3.connect(":memory:"), path=tmp_path / "loo.db")
+    with pytest.raises(StoreError, match="no such table"):
+        conn.execute("SELECT * FROM missing_table")
+    with pytest.raises(StoreError, match="no such table"):
+        list(conn.query("SELECT * FROM missing_table"))
