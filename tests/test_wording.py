@@ -182,3 +182,32 @@ def test_summary_says_shared_by_when_nobody_took_the_whole_pot():
         "Biggest pot: 27 chips in hand 1, dealt by C; shared by A and B.")
     assert facts(_evening({1: "A"}, {}))[0] == (
         "Biggest pot: 27 chips in hand 1, dealt by C; taken by A.")
+
+
+def _loo(db, *args: str) -> str:
+    from typer.testing import CliRunner
+
+    from loo_ledger.cli import app
+    result = CliRunner().invoke(app, ["--db", str(db), *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[1] / "sample_sessions"
+
+
+def test_loo_hands_and_explain_in_lous_words(tmp_path):
+    db = tmp_path / "l.db"
+    _loo(db, "import", str(SAMPLES / "lou-game.json"))
+    hands = _loo(db, "hands")
+    assert "pot in play; t = tricks won" in hands and " pool " not in hands
+    assert not re.search(r"\d D ", hands)            # no double marks in Lou
+    explain = _loo(db, "explain", "2")                # Jamal burned 5000 into the pot
+    assert "Jamal -> pot" in explain and "pool" not in explain
+
+
+def test_loo_hands_marks_flushes_from_the_ledger(tmp_path):
+    db = tmp_path / "b.db"
+    _loo(db, "import", str(SAMPLES / "bicycle-club-thursday.json"))
+    rows = [x for x in _loo(db, "hands").splitlines() if " flush " in x]
+    assert len(rows) == 2                             # the evening's two flushes
