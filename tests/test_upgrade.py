@@ -1,0 +1,103 @@
+"""Upgrades (issue 9, item 8): a ledger written by the first released loo_ledger opens,
+migrates and passes `loo check` with every balance unchanged.
+
+tests/fixtures/v1.db was written by the code of commit 2f526cc (the first CLI) running its
+own `loo import`; tests/fixtures/make_v1_db.py says how. It holds the first schema
+(migrations m001..m005 only). Its two sessions, worked by hand from RULES.md
+(three-card: the dealer antes 9 to a simple pool, a trick takes a third of the pool, a
+player looed pays 9, a double pool after a loo, all passing gives the dealer the pool):
+
+Session 1, GOOD_SESSION (tests/conftest.py; worked in test_cli.py): A 0, B +12, C +3,
+D -15, pool 0.
+
+Session 2, "Thursday", Ann Ben Cat, Cat deals first:
+  hand 1, Cat deals, one trick each: Cat -9 + 3 = -6, Ann +3, Ben +3; pool 0.
+  hand 2, Ann deals, one trick each: Ann -6, Ben +3, Cat +3; pool 0.
+  hand 3, Ben deals, Ann 2 tricks, Cat 1, Ben none: Ann +6, Cat +3, Ben -9 - 9 = -18;
+          pool 9 (Ben's loo), so the next pool is double.
+  hand 4, Cat deals a double pool and all pass: Cat antes 9 and takes the 18: +9; pool 0.
+  Ann 3 - 6 + 6 = +3; Ben 3 + 3 - 18 = -12; Cat -6 + 3 + 3 + 9 = +9; pool 0.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from loo_ledger.store.db import MIGRATIONS, SCHEMA_VERSION
+
+FIXTURE = Path(__file__).parent / "fixtures" / "v1.db"
+SESSION_1 = {"A": 0, "B": 12, "C": 3, "D": -15}
+SESSION_2 = {"Ann": 3, "Ben": -12, "Cat": 9}
+
+
+@pytest.fixture
+def v1(tmp_path) -> Path:
+    path = tmp_path / "v1.db"
+    shutil.copyfile(FIXTURE, path)
+    return path
+
+
+def _nets(loo, db, sid):
+    out = json.loads(loo(db, "balances", "--json", "--session", sid).stdout)
+    return {p["name"]: p["net"] for p in out["players"]}, out["pool"]
+
+
+def test_the_fixture_is_the_first_schema_as_the_first_version_wrote_it():
+    conn = sqlite3.connect(f"{FIXTURE.resolve().as_uri()}?immutable=1", uri=True)
+    try:
+        names = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")]
+        assert names == ["m001_sessions", "m002_seats", "m003_hands", "m004_postings",
+                         "m005_settings"]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master "
+                                             "WHERE type = 'table'")}
+        assert "plays" not in tables and "audit" not in tables
+        nets = {(s, n): v for s, n, v in conn.execute("SELECT session_id, name, net FROM seats")}
+        assert nets == {**{(1, p): v for p, v in SESSION_1.items()},
+                        **{(2, p): v for p, v in SESSION_2.items()}}
+    finally:
+        conn.close()
+
+
+def test_a_first_version_ledger_opens_migrates_and_checks_clean(loo, v1):
+    result = loo(v1, "check")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "0 differences in 2 session(s)"
+    assert _nets(loo, v1, 1) == (SESSION_1, 0)
+    assert _nets(loo, v1, 2) == (SESSION_2, 0)
+    conn = sqlite3.connect(v1)
+    try:
+        names = {r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")}
+        assert names == set(MIGRATIONS)
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        # the derived tables the later migrations added were filled from the records
+        assert conn.execute("SELECT count(*) FROM plays WHERE session_id = 2").fetchone()[0] \
+            == 4 * 3
+        kinds = {r[0] for r in conn.execute("SELECT kind FROM postings")}
+        assert "" not in kinds
+    finally:
+        conn.close()
+
+
+def test_an_upgraded_ledger_goes_on_recording(loo, v1):
+    # session 1's next hand, C dealing a simple pool: A, B and D take a trick (+3 each),
+    # C antes 9 and is looed 9 (-18); the loo stays in the pool: 9
+    assert loo(v1, "use", "1").exit_code == 0
+    result = loo(v1, "hand", "A=1", "B=1", "C=0", "D=1")
+    assert result.exit_code == 0, result.output
+    assert _nets(loo, v1, 1) == ({"A": 3, "B": 15, "C": -15, "D": -12}, 9)
+    assert _nets(loo, v1, 2) == (SESSION_2, 0)
+    assert loo(v1, "check").exit_code == 0
+
+
+def test_the_committed_fixture_is_not_touched_by_the_tests():
+    # every test works on a copy: the fixture keeps the first version's five migrations
+    conn = sqlite3.connect(f"{FIXTURE.resolve().as_uri()}?immutable=1", uri=True)
+    try:
+        assert conn.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 5
+    finally:
+        conn.close()
