@@ -232,6 +232,13 @@ SCHEMAS: dict[str, J] = {
     "reopen": action("reopen", {}, title="loo reopen --json: the session opened again."),
     "player-rename": action("player rename", {"old": NAME, "new": NAME},
                             title="loo player rename --json: the old and new name."),
+    "backup": action("backup", {"ledger": NAME, "file": NAME, "sessions": NAT, "hands": NAT,
+                                "bytes": NAT}, session=False,
+                     title="loo backup FILE --json: the ledger copied, what it holds."),
+    "restore": action("restore", {"ledger": NAME, "file": NAME, "sessions": NAT, "hands": NAT,
+                                  "kept": null(NAME)}, session=False,
+                      title="loo restore FILE --json: the backup put in place, what it holds, "
+                            "and where the replaced ledger is kept (null if there was none)."),
     "import": obj({
         "action": {"const": "import"}, "dry_run": BOOL,
         "sessions": arr(obj({"file": NAME, "session": null(ID), "name": null(STR),

@@ -164,6 +164,10 @@ def outputs(tmp_path_factory) -> list[tuple[str, tuple[Any, ...], Any]]:
                 run(db, "import", "-", "--json", stdin=SAMPLES[0].read_bytes())))
     out.append(("export", ("export", "-o", tmp / "s.json", "--json"),
                 run(db, "export", "-s", "4", "-o", tmp / "s.json", "--json")))
+    out.append(("backup", ("backup", "--json"), run(db, "backup", tmp / "b.db", "--json")))
+    for ledger in (tmp / "new.db", db):  # restored where there was none, then over one
+        out.append(("restore", ("restore", "--json"),
+                    run(ledger, "restore", tmp / "b.db", "--yes", "--json")))
     broken = tmp / "broken.db"
     with sqlite3.connect(db) as source, sqlite3.connect(broken) as copy:
         source.backup(copy)  # the ledger may keep recent writes in its WAL file

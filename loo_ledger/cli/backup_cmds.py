@@ -6,24 +6,30 @@ from pathlib import Path
 
 import typer
 
-from loo_ledger.cli.context import env
+from loo_ledger.cli.context import JSON_OPTION, env
+from loo_ledger.cli.outputs import action_result
 
 
 def backup(ctx: typer.Context,
            file: Path = typer.Argument(..., metavar="FILE", help="The backup file to write."),
-           force: bool = typer.Option(False, "--force", help="Replace FILE if it exists.")):
+           force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
+           as_json: bool = JSON_OPTION):
     """Copy the whole ledger to FILE, consistently even while another terminal records
     hands (SQLite's online backup), and check the copy. Unlike 'loo export' it keeps
     everything: the audit trail, house rules, the current session, import fingerprints."""
     from loo_ledger.services.backup import backup as run_backup
     summary = run_backup(env(ctx).db_path, file, replace=force)
+    if as_json:
+        return action_result(ctx, "backup", None, ledger=str(env(ctx).db_path), file=str(file),
+                             sessions=summary.sessions, hands=summary.hands, bytes=summary.bytes)
     typer.echo(f"backed up {env(ctx).db_path} to {file}: {summary.describe()}, "
                f"{summary.bytes:,} bytes, integrity check ok")
 
 
 def restore(ctx: typer.Context,
             file: Path = typer.Argument(..., metavar="FILE", help="A backup made by 'loo backup'."),
-            yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation.")):
+            yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
+            as_json: bool = JSON_OPTION):
     """Replace the ledger with backup FILE: FILE must be a loo_ledger database that passes
     SQLite's integrity check; the ledger it replaces is kept beside it (.before-restore)."""
     from loo_ledger.services.backup import check_backup, kept_copy_path, ledger_summary
@@ -37,6 +43,10 @@ def restore(ctx: typer.Context,
                       f"({incoming.describe()})? The ledger as it is now is kept as "
                       f"{kept_copy_path(ledger)}.", abort=True)
     kept = run_restore(file, ledger)
+    if as_json:
+        return action_result(ctx, "restore", None, ledger=str(ledger), file=str(file),
+                             sessions=incoming.sessions, hands=incoming.hands,
+                             kept=None if kept is None else str(kept))
     typer.echo(f"restored {file} to {ledger}: {incoming.describe()}"
                + (f"; the ledger it replaced is kept as {kept}" if kept else ""))
 
