@@ -93,7 +93,7 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     """Record the next hand and print who takes what, who is looed, and the pool."""
     from loo_ledger.cli.entry import parse_hand
     from loo_ledger.cli.show import settlement_lines
-    from loo_ledger.services.table import record, table_view
+    from loo_ledger.services.table import TableChanged, record, table_view
     e = env(ctx)
     ledger = e.ledger()
     sid = e.session_id(session)
@@ -101,8 +101,13 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     if interactive:  # asks, previews once, records (cli/interactive.py)
         from loo_ledger.cli.interactive import enter_hand
         return enter_hand(ledger, sid, view, opts)
-    rec = parse_hand(list(words or []), opts, view)
-    result = record(ledger, sid, rec, expect_hand=view.hand_no)
+    while True:  # a hand recorded meanwhile in another terminal: read the words again
+        rec = parse_hand(list(words or []), opts, view)  # against the table as it is now
+        try:
+            result = record(ledger, sid, rec, expect_hand=view.hand_no)
+            break
+        except TableChanged:
+            view = table_view(ledger, sid)
     if as_json:
         return action_result(ctx, "hand", sid, hand=result.hand_no, settlement=result)
     after = table_view(ledger, sid)

@@ -1,0 +1,86 @@
+"""Eight terminals at once (issue 9, item 1): 8 processes each run `loo hand` 50 times into
+one session. Every write begins BEGIN IMMEDIATE with a busy timeout and reads the table
+inside its transaction, so all 400 commands succeed (no "database is locked", no raw
+UNIQUE constraint message), every hand is stored once, the deal rotates and the pool is
+right.
+
+The table: three-card, seats A B C, C deals first, every hand `A=1 B=1 C=1`: a simple
+pool each time (the dealer antes 9, each trick takes 3, nobody is looed, the pool is
+empty after every hand), so the dealer nets -6 and the others +3, whoever records it.
+Over 400 hands C deals hands 1, 4, ..., 400 (134 hands), A hands 2, 5, ..., 398 (133), B
+hands 3, 6, ..., 399 (133): C 3 * 400 - 9 * 134 = -6, A and B 3 * 400 - 9 * 133 = +3;
+pool 0; A deals hand 401.
+
+Real processes (multiprocessing, spawn: a forked child must not inherit SQLite state), each calling the CLI in-process: no interpreter
+start-up per hand, so the run stays within a few seconds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import multiprocessing
+from pathlib import Path
+
+PROCESSES = 8
+HANDS_EACH = 50
+
+
+def _terminal(db: str, start, out) -> None:
+    """One terminal: `loo hand A=1 B=1 C=1` HANDS_EACH times; reports every failure."""
+    from loo_ledger.cli import app
+    start.wait()
+    failures = []
+    for _ in range(HANDS_EACH):
+        err, std = io.StringIO(), io.StringIO()
+        code = 0
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(std):
+            try:
+                app(["--db", db, "hand", "A=1", "B=1", "C=1"], prog_name="loo")
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 1
+            except BaseException as exc:  # noqa: BLE001 (a traceback is a failure too)
+                code, err = -1, io.StringIO(repr(exc))
+        if code != 0:
+            failures.append((code, err.getvalue()))
+    out.put(failures)
+
+
+def test_eight_processes_fifty_hands_each(loo, tmp_path):
+    db = tmp_path / "loo.db"
+    assert loo(db, "new", "Crowd", "--players", "A,B,C", "--dealer", "C").exit_code == 0
+    ctx = multiprocessing.get_context("spawn")
+    start, out = ctx.Event(), ctx.Queue()
+    procs = [ctx.Process(target=_terminal, args=(str(db), start, out))
+             for _ in range(PROCESSES)]
+    for p in procs:
+        p.start()
+    start.set()
+    failures = [f for _ in procs for f in out.get(timeout=120)]
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    assert failures == []
+
+    hands = json.loads(loo(db, "hands", "--json").stdout)
+    assert [h["number"] for h in hands] == list(range(1, 401))
+    assert [h["dealer"] for h in hands] == ["C", "A", "B"] * 133 + ["C"]
+    balances = json.loads(loo(db, "balances", "--json").stdout)
+    assert {p["name"]: p["net"] for p in balances["players"]} == {"A": 3, "B": 3, "C": -6}
+    assert balances["pool"] == 0
+    pool = json.loads(loo(db, "pool", "--json").stdout)
+    assert pool["next_dealer"] == "A"
+    check = loo(db, "check")
+    assert check.exit_code == 0, check.output
+
+
+def test_the_worker_reports_a_refusal(tmp_path):
+    # the worker above can fail: on a ledger that does not exist every command is refused
+    ctx = multiprocessing.get_context("spawn")
+    start, out = ctx.Event(), ctx.Queue()
+    start.set()
+    _terminal(str(Path(tmp_path) / "none.db"), start, out)
+    failures = out.get(timeout=5)
+    assert len(failures) == HANDS_EACH and all(code == 1 for code, _ in failures)
+    assert "There is no ledger" in failures[0][1]
