@@ -277,3 +277,18 @@ def test_a_hand_the_rules_refuse_at_the_preview_offers_change_or_quit(run, tmp_p
     assert "A exchanged 4" in result.output
     assert "Record hand 1? [change/quit]" in result.output
     assert dump_db(db) == before
+
+
+def test_interactive_says_who_dealt_instead_of_the_scheduled_dealer(run, tmp_path):
+    """irish, A B C D E, E deals hand 1 and everyone before him passes: E antes 9 and takes
+    it back. A deals hand 2 by rotation but sits out, so B deals (legal.next_dealer); C
+    stands alone and takes B's ante of 9. Both forms say who dealt instead."""
+    db = tmp_path / "moved.db"
+    new(run, db, "--variant", "irish", "--players", "A,B,C,D,E", "--dealer", "E")
+    assert run(db, "hand", "A=p", "B=p", "C=p", "D=p").exit_code == 0
+    result = run(db, "hand", "-i", "--sitting-out", "A",
+                 input=keys("stand", "pass", "pass", "pass", "", "y"))
+    assert result.exit_code == 0, result.output
+    assert "hand 2 recorded. Pool now 0. Next: C deals." in result.output
+    assert "A sat this hand out, so the deal passed to the left: B dealt instead" in result.output
+    assert [h["deltas"] for h in hands(run, db)][1] == {"C": 9, "D": 0, "E": 0, "B": -9}

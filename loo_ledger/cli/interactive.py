@@ -24,7 +24,7 @@ from loo_ledger.cli.cancel import Cancelled
 from loo_ledger.cli.entry import Options
 from loo_ledger.cli.interactive_ask import Asked, Asker, ask
 from loo_ledger.cli.interactive_walk import header, walk
-from loo_ledger.cli.show import settlement_lines
+from loo_ledger.cli.show import dealer_moved_line, settlement_lines
 from loo_ledger.errors import HandRejected
 from loo_ledger.services.table import TableView, record, table_view
 from loo_ledger.store import Ledger
@@ -58,6 +58,8 @@ def enter_hand(ledger: Ledger, sid: int, view: TableView, opts: Options) -> None
             after = table_view(ledger, sid)
             nxt = settlement_lines(done, v=after.variant, present=after.present)[-1]
             typer.echo(f"hand {done.hand_no} recorded. {nxt}")
+            if (moved := dealer_moved_line(view.state, done)) is not None:
+                typer.echo(moved)
             return
         if answer == "quit":
             raise Cancelled(f"hand {view.hand_no} not recorded")

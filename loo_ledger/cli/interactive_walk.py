@@ -19,7 +19,7 @@ from loo_ledger.cli.entry import Options, View, parse_hand
 from loo_ledger.cli.interactive_ask import Asker
 from loo_ledger.cli.names import match_player
 from loo_ledger.domain import HandRecord, legal
-from loo_ledger.domain.checks import _flush_kinds, resolve
+from loo_ledger.domain.checks import resolve
 from loo_ledger.domain.codes import DealKind, Game, Resolution, Suit, Word
 from loo_ledger.domain.deal import analyse
 from loo_ledger.domain.variants import Variant
@@ -193,7 +193,7 @@ def _extra(asker: Asker, key: str, kind: str, v: Variant, shape: legal.DealShape
                 "revoke": "Reneged" if v.game == Game.LOU else "Revoked (a breach in play)"}[kind]
     who = asker.choose(f"{key}/who", "", question, able, listed=False)
     if kind == "flush":
-        kinds = [str(k) for k in _flush_kinds(v)]
+        kinds = [str(k) for k in legal.flush_kinds(v)]
         which = asker.choose(f"{key}/kind", "", f"{who}: which flush", kinds, listed=False)
         return Extra(kind="flush", player=who, value=which)
     if kind == "exchange":

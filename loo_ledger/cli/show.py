@@ -8,9 +8,9 @@ from typing import Any
 
 from loo_ledger.cli.render import signed
 from loo_ledger.cli.visible import ljust, visible, width
-from loo_ledger.domain import Movement, Settlement, Variant
+from loo_ledger.domain import Movement, Settlement, TableState, Variant
 from loo_ledger.domain.codes import Game, MovementKind
-from loo_ledger.domain.legal import has_simple_double, next_dealer
+from loo_ledger.domain.legal import dealer_moved, has_simple_double, next_dealer
 
 
 def settlement_lines(s: Settlement, *, v: Variant, present: Collection[str]) -> list[str]:
@@ -111,3 +111,11 @@ def _flat(why: str) -> str:
     (simple_pool=play-all)" -> "a simple pool: simple_pool=play-all"."""
     head, sep, rest = why.partition(" (")
     return f"{head}: {rest.removesuffix(')')}" if sep else why
+
+
+def dealer_moved_line(state: TableState, result: Settlement) -> str | None:
+    """Who dealt instead when the scheduled dealer sat the hand out (legal.dealer_moved)."""
+    if not dealer_moved(state, result.dealt):
+        return None
+    return (f"{state.dealer} sat this hand out, so the deal passed to the left: "
+            f"{result.dealer} dealt instead")

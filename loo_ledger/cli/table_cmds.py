@@ -4,30 +4,35 @@ from __future__ import annotations
 
 import typer
 
+from loo_ledger.cli import checks
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.entry import Options
-from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.options import PLAYERS_ARG, hand_options
+from loo_ledger.cli.outputs import action_result
 from loo_ledger.errors import LooError
 
 
 def new(ctx: typer.Context,
-        name: str = typer.Argument(..., help="A name for the evening, e.g. 'Friday at Ann's'."),
+        name: str = typer.Argument(..., callback=checks.text,
+                                   help="A name for the evening, e.g. 'Friday at Ann's'."),
         variant: str = typer.Option("three-card", "--variant", help="A preset ('loo variants') "
                                     "or a saved house rule ('loo rules list')."),
         rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
+                                       callback=checks.rules,
                                        help="Override a parameter. Repeatable."),
         players: str = typer.Option(..., "--players", help="Seat order, clockwise: Ann,Ben,Cat"),
         dealer: str | None = typer.Option(None, "--dealer", help="Who deals first "
                                              "(default: the last player named)."),
-        buy_in: int | None = typer.Option(None, "--buy-in", metavar="CHIPS",
+        buy_in: int | None = typer.Option(None, "--buy-in", metavar="CHIPS", callback=checks.chips,
                                              help="Chips each player bought in for."),
         unit_value: str | None = typer.Option(None, "--unit-value", metavar="DECIMAL",
+                                              callback=checks.unit_value,
                                                  help="Money value of one chip unit, e.g. 0.05."),
         currency: str | None = typer.Option(None, "--currency", help="e.g. GBP, USD, EUR."),
         when: str | None = typer.Option(None, "--when", help="When play began: "
                                            "'tonight 8pm', '2026-11-20 20:00'."),
         carry_from: int | None = typer.Option(None, "--carry-from", metavar="SESSION",
+                                              callback=checks.ident,
                                                  help="Open with the pool a closed session left."),
         as_json: bool = JSON_OPTION):
     """Start a session at the table; it becomes the current one."""
@@ -112,21 +117,14 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
         return action_result(ctx, "hand", sid, hand=result.hand_no, settlement=result)
     after = table_view(ledger, sid)
     typer.echo("\n".join(settlement_lines(result, v=after.variant, present=after.present)))
+    from loo_ledger.cli.show import dealer_moved_line
     if (moved := dealer_moved_line(view.state, result)) is not None:
         typer.echo(moved)
 
 
-def dealer_moved_line(state, result) -> str | None:
-    """Who dealt instead when the scheduled dealer sat the hand out (legal.dealer_moved)."""
-    from loo_ledger.domain.legal import dealer_moved
-    if not dealer_moved(state, result.dealt):
-        return None
-    return (f"{state.dealer} sat this hand out, so the deal passed to the left: "
-            f"{result.dealer} dealt instead")
-
-
 @hand_options
-def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", help="Hand number."),
+def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", help="Hand number.",
+                                                          callback=checks.ident),
           words: list[str] | None = PLAYERS_ARG,
           session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
           opts: Options) -> None:

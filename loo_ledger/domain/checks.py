@@ -12,7 +12,6 @@ from loo_ledger.domain.codes import (
     PRE_PLAY,
     FlushKind,
     Game,
-    Pam,
     PenaltyKind,
     Resolution,
     RevokePenalty,
@@ -20,7 +19,7 @@ from loo_ledger.domain.codes import (
 )
 from loo_ledger.domain.deal import Deal
 from loo_ledger.domain.flushes import best_flush, flush_name, tied_without_cards
-from loo_ledger.domain.legal import DealShape, can_flush, exchange_limit
+from loo_ledger.domain.legal import DealShape, can_flush, exchange_limit, flush_kinds
 from loo_ledger.domain.model import Flush, HandRecord, Penalty
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
@@ -144,15 +143,6 @@ def exchange_problems(record: HandRecord, v: Variant, deal: Deal, shape: DealSha
     return out
 
 
-def _flush_kinds(v: Variant) -> tuple[FlushKind, ...]:
-    kinds: tuple[FlushKind, ...] = (FlushKind.FLUSH,) if v.hand_size == 3 else (
-        FlushKind.PAM, FlushKind.TRUMP, FlushKind.PLAIN) + (
-        (FlushKind.PAM_BLAZE, FlushKind.BLAZE) if v.blazes else ())
-    if v.pam == Pam.NONE:
-        kinds = tuple(k for k in kinds if k not in _PAM_KINDS)
-    return kinds
-
-
 def flush_problems(record: HandRecord, v: Variant, deal: Deal,
                    shape: DealShape) -> list[Problem]:
     """Problems of the recorded flushes, read against the declarations (not the tricks)."""
@@ -179,7 +169,7 @@ def flush_problems(record: HandRecord, v: Variant, deal: Deal,
 
 
 def _flush(f: Flush, record: HandRecord, v: Variant, deal: Deal, seen: set[str]) -> list[Problem]:
-    p, kinds, out = f.player, _flush_kinds(v), []
+    p, kinds, out = f.player, flush_kinds(v), []
     if f.kind not in kinds:
         out.append(_problem(deal, "FLUSH_NOT_RECOGNISED", f"{p}'s {f.kind} is not recognised "
                             f"here; the kinds are: {', '.join(kinds)}", p))

@@ -30,7 +30,16 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 
-from loo_ledger.domain.codes import DealKind, Game, LonePlayer, SimplePool, Suit, Word
+from loo_ledger.domain.codes import (
+    DealKind,
+    FlushKind,
+    Game,
+    LonePlayer,
+    Pam,
+    SimplePool,
+    Suit,
+    Word,
+)
 from loo_ledger.domain.model import TableState
 from loo_ledger.domain.variants import Variant
 
@@ -335,6 +344,23 @@ def can_defend(v: Variant, shape: DealShape, dealt: tuple[str, ...],
 def can_flush(v: Variant, shape: DealShape) -> bool:
     """Whether a flush can be declared this deal: flushes are played and a trump is known."""
     return v.flushes and shape.trump_known
+
+
+def flush_kinds(v: Variant) -> tuple[FlushKind, ...]:
+    """The kinds of flush a player may declare at this table: any flush in three-card;
+    Pam, trump and plain flushes in five-card, with blazes where they are played; no Pam
+    kinds where there is no Pam.
+
+    >>> from loo_ledger.domain.variants import variant
+    >>> [str(k) for k in flush_kinds(variant("five-card"))]
+    ['pam', 'trump', 'plain']
+    """
+    kinds: tuple[FlushKind, ...] = (FlushKind.FLUSH,) if v.hand_size == 3 else (
+        FlushKind.PAM, FlushKind.TRUMP, FlushKind.PLAIN) + (
+        (FlushKind.PAM_BLAZE, FlushKind.BLAZE) if v.blazes else ())
+    if v.pam == Pam.NONE:
+        kinds = tuple(k for k in kinds if k not in (FlushKind.PAM, FlushKind.PAM_BLAZE))
+    return kinds
 
 
 def exchange_limit(v: Variant, shape: DealShape, dealt: tuple[str, ...],
