@@ -1,4 +1,4 @@
-"""loo sessions, loo hands, loo balances: what is in the ledger."""
+"""loo hands, loo balances: what is in a session (loo sessions is in ledger_cmds.py)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,6 @@ from loo_ledger.cli.render import show, table
 from loo_ledger.cli.visible import cell
 from loo_ledger.domain.flushes import flush_name
 from loo_ledger.domain.money import allocate, money_text, signed
-
-
-def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION):
-    """List the sessions in the ledger; * marks the current one."""
-    ledger = env(ctx).ledger()
-    rows, current = ledger.sessions(), ledger.current_session_id()
-    if as_json:
-        return print_json([{**r, "current": r["id"] == current} for r in rows])
-    show(table("Sessions", ["", "id", "name", "started", "variant", "players", "hands", "pool"],
-               [("*" if r["id"] == current else "", r["id"], r["name"] or "",
-                 r["started_at"] or "", r["variant"], r["players"], r["hands"], r["pool"])
-                for r in rows], right=("id", "players", "hands", "pool")))
 
 
 def _cell(record: dict, player: str, deltas: dict, *, lou: bool = False) -> str:
@@ -126,6 +114,5 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
 
 
 def register(app: typer.Typer) -> None:
-    app.command()(sessions)
     app.command()(hands)
     app.command()(balances)
