@@ -11,6 +11,7 @@ from typing import Any
 
 import typer
 
+from loo_ledger.cli.checks import ident
 from loo_ledger.errors import NotFound
 
 
@@ -100,7 +101,7 @@ def print_json(value: Any) -> None:
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
 
-SESSION_OPTION = typer.Option(None, "--session", "-s", metavar="ID",
+SESSION_OPTION = typer.Option(None, "--session", "-s", metavar="ID", callback=ident,
                               help="Session id (see 'loo sessions'); default: the current one.")
 JSON_OPTION = typer.Option(False, "--json",
                            help="Print JSON (see SESSION-FORMAT.md) instead of a table.")

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import typer
 
+from loo_ledger.cli import checks
 from loo_ledger.cli.entry import Options
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -41,12 +42,13 @@ _OPTIONS: tuple[tuple[str, str, Any, Any], ...] = (
     ("sitting_out", "sitting_out", list[str], typer.Option(
         [], "--sitting-out", metavar="NAME", help="Not dealt in this hand.")),
     ("note", "note", str | None, typer.Option(
-        None, "--note", help="A note kept with the hand.")),
+        None, "--note", callback=checks.text, help="A note kept with the hand.")),
     ("paid", "paid", list[str], typer.Option(
         [], "--paid", metavar="NAME=DELTA", help="The table's own figure for a player's net "
         "change; checked against the rules. Repeatable.")),
     ("ruling", "table_ruling", str | None, typer.Option(
-        None, "--table-ruling", metavar="WHY", help="Keep the table's --paid figures instead "
+        None, "--table-ruling", metavar="WHY", callback=checks.ruling, help="Keep the table's "
+        "--paid figures instead "
         "of the rules' settlement, and say why.")),
 )
 

@@ -1,0 +1,94 @@
+"""Typer callbacks that refuse hostile option values at the command line, with the
+documented limits of loo_ledger/formats/limits.py, before anything is opened or stored.
+
+Each is given to one option with ``callback=``; a refusal is a ``typer.BadParameter``
+(exit 2, the option named, the value quoted safely). So nothing the CLI accepts can poison
+a session later: an infinite or exponent unit value, a negative or astronomically large
+chip count, a blank ruling, control characters in text, ids that SQLite cannot hold.
+"""
+
+from __future__ import annotations
+
+import re
+
+import typer
+
+from loo_ledger.formats.limits import (
+    MAX_CHIPS,
+    MAX_INT,
+    MAX_TEXT,
+    MAX_UNIT_DECIMALS,
+    MAX_UNIT_DIGITS,
+    MAX_WORD,
+    UNIT_VALUE_PATTERN,
+    text_problem,
+    visible,
+)
+
+_UNIT_VALUE = re.compile(UNIT_VALUE_PATTERN)
+_WHOLE = re.compile(r"^[+-]?[0-9]+$")
+
+
+def unit_value(value: str | None) -> str | None:
+    """``--unit-value``: a plain decimal such as 0.05 (no sign, exponent, NaN or Infinity)."""
+    if value is not None and not _UNIT_VALUE.match(value):
+        raise typer.BadParameter(
+            f"{visible(value)} is not a money value like 0.05: digits with at most one "
+            f"point, at most {MAX_UNIT_DIGITS} digits, {MAX_UNIT_DECIMALS} after the point, "
+            "no sign or exponent")
+    return value
+
+
+def chips(value: int | None) -> int | None:
+    """A number of chips a person gives (``--buy-in``): 0 to MAX_CHIPS."""
+    if value is not None and not 0 <= value <= MAX_CHIPS:
+        raise typer.BadParameter(f"{_number(value)} chips: give a whole number from 0 to "
+                                 f"{MAX_CHIPS:,}")
+    return value
+
+
+def ident(value: int | None) -> int | None:
+    """A session id or a hand number: 1 and up, within what every store can hold."""
+    if value is not None and not 1 <= value <= MAX_INT:
+        raise typer.BadParameter(f"{_number(value)} is not a number in this ledger: numbers "
+                                 "start at 1 (see 'loo sessions', 'loo hands')")
+    return value
+
+
+def ruling(value: str | None) -> str | None:
+    """``--table-ruling``: why the table's figures stand; not blank, no control characters."""
+    if value is not None:
+        if not value.strip():
+            raise typer.BadParameter("say why the table's figures stand, e.g. "
+                                     "--table-ruling 'agreed at the table'; it cannot be blank")
+        text(value)
+    return value
+
+
+def text(value: str | None) -> str | None:
+    """Free text (a note, a session's name): at most MAX_TEXT characters, no control
+    characters but tab and newline."""
+    if value is not None and (problem := text_problem(value, MAX_TEXT)):
+        raise typer.BadParameter(problem)
+    return value
+
+
+def rules(values: list[str]) -> list[str]:
+    """``--rule NAME=VALUE``: each within MAX_WORD characters a side, a whole number within
+    MAX_CHIPS, and no control characters (the rules' own checks follow)."""
+    for item in values:
+        name, _, value = item.partition("=")
+        if len(name) > MAX_WORD or len(value) > MAX_WORD:
+            raise typer.BadParameter(f"{visible(item)}: a rule's name and value are at most "
+                                     f"{MAX_WORD} characters each")
+        text(item)
+        if _WHOLE.match(value.strip()) and abs(int(value)) > MAX_CHIPS:
+            raise typer.BadParameter(f"{visible(item)}: a number in a rule is at most "
+                                     f"{MAX_CHIPS:,}")
+    return values
+
+
+def _number(value: int) -> str:
+    """``value`` for a message, cut when it is huge."""
+    digits = str(value)
+    return digits if len(digits) <= 24 else f"{digits[:12]}… ({len(digits)} digits)"
