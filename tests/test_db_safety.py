@@ -216,3 +216,75 @@ def test_a_failing_statement_is_a_store_error(tmp_path):
         conn.execute("SELECT * FROM missing_table")
     with pytest.raises(StoreError, match="no such table"):
         list(conn.query("SELECT * FROM missing_table"))
+
+
+# -- idempotent imports (issue 9, item 5; issue 8's re-import) ------------------------
+
+def _sessions(loo, db):
+    import json
+    return [s["id"] for s in json.loads(loo(db, "sessions", "--json").stdout)]
+
+
+def test_importing_a_file_again_is_refused_naming_the_session(loo, good_db, good_file,
+                                                              tmp_path, dump_db):
+    before = dump_db(good_db)
+    again = loo(good_db, "import", good_file)
+    assert again.exit_code == 1
+    assert "already in the ledger: it was imported as session 1 'Test night'" in again.stderr
+    assert "--again" in again.stderr
+    # the same content laid out differently is the same session
+    relaid = tmp_path / "relaid.json"
+    import json
+    relaid.write_text(json.dumps(json.loads(good_file.read_text()), indent=7, sort_keys=True))
+    assert loo(good_db, "import", relaid).exit_code == 1
+    assert dump_db(good_db) == before
+    # a different session is not refused; --again imports the same one as a new session
+    other = json.loads(good_file.read_text())
+    other["name"] = "Another night"
+    (tmp_path / "other.json").write_text(json.dumps(other))
+    assert loo(good_db, "import", tmp_path / "other.json").exit_code == 0
+    assert loo(good_db, "import", "--again", good_file).exit_code == 0
+    assert _sessions(loo, good_db) == [1, 2, 3]
+    third = loo(good_db, "import", good_file)
+    assert "as session 1 'Test night'" in third.stderr
+    assert "(and again as session 3)" in third.stderr
+
+
+def test_one_file_given_twice_in_one_import_writes_nothing(loo, tmp_path, good_file):
+    db = tmp_path / "twice.db"
+    result = loo(db, "import", good_file, good_file)
+    assert result.exit_code == 1 and "holds the same session as" in result.stderr
+    assert loo(db, "balances").exit_code == 1  # nothing there
+
+
+def test_a_retry_after_an_interrupted_import_says_it_landed(loo, tmp_path, good_file):
+    # the first import committed, then the process was killed before it printed anything:
+    # the fingerprint row is in the same transaction as the session, so the retry knows
+    from loo_ledger.services.importing import import_files
+    db = tmp_path / "retry.db"
+    ledger = Ledger.open(db)
+    assert import_files(ledger, [good_file]) == [1]
+    ledger.close()
+    retry = loo(db, "import", good_file)
+    assert retry.exit_code == 1
+    assert "If an import of it was interrupted, that import had landed" in retry.stderr
+    assert _sessions(loo, db) == [1]
+
+
+def test_the_fingerprint_lands_with_the_session_or_not_at_all(tmp_path, good_file,
+                                                              monkeypatch):
+    from loo_ledger.services import importing
+    from loo_ledger.store import imports
+    db = tmp_path / "atomic.db"
+    ledger = Ledger.open(db)
+
+    def fail(*args, **kwargs):
+        raise KeyboardInterrupt  # Ctrl-C after the session rows, before the fingerprint
+
+    monkeypatch.setattr(imports, "record_imports", fail)
+    with pytest.raises(KeyboardInterrupt):
+        importing.import_files(ledger, [good_file])
+    assert ledger.sessions() == []
+    monkeypatch.undo()
+    assert importing.import_files(ledger, [good_file]) == [1]
+    ledger.close()
