@@ -39,9 +39,13 @@ HOSTILE_NEW = [
 
 @pytest.fixture(scope="module")
 def template(tmp_path_factory) -> Path:
-    import sys
-    sys.path.insert(0, str(Path(__file__).parent))
-    from conftest import GOOD_SESSION
+    import importlib.util  # tests/conftest.py by path: tests/rules has a conftest too
+    spec = importlib.util.spec_from_file_location("_tests_conftest",
+                                                  Path(__file__).parent / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    GOOD_SESSION = module.GOOD_SESSION  # noqa: N806
     folder = tmp_path_factory.mktemp("hostile")
     source = folder / "good.json"
     source.write_text(json.dumps(GOOD_SESSION))
