@@ -23,15 +23,15 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from loo_ledger.domain import HandRecord, PRESETS, TableState, opening_state, settle, variant
-from loo_ledger.domain import legal
-from loo_ledger.domain.deal import analyse
+from loo_ledger.domain import PRESETS, HandRecord, TableState, legal, opening_state, settle, variant
 from loo_ledger.domain.codes import DealKind, FlushKind, Resolution, Suit
+from loo_ledger.domain.deal import analyse
 from loo_ledger.domain.model import Flush, Penalty
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, Problem
@@ -135,7 +135,8 @@ class Table:
         weights = [self.word_weight.get(str(w), 1.0) for w in allowed]
         return str(self.rng.choices(list(allowed), weights)[0])
 
-    def _declarations(self, shape: legal.DealShape, dealt: tuple[str, ...]) -> dict[str, str] | None:
+    def _declarations(self, shape: legal.DealShape,
+                      dealt: tuple[str, ...]) -> dict[str, str] | None:
         """Each player's word in turn, from what the rules allow after the words before."""
         said: dict[str, str] = {}
         if shape.kind == DealKind.ELDEST_MISS:  # only the eldest chooses; the rest must play
@@ -225,7 +226,7 @@ def generate_session(variant_name: str, players: int = 6, hands: int = 1000, see
     for _ in range(hands):
         record, state = table.hand(state)
         records.append(hand_to_dict(record))
-    when = started_at or (datetime(2026, 1, 2, 20, tzinfo=timezone.utc)
+    when = started_at or (datetime(2026, 1, 2, 20, tzinfo=UTC)
                           - timedelta(days=seed % 3650)).isoformat()
     unit = UNITS["lou" if v.game == "lou" else f"loo{v.hand_size}"]
     return {"format": FORMAT, "name": name or f"{variant_name}, {players} players, seed {seed}",

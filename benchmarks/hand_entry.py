@@ -44,7 +44,7 @@ def loo_command() -> list[str]:
 def run(cmd: list[str]) -> float:
     """Run ``cmd``; return its wall-clock time in milliseconds; stop on failure."""
     start = time.perf_counter()
-    done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(cmd, capture_output=True, text=True)
     elapsed = (time.perf_counter() - start) * 1000
     if done.returncode != 0:
         sys.exit(f"failed ({done.returncode}): {' '.join(cmd)}\n{done.stdout}{done.stderr}")

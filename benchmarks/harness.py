@@ -17,9 +17,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import generate_session, write_session  # noqa: E402
@@ -147,7 +147,8 @@ def session_file(cache: Path, variant: str, players: int, hands: int, seed: int 
     key = _digest(variant, players, hands, seed, sources=[HERE / "generate.py"])
     path = cache / "files" / f"{variant}-{players}p-{hands}-s{seed}-{key}.json"
     if not path.exists():
-        tmp = write_session(generate_session(variant, players, hands, seed), path.with_suffix(".tmp"))
+        session = generate_session(variant, players, hands, seed)
+        tmp = write_session(session, path.with_suffix(".tmp"))
         tmp.replace(path)
     return path
 
@@ -203,7 +204,7 @@ def big_database(cache: Path, hands: int, *, rebuild: bool = False, batch: int =
         extra.unlink(missing_ok=True)
     group: list[Path] = []
     counted = 0
-    for (_, _, n, _), f in zip(plan, files):
+    for (_, _, n, _), f in zip(plan, files, strict=False):
         group.append(f)
         counted += n
         if counted >= batch or f == files[-1]:

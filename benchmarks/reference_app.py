@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import List
 
 import typer
 
@@ -54,7 +53,7 @@ def balances() -> None:
     sid = int(conn.execute(CURRENT_SQL).fetchone()[0])
     cursor = conn.execute(BALANCES_SQL[0], (sid,))
     names = [d[0] for d in cursor.description]
-    session = dict(zip(names, cursor.fetchone()))
+    session = dict(zip(names, cursor.fetchone(), strict=False))
     typer.echo(f"Balances, session {sid}")
     for name, net in conn.execute(BALANCES_SQL[1], (sid,)):
         typer.echo(f"{name:<20} {net:+d}")
@@ -63,7 +62,7 @@ def balances() -> None:
 
 
 @app.command()
-def record(words: List[str] = typer.Argument(..., help="The hand, as typed.")) -> None:
+def record(words: list[str] = typer.Argument(..., help="The hand, as typed.")) -> None:
     """Store one row in one write transaction."""
     conn = _connect()
     conn.execute(RECORD_TABLE)

@@ -25,10 +25,10 @@ import subprocess
 import sys
 import time
 import traceback
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness as h  # noqa: E402
@@ -180,7 +180,8 @@ def stream_rows(plan: Plan) -> Iterator[Row]:
     out = plan.work / "out"
     for label, args in (("`loo hands --json`", ["hands", "--json"]),
                         ("`loo export` (json)", ["export", "-o", str(out)]),
-                        ("`loo export --format csv`", ["export", "--format", "csv", "-o", str(out)])):
+                        ("`loo export --format csv`",
+                         ["export", "--format", "csv", "-o", str(out)])):
         what = f"{label} of {plan.hands:,} hands"
         m = h.measure([*h.loo_command(), "--db", str(big), *args], plan.runs, out=out)
         m_small = h.measure([*h.loo_command(), "--db", str(small), *args], 1, out=out)
@@ -270,7 +271,7 @@ def machine() -> str:
     mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     commit = subprocess.run(["git", "-C", str(h.ROOT), "describe", "--always", "--dirty"],
                             capture_output=True, text=True).stdout.strip()
-    return (f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC; {cpu}, {os.cpu_count()} cores, "
+    return (f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {cpu}, {os.cpu_count()} cores, "
             f"{mem:.0f} GiB; Python {platform.python_version()}, SQLite "
             f"{sqlite3.sqlite_version}; {platform.system()} {platform.release()}"
             + (f"; commit {commit}" if commit else ""))
@@ -307,7 +308,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="a few hundred hands, one run each: a smoke run")
     parser.add_argument("--only", default=",".join(GROUPS),
-                        help=f"comma-separated groups of rows (default: all of {', '.join(GROUPS)})")
+                        help="comma-separated groups of rows (default: all of "
+                             f"{', '.join(GROUPS)})")
     parser.add_argument("--cache", type=Path, default=None, help="where inputs are cached")
     parser.add_argument("--rebuild", action="store_true", help="build the big database again")
     parser.add_argument("--json", type=Path, help="also write the rows here as JSON")

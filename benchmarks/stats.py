@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,7 +56,7 @@ def build(db: Path, hands: int, per_session: int) -> int:
         plan.append(s)
         total += len(s[2])
         n_sessions += 1
-    today = datetime.now(timezone.utc).replace(hour=20, minute=0, second=0, microsecond=0)
+    today = datetime.now(UTC).replace(hour=20, minute=0, second=0, microsecond=0)
     ledger = Ledger.open(db)
     try:
         for i, (session, raws, settlements, final) in enumerate(plan):

@@ -29,7 +29,8 @@ class Problem:
         if self.path is not None:
             where.append(f"at {self.path}")
         prefix = ", ".join(where)
-        return f"{prefix}: {self.message} [{self.code}]" if prefix else f"{self.message} [{self.code}]"
+        text = f"{self.message} [{self.code}]"
+        return f"{prefix}: {text}" if prefix else text
 
 
 class LooError(Exception):

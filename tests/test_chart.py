@@ -42,7 +42,7 @@ def test_chart_json_agrees_with_hands_and_balances_on_a_sample(loo, tmp_path):
     series = _json(loo, db, "chart")["series"]
     pools = _json(loo, db, "chart", "--pool")["series"]
     assert len(series) == len(hands) + 1 == len(pools)
-    for before, after, h in zip(series, series[1:], hands):
+    for before, after, h in zip(series, series[1:], hands, strict=False):
         assert after["hand"] == h["number"]
         assert {p: after["net"][p] - before["net"][p] for p in h["deltas"]} == h["deltas"]
     assert series[-1]["net"] == {p["name"]: p["net"] for p in balances["players"]}

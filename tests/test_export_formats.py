@@ -96,7 +96,7 @@ def test_csv_summary_is_the_balances_json(loo, samples_db, sid):
     hands = _json(loo, samples_db, "hands", "--session", sid)
     rows = _csv(loo, samples_db, "--session", sid, "--summary")
     assert [r["kind"] for r in rows] == ["player"] * len(balances["players"]) + ["pool"]
-    for row, p in zip(rows, balances["players"]):
+    for row, p in zip(rows, balances["players"], strict=False):
         assert (row["player"], int(row["net"])) == (p["name"], p["net"])
         assert Decimal(row["money"]) == Decimal(p["money"])
         assert int(row["hands"]) == sum(p["name"] in h["deltas"] for h in hands)

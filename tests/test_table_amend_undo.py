@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -172,7 +172,7 @@ def test_hands_audit_shows_the_old_record_the_new_one_and_when(loo, wrong_db, ri
     [a] = amends
     assert a["hand"] == 3 and a["old_record"] == old and a["new_record"] == new
     when = datetime.fromisoformat(a["at"])
-    assert abs((datetime.now(timezone.utc) - when).total_seconds()) < 600
+    assert abs((datetime.now(UTC) - when).total_seconds()) < 600
     # Every hand typed is there as an "add"; the undo keeps the removed hand 10's record.
     assert sorted(a["hand"] for a in trail if a["action"] == "add") == list(range(1, 11))
     [u] = [a for a in trail if a["action"] == "undo"]

@@ -3,9 +3,7 @@ cancel exits 3 and Ctrl-C 130 (cli/cancel.py)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 from typer.core import TyperGroup
@@ -36,7 +34,6 @@ class LooGroup(TyperGroup):
             raise typer.Exit(EXIT_CANCELLED) from None
 
 
-
 app = typer.Typer(cls=LooGroup, no_args_is_help=True, pretty_exceptions_enable=False,
                   context_settings={"help_option_names": ["-h", "--help"]},
                   help="Scorekeeper for Loo: record hands, settle the pool, keep balances.")
@@ -53,7 +50,7 @@ def _version(value: bool) -> None:
 def _root(ctx: typer.Context,
           version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                        help="Print the version and exit."),
-          db: Optional[Path] = typer.Option(
+          db: Path | None = typer.Option(
               None, "--db", metavar="PATH", envvar="LOO_DB", show_envvar=True,
               help="The ledger database (default: loo.db in your application directory).")):
     from loo_ledger.cli.context import Env, resolve_db
@@ -61,9 +58,18 @@ def _root(ctx: typer.Context,
 
 
 def _register() -> None:
-    from loo_ledger.cli import (analysis_cmds, chart_cmds, explain_cmd, export_cmds,
-                                ledger_cmds, reports, seats_rules, session_cmds, table_cmds,
-                                variants_cmd)
+    from loo_ledger.cli import (
+        analysis_cmds,
+        chart_cmds,
+        explain_cmd,
+        export_cmds,
+        ledger_cmds,
+        reports,
+        seats_rules,
+        session_cmds,
+        table_cmds,
+        variants_cmd,
+    )
     for module in (table_cmds, ledger_cmds, export_cmds, reports, explain_cmd, analysis_cmds,
                    chart_cmds):
         module.register(app)

@@ -61,8 +61,8 @@ class Env:
         try:
             name = match(typed, [r["name"] for r in rows if r["name"]], "session")
         except NoMatch as exc:
-            ids = ", ".join(str(r["id"]) for r in rows)
-            raise NoMatch(f"{exc} (ids: {ids}; see 'loo sessions')") from None
+            known = ", ".join(str(r["id"]) for r in rows)
+            raise NoMatch(f"{exc} (ids: {known}; see 'loo sessions')") from None
         ids = [r["id"] for r in rows if r["name"] == name]
         if len(ids) > 1:
             raise NoMatch(f"{len(ids)} sessions are called {name!r} (ids "
@@ -77,9 +77,10 @@ CREATES_LEDGER = frozenset({"new", "import", "rules save", "restore"})
 def _command(ctx: typer.Context) -> str:
     """The running command's name below the program's ("new", "rules save")."""
     names: list[str] = []
-    while ctx.parent is not None:
-        names.append(ctx.info_name or "")
-        ctx = ctx.parent
+    node: Any = ctx
+    while node.parent is not None:
+        names.append(node.info_name or "")
+        node = node.parent
     return " ".join(reversed(names))
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -10,7 +10,7 @@ import typer
 from loo_ledger.cli.context import SESSION_OPTION, env, print_json
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     """What ``loo export`` writes."""
 
     json = "json"
@@ -44,7 +44,7 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
     e = env(ctx)
     sid = e.session_id(session)
     text = _render(e.ledger(), sid, fmt, summary)
-    if not to_file:
+    if output is None or not to_file:
         typer.echo(text, nl=False)
         return
     from loo_ledger.services.reports import write_text

@@ -8,7 +8,8 @@ nothing is cut with ``…`` nor folded over two lines: the table is as wide as i
 from __future__ import annotations
 
 import sys
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from loo_ledger.domain.money import money_text, signed  # noqa: F401  (re-exported)
 
@@ -18,6 +19,7 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
+
     from loo_ledger.cli.visible import cell, visible
     right = set(right)
     t = Table(show_edge=False, header_style="bold")

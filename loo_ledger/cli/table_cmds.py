@@ -82,11 +82,11 @@ def use(ctx: typer.Context, session: str = typer.Argument(..., metavar="SESSION"
         as_json: bool = JSON_OPTION):
     """Make SESSION the current session."""
     e = env(ctx)
-    session = e.find_session(session)  # type: ignore[assignment]
-    e.ledger().set_current(session)
+    sid = e.find_session(session)
+    e.ledger().set_current(sid)
     if as_json:
-        return action_result(ctx, "use", session)
-    typer.echo(f"session {session} is now current")
+        return action_result(ctx, "use", sid)
+    typer.echo(f"session {sid} is now current")
 
 
 @hand_options

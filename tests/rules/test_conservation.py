@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from conftest import Flush, HandRecord, Penalty, V, opening_state, settle, validate
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-
-from conftest import Flush, HandRecord, Penalty, V, opening_state, settle, validate
 
 from loo_ledger.domain.model import net_changes
 
@@ -184,7 +183,8 @@ def build_loo(draw, v, state, dealt, dealer):
     non_dealers = dealt[:-1]
     playall = simple and v.simple_pool == "play-all"
     trump = None if playall else draw(st.sampled_from(SUITS))
-    forced = playall or (v.club_law and trump == "clubs") or (v.force_after_single and not state.last_had_loo)
+    forced = (playall or (v.club_law and trump == "clubs")
+              or (v.force_after_single and not state.last_had_loo))
     eldest_miss = (not forced) and simple and v.simple_pool == "miss-eldest" and v.miss
     decl = None
     defender = None

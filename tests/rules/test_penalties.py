@@ -1,11 +1,9 @@
 """Penalties (RULES.md "Penalties"; CATALOGUE §3.12, R20, R21), worked by hand."""
 
 import pytest
-
-from conftest import F, Pen, V, expect, problems, rejects, run, table
+from conftest import F, Pen, V, expect, hand, problems, rejects, run, settle, table
 
 from loo_ledger.errors import HandRejected
-from conftest import hand, settle
 
 THREE = dict(A="stand", B="stand", C="stand", D="pass", E="pass")
 

@@ -4,7 +4,6 @@ Each record below is legal but for the one thing it is testing.
 """
 
 import pytest
-
 from conftest import F, Pen, V, expect, hand, problems, rejects, run, table
 
 DOUBLE = dict(trump="hearts", declarations=dict(A="stand", B="stand", C="stand", D="pass",
@@ -285,7 +284,8 @@ def test_table_ruling_records_the_tables_figures():
 def test_three_problems_reported_together():
     # a revoke by D, who passed; an exchange in three-card; tricks summing to 2
     st = table(pool=18, hand_no=7)
-    rec = hand(trump="hearts", declarations=dict(A="stand", B="stand", C="pass", D="pass", E="pass"),
+    rec = hand(trump="hearts",
+               declarations=dict(A="stand", B="stand", C="pass", D="pass", E="pass"),
                exchanges=dict(B=1), tricks=dict(A=1, B=1), penalties=[Pen("D")])
     from conftest import validate
     found = validate(rec, st, V())

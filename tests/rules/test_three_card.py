@@ -4,9 +4,7 @@ Seats A B C D E, dealer E (so A is eldest) unless a test says otherwise. P = car
 """
 
 import pytest
-
-from conftest import F, V, expect, hand, next_seat, rejects, run, table
-
+from conftest import F, V, expect, next_seat, rejects, run, table
 
 # --- simple pools under play-all (000): no declarations, everyone plays ---------------------
 
@@ -218,7 +216,8 @@ def test_lone_miss_taker_dealer_may_not_take_a_second_miss():
 
 # --- loo amounts --------------------------------------------------------------------------
 
-LOO_HAND = dict(trump="clubs", declarations=dict(A="stand", B="stand", C="stand", D="pass", E="pass"),
+LOO_HAND = dict(trump="clubs",
+                declarations=dict(A="stand", B="stand", C="stand", D="pass", E="pass"),
                 tricks=dict(A=1, B=2, C=0))
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from conftest import Flush, HandRecord, HandRejected, Penalty, TableState, V, settle, validate
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-
-from conftest import Flush, HandRecord, HandRejected, Penalty, TableState, V, settle, validate
 
 from loo_ledger.domain import legal
 from loo_ledger.domain.model import net_changes

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import Any
 
 from loo_ledger.domain.money import signed
 from loo_ledger.services.reports import series, svg
@@ -30,6 +31,11 @@ svg.chart { max-width: 100%; height: auto; display: block; margin: 1em 0 2em; }
 footer { color: #777; font-size: 12px; margin-top: 2em; }
 """
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
+
+
+def _double_mark(h: dict[str, Any], ev: Any) -> str:
+    """" D" after a double pool's pot, where the game has simple and double pools."""
+    return " D" if h["double"] and ev.simple_double else ""
 
 
 def _row(cells: Iterable[str], *, tag: str = "td", cls: str = "") -> str:
@@ -73,7 +79,7 @@ def hands_table(ev: Evening) -> str:
         changes = [_num(h["deltas"][p]) if p in h["deltas"] else '<td class="n">-</td>'
                    for p in ev.players]
         rows.append(_row([_num(h["number"], sign=False), escape(h["dealer"]),
-                          f'<td class="n">{h["pot"]}{" D" if h["double"] and ev.simple_double else ""}</td>',
+                          f'<td class="n">{h["pot"]}{_double_mark(h, ev)}</td>',
                           escape(words), escape(tricks), *changes,
                           _num(h["pool_after"], sign=False),
                           f'<td class="note">{escape(note)}</td>']))
