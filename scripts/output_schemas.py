@@ -247,7 +247,7 @@ SCHEMAS: dict[str, J] = {
     }, description="loo import --json: each file and the session it became (null with "
                    "--dry-run, when nothing is written)."),
     "export": obj({"action": {"const": "export"}, "session": ID,
-                   "format": {"enum": ["json", "csv", "md", "html"]}, "summary": BOOL,
+                   "format": {"enum": ["json", "csv", "md", "text", "html"]}, "summary": BOOL,
                    "output": NAME, "bytes": NAT},
                   description="loo export -o FILE --json: what was written where."),
 }

@@ -1,4 +1,4 @@
-"""loo export: a session as a file: json (a session file), csv, md or html."""
+"""loo export: a session as a file: json (a session file), csv, md, text or html."""
 
 from __future__ import annotations
 
@@ -16,13 +16,16 @@ class Format(StrEnum):
     json = "json"
     csv = "csv"
     md = "md"
+    text = "text"
     html = "html"
 
 
 def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
            fmt: Format = typer.Option(Format.json, "--format", "-f", case_sensitive=False,
                                       help="json: a session file to import again; csv: a row "
-                                           "per player per hand; md: a summary for a chat; "
+                                           "per player per hand; md: a summary with a "
+                                           "table, for places that render Markdown; text: "
+                                           "the same in plain lines for a chat app; "
                                            "html: one self-contained page with charts."),
            summary: bool = typer.Option(False, "--summary",
                                         help="csv only: one row per player and the pool "
@@ -62,11 +65,13 @@ def _render(ledger, sid: int, fmt: Format, summary: bool) -> str:
         from loo_ledger.formats.sessionfile import dumps_session, session_from_dict
         stored = ledger.session_dict(sid)  # as raw: seat_changes and x- fields are kept
         return dumps_session(session_from_dict(stored, source=f"session {sid}"), stored)
-    from loo_ledger.services.reports import csvout, html, markdown
+    from loo_ledger.services.reports import csvout, html, markdown, text
     from loo_ledger.services.reports.evening import Evening
     ev = Evening.load(ledger, sid)
     if fmt is Format.csv:
         return csvout.summary_csv(ev) if summary else csvout.hands_csv(ev)
+    if fmt is Format.text:
+        return text.summary(ev)
     return markdown.summary(ev) if fmt is Format.md else html.page(ev)
 
 

@@ -7,6 +7,7 @@ import re
 from loo_ledger.domain.money import signed
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts
+from loo_ledger.services.reports.text import settling, transfer_lines
 
 # What changes the rendering inside a line; parentheses, dots and dashes mid-line do not.
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
@@ -22,7 +23,8 @@ def md_escape(text: str) -> str:
 
 
 def summary(ev: Evening) -> str:
-    """Title, date, variant, the final balances with money, the biggest pot, a few lines."""
+    """Title, date, variant, the final balances with money, the biggest pot, a few lines,
+    and the transfers that settle the evening (those of ``loo settle-up``)."""
     e = md_escape
     head = [x for x in (ev.date, ev.variant_text, f"{len(ev.hands)} hands", ev.unit_text) if x]
     lines = [f"# {e(ev.title)}", "", e(" · ".join(head)), ""]
@@ -36,4 +38,6 @@ def summary(ev: Evening) -> str:
     cash = f" {e(ev.pool_money_text())} |" if with_money else ""
     lines.extend([f"| *{ev.pool_word}* | {ev.pool} |{cash}", ""])
     lines.extend(f"- {e(x)}" for x in facts(ev))
+    lines.extend(["", "**To settle up**", ""])
+    lines.extend(f"- {e(x)}" for x in transfer_lines(ev, settling(ev)))
     return "\n".join(lines) + "\n"
