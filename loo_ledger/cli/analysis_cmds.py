@@ -37,10 +37,13 @@ def stats(ctx: typer.Context, session: int | None = SESSION_OPTION,
         raise LooError("choose --session ID or --all, not both")
     across = (all_ or since is not None) and session is None
     sid = None if across else e.session_id(session)
-    if player is not None:  # a unique prefix in any case, as everywhere (cli/names.py)
+    if player is not None and sid is None:  # across sessions: a person, by any spelling
+        from loo_ledger.cli.player_cmds import match_identity
+        from loo_ledger.store.identities import read
+        player = match_identity(player, read(e.ledger().db))
+    elif player is not None:  # a unique prefix in any case, as everywhere (cli/names.py)
         from loo_ledger.cli.names import match_player
-        ids = [r["id"] for r in e.ledger().sessions()] if sid is None else [sid]
-        player = match_player(player, [p for i in ids for p in e.ledger().session(i)["players"]])
+        player = match_player(player, e.ledger().session(sid)["players"])
     report = run_stats(e.ledger(), session_id=sid,
                        since=parse_when(since) if since else None, player=player,
                        record_sessions=None if as_json else limit or None)
@@ -112,10 +115,25 @@ def _show_record(record: list[dict], cut: str) -> None:
 def settle_up(ctx: typer.Context, session: int | None = SESSION_OPTION,
               banker: str | None = typer.Option(None, "--banker", metavar="NAME", help=(
                   "Who everyone settles with (default: the first player).")),
+              all_: bool = typer.Option(False, "--all", help=(
+                  "The tab of every session: who owes whom, after 'loo paid'.")),
+              since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
+                  "The tab of the sessions from DATE on: '2026-03-01', 'March 2026'.")),
               as_json: bool = JSON_OPTION):
-    """Money owed at the end: each player's net and buy-in in money, and who pays whom."""
+    """Money owed at the end: each player's net and buy-in in money, and who pays whom.
+    With --all or --since, a season's tab: every session's money by player (and the
+    pool), less the debts paid ('loo paid'), and who still pays whom."""
     from loo_ledger.services.analysis.settle_up import settle_session
     e = env(ctx)
+    if all_ or since is not None:
+        if session is not None or banker is not None:
+            raise LooError("--all and --since settle a season by the fewest transfers; they "
+                           "cannot be combined with --session or --banker")
+        from loo_ledger.cli.season_show import show_tab
+        from loo_ledger.services.analysis.season import season_tab
+        from loo_ledger.services.dates import period
+        tab = season_tab(e.ledger(), since=period(since)[0].isoformat() if since else None)
+        return print_json(tab) if as_json else show_tab(tab)
     result = settle_session(e.ledger(), e.session_id(session), banker=banker)
     if as_json:
         return print_json(result)

@@ -8,7 +8,8 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
 from loo_ledger.cli.outputs import action_result
 
 session_app = typer.Typer(help="Rename or delete a session.", no_args_is_help=True)
-player_app = typer.Typer(help="Rename a player in the current session.", no_args_is_help=True)
+player_app = typer.Typer(help="Rename a player in the current session, or merge two "
+                         "spellings of one player.", no_args_is_help=True)
 
 _SESSION_ARG = typer.Argument(None, metavar="[SESSION]",
                               help="Session id or name (a unique prefix will do); default: "
@@ -88,4 +89,6 @@ def register(app: typer.Typer) -> None:
     app.command("sessions")(sessions)
     app.add_typer(session_app, name="session")
     app.add_typer(player_app, name="player")
+    from loo_ledger.cli import player_cmds  # loo players, loo player merge, loo paid
+    player_cmds.register(app, player_app)
     app.command()(reopen)

@@ -221,3 +221,35 @@ def m009_import_fingerprints(db: Database) -> None:
             at TEXT NOT NULL
         )""",
          "CREATE INDEX idx_imports_fingerprint ON imports (fingerprint)")
+
+
+@migrations()
+def m011_identities(db: Database) -> None:
+    """Players across sessions (issue 11): an identity per person, the spellings that name
+    it (``aliases``, casefolded: ``Margaret`` and ``margaret`` are one), filled here from the
+    seats (each casefolded name its own identity, shown as first spelled); a name with no
+    alias row is read as its own identity (store/identities.py). And the season's tab:
+    debts paid between parties (``payments``, in whole cents), written by ``loo paid``."""
+    _run(db, "CREATE TABLE identities (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
+         """CREATE TABLE aliases (
+            alias TEXT PRIMARY KEY,
+            identity_id INTEGER NOT NULL REFERENCES identities(id)
+        )""",
+         "CREATE INDEX idx_aliases_identity ON aliases (identity_id)",
+         """CREATE TABLE payments (
+            id INTEGER PRIMARY KEY,
+            payer TEXT NOT NULL,
+            payee TEXT NOT NULL,
+            cents INTEGER NOT NULL CHECK (cents > 0),
+            currency TEXT,
+            paid_at TEXT NOT NULL,
+            note TEXT,
+            created_at TEXT NOT NULL
+        )""")
+    seen: dict[str, int] = {}
+    for (name,) in db.execute("SELECT name FROM seats ORDER BY session_id, position").fetchall():
+        key = name.casefold()
+        if key not in seen:
+            cur = db.execute("INSERT INTO identities (name) VALUES (?)", [name])
+            seen[key] = int(cur.lastrowid or 0)
+            db.execute("INSERT INTO aliases (alias, identity_id) VALUES (?, ?)", [key, seen[key]])

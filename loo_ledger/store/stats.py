@@ -10,7 +10,7 @@ that ``GROUP BY player`` walks the primary key. Nothing here decodes a hand's JS
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,12 +42,15 @@ class Scope:
 
     ``session_id`` picks one session; otherwise every session, or those whose date
     (``started_at``, else when it was stored) is on or after ``since`` (UTC,
-    ``YYYY-MM-DD HH:MM:SS``). ``player`` keeps one player's rows.
+    ``YYYY-MM-DD HH:MM:SS``). ``player`` keeps one player's rows. With ``identity``, a
+    player is a person across sessions (store/identities.py): ``player`` is an identity's
+    name, matched through the reader's ``loo_who`` SQL function.
     """
 
     session_id: int | None = None
     since: str | None = None
     player: str | None = None
+    identity: bool = False
 
     def where(self, session_col: str = "session_id", player_col: str | None = "player"
               ) -> tuple[str, list[Any]]:
@@ -62,10 +65,12 @@ class Scope:
                          "datetime(coalesce(started_at, created_at)) >= datetime(?))")
             params.append(self.since)
         if self.player is not None:
+            who = "loo_who({})" if self.identity else "{}"
             if player_col is None:
-                terms.append(f"{session_col} IN (SELECT session_id FROM seats WHERE name = ?)")
+                terms.append(f"{session_col} IN (SELECT session_id FROM seats WHERE "
+                             f"{who.format('name')} = ?)")
             else:
-                terms.append(f"{player_col} = ?")
+                terms.append(f"{who.format(player_col)} = ?")
             params.append(self.player)
         return " AND ".join(terms), params
 
@@ -75,10 +80,21 @@ def _total_columns(spec: tuple[tuple[str, str, str], ...]) -> str:
 
 
 class StatsReader:
-    """SQL aggregates over the totals for a :class:`Scope`; returns plain rows."""
+    """SQL aggregates over the totals for a :class:`Scope`; returns plain rows.
 
-    def __init__(self, db: Any):
+    ``names``: each seated spelling -> the identity it is (store/identities.py); given,
+    players are grouped by identity (the ``loo_who`` SQL function), else by spelling."""
+
+    def __init__(self, db: Any, names: Mapping[str, str] | None = None):
         self.conn = db.conn
+        self.names = names
+        if names is not None:
+            self.conn.create_function("loo_who", 1, lambda n: names.get(n, n),
+                                      deterministic=True)
+
+    def who(self, col: str) -> str:
+        """The SQL naming the player in ``col``: the identity when grouping by identity."""
+        return col if self.names is None else f"loo_who({col})"
 
     def _rows(self, sql: str, params: list[Any]) -> list[dict[str, Any]]:
         cur = self.conn.execute(sql, params)
@@ -88,14 +104,16 @@ class StatsReader:
     def players(self, scope: Scope) -> list[dict[str, Any]]:
         """Each player's totals over the scope."""
         where, params = scope.where()
-        return self._rows(f"SELECT player, {_total_columns(PLAYER_TOTALS)} FROM player_totals "
-                          f"WHERE {where} GROUP BY player", params)
+        who = self.who("player")
+        return self._rows(f"SELECT {who} AS player, {_total_columns(PLAYER_TOTALS)} FROM "
+                          f"player_totals WHERE {where} GROUP BY {who}", params)
 
     def seats(self, scope: Scope) -> list[dict[str, Any]]:
         """Each player's hands, net and loos by seat relative to the dealer."""
         where, params = scope.where()
-        return self._rows(f"SELECT player, seat, {_total_columns(SEAT_TOTALS)} FROM seat_totals "
-                          f"WHERE {where} GROUP BY player, seat", params)
+        who = self.who("player")
+        return self._rows(f"SELECT {who} AS player, seat, {_total_columns(SEAT_TOTALS)} FROM "
+                          f"seat_totals WHERE {where} GROUP BY {who}, seat", params)
 
     def sessions(self, scope: Scope) -> list[dict[str, Any]]:
         """Each session in scope, oldest first, with its unit and its totals (None if unbuilt)."""
@@ -127,20 +145,24 @@ class StatsReader:
         """Each player's net chips per unit (value and currency), with when they first sat:
         ``first`` orders players by session, then seat."""
         where, params = scope.where("seats.session_id", "seats.name")
+        who = self.who("seats.name")
         return self._rows(
-            "SELECT seats.name AS player, s.unit_value, s.currency, sum(net) AS net, "
+            f"SELECT {who} AS player, s.unit_value, s.currency, sum(net) AS net, "
             "min(seats.session_id * 1000 + position) AS first FROM seats JOIN sessions s "
             f"ON s.id = seats.session_id WHERE {where} "
-            "GROUP BY seats.name, s.unit_value, s.currency", params)
+            f"GROUP BY {who}, s.unit_value, s.currency", params)
 
     def records(self, scope: Scope, session_ids: Sequence[int] | None = None
                 ) -> list[tuple[Any, ...]]:
-        """(session, player, net) for each seat in scope (or in ``session_ids`` of it)."""
+        """(session, player, net) for each seat in scope (or in ``session_ids`` of it); by
+        identity, one row per identity per session (its seats' nets summed)."""
         where, params = scope.where("session_id", "name")
         if session_ids is not None:
             where += f" AND session_id IN ({', '.join('?' * len(session_ids))})"
             params += list(session_ids)
+        who = self.who("name")
         rows: list[tuple[Any, ...]] = self.conn.execute(
-            f"SELECT session_id, name, net FROM seats WHERE {where} "
-            "ORDER BY session_id, position", params).fetchall()
+            f"SELECT session_id, {who}, sum(net) FROM seats WHERE {where} "
+            f"GROUP BY session_id, {who} ORDER BY session_id, min(position)",
+            params).fetchall()
         return rows

@@ -19,6 +19,7 @@ from typing import Any
 from loo_ledger.domain.money import allocate, money, whole_cents
 from loo_ledger.errors import LooError, NotFound
 from loo_ledger.services.dates import shown
+from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats import Scope, StatsReader
 
 WORDS = ("stand", "pass", "miss", "defend")
@@ -55,12 +56,17 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
     ``since`` is an ISO date-time as :func:`loo_ledger.services.dates.parse_when` gives it.
     Across sessions the report has each player's record, of the ``record_sessions``
     most recent sessions (None: all). Raises LooError when both a session and a date
-    are given, NotFound when the player has no seat in the sessions chosen.
+    are given, NotFound when the player has no seat in the sessions chosen. Across
+    sessions, players are identities: ``Margaret`` and ``margaret`` are one, and so are
+    spellings merged with ``loo player merge``; ``player`` is an identity's name.
     """
     if session_id is not None and since is not None:
         raise LooError("--since chooses sessions by date; it cannot be combined with --session")
-    scope = Scope(session_id=session_id, since=utc(since) if since else None, player=player)
-    reader = StatsReader(ledger.db)
+    across = session_id is None   # across sessions a player is a person (store/identities.py)
+    names = read_identities(ledger.db).names() if across else None
+    scope = Scope(session_id=session_id, since=utc(since) if since else None, player=player,
+                  identity=across)
+    reader = StatsReader(ledger.db, names)
     sessions, nets = reader.sessions(scope), reader.nets(scope)
     title = describe(session_id, since, len(sessions))
     if player is not None and not nets:
@@ -99,7 +105,8 @@ def _fine_money(reader: StatsReader, scope: Scope, sessions: list[dict]) -> Fine
     if not fine:
         return {}
     seats: dict[int, list[tuple[str, int]]] = {}
-    for sid, name, net in reader.records(Scope(session_id=scope.session_id, since=scope.since)):
+    for sid, name, net in reader.records(Scope(session_id=scope.session_id, since=scope.since,
+                                               identity=scope.identity)):
         if sid in fine:
             seats.setdefault(sid, []).append((name, net))
     out: Fine = {}

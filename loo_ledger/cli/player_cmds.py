@@ -1,0 +1,110 @@
+"""Players across sessions (issue 11): loo players, loo player merge, loo paid.
+
+A player across sessions is an identity (store/identities.py): spellings that differ
+only in case are one, and ``loo player merge ALIAS PLAYER`` makes two spellings one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from loo_ledger.cli import checks
+from loo_ledger.cli.context import JSON_OPTION, env, print_json
+from loo_ledger.cli.names import NoMatch, candidates, match
+from loo_ledger.cli.outputs import action_result
+from loo_ledger.cli.render import show, table
+from loo_ledger.store.identities import POOL, Identities
+
+
+def match_identity(typed: str, who: Identities) -> str:
+    """The one person ``typed`` names: any spelling of theirs, whole or a unique prefix,
+    in any case; NoMatch naming the people (or those the prefix fits) otherwise."""
+    spellings = [s for names in who.spellings.values() for s in names]
+    found = {who.who(c) for c in candidates(typed, [*who.spellings, *spellings])}
+    if len(found) == 1:
+        return found.pop()
+    return match(typed, sorted(found) if found else list(who.spellings), "player")
+
+
+def _party(typed: str, who: Identities) -> str:
+    """A party of the tab: the pool (``pool``), or a person."""
+    return POOL if typed.strip().casefold() in ("pool", POOL) else match_identity(typed, who)
+
+
+def players(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
+    """Every player across sessions: the spellings that name them and the sessions they
+    sat in (names differing only in case are one player; see 'loo player merge')."""
+    from loo_ledger.store.identities import read
+    who = read(env(ctx).ledger().db)
+    rows: list[dict[str, Any]] = [
+        {"player": name, "aliases": spellings, "sessions": who.sessions.get(name, [])}
+        for name, spellings in who.spellings.items()]
+    if as_json:
+        return print_json(rows)
+    show(table("Players", ["player", "also written", "sessions"],
+               [(r["player"], ", ".join(a for a in r["aliases"] if a != r["player"]),
+                 ", ".join(map(str, r["sessions"])) or "-") for r in rows]))
+
+
+def merge(ctx: typer.Context,
+          alias: str = typer.Argument(..., help="A spelling of the player (any case)."),
+          player: str = typer.Argument(..., help="The player it names (a unique prefix "
+                                                 "will do)."),
+          as_json: bool = JSON_OPTION) -> None:
+    """Say that two spellings are one player ('loo player merge Meg Margaret'): lifetime
+    stats and the season's tab count them together. Nothing in the sessions changes."""
+    from loo_ledger.store.identities import merge as run
+    from loo_ledger.store.identities import read
+    ledger = env(ctx).ledger()
+    who = read(ledger.db)
+    known = {s.casefold() for names in who.spellings.values() for s in names}
+    if alias.strip().casefold() not in known:
+        raise NoMatch(f"no player is written {alias!r} in any session; the players are "
+                      f"{', '.join(who.spellings) or 'none'}")
+    found = run(ledger.db, alias.strip(), match_identity(player, who))
+    if as_json:
+        return action_result(ctx, "player merge", None, alias=alias.strip(), **found)
+    typer.echo(f"{alias.strip()} is {found['player']} (written {', '.join(found['aliases'])}; "
+               f"sessions {', '.join(map(str, found['sessions'])) or 'none'})")
+
+
+def paid(ctx: typer.Context,
+         payer: str = typer.Argument(..., metavar="FROM", help="Who paid ('pool': the pool's "
+                                                               "keeper)."),
+         payee: str = typer.Argument(..., metavar="TO", help="Who was paid."),
+         amount: str = typer.Argument(..., help="The money paid, e.g. 12.50."),
+         when: str | None = typer.Option(None, "--when", metavar="DATE", help=(
+             "When it was paid: '2026-03-01', 'yesterday' (default: now).")),
+         note: str | None = typer.Option(None, "--note", callback=checks.text,
+                                         help="A note kept with it."),
+         currency: str | None = typer.Option(None, "--currency", help=(
+             "Its currency (default: the latest session's with a money value).")),
+         as_json: bool = JSON_OPTION) -> None:
+    """Record that a debt was paid: 'loo settle-up --all' then shows what is still owed."""
+    from loo_ledger.services.analysis.season import record_payment
+    from loo_ledger.services.dates import parse_when
+    from loo_ledger.store.codec import now_iso
+    from loo_ledger.store.identities import read
+    ledger = env(ctx).ledger()
+    who = read(ledger.db)
+    stored = record_payment(ledger, payer=_party(payer, who), payee=_party(payee, who),
+                            amount=amount, when=parse_when(when) if when else now_iso(),
+                            note=note, currency=currency)
+    if as_json:
+        return action_result(ctx, "paid", None, payment=stored)
+    from decimal import Decimal
+
+    from loo_ledger.cli.render import money_text
+    typer.echo(f"{stored['from']} paid {stored['to']} "
+               f"{money_text(Decimal(stored['amount']), stored['currency'])} "
+               f"({stored['when'][:16].replace('T', ' ')})")
+
+
+def register(app: typer.Typer, player_app: typer.Typer) -> None:
+    """``loo players``, ``loo player merge``, ``loo paid``."""
+    app.command("players")(players)
+    player_app.command("merge")(merge)
+    app.command("paid")(paid)
+

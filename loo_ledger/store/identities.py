@@ -1,0 +1,122 @@
+"""Players across sessions: who each seat's name is, and the debts paid between them.
+
+A person is an **identity** (``identities``: id, the name shown) named by **aliases**
+(``aliases``: a spelling casefolded -> identity). m011 gave every name seated before it
+an identity. A name with no alias row (seated since) is read as its own identity, keyed
+by its casefolded spelling and shown as first spelled (by session, then seat): so
+``Margaret`` and ``margaret`` are one person without anything being written on a read.
+``loo player merge ALIAS PLAYER`` writes the alias rows that make two spellings one.
+
+``payments`` are debts paid (``loo paid``), in whole cents, between parties named as
+typed; they are resolved through the aliases when read, so they follow later merges.
+Every write here is one transaction (``BEGIN IMMEDIATE``), reading inside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from loo_ledger.errors import LooError
+from loo_ledger.store.conn import Connection
+
+#: The pool as a party of the tab (as settle-up names it).
+POOL = "(pool)"
+SEATS_IN_ORDER = "SELECT session_id, name FROM seats ORDER BY session_id, position"
+ALIASES = "SELECT a.alias, a.identity_id, i.name FROM aliases a JOIN identities i " \
+          "ON i.id = a.identity_id"
+
+
+@dataclass(frozen=True)
+class Identities:
+    """Every spelling known (seats and aliases) and the identity each names.
+
+    ``shown``: casefolded spelling -> the identity's name; ``spellings``: the identity's
+    name -> the spellings seen or aliased (as first written); ``sessions``: the identity's
+    name -> the ids of the sessions it sat in (in order)."""
+
+    shown: dict[str, str] = field(default_factory=dict)
+    spellings: dict[str, list[str]] = field(default_factory=dict)
+    sessions: dict[str, list[int]] = field(default_factory=dict)
+
+    def who(self, name: str) -> str:
+        """The name of the identity ``name`` is (a spelling never seen is its own)."""
+        return self.shown.get(name.casefold(), name)
+
+    def names(self) -> Mapping[str, str]:
+        """Each spelling seen at a seat -> its identity's name (for SQL, store/stats.py)."""
+        return {s: self.who(s) for spellings in self.spellings.values() for s in spellings}
+
+
+def read(db: Connection) -> Identities:
+    """The identities as stored, with every seated name resolved (nothing is written)."""
+    out = Identities()
+    ids: dict[int, str] = {}
+    for alias, identity, name in db.execute(ALIASES).fetchall():
+        out.shown[alias] = name
+        ids[identity] = name
+        out.spellings.setdefault(name, [])
+    for sid, name in db.execute(SEATS_IN_ORDER).fetchall():
+        key = name.casefold()
+        who = out.shown.setdefault(key, name)
+        spellings = out.spellings.setdefault(who, [])
+        if name not in spellings:
+            spellings.append(name)
+        sessions = out.sessions.setdefault(who, [])
+        if sid not in sessions:
+            sessions.append(sid)
+    for alias, _, name in db.execute(ALIASES).fetchall():
+        if not any(s.casefold() == alias for s in out.spellings[name]):
+            out.spellings[name].append(alias)
+    return out
+
+
+def _identity_of(db: Connection, key: str) -> int | None:
+    row = db.execute("SELECT identity_id FROM aliases WHERE alias = ?", (key,)).fetchone()
+    return None if row is None else int(row[0])
+
+
+def merge(db: Connection, alias: str, player: str) -> dict[str, Any]:
+    """Make the spelling ``alias`` (and every spelling of its identity) name ``player``'s
+    identity, in one transaction. ``player`` is a name as :func:`read` shows an identity;
+    LooError if the two are one already. Returns the identity's name and spellings."""
+    with db.write(f"{alias} as {player}"):
+        known = read(db)
+        target_name = known.who(player)
+        if known.who(alias) == target_name:
+            raise LooError(f"{alias} and {player} are one player already ({target_name}); "
+                           "nothing was changed")
+        target = _identity_of(db, target_name.casefold())
+        if target is None:
+            target = int(db.execute("INSERT INTO identities (name) VALUES (?)",
+                                    (target_name,)).lastrowid or 0)
+            db.execute("INSERT INTO aliases (alias, identity_id) VALUES (?, ?)",
+                       (target_name.casefold(), target))
+        source = _identity_of(db, alias.casefold())
+        if source is None:
+            db.execute("INSERT INTO aliases (alias, identity_id) VALUES (?, ?)",
+                       (alias.casefold(), target))
+        else:
+            db.execute("UPDATE aliases SET identity_id = ? WHERE identity_id = ?",
+                       (target, source))
+            db.execute("DELETE FROM identities WHERE id = ?", (source,))
+        after = read(db)
+    return {"player": target_name, "aliases": after.spellings.get(target_name, []),
+            "sessions": after.sessions.get(target_name, [])}
+
+
+def add_payment(db: Connection, *, payer: str, payee: str, cents: int, currency: str | None,
+                paid_at: str, note: str | None, created_at: str) -> int:
+    """Record one debt paid (whole cents), in one transaction; its id."""
+    with db.write(f"the payment from {payer} to {payee}"):
+        cur = db.execute("INSERT INTO payments (payer, payee, cents, currency, paid_at, note, "
+                         "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (payer, payee, cents, currency, paid_at, note, created_at))
+        return int(cur.lastrowid or 0)
+
+
+def payments(db: Connection) -> list[dict[str, Any]]:
+    """Every payment, oldest first (by when it was paid, then as recorded)."""
+    return list(db.query("SELECT id, payer, payee, cents, currency, paid_at, note FROM payments "
+                         "ORDER BY datetime(paid_at), id"))
