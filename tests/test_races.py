@@ -58,7 +58,7 @@ def _while_held(monkeypatch, path, other):
     start ``other(ledger)`` in a thread there, on its own connection (the other terminal);
     returns (box with the thread, errors, results). The thread must still be waiting when
     the first write goes on: it is blocked on BEGIN IMMEDIATE."""
-    real, errors, results, box = writer.replay, [], [], {}
+    real, errors, results, box = writer.read_session, [], [], {}
 
     def run():
         ledger = Ledger.open(path)
@@ -70,14 +70,15 @@ def _while_held(monkeypatch, path, other):
             ledger.close()
 
     def paused(*args, **kwargs):
+        stored = real(*args, **kwargs)
         if "thread" not in box:
             box["thread"] = threading.Thread(target=run)
             box["thread"].start()
             time.sleep(0.4)
             assert box["thread"].is_alive(), "the second writer did not wait for the first"
-        return real(*args, **kwargs)
+        return stored
 
-    monkeypatch.setattr(writer, "replay", paused)
+    monkeypatch.setattr(writer, "read_session", paused)
     return box, errors, results
 
 

@@ -5,6 +5,10 @@ and gives every derived row: ``hands``, ``postings``, the seats' nets, ``plays``
 three totals tables and the table state cached on the session. The one writer
 (store/writer.py) stores these rows; ``loo check`` (services/checking.py) compares the
 stored rows with them. Pure: no SQL.
+
+Given :class:`Running` (the nets and totals of the hands already stored), it derives the
+rows of hands appended after them: the same functions, started from those sums instead
+of from zero, so a hand appended gives the rows a derivation of the whole session gives.
 """
 
 from __future__ import annotations
@@ -58,6 +62,17 @@ class Derived:
     seat_totals: dict[tuple[str, int], tuple[int, ...]]
     session_totals: tuple[int, ...]
     state: TableState
+
+
+@dataclass(frozen=True, kw_only=True)
+class Running:
+    """The sums over a session's stored hands that a hand appended adds to: the seats'
+    nets and the three totals tables, keyed as in :class:`Derived`."""
+
+    nets: Mapping[str, int]
+    player_totals: Mapping[str, tuple[int, ...]]
+    seat_totals: Mapping[tuple[str, int], tuple[int, ...]]
+    session_totals: tuple[int, ...]
 
 
 def rule_text(rule: object) -> str:
@@ -118,8 +133,9 @@ def _plays(raw: Mapping[str, Any], s: Settlement) -> list[tuple[Any, ...]]:
     return rows
 
 
-def _player_totals(plays: list[tuple[Any, ...]]) -> dict[str, tuple[int, ...]]:
-    acc: dict[str, list[int]] = {}
+def _player_totals(plays: list[tuple[Any, ...]],
+                   start: Mapping[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
+    acc = {p: list(t) for p, t in start.items()}
     for (_, p, _, word, played, tricks, delta, looed, paid, whole, flush, _, _) in plays:
         t = acc.get(p)
         if t is None:
@@ -133,26 +149,37 @@ def _player_totals(plays: list[tuple[Any, ...]]) -> dict[str, tuple[int, ...]]:
     return {p: tuple(t) for p, t in acc.items()}
 
 
-def _seat_totals(plays: list[tuple[Any, ...]]) -> dict[tuple[str, int], tuple[int, ...]]:
-    acc: dict[tuple[str, int], list[int]] = {}
+def _seat_totals(plays: list[tuple[Any, ...]], start: Mapping[tuple[str, int], tuple[int, ...]]
+                 ) -> dict[tuple[str, int], tuple[int, ...]]:
+    acc = {k: list(t) for k, t in start.items()}
     for row in plays:
         t = acc.setdefault((row[1], row[2]), [0, 0, 0])
         t[0], t[1], t[2] = t[0] + 1, t[1] + row[6], t[2] + row[7]
     return {k: tuple(t) for k, t in acc.items()}
 
 
-def _session_totals(settlements: Sequence[Settlement], loo_paid: int) -> tuple[int, ...]:
-    hands = doubles = largest = longest = run = 0
+def _session_totals(settlements: Sequence[Settlement], loo_paid: int,
+                    start: tuple[int, ...]) -> tuple[int, ...]:
+    hands, doubles, largest, longest, run, paid = start
     for s in settlements:
         run = run + 1 if s.double else 0
         hands, doubles = hands + 1, doubles + int(s.double)
         largest, longest = max(largest, s.pot), max(longest, run)
-    return (hands, doubles, largest, longest, run, loo_paid)
+    return (hands, doubles, largest, longest, run, paid + loo_paid)
+
+
+NOTHING = Running(nets={}, player_totals={}, seat_totals={}, session_totals=(0,) * 6)
 
 
 def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
-           settlements: Sequence[Settlement], final: TableState) -> Derived:
+           settlements: Sequence[Settlement], final: TableState, *,
+           before: Running | None = None) -> Derived:
     """Every derived row of a session whose hands are ``records``, settled as given.
+
+    With ``before`` (the sums of the hands stored before these, which it must name every
+    seated player in), ``records`` and ``settlements`` are hands appended after those: the
+    ``hands``, ``postings`` and ``plays`` rows are theirs alone, while the nets and the
+    totals are the whole session's, ``before``'s plus theirs.
 
     Raises StoreError for a movement that is not a positive whole amount or names someone
     not seated, or if the records and settlements differ in number.
@@ -163,7 +190,8 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     hands: list[tuple[Any, ...]] = []
     postings: list[tuple[Any, ...]] = []
     plays: list[tuple[Any, ...]] = []
-    nets = dict.fromkeys(players, 0)
+    start = NOTHING if before is None else before
+    nets = dict.fromkeys(players, 0) if before is None else dict(before.nets)
     for raw, s in zip(records, settlements, strict=True):
         hands.append((s.hand_no, s.dealer, dumps(raw), dumps(dict(s.deltas)), s.pool_in, s.pot,
                       s.pool_after, int(s.double), str(s.outcome), s.table_ruling,
@@ -171,6 +199,8 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
         postings += _postings(s, nets)
         plays += _plays(raw, s)
     return Derived(hands=hands, postings=postings, nets=nets, plays=plays,
-                   player_totals=_player_totals(plays), seat_totals=_seat_totals(plays),
-                   session_totals=_session_totals(settlements, sum(r[8] for r in plays)),
+                   player_totals=_player_totals(plays, start.player_totals),
+                   seat_totals=_seat_totals(plays, start.seat_totals),
+                   session_totals=_session_totals(settlements, sum(r[8] for r in plays),
+                                                  start.session_totals),
                    state=final)

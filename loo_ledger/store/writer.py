@@ -10,6 +10,11 @@ first one's hand.
 session is to become (:class:`Change`), settles it again with the domain's ``replay``
 and stores the hands and every row derived from them (derive.py): postings, the seats'
 nets, the cached table state, ``plays`` and the three totals tables, and the audit.
+
+A change that only appends hands (``loo hand``) takes a fast path (appending.py): only
+the new hands are settled, from the cached table state, and their rows added to the
+stored sums; it falls back to the whole replay when the cache disagrees with the last
+stored hand.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from typing import Any
 from loo_ledger.domain.model import HandRecord, Session, Settlement, TableState, Unit
 from loo_ledger.domain.replay import Replay, replay
 from loo_ledger.errors import LooError, NotFound, StoreError
-from loo_ledger.store import codec, derive
+from loo_ledger.store import appending, codec, derive
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.records import record_from_dict, stored_record
 
@@ -122,11 +127,15 @@ class Change:
 @dataclass(frozen=True, kw_only=True)
 class Written:
     """What :func:`write` did: the session as it was read, and its replay (None when its
-    hands and seats did not change)."""
+    hands and seats did not change). ``appended``: the fast path settled only the hands
+    appended, so ``replay.settlements`` are theirs alone, from hand ``first`` on (on the
+    whole replay ``first`` is 1 and they are every hand's)."""
 
     stored: Stored
     replay: Replay | None
     records: tuple[dict[str, Any], ...]
+    appended: bool = False
+    first: int = 1
 
 
 def read_session(db: Connection, sid: int) -> Stored:
@@ -163,16 +172,42 @@ def read_session(db: Connection, sid: int) -> Stored:
 
 
 def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what: str,
-          dry_run: bool = False) -> Written:
+          dry_run: bool = False, append: bool = True) -> Written:
     """Read session ``sid``, apply ``change`` to it, settle it again and store it all, in one
     ``BEGIN IMMEDIATE`` transaction. ``change`` runs inside the transaction on the session
     as just read; whatever it raises (TableChanged, a refusal) leaves everything as it was,
     and so does a hand the rules refuse (HandRejected from the replay). With ``dry_run``
-    everything is worked out and then rolled back."""
+    everything is worked out and then rolled back.
+
+    A change that keeps every stored hand and the seats and only adds hands after them
+    takes the fast path (appending.py): the new hands alone are settled, from the table
+    state cached on the session, and their rows added to the stored sums, giving the rows
+    the whole replay gives. Before that the cache is checked against the last stored hand
+    (its number, pool after and dealer; the cached pool, hand number and next dealer); if
+    they disagree the whole session is settled again instead: the path of every other
+    change, and of every change with ``append`` False (the rows of the hands kept are kept,
+    the rest and the nets, totals and cached state rewritten)."""
     with db.write(what, commit=not dry_run):
         stored = read_session(db, sid)
         ch = change(stored)
         result, records = None, stored.records
+        new = appending.appended(stored.session, ch.hands, ch.players) if (
+            append and ch.records is None and ch.rules is None
+            and ch.first_dealer is None) else None
+        sums = None if new is None else appending.running(db, sid, stored.session,
+                                                          stored.state)
+        if new is not None and sums is not None:
+            result = appending.settle_appended(stored.session, stored.state, new)
+            added = tuple(stored_record(h, s.dealer)
+                          for h, s in zip(new, result.settlements, strict=True))
+            records = stored.records + added
+            d = derive.derive(stored.session.players, added, result.settlements,
+                              result.final, before=sums)
+            _store(db, sid, stored.session.players, d, keep=len(stored.records),
+                   stored_hands=len(stored.records))
+            _apply(db, sid, ch, records)
+            return Written(stored=stored, replay=result, records=records, appended=True,
+                           first=len(stored.records) + 1)
         if ch.replays:
             old = stored.session
             players = old.players if ch.players is None else ch.players
@@ -188,8 +223,10 @@ def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what:
             records = given if given is not None else tuple(
                 stored.records[i] if i < keep or _same(stored, i, h) else stored_record(h, s.dealer)
                 for i, (h, s) in enumerate(zip(hands, result.settlements, strict=True)))
-            _store(db, sid, players, records, result.settlements, result.final, keep=keep,
-                   reseat=ch.players is not None, renamed=ch.renamed)
+            _store(db, sid, players, derive.derive(players, records, result.settlements,
+                                                   result.final),
+                   keep=keep, stored_hands=len(stored.records), reseat=ch.players is not None,
+                   renamed=ch.renamed)
             if ch.rules is not None or ch.first_dealer is not None:
                 db.execute("UPDATE sessions SET rules = ?, first_dealer = ? WHERE id = ?",
                            (codec.dumps(dict(session.rules)), session.first_dealer, sid))
@@ -237,19 +274,21 @@ def _json(value: Mapping[str, Any] | None) -> str | None:
     return None if value is None else codec.dumps(dict(value))
 
 
-def _store(db: Connection, sid: int, players: Sequence[str], records: Sequence[dict[str, Any]],
-           settlements: Sequence[Settlement], final: TableState, *, keep: int,
-           reseat: bool = False, renamed: Mapping[str, str] | None = None) -> None:
-    """Store hands ``keep + 1`` on and every derived row of the session (inside the
-    caller's transaction). The first ``keep`` hands keep their rows."""
-    d = derive.derive(players, records, settlements, final)
+def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, *, keep: int,
+           stored_hands: int, reseat: bool = False,
+           renamed: Mapping[str, str] | None = None) -> None:
+    """Store the rows ``d`` of hands ``keep + 1`` on (``d`` may hold earlier hands' rows too)
+    and the session's nets, totals and state (inside the caller's transaction). The first
+    ``keep`` hands keep their rows; the rows of stored hands after them (of
+    ``stored_hands``) are deleted."""
     conn = db.conn
-    conn.execute("DELETE FROM postings WHERE session_id = ? AND hand_id IN (SELECT id FROM "
-                 "hands WHERE session_id = ? AND number > ?)", (sid, sid, keep))
-    conn.execute("DELETE FROM plays WHERE session_id = ? AND number > ?", (sid, keep))
-    conn.execute("DELETE FROM hands WHERE session_id = ? AND number > ?", (sid, keep))
+    if keep < stored_hands:
+        conn.execute("DELETE FROM postings WHERE session_id = ? AND hand_id IN (SELECT id "
+                     "FROM hands WHERE session_id = ? AND number > ?)", (sid, sid, keep))
+        conn.execute("DELETE FROM plays WHERE session_id = ? AND number > ?", (sid, keep))
+        conn.execute("DELETE FROM hands WHERE session_id = ? AND number > ?", (sid, keep))
     first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM hands").fetchone()[0]
-    new = d.hands[keep:]
+    new = [row for row in d.hands if row[0] > keep]
     ids = {row[0]: first + i for i, row in enumerate(new)}
     conn.executemany(INSERT_HAND, [(first + i, sid, *row) for i, row in enumerate(new)])
     conn.executemany(INSERT_POSTING, [(ids[r[0]], sid, *r[1:]) for r in d.postings
@@ -271,6 +310,7 @@ def _store(db: Connection, sid: int, players: Sequence[str], records: Sequence[d
     conn.executemany(INSERT_SEAT_TOTALS, [(p, seat, sid, *t)
                                           for (p, seat), t in d.seat_totals.items()])
     conn.execute(INSERT_SESSION_TOTALS, (sid, *d.session_totals))
+    final = d.state
     conn.execute("UPDATE sessions SET pool = ?, next_dealer = ?, state = ? WHERE id = ?",
                  (final.pool, final.dealer, codec.state_to_json(final), sid))
 
@@ -307,7 +347,8 @@ def _new_session(db: Connection, item: SessionItem) -> int:
     if changes:
         db.execute("UPDATE sessions SET seat_changes = ? WHERE id = ?",
                    (codec.dumps([dict(c) for c in changes]), sid))
-    _store(db, sid, session.players, records, settlements, final, keep=0)
+    _store(db, sid, session.players, derive.derive(session.players, records, settlements, final),
+           keep=0, stored_hands=0)
     return int(sid)
 
 
@@ -367,6 +408,7 @@ def rebuild_all(db: Connection) -> list[int]:
         except LooError:
             failed.append(sid)
             continue
-        _store(db, sid, stored.session.players, stored.records, result.settlements,
-               result.final, keep=0)
+        _store(db, sid, stored.session.players, derive.derive(
+            stored.session.players, stored.records, result.settlements, result.final),
+            keep=0, stored_hands=len(stored.records))
     return failed
