@@ -34,6 +34,27 @@ class Penalty:
 
 
 @dataclass(frozen=True, kw_only=True)
+class CardRecord:
+    """The cards of a hand as written down (any part may be missing), each card as typed
+    (``As``, ``10h``, ``J♣``; domain/cards.py reads them).
+
+    ``trump_card`` was turned after the deal; ``turned`` was turned when someone first failed
+    to follow in a simple pool; ``miss`` the miss if seen; ``dealt`` and ``exchanged`` each
+    player's cards as dealt and after the exchange (or the miss taken); ``tricks`` the tricks
+    in order, each as the cards played from its leader round; ``civil`` the tricks to which
+    "Pam be civil" was said.
+    """
+
+    trump_card: str | None = None
+    turned: str | None = None
+    miss: tuple[str, ...] | None = None
+    dealt: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    exchanged: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    tricks: tuple[tuple[str, ...], ...] = ()
+    civil: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class HandRecord:
     """What the table says happened, as typed: the raw facts and the source of truth.
 
@@ -53,6 +74,7 @@ class HandRecord:
     deltas: Mapping[str, int] | None = None
     table_ruling: str | None = None
     note: str | None = None
+    cards: CardRecord | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

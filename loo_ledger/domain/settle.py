@@ -9,6 +9,13 @@ succeeds. A settlement that does not conserve chips is a bug, raised as
 from __future__ import annotations
 
 from loo_ledger.domain.book import Book, rule
+from loo_ledger.domain.card_checks import (
+    Judged,
+    apply_breaches,
+    apply_flushes,
+    apply_tricks,
+    read_cards,
+)
 from loo_ledger.domain.checks import check_record, resolve, revokers
 from loo_ledger.domain.codes import (
     PRE_PLAY,
@@ -64,15 +71,19 @@ def _attempt(record: HandRecord, state: TableState,
     deal = analyse(record, state, v)
     problems = list(deal.problems)
     resolution = deal.resolution
+    judged: Judged | None = None
     if not any(p.code in _UNREADABLE for p in problems):
+        record, judged, card_problems = _read_cards(record, v, deal)
+        problems += card_problems
         resolution = resolve(record, v, deal, deal.shape)
-        problems += check_record(record, v, deal, deal.shape, resolution)
+        record, trick_problems = apply_tricks(record, judged, deal, v, resolution)
+        problems += trick_problems + check_record(record, v, deal, deal.shape, resolution)
     if record.table_ruling and record.deltas is None:
         problems.append(Problem(code="TABLE_RULING_WITHOUT_DELTAS", hand=state.hand_no,
                                 message="a table ruling needs the table's own figures (deltas)"))
     if problems:
         return problems, None
-    result = _settle_deal(record, state, v, deal, resolution)
+    result = _settle_deal(record, state, v, deal, resolution, judged)
     problems = deltas_problems(record, result)
     if not problems:
         result, problems = apply_ruling(record, result, v)
@@ -80,6 +91,18 @@ def _attempt(record: HandRecord, state: TableState,
         return problems, None
     _check_conserved(result)
     return [], result
+
+
+def _read_cards(record: HandRecord, v: Variant,
+                deal: Deal) -> tuple[HandRecord, Judged | None, list[Problem]]:
+    """The record's cards judged (issue 12): the record with the revokes and flushes the
+    cards show added, the judgement, and the problems of the cards."""
+    judged, problems = read_cards(record, v, deal)
+    if problems:
+        return record, None, problems
+    record = apply_breaches(record, judged)
+    record, problems = apply_flushes(record, judged, deal, v)
+    return record, judged, problems
 
 
 def _check_conserved(s: Settlement) -> None:
@@ -99,8 +122,11 @@ def _check_conserved(s: Settlement) -> None:
 
 
 def _settle_deal(record: HandRecord, state: TableState, v: Variant, deal: Deal,
-                 resolution: Resolution) -> Settlement:
+                 resolution: Resolution, judged: Judged | None = None) -> Settlement:
     book = Book(state=state, deal=deal, variant=v, outcome=resolution)
+    for breach in judged.result.breaches if judged is not None else ():
+        book.note(f"the cards show a breach: {breach.message}"
+                  + (" (the table ruled)" if record.table_ruling else ""))
     for player, amount in deal.antes:
         book.pay(player, None, amount, "ante", rule(v, "ante_model"), kind=MovementKind.ANTE)
     for pen in record.penalties:

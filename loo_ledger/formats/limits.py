@@ -72,6 +72,11 @@ NAME_PATTERN = (rf"^(?!\(.*\){_END})(?![Pp][Oo][Oo][Ll]{_END})(?![Tt][Oo][Tt][Aa
                 rf"[^\s{NAME_FORBIDDEN}](?:[^{NAME_FORBIDDEN}]*[^\s{NAME_FORBIDDEN}])?{_END}")
 #: Free text.
 TEXT_PATTERN = rf"^[^{TEXT_FORBIDDEN}]*{_END}"
+#: A card in a hand's ``cards`` (domain/cards.py reads it): rank (A K Q J 10..2, T for 10)
+#: then suit (s h d c or a suit sign), any case: As, 10h, td, J♣ (and J♣️ with the emoji
+#: variation selector). A hand, the miss and the tricks hold at most MAX_HAND_SIZE cards
+#: or tricks; a trick at most MAX_PLAYERS cards.
+CARD_PATTERN = rf"^(?:10|[2-9AKQJTakqjt])[SHDCshdc♠♥♦♣♤♡♢♧]\ufe0f?{_END}"
 #: A word (variant, rule, unit name, currency): no control or invisible characters.
 WORD_PATTERN = rf"^[^{NAME_FORBIDDEN}]*{_END}"
 #: unit.value: "0", "0.05", "12.50": at most MAX_UNIT_DIGITS digits, MAX_UNIT_DECIMALS after

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from loo_ledger.domain.model import Flush, HandRecord, Penalty, Session, Unit
+from loo_ledger.domain.model import CardRecord, Flush, HandRecord, Penalty, Session, Unit
 from loo_ledger.errors import SessionFileError
 from loo_ledger.formats import extensions, jsonsafe, schemacheck
 from loo_ledger.formats.limits import MAX_FILE_BYTES
@@ -30,10 +30,42 @@ from loo_ledger.formats.schemacheck import (
 )
 
 _LISTS = ("sitting_out", "exchanges", "flushes", "penalties")
-__all__ = ["FORMAT", "SCHEMA_ID", "SCHEMA_NAME", "_validator", "dumps_session",
+__all__ = ["FORMAT", "SCHEMA_ID", "SCHEMA_NAME", "_validator", "cards_from_dict",
+           "cards_to_dict", "dumps_session",
            "hand_from_dict", "hand_to_dict", "json_path", "load_session_file",
            "parse_session", "schema_path", "seat_change_problems", "seat_changes",
            "session_from_dict", "session_to_dict"]
+
+
+def cards_from_dict(d: Mapping[str, Any]) -> CardRecord:
+    """A hand's ``cards`` object (already valid) as a CardRecord; cards kept as typed."""
+    def hands(key: str) -> dict[str, tuple[str, ...]]:
+        return {p: tuple(cs) for p, cs in d.get(key, {}).items()}
+
+    miss = d.get("miss")
+    return CardRecord(trump_card=d.get("trump_card"), turned=d.get("turned"),
+                      miss=None if miss is None else tuple(miss), dealt=hands("dealt"),
+                      exchanged=hands("exchanged"),
+                      tricks=tuple(tuple(t) for t in d.get("tricks", ())),
+                      civil=tuple(d.get("civil", ())))
+
+
+def cards_to_dict(c: CardRecord) -> dict[str, Any]:
+    """The ``cards`` object of a CardRecord, leaving out what is absent or empty."""
+    out: dict[str, Any] = {}
+    for key in ("trump_card", "turned"):
+        if getattr(c, key) is not None:
+            out[key] = getattr(c, key)
+    if c.miss is not None:
+        out["miss"] = list(c.miss)
+    for key in ("dealt", "exchanged"):
+        if getattr(c, key):
+            out[key] = {p: list(cs) for p, cs in getattr(c, key).items()}
+    if c.tricks:
+        out["tricks"] = [list(t) for t in c.tricks]
+    if c.civil:
+        out["civil"] = list(c.civil)
+    return out
 
 
 def _hand(d: dict[str, Any]) -> HandRecord:
@@ -56,6 +88,7 @@ def _hand(d: dict[str, Any]) -> HandRecord:
         deltas=opt("deltas"),
         table_ruling=d.get("table_ruling"),
         note=d.get("note"),
+        cards=cards_from_dict(d["cards"]) if "cards" in d else None,
     )
 
 
@@ -74,11 +107,13 @@ def hand_to_dict(h: HandRecord, raw: Mapping[str, Any] | None = None) -> dict[st
     """
     out: dict[str, Any] = {}
     for key in ("dealer", "sitting_out", "trump", "declarations", "exchanges", "flushes",
-                "pam_holder", "tricks", "penalties", "deltas", "table_ruling", "note"):
+                "pam_holder", "tricks", "penalties", "deltas", "table_ruling", "note", "cards"):
         value = getattr(h, key)
         if value is None or (key in _LISTS and not value):
             continue
-        if key == "flushes":
+        if key == "cards":
+            value = cards_to_dict(value)
+        elif key == "flushes":
             value = [{"player": f.player, "kind": f.kind,
                       **({"suit": f.suit} if f.suit is not None else {}),
                       **({"cards": list(f.cards)} if f.cards else {})} for f in value]

@@ -12,11 +12,36 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from loo_ledger.domain.model import Flush, HandRecord, Penalty
+from loo_ledger.domain.model import CardRecord, Flush, HandRecord, Penalty
 
 _LISTS = ("sitting_out", "exchanges", "flushes", "penalties")
 _KEYS = ("dealer", "sitting_out", "trump", "declarations", "exchanges", "flushes",
-         "pam_holder", "tricks", "penalties", "deltas", "table_ruling", "note")
+         "pam_holder", "tricks", "penalties", "deltas", "table_ruling", "note", "cards")
+
+
+def _cards_from(d: Mapping[str, Any]) -> CardRecord:
+    miss = d.get("miss")
+    return CardRecord(
+        trump_card=d.get("trump_card"), turned=d.get("turned"),
+        miss=None if miss is None else tuple(miss),
+        dealt={p: tuple(cs) for p, cs in d.get("dealt", {}).items()},
+        exchanged={p: tuple(cs) for p, cs in d.get("exchanged", {}).items()},
+        tricks=tuple(tuple(t) for t in d.get("tricks", ())), civil=tuple(d.get("civil", ())))
+
+
+def _cards_to(c: CardRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {k: v for k in ("trump_card", "turned")
+                           if (v := getattr(c, k)) is not None}
+    if c.miss is not None:
+        out["miss"] = list(c.miss)
+    for key in ("dealt", "exchanged"):
+        if getattr(c, key):
+            out[key] = {p: list(cs) for p, cs in getattr(c, key).items()}
+    if c.tricks:
+        out["tricks"] = [list(t) for t in c.tricks]
+    if c.civil:
+        out["civil"] = list(c.civil)
+    return out
 
 
 def record_from_dict(d: Mapping[str, Any]) -> HandRecord:
@@ -39,6 +64,7 @@ def record_from_dict(d: Mapping[str, Any]) -> HandRecord:
         deltas=opt("deltas"),
         table_ruling=d.get("table_ruling"),
         note=d.get("note"),
+        cards=_cards_from(d["cards"]) if d.get("cards") is not None else None,
     )
 
 
@@ -51,7 +77,9 @@ def record_to_dict(h: HandRecord) -> dict[str, Any]:
         value = getattr(h, key)
         if value is None or (key in _LISTS and not value):
             continue
-        if key == "flushes":
+        if key == "cards":
+            value = _cards_to(value)
+        elif key == "flushes":
             value = [{"player": f.player, "kind": str(f.kind),
                       **({"suit": str(f.suit)} if f.suit is not None else {}),
                       **({"cards": list(f.cards)} if f.cards else {})} for f in value]

@@ -1,0 +1,174 @@
+"""A hand's recorded cards read against the rest of its record (issue 12).
+
+:func:`read_cards` turns the record's :class:`CardRecord` into a
+:class:`~loo_ledger.domain.play_judge.PlayRecord` for the players in play and judges it.
+:func:`apply_breaches` adds a ``revoke`` penalty for each player the cards show breaking a
+rule of play (unless the record has a table ruling: the table decided);
+:func:`apply_flushes` and :func:`apply_tricks` check the flushes and trick counts derived
+from the cards against any recorded, and fill them in where none are. Every problem
+names the hand and, where there is one, the player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from loo_ledger.domain.cards import Card, CardError, parse_card
+from loo_ledger.domain.codes import PenaltyKind, Resolution, Suit
+from loo_ledger.domain.deal import Deal
+from loo_ledger.domain.model import CardRecord, Flush, HandRecord, Penalty
+from loo_ledger.domain.play_judge import PlayRecord, PlayResult, judge
+from loo_ledger.domain.play_rules import PlayRules
+from loo_ledger.domain.variants import Variant
+from loo_ledger.errors import Problem
+
+__all__ = ["Judged", "read_cards", "apply_breaches", "apply_flushes", "apply_tricks",
+           "counts_text"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Judged:
+    """The cards of one hand as read and judged."""
+
+    record: PlayRecord
+    result: PlayResult
+    rules: PlayRules
+
+
+def _problem(deal: Deal, code: str, message: str, player: str | None = None) -> Problem:
+    return Problem(code=code, message=message, hand=deal.hand_no, player=player)
+
+
+def _card(text: str, where: str, bad: list[str]) -> Card | None:
+    try:
+        return parse_card(text)
+    except CardError:
+        bad.append(f"{text!r} ({where})")
+        return None
+
+
+def _many(texts: tuple[str, ...], where: str, bad: list[str]) -> tuple[Card, ...]:
+    return tuple(c for i, t in enumerate(texts) if (c := _card(t, where, bad)) is not None)
+
+
+def _play_record(cards: CardRecord, record: HandRecord, deal: Deal,
+                 bad: list[str]) -> PlayRecord:
+    trump = record.trump if record.trump in tuple(Suit) else None
+    simple = not deal.shape.trump_known
+    trump_card = None if cards.trump_card is None else _card(cards.trump_card, "trump_card", bad)
+    turned = None if cards.turned is None else _card(cards.turned, "turned", bad)
+    return PlayRecord(
+        players=deal.in_play, trump_card=trump_card,
+        trump=None if simple or trump is None else Suit(trump), simple=simple, turned=turned,
+        miss=None if cards.miss is None else _many(cards.miss, "the miss", bad),
+        dealt={p: _many(cs, f"{p}'s dealt", bad) for p, cs in cards.dealt.items()},
+        exchanged={p: _many(cs, f"{p}'s after the exchange", bad)
+                   for p, cs in cards.exchanged.items()},
+        tricks=tuple(_many(t, f"trick {i}", bad) for i, t in enumerate(cards.tricks, 1)),
+        civil=frozenset(cards.civil))
+
+
+def read_cards(record: HandRecord, v: Variant, deal: Deal) -> tuple[Judged | None,
+                                                                     list[Problem]]:
+    """The record's cards judged, and the problems of the cards themselves."""
+    cards = record.cards
+    if cards is None:
+        return None, []
+    out: list[Problem] = []
+    for p in [*cards.dealt, *cards.exchanged]:
+        if p not in deal.dealt:
+            out.append(_problem(deal, "CARDS_NOT_DEALT", f"cards are recorded for {p}, who "
+                                "was not dealt in this hand", p))
+    for p in cards.exchanged:
+        if p in deal.dealt and p not in deal.in_play:
+            out.append(_problem(deal, "CARDS_NOT_DEALT", f"{p} did not play, so has no cards "
+                                "after the exchange", p))
+    if cards.tricks and deal.resolution != Resolution.PLAYED:
+        out.append(_problem(deal, "TRICKS_WITH_NO_PLAY", "tricks are recorded in the cards, "
+                            "but nobody played: the declarations settled the hand"))
+    bad: list[str] = []
+    play = _play_record(cards, record, deal, bad)
+    if bad:
+        out.append(_problem(deal, "BAD_CARD", "not cards: " + ", ".join(bad)))
+    if out or len(deal.in_play) < 2:
+        return None, out
+    rules = PlayRules.from_variant(v)
+    result = judge(play, rules)
+    out += [replace(p, hand=deal.hand_no) for p in result.problems]
+    return Judged(record=play, result=result, rules=rules), out
+
+
+def apply_breaches(record: HandRecord, judged: Judged | None) -> HandRecord:
+    """The record with a revoke penalty for every player the cards show breaking a rule of
+    play and not already charged; unchanged under a table ruling (the table decided)."""
+    if judged is None or record.table_ruling or not judged.result.breaches:
+        return record
+    charged = {p.player for p in record.penalties if p.kind == PenaltyKind.REVOKE}
+    added: list[Penalty] = []
+    for b in judged.result.breaches:
+        if b.player not in charged:
+            charged.add(b.player)
+            added.append(Penalty(player=b.player, kind=PenaltyKind.REVOKE))
+    return replace(record, penalties=(*record.penalties, *added)) if added else record
+
+
+def counts_text(counts: dict[str, int], players: tuple[str, ...]) -> str:
+    return ", ".join(f"{p} {counts.get(p, 0)}" for p in players)
+
+
+def apply_tricks(record: HandRecord, judged: Judged | None, deal: Deal, v: Variant,
+                 resolution: Resolution) -> tuple[HandRecord, list[Problem]]:
+    """Trick counts from the cards, when every trick is judged and the hand was played:
+    checked against any recorded (a problem shows both), used where none are recorded."""
+    if judged is None or resolution != Resolution.PLAYED or not judged.result.complete:
+        return record, []
+    res = judged.result
+    won = {p: n for p, n in res.tricks_won.items() if n}
+    if record.tricks is None:
+        return replace(record, tricks=won), []
+    if not record.tricks and _pays_pool_revoke(record, deal, v):
+        return record, []  # pays-pool: the tricks are not counted
+    recorded = {p: n for p, n in record.tricks.items() if n}
+    if recorded == won:
+        return record, []
+    why = "; ".join(f"trick {i} {w}" for i, w in enumerate(res.winners, 1))
+    return record, [_problem(deal, "TRICKS_DISAGREE", "the trick counts recorded ("
+                             f"{counts_text(recorded, deal.in_play)}) are not what the cards "
+                             f"show ({counts_text(won, deal.in_play)}: {why})")]
+
+
+def _pays_pool_revoke(record: HandRecord, deal: Deal, v: Variant) -> bool:
+    return v.revoke_penalty == "pays-pool" and any(
+        p.kind == PenaltyKind.REVOKE and p.player in deal.in_play for p in record.penalties)
+
+
+def apply_flushes(record: HandRecord, judged: Judged | None, deal: Deal,
+                  v: Variant) -> tuple[HandRecord, list[Problem]]:
+    """Flushes in the known hands: checked against any recorded (a problem shows both);
+    used where the record has no flush and no trick counts and the cards no tricks. A flush
+    held but not declared, the hand played out, is not a problem: a flush must be shown."""
+    if judged is None or not v.flushes or not deal.shape.trump_known:
+        return record, []
+    found = {f.player: f for f in judged.result.flushes}
+    if not record.flushes:
+        if found and not judged.record.tricks and record.tricks is None:
+            return replace(record, flushes=tuple(
+                Flush(player=f.player, kind=str(f.kind),
+                      suit=None if f.suit is None else str(f.suit))
+                for f in judged.result.flushes)), []
+        return record, []
+    known = set(judged.record.dealt) | set(judged.record.exchanged)
+    shown = {p: f"{f.kind} ({' '.join(str(c) for c in f.cards)})" for p, f in found.items()}
+    out = []
+    for f in record.flushes:
+        have = found.get(f.player)
+        if f.player in known and (have is None or str(have.kind) != f.kind
+                                  or (f.suit is not None and str(have.suit) != f.suit)):
+            cards = shown.get(f.player, "no flush")
+            out.append(_problem(deal, "FLUSH_DISAGREES", f"{f.player} is recorded with a "
+                                f"{f.kind} flush, but the cards show {cards}", f.player))
+    recorded = {f.player for f in record.flushes}
+    for p in sorted(set(found) - recorded):
+        out.append(_problem(deal, "FLUSH_DISAGREES", f"the cards show {p}'s {shown[p]}, "
+                            "which the record leaves out", p))
+    return record, out
