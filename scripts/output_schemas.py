@@ -90,6 +90,22 @@ TABLE = obj({
 PARAMETER = obj({"parameter": NAME, "value": STR, "allowed": STR, "source": STR,
                  "meaning": STR})
 
+TRANSFER = obj({"from": NAME, "to": NAME, "amount": MONEY})
+SEASON = obj({
+    "scope": obj({"since": null(WHEN), "title": STR, "sessions": arr(ID),
+                  "no_money": arr(ID, "Sessions whose unit has no money value (not counted).")}),
+    "tabs": arr(obj({
+        "currency": null(STR),
+        "parties": arr(obj({"name": NAME, "money": MONEY, "paid": MONEY, "received": MONEY,
+                            "balance": MONEY}),
+                       "Each person (and \"(pool)\"): money won or lost over the sessions, "
+                       "paid and received with loo paid, and the balance still owed to them "
+                       "(negative: owed by them)."),
+        "payments": arr(obj({"id": ID, "from": NAME, "to": NAME, "amount": MONEY,
+                             "when": WHEN, "note": null(STR)})),
+        "method": STR, "transfers": arr(TRANSFER)}), "One tab per currency."),
+}, description="A season's tab (--all, --since): who owes whom across sessions.")
+
 
 def action(name: str, props: J, *, session: bool = True, title: str) -> J:
     """What an action command printed: ``action``, ``session``, its own fields, ``table``."""
@@ -160,7 +176,8 @@ SCHEMAS: dict[str, J] = {
             "session": ID, "date": null(WHEN), "net": INT, "money": null(MONEY),
             "currency": null(STR)}))})),
     }, optional=("record",), description="loo stats --json: per player and per session."),
-    "settle-up": obj({
+    "settle-up": {"description": "loo settle-up --json: money per player and who pays whom; "
+                                 "with --all or --since, a season's tab.", "anyOf": [obj({
         "session": ID, "closed": BOOL, "unit": UNIT, "buy_in": null(NAT),
         "players": arr(obj({"name": NAME, "net": INT, "money": MONEY, "bought": NAT,
                             "bought_money": MONEY, "cash_out": INT, "cash_out_money": MONEY},
@@ -175,7 +192,10 @@ SCHEMAS: dict[str, J] = {
                                                              "amount": MONEY}))}),
         "bought": obj({"chips": NAT, "money": MONEY}), "cash_out_is_buy_in_plus_net": BOOL,
     }, optional=("bought", "cash_out_is_buy_in_plus_net"),
-        description="loo settle-up --json: money per player and who pays whom."),
+        description="One session: money per player and who pays whom."), SEASON]},
+    "players": arr(obj({"player": NAME, "aliases": arr(NAME), "sessions": arr(ID)}),
+                   "loo players --json: every player across sessions (an identity), the "
+                   "spellings that name them and the sessions they sat in."),
     "replay": obj({
         "session": ID, "stored_rules": STR, "new_rules": STR,
         "changed": arr(obj({"parameter": NAME, "stored": STR, "new": STR})), "unit": UNIT,
@@ -232,6 +252,14 @@ SCHEMAS: dict[str, J] = {
     "reopen": action("reopen", {}, title="loo reopen --json: the session opened again."),
     "player-rename": action("player rename", {"old": NAME, "new": NAME},
                             title="loo player rename --json: the old and new name."),
+    "player-merge": action("player merge", {"alias": NAME, "player": NAME,
+                                            "aliases": arr(NAME), "sessions": arr(ID)},
+                           session=False, title="loo player merge ALIAS PLAYER --json: the "
+                           "spelling merged, the player it names, their spellings and sessions."),
+    "paid": action("paid", {"payment": obj({
+        "id": ID, "from": NAME, "to": NAME, "amount": MONEY, "currency": null(STR),
+        "when": WHEN, "note": null(STR)})}, session=False,
+        title="loo paid FROM TO AMOUNT --json: the payment recorded ('(pool)': the pool)."),
     "backup": action("backup", {"ledger": NAME, "file": NAME, "sessions": NAT, "hands": NAT,
                                 "bytes": NAT}, session=False,
                      title="loo backup FILE --json: the ledger copied, what it holds."),
