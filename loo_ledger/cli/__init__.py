@@ -52,7 +52,7 @@ def _root(ctx: typer.Context,
                                        help="Print the version and exit."),
           db: Path | None = typer.Option(
               None, "--db", metavar="PATH", envvar="LOO_DB", show_envvar=True,
-              help="The ledger database (default: loo.db in your application directory).")):
+              help="The ledger database (default: loo.db in your data directory).")):
     from loo_ledger.cli.context import Env, resolve_db
     ctx.obj = Env(db_path=resolve_db(db))
 

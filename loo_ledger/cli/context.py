@@ -89,7 +89,8 @@ def resolve_db(db: Path | None) -> Path:
         return db
     if os.environ.get("LOO_DB"):
         return Path(os.environ["LOO_DB"])
-    return Path(typer.get_app_dir("loo_ledger")) / "loo.db"
+    from loo_ledger.store.db import default_db_path  # the data dir; moves an old ledger once
+    return default_db_path()
 
 
 def env(ctx: typer.Context) -> Env:

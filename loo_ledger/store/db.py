@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store.conn import BUSY_TIMEOUT_MS, Connection, explain
+from loo_ledger.store.datadir import data_dir, move_ledger, old_db_path, say_stderr
 
 APPLICATION_ID = 0x4C4F4F31  # "LOO1": PRAGMA application_id of every loo_ledger database
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -31,14 +33,28 @@ SCHEMA_VERSION = len(MIGRATIONS)
 REBUILD_AFTER = frozenset({"m007_hand_statistics", "m008_posting_kind"})
 
 
-def default_db_path() -> Path:
-    """``$LOO_DB`` if set, else ``loo.db`` in the per-user application directory."""
+def default_db_path(say: Callable[[str], object] | None = None) -> Path:
+    """``$LOO_DB`` if set, else ``loo.db`` in the per-user data directory (:func:`data_dir`).
+
+    A default ledger found only in the old place (:func:`old_db_path`) is moved there
+    first, once (:func:`move_ledger`); ``say`` (standard error by default) is told where
+    from and where to, or, when there is a ledger in both places, that the old one is
+    not used. ``$LOO_DB`` is never moved.
+    """
     env = os.environ.get("LOO_DB")
     if env:
         return Path(env).expanduser()
-    import typer  # lazily: the store must not pay for the CLI on import
-
-    return Path(typer.get_app_dir("loo_ledger")) / "loo.db"
+    new = data_dir() / "loo.db"
+    old = old_db_path()
+    if old == new or not old.exists():
+        return new
+    say = say or say_stderr
+    if new.exists():
+        say(f"loo: warning: {old} (where older versions kept the ledger) is not used; the "
+            f"ledger is {new}. Move or delete the old file to silence this warning.")
+        return new
+    say(move_ledger(old, new))
+    return new
 
 
 def _refuse(path: Path, reason: str) -> StoreError:
@@ -180,12 +196,10 @@ def _read_only_reason(path: Path) -> str | None:
 
 def _folder(path: Path, create: bool, folders: bool) -> None:
     """The database's folder must exist; with ``folders`` false only the default one (the
-    application directory) is made, so a mistyped --db path creates nothing."""
+    data directory) is made, so a mistyped --db path creates nothing."""
     if path.parent.is_dir():
         return
-    import typer
-
-    if create and (folders or path.parent == Path(typer.get_app_dir("loo_ledger"))):
+    if create and (folders or path.parent == data_dir()):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             return
@@ -200,7 +214,7 @@ def open_database(path: str | Path, *, create: bool = True, folders: bool = True
                   ) -> Connection:
     """Open the loo_ledger database at ``path``, migrated to date; with ``create`` a new
     one is made when there is none (else NotFound naming the path), and with ``folders``
-    its missing folders too (the CLI makes only the application directory).
+    its missing folders too (the CLI makes only the data directory).
 
     Raises StoreError, leaving the file as it was, if it is not SQLite, is corrupt, or
     belongs to another program. A file that cannot be written (or its folder), or one
