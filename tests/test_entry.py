@@ -131,4 +131,4 @@ def test_hand_and_amend_share_one_option_definition():
 
     assert options("hand") == options("amend")
     assert set(options("hand")) == {"trump", "flush", "exchange", "revoke", "penalty", "pam",
-                                    "sitting_out", "note", "paid", "ruling"}
+                                    "sitting_out", "note", "paid", "ruling", "cards", "turned"}

@@ -18,13 +18,14 @@ Names and words are matched by cli/names.py, the one matcher of the command line
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from loo_ledger.cli.names import match, match_player
 from loo_ledger.domain import legal
+from loo_ledger.domain.cards import CardError, parse_card, parse_cards
 from loo_ledger.domain.codes import Suit, Word
-from loo_ledger.domain.model import Flush, HandRecord, Penalty, TableState
+from loo_ledger.domain.model import CardRecord, Flush, HandRecord, Penalty, TableState
 from loo_ledger.domain.settle import validate
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, Problem
@@ -55,6 +56,8 @@ class Options:
     note: str | None = None
     paid: list[str] = field(default_factory=list)          # NAME=DELTA
     table_ruling: str | None = None
+    cards: list[str] = field(default_factory=list)          # a trick each, leader first
+    turned: str | None = None                               # the trump card (or simple pool's)
 
 
 class _Problems(list[Problem]):
@@ -173,6 +176,9 @@ def build_record(words: Sequence[str], opts: Options, *, state: TableState, v: V
                      f"or --sitting-out {p}", p)
     sitting_out = tuple(p for p in seats if p not in present or p in out)
     record = _record(line, opts, trump, shape.declared, sitting_out, seats, v, problems)
+    cards = _cards(opts, shape.trump_known, problems)
+    if cards is not None:
+        record = replace(record, cards=cards)
     if problems:
         problems += _rules_say(record, state, v, problems, line.unreadable | set(missing))
         raise HandRejected(f"hand {state.hand_no} cannot be recorded", problems)
@@ -186,6 +192,28 @@ def _rules_say(record: HandRecord, state: TableState, v: Variant, problems: list
     troubled = unread | {p.player for p in problems if p.player}
     return [p for p in validate(record, state, v) if p not in problems and (
         p.player not in troubled if p.player else not unread)]
+
+
+def _cards(opts: Options, trump_known: bool, problems: _Problems) -> CardRecord | None:
+    """``--cards`` (a trick each, leader first) and ``--turned`` (the trump card turned
+    after the deal; in a simple pool under play-all, the card turned when someone first
+    failed to follow). Cards are kept in their plain form (``As``, ``10h``)."""
+    if not opts.cards and opts.turned is None:
+        return None
+    tricks: list[tuple[str, ...]] = []
+    for i, text in enumerate(opts.cards, 1):
+        try:
+            tricks.append(tuple(str(c) for c in parse_cards(text)))
+        except CardError as e:
+            problems.add("BAD_CARD", f"--cards {text!r} (trick {i}): {e}")
+    turned = None
+    if opts.turned is not None:
+        try:
+            turned = str(parse_card(opts.turned))
+        except CardError as e:
+            problems.add("BAD_CARD", f"--turned: {e}")
+    return CardRecord(trump_card=turned if trump_known else None,
+                      turned=None if trump_known else turned, tricks=tuple(tricks))
 
 
 def _trump(typed: str | None, problems: _Problems) -> str | None:

@@ -1,7 +1,7 @@
 """The options of a hand, defined once for ``loo hand`` and ``loo amend``.
 
-:func:`hand_options` adds the ten typer options below to a command and hands the command one
-:class:`loo_ledger.cli.entry.Options` (parameter ``opts``) instead of ten loose values.
+:func:`hand_options` adds the typer options below to a command and hands the command one
+:class:`loo_ledger.cli.entry.Options` (parameter ``opts``) instead of loose values.
 """
 
 from __future__ import annotations
@@ -50,6 +50,13 @@ _OPTIONS: tuple[tuple[str, str, Any, Any], ...] = (
         None, "--table-ruling", metavar="WHY", callback=checks.ruling, help="Keep the table's "
         "--paid figures instead "
         "of the rules' settlement, and say why.")),
+    ("cards", "cards", list[str], typer.Option(
+        [], "--cards", metavar="TRICK", help="The cards of one trick, leader first, e.g. "
+        "\"As Kh 10h 2h\"; repeat for each trick in order. The ledger then judges the play: "
+        "who won each trick, and any breach (a revoke).")),
+    ("turned", "turned", str | None, typer.Option(
+        None, "--turned", metavar="CARD", help="The card turned for trumps (in a simple pool "
+        "with no trump, the card turned when someone first failed to follow).")),
 )
 
 
