@@ -222,7 +222,15 @@ SCHEMAS: dict[str, J] = {
         "pool_after": NAT,
         "movements": arr(obj({"from": PARTY, "to": PARTY, "amount": NAT, "reason": STR,
                               "rule": STR, "cited": STR, "kind": enum(MovementKind)})),
-    }, description="loo explain N --json: every chip of hand N and the rule that moved it."),
+        "play": null(obj({
+            "in_play": arr(NAME), "trump": null(STR), "turned": null(STR),
+            "tricks": arr(obj({"trick": ID, "leader": NAME, "trump": null(STR),
+                               "plays": arr(obj({"player": NAME, "card": STR})),
+                               "winner": NAME, "why": STR, "breaches": arr(STR)})),
+            "breaches": arr(STR), "problems": arr(STR)},
+            description="The recorded cards walked through (null when none were recorded).")),
+    }, description="loo explain N --json: every chip of hand N and the rule that moved it; "
+                   "with the cards recorded, the tricks."),
     # -- writing --------------------------------------------------------------------------
     "new": action("new", {"name": STR, "players": arr(NAME)},
                   title="loo new --json: the session started."),

@@ -181,6 +181,11 @@ def outputs(tmp_path_factory) -> list[tuple[str, tuple[Any, ...], Any]]:
     out.append(("check", ("check", "--json"), run(broken, "check", "--json", code=1)))
     out.append(("stats", ("stats", "-s", "2", "--json"), run(broken, "stats", "-s", "2",
                                                            "--json")))
+    cards = tmp / "cards.db"  # issue 12: a hand with its cards, walked through by explain
+    run(cards, "new", "Cards", "--players", "Ann,Ben,Cat", "--dealer", "Cat", "--json")
+    run(cards, "hand", "Ann=stand", "Ben=stand", "Cat=stand", "--turned", "3c", "--cards",
+        "Ah 3h 5h", "--cards", "Ks 4d 4s", "--cards", "Kd Qs Qd", "--json")
+    out.append(("explain", ("explain", "1", "--json"), run(cards, "explain", "1", "--json")))
     return out
 
 

@@ -1,4 +1,5 @@
-"""loo explain N: every chip of a hand and the rule that moved it."""
+"""loo explain N: every chip of a hand and the rule that moved it; with the cards recorded,
+the tricks: who led, what was played, who won and why, any breach."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
             session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Every chip of hand N with the rule that moved it, its parameter and source text."""
     from loo_ledger.errors import NotFound
-    from loo_ledger.services.explain import explain_rows
+    from loo_ledger.services.explain import explain_rows, trick_walk
     from loo_ledger.services.table import stored_variant
     e = env(ctx)
     sid = e.session_id(session)
@@ -24,10 +25,11 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
     rows = [{**r, "kind": str(p["kind"])} for r, p in
             zip(explain_rows(postings, stored_variant(ledger, sid)), postings, strict=True)]
     h = hands[number]
+    play = trick_walk(ledger.stored(sid).session, number) if h["record"].get("cards") else None
     if as_json:
         return print_json({"session": sid, "hand": number, "dealer": h["dealer"],
                            "pool_in": h["pool_in"], "pot": h["pot"],
-                           "pool_after": h["pool_after"], "movements": rows})
+                           "pool_after": h["pool_after"], "movements": rows, "play": play})
     from loo_ledger.cli.visible import visible
     typer.echo(f"Hand {number} of session {sid}: {visible(h['dealer'])} dealt; {h['pool_in']} "
                f"carried in, {h['pot']} in play, {h['pool_after']} carried on.")
@@ -36,6 +38,26 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
         who = f"{r['from']} -> {r['to']}" if r["from"] != r["to"] else stays
         cited = f" — {r['cited']}" if r["cited"] else ""
         typer.echo(visible(f"  {r['amount']:>6}  {who}: {r['reason']}{cited}"))
+    if play is not None:
+        _echo_play(play)
+
+
+def _echo_play(play: dict) -> None:
+    """The tricks of a hand with its cards recorded, one line a trick."""
+    from loo_ledger.cli.visible import visible
+    trump = f"trumps {play['trump']}" if play["trump"] else "no trump before play"
+    if play["turned"]:
+        trump += f"; {play['turned']} turned when someone first failed to follow"
+    typer.echo(visible(f"The play ({trump}; in play: {', '.join(play['in_play'])}):"))
+    for t in play["tricks"]:
+        cards = ", ".join(f"{p['player']} {p['card']}" for p in t["plays"])
+        trumps = f" (trumps {t['trump']})" if t["trump"] != play["trump"] else ""
+        typer.echo(visible(f"  trick {t['trick']}{trumps}: {t['leader']} led; {cards}. "
+                           f"{t['winner']} won: {t['why']}."))
+        for b in t["breaches"]:
+            typer.echo(visible(f"    breach: {b}"))
+    for p in play["problems"]:
+        typer.echo(visible(f"  problem: {p}"))
 
 
 def register(app: typer.Typer) -> None:

@@ -1,9 +1,19 @@
-"""Every chip of a hand with the rule that moved it, the parameter and the source text."""
+"""Every chip of a hand with the rule that moved it, the parameter and the source text;
+and, where the cards were recorded, the tricks walked through (:func:`trick_walk`)."""
 
 from __future__ import annotations
 
-from loo_ledger.domain.codes import Game
+from dataclasses import replace
+from typing import Any
+
+from loo_ledger.domain.card_checks import read_cards
+from loo_ledger.domain.cardplay import effective_suit, pam_card
+from loo_ledger.domain.cards import Card
+from loo_ledger.domain.codes import Game, Suit
+from loo_ledger.domain.deal import analyse
+from loo_ledger.domain.model import Session
 from loo_ledger.domain.params import PARAMS
+from loo_ledger.domain.replay import replay
 from loo_ledger.domain.variants import Variant
 
 _SOURCES = {"000": "the modern rules page", "001": "Britannica, 1902", "002": "the poker book",
@@ -41,3 +51,57 @@ def explain_rows(postings: list[dict], v: Variant) -> list[dict]:
         rows.append({"from": payer, "to": payee, "amount": m["amount"], "reason": m["reason"],
                      "rule": m["rule"], "cited": cite(m["rule"], v) if m["rule"] else ""})
     return rows
+
+
+def _why(trick: tuple[Card, ...], won: int, trump: Suit | None, pam: Card | None) -> str:
+    """Why card ``won`` of ``trick`` takes it, in words."""
+    card = trick[won]
+    led = effective_suit(trick[0], trump, pam)
+    if card == pam:
+        return f"Pam ({card.symbol()}) takes every trick"
+    if trump is not None and card.suit == trump:
+        trumps = sum(1 for c in trick if effective_suit(c, trump, pam) == trump)
+        return (f"the highest trump ({trump})" if trumps > 1 or led == trump
+                else f"the only trump ({trump})")
+    no_trump = "no trump yet" if trump is None else "no trump played"
+    return f"the highest {led[:-1]}, the suit led ({no_trump})"
+
+
+def trick_walk(session: Session, n: int) -> dict[str, Any] | None:
+    """Hand ``n``'s recorded cards walked through: who led each trick, what each player
+    played, who won it and why, and any breach of the rules of play (None without cards).
+    The session's hands before ``n`` must settle (they are stored)."""
+    record = session.hands[n - 1]
+    if record.cards is None:
+        return None
+    before = replay(replace(session, hands=session.hands[:n - 1]))
+    v = before.variant
+    deal = analyse(record, before.final, v)
+    judged, problems = read_cards(record, v, deal)
+    out: dict[str, Any] = {"in_play": list(deal.in_play), "trump": None, "turned": None,
+                           "tricks": [],
+                           "breaches": [], "problems": [p.message for p in problems]}
+    if judged is None:
+        return out
+    play, res = judged.record, judged.result
+    trump = None if play.simple else (play.trump or (play.trump_card.suit if play.trump_card
+                                                     else None))
+    out["trump"] = None if trump is None else str(trump)
+    out["turned"] = None if play.turned is None else str(play.turned)
+    order = play.players
+    for i, (leader, won_by) in enumerate(zip(res.leaders, res.winners, strict=True), 1):
+        trick = play.tricks[i - 1]
+        if trump is None and play.simple and play.turned is not None and any(
+                c.suit != trick[0].suit for c in trick):
+            trump = play.turned.suit
+        pam = pam_card(judged.rules.pam, trump)
+        start = order.index(leader)
+        seats = order[start:] + order[:start]
+        won = seats.index(won_by)
+        out["tricks"].append({
+            "trick": i, "leader": leader, "trump": None if trump is None else str(trump),
+            "plays": [{"player": p, "card": str(c)} for p, c in zip(seats, trick, strict=True)],
+            "winner": won_by, "why": _why(trick, won, trump, pam),
+            "breaches": [b.message for b in res.breaches if b.trick == i]})
+    out["breaches"] = [b.message for b in res.breaches]
+    return out
