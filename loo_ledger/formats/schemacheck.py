@@ -153,6 +153,9 @@ def _pattern_message(path: list[Any], value: Any, schema_here: dict[str, Any]) -
         return text_problem(value)
     if title == "word":
         return f"{visible(value)} contains an invisible or control character"
+    if title == "card":
+        return (f"{visible(value)} is not a card: write the rank (A K Q J 10 9 ... 2, or T "
+                "for 10) then the suit (s h d c, or ♠ ♥ ♦ ♣), e.g. As, 10h, J♣")
     if path[-1:] == ["table_ruling"]:
         return "the ruling is blank; say why the table's figures stand"
     if path[-2:] == ["unit", "value"]:
