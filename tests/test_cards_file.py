@@ -18,7 +18,8 @@ CARD_SAMPLES = [ROOT / "sample_sessions" / f"{n}.json" for n in (
     "three-card-cards-tuesday", "five-card-pam-cards", "lou-cards-evening")]
 
 # Three-card, A B C, C deals. Hand 1 is a simple pool (play-all): no trump until someone
-# fails to follow; hand 2 (A deals, B leads) a double pool with 2h turned. Cards typed in every accepted form.
+# fails to follow; hand 2 (A deals, B leads) a double pool with 2h turned. Cards typed in
+# every accepted form.
 SESSION = {
     "format": "loo-session/1", "variant": "three-card", "players": ["A", "B", "C"],
     "first_dealer": "C", "opening_pool": 0,
