@@ -282,6 +282,16 @@ SCHEMAS: dict[str, J] = {
                              "hands": NAT, "pool": NAT, "nets": NETS})),
     }, description="loo import --json: each file and the session it became (null with "
                    "--dry-run, when nothing is written)."),
+    "datasette-metadata": obj({
+        "title": NAME, "description": NAME,
+        "databases": {"type": "object", "additionalProperties": obj({
+            "description": NAME,
+            "tables": {"type": "object", "additionalProperties": obj({
+                "description": NAME,
+                "columns": {"type": "object", "additionalProperties": NAME}},
+                optional=("columns",))}})}},
+        description="loo datasette-metadata (--json alike): Datasette's metadata.json, a "
+                    "description of every table, view and column."),
     "export": obj({"action": {"const": "export"}, "session": ID,
                    "format": {"enum": ["json", "csv", "md", "text", "html"]}, "summary": BOOL,
                    "output": NAME, "bytes": NAT},

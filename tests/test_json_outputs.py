@@ -148,6 +148,7 @@ SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
     ("chart", ("chart", "--pool", "--json")),
     ("explain", ("explain", "2", "--json")),
     ("check", ("check", "--json")),
+    ("datasette-metadata", ("datasette-metadata", "--json")),
     ("rules-set", ("rules", "set", "loo=unlimited", "--json")),
     ("session-rename", ("session", "rename", "Ann's again", "--json")),
     ("player-rename", ("player", "rename", "Dov", "Dora", "--json")),

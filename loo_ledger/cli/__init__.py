@@ -78,6 +78,8 @@ def _register() -> None:
     app.add_typer(variants_cmd.app, name="variants")
     from loo_ledger.cli import backup_cmds  # loo backup, loo restore
     backup_cmds.register(app)
+    from loo_ledger.cli import datasette_cmd  # loo datasette-metadata
+    datasette_cmd.register(app)
     session_cmds.register(app)  # last: its 'loo sessions' (ledger_cmds) replaces reports'
 
 

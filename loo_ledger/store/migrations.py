@@ -253,3 +253,50 @@ def m011_identities(db: Database) -> None:
             cur = db.execute("INSERT INTO identities (name) VALUES (?)", [name])
             seen[key] = int(cur.lastrowid or 0)
             db.execute("INSERT INTO aliases (alias, identity_id) VALUES (?, ?)", [key, seen[key]])
+
+
+#: m012: the foreign keys each table lacked, ``(table, column, parent)``. All cascade: rows
+#: derived from a session (or a hand) mean nothing without it. ``audit`` has none on
+#: purpose (it outlives a deleted session, m010).
+M012_KEYS = (("postings", "session_id", "sessions"), ("plays", "session_id", "sessions"),
+             ("plays", "hand_id", "hands"), ("player_totals", "session_id", "sessions"),
+             ("seat_totals", "session_id", "sessions"),
+             ("session_totals", "session_id", "sessions"), ("imports", "session_id", "sessions"))
+
+
+def _m012_add_keys(db: Database, table: str, keys: list[tuple[str, str]]) -> None:
+    """Rebuild ``table`` the SQLite way with ``FOREIGN KEY`` clauses added to its own
+    CREATE TABLE text (so CHECKs, WITHOUT ROWID and columns added later are kept), every
+    row copied and its indexes made again. Rows whose parent is gone (left by an old
+    version's delete) are dropped first: they could not satisfy the key."""
+    sql, = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
+                      [table]).fetchone()
+    indexes = [r[0] for r in db.execute("SELECT sql FROM sqlite_master WHERE type = 'index' "
+                                        "AND tbl_name = ? AND sql IS NOT NULL", [table])]
+    for column, parent in keys:
+        db.execute(f"DELETE FROM {table} WHERE {column} NOT IN (SELECT id FROM {parent})")
+    body = sql.partition("(")[2]
+    body, close, tail = body.rpartition(")")
+    clauses = "".join(f",\n            FOREIGN KEY ({column}) REFERENCES {parent}(id) "
+                      "ON DELETE CASCADE" for column, parent in keys)
+    new = f"{table}_m012"
+    _run(db, f"CREATE TABLE {new} ({body.rstrip()}{clauses}\n        {close}{tail}",
+         f"INSERT INTO {new} SELECT * FROM {table}", f"DROP TABLE {table}",
+         f"ALTER TABLE {new} RENAME TO {table}", *indexes)
+
+
+@migrations()
+def m012_views_and_keys(db: Database) -> None:
+    """Datasette-ready (issue 11): every foreign key declared (:data:`M012_KEYS`), and the
+    views that spell the ledger out for people: ``balances``, ``hand_results``,
+    ``movements`` (the pool, a NULL payer or payee in ``postings``, named ``'pool'``) and
+    ``pool_history`` (store/views.py)."""
+    from loo_ledger.store.views import create_views
+
+    tables: dict[str, list[tuple[str, str]]] = {}
+    for table, column, parent in M012_KEYS:
+        tables.setdefault(table, []).append((column, parent))
+    for table, keys in tables.items():
+        _m012_add_keys(db, table, keys)
+    create_views(db)
+

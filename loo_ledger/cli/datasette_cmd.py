@@ -1,0 +1,43 @@
+"""loo datasette-metadata: Datasette's metadata.json for the ledger (store/views.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from loo_ledger.cli.context import JSON_OPTION, print_json
+
+
+def datasette_metadata(
+        ctx: typer.Context,
+        output: Path | None = typer.Option(None, "--output", "-o", metavar="FILE",
+                                           help="Write it to FILE ('-': standard output)."),
+        database: str | None = typer.Option(
+            None, "--database", metavar="NAME",
+            help="The name Datasette serves the ledger under (default: the ledger file's "
+                 "name without .db, as Datasette names it)."),
+        as_json: bool = JSON_OPTION) -> None:
+    """Print a metadata.json for Datasette: a title and a description of every table,
+    view and column. Serve the ledger with: datasette loo.db -m metadata.json
+
+    The output is JSON with or without --json. The ledger is not opened."""
+    from loo_ledger.store.views import metadata
+    name = database or ctx.obj.db_path.stem
+    value = metadata(name)
+    if output is None or str(output) == "-":
+        print_json(value)
+        return
+    try:
+        output.write_text(json.dumps(value, indent=2, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+    except OSError as e:
+        from loo_ledger.errors import StoreError
+        raise StoreError(f"Cannot write {output}: {e.strerror or e}.") from e
+    typer.echo(f"Wrote {output}: serve the ledger with datasette {ctx.obj.db_path} "
+               f"-m {output}", err=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("datasette-metadata")(datasette_metadata)

@@ -1,0 +1,213 @@
+"""Views for people who read the ledger with Datasette or ``sqlite3``, and the words that
+describe every table, view and column (``loo datasette-metadata``).
+
+The tables keep what the ledger needs; these views spell it out: session and player
+names, seats in their order at the table (``seats.position``, never alphabetical), how each
+hand ended in words, and ``'pool'`` where ``postings`` has a NULL payer or payee (the pool
+is not a player, so it has no row in ``seats``; ``pool`` is a reserved name that no player
+may take: formats/limits.py). Created by migration m012; :func:`create_views` drops and
+creates them again, so a later migration that changes a table can call it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from loo_ledger.domain.codes import Resolution
+
+#: How a hand ended, in words (``hands.outcome`` holds the code).
+OUTCOMES: dict[Resolution, str] = {
+    Resolution.PLAYED: "played out",
+    Resolution.ALL_PASS: "all passed but the dealer, who took the pot",
+    Resolution.LONE: "one player took the pot without play",
+    Resolution.ALL_FOLD: "all folded: the pot stayed and the dealer dealt again",
+    Resolution.RENEGE: "a renege: the offender burned and the hand was dealt again",
+    Resolution.FLUSH: "settled by a flush, without play",
+}
+
+
+def _outcome_sql(column: str) -> str:
+    whens = " ".join(f"WHEN '{code.value}' THEN '{words}'" for code, words in OUTCOMES.items())
+    return f"CASE {column} {whens} ELSE {column} END"
+
+
+VIEWS: dict[str, str] = {
+    "balances": """
+        SELECT s.id AS session_id, s.name AS session_name, st.position AS seat_position,
+               st.name AS player, st.net AS net_chips, st.present AS present
+        FROM seats st JOIN sessions s ON s.id = st.session_id
+        ORDER BY s.id, st.position""",
+    "hand_results": f"""
+        SELECT h.session_id AS session_id, s.name AS session_name, h.number AS hand,
+               h.dealer AS dealer, h.pot AS pot, h.pool_in AS pool_in,
+               h.pool_after AS pool_after, h.double AS double,
+               {_outcome_sql('h.outcome')} AS outcome, p.player AS player,
+               st.position AS seat_position, p.word AS word, p.tricks AS tricks,
+               p.looed AS looed, p.delta AS delta
+        FROM hands h JOIN sessions s ON s.id = h.session_id
+        JOIN plays p ON p.hand_id = h.id
+        LEFT JOIN seats st ON st.session_id = h.session_id AND st.name = p.player
+        ORDER BY h.session_id, h.number, st.position""",
+    "movements": """
+        SELECT p.session_id AS session_id, h.number AS hand, p.seq AS seq,
+               coalesce(p.payer, 'pool') AS payer, coalesce(p.payee, 'pool') AS payee,
+               p.amount AS amount, p.kind AS kind, p.reason AS reason, p.rule AS rule
+        FROM postings p JOIN hands h ON h.id = p.hand_id
+        ORDER BY p.session_id, h.number, p.seq""",
+    "pool_history": """
+        SELECT h.session_id AS session_id, h.number AS hand, h.dealer AS dealer,
+               h.pool_in AS pool_in, h.pot AS pot, h.pool_after AS pool_after
+        FROM hands h
+        ORDER BY h.session_id, h.number""",
+}
+
+
+class _Executes(Protocol):
+    def execute(self, sql: str, /) -> Any: ...
+
+
+def create_views(db: _Executes) -> None:
+    """(Re)create every view of :data:`VIEWS` (inside the caller's transaction)."""
+    for name, sql in VIEWS.items():
+        db.execute(f"DROP VIEW IF EXISTS {name}")
+        db.execute(f"CREATE VIEW {name} AS {sql.strip()}")
+
+
+_SESSION = "The session (sessions.id)."
+_SESSION_NAME = "The session's name as given (may be empty)."
+_HAND = "The hand's number within its session, from 1."
+_SEAT = "Where the player sits: 0 is the first seat, in the session's order of play."
+_PLAYER = "A player's name as entered in the session."
+_CHIPS = "Chips (whole numbers; money is chips times sessions.unit_value)."
+_POOL_IN = "The pool before the hand's antes."
+_POT = "The pot played for (the pool after antes and forfeits)."
+_POOL_AFTER = "The pool left for the next hand (loos and what stayed)."
+_DOUBLE = "1 if the hand was a double (looed) pool, 0 for a simple pool."
+_OUTCOME = "How the hand ended: " + "; ".join(f"{c.value} = {w}" for c, w in OUTCOMES.items())
+
+#: Descriptions of every table, view and column: ``loo datasette-metadata`` prints them.
+DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
+    "balances": ("View: each player's net chips per session, seats in playing order.", {
+        "session_id": _SESSION, "session_name": _SESSION_NAME, "seat_position": _SEAT,
+        "player": _PLAYER, "net_chips": "Net chips won (+) or lost (-) in the session.",
+        "present": "1 if the player is at the table, 0 if they have left."}),
+    "hand_results": ("View: one row per hand per player dealt in, with the word said, the "
+                     "tricks taken and the chips won or lost.", {
+        "session_id": _SESSION, "session_name": _SESSION_NAME, "hand": _HAND,
+        "dealer": "Who dealt.", "pot": _POT, "pool_in": _POOL_IN, "pool_after": _POOL_AFTER,
+        "double": _DOUBLE, "outcome": _OUTCOME, "player": _PLAYER,
+        "seat_position": _SEAT, "word": "What the player said: stand, pass, miss, defend, "
+        "fold (Lou), or forced where everyone must play.", "tricks": "Tricks taken.",
+        "looed": "1 if the player was looed (or, in Lou, burned).",
+        "delta": "Chips won (+) or lost (-) in this hand."}),
+    "movements": ("View: every chip movement, the pool named 'pool' (postings stores it "
+                  "as a NULL payer or payee).", {
+        "session_id": _SESSION, "hand": _HAND, "seq": "Order within the hand, from 1.",
+        "payer": "Who paid: a player, or 'pool'.", "payee": "Who received: a player, or "
+        "'pool'.", "amount": "Chips moved (always positive).",
+        "kind": "What the movement is: ante, share, whole-pool, loo, burn, board, forfeit, "
+        "penalty, stays, ruling.", "reason": "The reason in words.",
+        "rule": "The rule behind it (parameter=value, a catalogue number, or 'table "
+        "ruling')."}),
+    "pool_history": ("View: the pool hand by hand.", {
+        "session_id": _SESSION, "hand": _HAND, "dealer": "Who dealt.", "pool_in": _POOL_IN,
+        "pot": _POT, "pool_after": _POOL_AFTER}),
+    "sessions": ("One row per session: the rules agreed, the chip unit, the pool and the "
+                 "table's state.", {
+        "id": "The session number (loo -s N).", "name": "The session's name.",
+        "started_at": "When it was played (ISO 8601).", "variant": "The built-in variant "
+        "the rules start from.", "rules": "The rule parameters changed from the variant "
+        "(JSON).", "unit_name": "What a chip is called.", "unit_value": "A chip's value in "
+        "money (an exact decimal as text).", "currency": "The money's currency.",
+        "first_dealer": "Who dealt hand 1.", "opening_pool": "The pool at the start.",
+        "pool": "The pool now.", "next_dealer": "Who deals next.",
+        "state": "The table's state after the last hand (JSON).",
+        "created_at": "When the session was entered.", "closed_at": "When it was closed "
+        "(NULL while open).", "source": "The file it was imported from, if any.",
+        "buy_in": "Chips each player bought in with, if set.",
+        "house_rule": "The saved house rule it was started with (a name in house_rules "
+        "when it was started).", "seat_changes": "Players who joined or left between "
+        "hands (JSON).", "rule_changes": "Rules changed from a later hand on (JSON: "
+        "from_hand and rules)."}),
+    "seats": ("Who sat where in each session, with their running net.", {
+        "session_id": _SESSION, "position": _SEAT, "name": _PLAYER,
+        "net": "Net chips, kept equal to the sum of the player's postings.",
+        "present": "1 at the table, 0 left."}),
+    "hands": ("Every hand: the record as entered (the source of truth) and its settlement.", {
+        "id": "Row id (postings.hand_id, plays.hand_id).", "session_id": _SESSION,
+        "number": _HAND, "dealer": "Who dealt.", "record": "The hand as entered (JSON, the "
+        "session format's hand).", "deltas": "Chips won or lost by each player (JSON).",
+        "pool_in": _POOL_IN, "pot": _POT, "pool_after": _POOL_AFTER, "double": _DOUBLE,
+        "outcome": "How the hand ended (a code; hand_results spells it out).",
+        "table_ruling": "The table's own ruling, if one was recorded.",
+        "looed": "Players looed (JSON list)."}),
+    "postings": ("Every chip movement of every hand. A NULL payer or payee is the pool "
+                 "(the movements view says 'pool').", {
+        "id": "Row id.", "hand_id": "The hand (hands.id).", "session_id": _SESSION,
+        "seq": "Order within the hand, from 1.", "payer": "Who paid; NULL is the pool.",
+        "payee": "Who received; NULL is the pool.", "amount": "Chips moved (positive).",
+        "reason": "The reason in words.", "rule": "The rule behind it.",
+        "kind": "What the movement is (ante, share, whole-pool, loo, ...)."}),
+    "plays": ("One row per player dealt in per hand (for statistics).", {
+        "session_id": _SESSION, "hand_id": "The hand (hands.id).", "number": _HAND,
+        "player": _PLAYER, "seat": "Seat counted from the dealer: 1 is eldest, 0 the "
+        "dealer.", "word": "What the player said (or forced).", "played": "1 if they "
+        "played the hand's cards.", "tricks": "Tricks taken.", "delta": "Chips won or "
+        "lost.", "looed": "1 if looed.", "loo_paid": "Chips paid as a loo.",
+        "took_whole": "1 if they took the whole pool.", "flush": "1 if they held a "
+        "winning flush.", "double": _DOUBLE, "pot": _POT}),
+    "player_totals": ("Per player per session: the sums loo stats reports.", {
+        "player": _PLAYER, "session_id": _SESSION, "hands": "Hands dealt in.",
+        "stand": "Times they stood.", "pass": "Times they passed.", "miss": "Times they "
+        "took the miss.", "defend": "Times they defended.", "forced": "Hands they had to "
+        "play.", "played": "Hands played.", "tricks": "Tricks taken.", "looed": "Times "
+        "looed.", "loo_paid": "Chips paid in loos.", "took_whole": "Times they took the "
+        "whole pool.", "flushes": "Winning flushes.", "net": "Net chips.",
+        "best": "Best hand (chips).", "worst": "Worst hand (chips)."}),
+    "seat_totals": ("Per player, seat and session: hands, net and loos.", {
+        "player": _PLAYER, "seat": "Seat counted from the dealer (as plays.seat).",
+        "session_id": _SESSION, "hands": "Hands in that seat.", "net": "Net chips.",
+        "looed": "Times looed."}),
+    "session_totals": ("Per session: hands, doubles, the largest pot and runs.", {
+        "session_id": _SESSION, "hands": "Hands played.", "doubles": "Double pools.",
+        "largest_pot": "The largest pot.", "longest_run": "The longest run of doubles.",
+        "trailing_run": "The run of doubles at the end.", "loo_paid": "Chips paid in "
+        "loos."}),
+    "settings": ("Small settings such as the current session.", {
+        "key": "The setting (current_session, ...).", "value": "Its value."}),
+    "house_rules": ("Saved house rules (loo rules save).", {
+        "name": "The house rule's name.", "base": "The variant it starts from.",
+        "rules": "The parameters it changes (JSON).", "created_at": "When it was saved."}),
+    "audit": ("Every change made to a hand or session; it outlives a deleted session, so "
+              "its session_id is not a foreign key.", {
+        "id": "Row id.", "session_id": "The session (which may since have been deleted).",
+        "hand": "The hand's number, if the change was to one hand.",
+        "action": "What was done (hand, amend, undo, deleted, ...).",
+        "old_record": "What was there before (JSON).", "new_record": "What replaced it "
+        "(JSON).", "at": "When (ISO 8601)."}),
+    "imports": ("The fingerprint of each imported session file.", {
+        "session_id": _SESSION, "fingerprint": "sha256 of the file's canonical JSON.",
+        "source": "The file's name.", "at": "When it was imported."}),
+    "identities": ("One row per person across sessions (loo player merge).", {
+        "id": "Row id (aliases.identity_id).", "name": "The name shown for the person."}),
+    "aliases": ("Each spelling (casefolded) that names a person.", {
+        "alias": "A player's name, casefolded.", "identity_id": "The person (identities.id)."}),
+    "payments": ("Debts settled between parties (loo paid), in whole cents.", {
+        "id": "Row id.", "payer": "Who paid (a player, or pool).", "payee": "Who was paid.",
+        "cents": "The amount in cents (positive).", "currency": "The money's currency.",
+        "paid_at": "When it was paid.", "note": "A note.", "created_at": "When it was "
+        "recorded."}),
+}
+
+TITLE = "Loo ledger"
+DESCRIPTION = ("Sessions of the card game Loo: who played, every hand, every chip and the "
+               "rule that moved it. Start with the views balances, hand_results, movements "
+               "and pool_history.")
+
+
+def metadata(database: str) -> dict[str, Any]:
+    """Datasette's metadata.json for a ledger served under the name ``database``."""
+    tables = {name: {"description": text, **({"columns": cols} if cols else {})}
+              for name, (text, cols) in DESCRIPTIONS.items()}
+    return {"title": TITLE, "description": DESCRIPTION,
+            "databases": {database: {"description": DESCRIPTION, "tables": tables}}}

@@ -1,0 +1,286 @@
+"""Datasette-ready (issue 11 item 6): the views, every foreign key, metadata.json.
+
+The session is tests/conftest.py's GOOD_SESSION with its players renamed so that the seat
+order is not alphabetical: A -> Zoe, B -> Amy, C -> Max, D -> Bea (seats Zoe Amy Max Bea
+clockwise, Bea deals first). Worked by hand from RULES.md in tests/test_cli.py:
+
+Hand 1, Bea deals a simple pool: P = 0 + 9 = 9, 3 a trick; everyone plays (forced).
+    Zoe, Max, Bea one trick each, Amy none: looed, pays 9.
+    Zoe +3, Amy -9, Max +3, Bea -6; pool 0 -> 9.
+Hand 2, Zoe deals a double: P = 9 + 9 = 18, 6 a trick. Amy stands, Max passes, Bea takes
+    the miss, Zoe stands; Amy 2 tricks, Zoe 1, Bea 0 (looed, pays 9).
+    Zoe -3, Amy +12, Max 0, Bea -9; pool 9 -> 9.
+Hand 3, Amy deals a double: P = 18; everyone passes, so the dealer takes it.
+    Amy +9, the others 0; pool 9 -> 0.
+Nets: Zoe 0, Amy 12, Max 3, Bea -15.
+
+Datasette's own Python API reads the views (``Datasette([...]).client``, ``ds.execute``),
+with asyncio.run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from datasette.app import Datasette  # type: ignore[import-untyped]
+from sqlite_utils import Database
+from typer.testing import CliRunner
+
+from loo_ledger.cli import app
+from loo_ledger.domain.codes import Resolution
+from loo_ledger.store.migrations import M012_KEYS, migrations
+from loo_ledger.store.views import DESCRIPTIONS, OUTCOMES, VIEWS
+
+ROOT = Path(__file__).resolve().parent.parent
+RENAME = {"A": "Zoe", "B": "Amy", "C": "Max", "D": "Bea"}
+runner = CliRunner()
+
+
+def renamed(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {RENAME.get(k, k): renamed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [renamed(v) for v in value]
+    return RENAME.get(value, value) if isinstance(value, str) else value
+
+
+def loo(db: Path, *args: str) -> str:
+    result = runner.invoke(app, ["--db", str(db), *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.fixture
+def ledger(tmp_path, good_session) -> Path:
+    db = tmp_path / "loo.db"
+    source = tmp_path / "night.json"
+    source.write_text(json.dumps(renamed(good_session)), encoding="utf-8")
+    loo(db, "import", str(source))
+    return db
+
+
+def rows(db: Path, path: str) -> list[dict[str, Any]]:
+    async def get() -> list[dict[str, Any]]:
+        ds = Datasette([str(db)])
+        response = await ds.client.get(path)
+        assert response.status_code == 200, response.text
+        return list(response.json())
+    return asyncio.run(get())
+
+
+def query(db: Path, sql: str) -> list[tuple[Any, ...]]:
+    async def run() -> list[tuple[Any, ...]]:
+        ds = Datasette([str(db)])
+        return [tuple(r) for r in (await ds.execute(db.stem, sql)).rows]
+    return asyncio.run(run())
+
+
+# -- the views, read through Datasette ---------------------------------------------------
+
+
+def test_balances_in_seat_order(ledger):
+    got = rows(ledger, "/loo/balances.json?_shape=array")
+    assert [(r["session_id"], r["session_name"], r["seat_position"], r["player"],
+             r["net_chips"], r["present"]) for r in got] == [
+        (1, "Test night", 0, "Zoe", 0, 1), (1, "Test night", 1, "Amy", 12, 1),
+        (1, "Test night", 2, "Max", 3, 1), (1, "Test night", 3, "Bea", -15, 1)]
+
+
+def test_hand_results_one_row_per_hand_per_player(ledger):
+    got = rows(ledger, "/loo/hand_results.json?_shape=array&_size=max")
+    hands = {(r["hand"], r["dealer"], r["pool_in"], r["pot"], r["pool_after"], r["double"],
+              r["outcome"]) for r in got}
+    assert hands == {(1, "Bea", 0, 9, 9, 0, "played out"), (2, "Zoe", 9, 18, 9, 1, "played out"),
+                     (3, "Amy", 9, 18, 0, 1, OUTCOMES[Resolution.ALL_PASS])}
+    assert [(r["hand"], r["player"], r["word"], r["tricks"], r["looed"], r["delta"])
+            for r in got] == [
+        (1, "Zoe", "forced", 1, 0, 3), (1, "Amy", "forced", 0, 1, -9),
+        (1, "Max", "forced", 1, 0, 3), (1, "Bea", "forced", 1, 0, -6),
+        (2, "Zoe", "stand", 1, 0, -3), (2, "Amy", "stand", 2, 0, 12),
+        (2, "Max", "pass", 0, 0, 0), (2, "Bea", "miss", 0, 1, -9),
+        (3, "Zoe", "pass", 0, 0, 0), (3, "Amy", "pass", 0, 0, 9),
+        (3, "Max", "pass", 0, 0, 0), (3, "Bea", "pass", 0, 0, 0)]
+    assert {r["session_name"] for r in got} == {"Test night"}
+
+
+def test_movements_name_the_pool(ledger):
+    got = rows(ledger, "/loo/movements.json?_shape=array&_size=max")
+    # Hand 1: Bea's ante, three shares of 3, Amy's loo.
+    assert sorted((r["payer"], r["payee"], r["amount"], r["kind"])
+                  for r in got if r["hand"] == 1) == sorted([
+        ("Bea", "pool", 9, "ante"), ("pool", "Zoe", 3, "share"), ("pool", "Max", 3, "share"),
+        ("pool", "Bea", 3, "share"), ("Amy", "pool", 9, "loo")])
+    # Hand 2: Zoe's ante, 6 a trick to Amy (2) and Zoe (1), Bea's loo.
+    assert sorted((r["payer"], r["payee"], r["amount"], r["kind"])
+                  for r in got if r["hand"] == 2) == sorted([
+        ("Zoe", "pool", 9, "ante"), ("pool", "Amy", 12, "share"), ("pool", "Zoe", 6, "share"),
+        ("Bea", "pool", 9, "loo")])
+    # Hand 3: Amy's ante and Amy taking the whole 18.
+    assert sorted((r["payer"], r["payee"], r["amount"], r["kind"])
+                  for r in got if r["hand"] == 3) == [
+        ("Amy", "pool", 9, "ante"), ("pool", "Amy", 18, "whole-pool")]
+    assert all(r["payer"] and r["payee"] and r["reason"] for r in got)
+    assert [(r["hand"], r["seq"]) for r in got] == sorted((r["hand"], r["seq"]) for r in got)
+    with sqlite3.connect(ledger) as conn:  # the table itself keeps NULL for the pool
+        nulls = conn.execute("SELECT count(*) FROM postings WHERE payer IS NULL "
+                             "OR payee IS NULL").fetchone()[0]
+    assert nulls == sum(1 for r in got if "pool" in (r["payer"], r["payee"])) == 5 + 4 + 2
+
+
+def test_pool_history(ledger):
+    got = rows(ledger, "/loo/pool_history.json?_shape=array")
+    assert [(r["session_id"], r["hand"], r["dealer"], r["pool_in"], r["pot"], r["pool_after"])
+            for r in got] == [(1, 1, "Bea", 0, 9, 9), (1, 2, "Zoe", 9, 18, 9),
+                              (1, 3, "Amy", 9, 18, 0)]
+
+
+def test_readme_queries_run_as_written(ledger):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Browsing with Datasette", 1)[1].split("\n## ", 1)[0]
+    assert "datasette loo.db -m metadata.json" in section
+    sqls = re.findall(r"```sql\n(.*?)```", section, re.S)
+    assert len(sqls) == 2
+    assert query(ledger, sqls[0]) == [("Zoe", 0), ("Amy", 12), ("Max", 3), ("Bea", -15)]
+    assert query(ledger, sqls[1]) == [(1, "forced", 0, -9), (2, "stand", 2, 12),
+                                      (3, "pass", 0, 9)]
+
+
+def test_every_outcome_is_spelled_out():
+    assert set(OUTCOMES) == set(Resolution)
+    assert all("'" not in words for words in OUTCOMES.values())  # inlined in the view's SQL
+
+
+# -- foreign keys --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory) -> Path:
+    db = tmp_path_factory.mktemp("samples") / "loo.db"
+    loo(db, "import", *map(str, sorted((ROOT / "sample_sessions").glob("*.json"))))
+    return db
+
+
+def keys(conn: sqlite3.Connection, table: str) -> set[tuple[str, str, str]]:
+    return {(r[3], r[2], r[6]) for r in conn.execute(f"PRAGMA foreign_key_list({table})")}
+
+
+def test_every_id_column_is_a_declared_foreign_key(samples):
+    with sqlite3.connect(samples) as conn:
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = "
+                                             "'table' AND name NOT LIKE '%sqlite%'")]
+        missing = []
+        for table in tables:
+            declared = {column for column, _, _ in keys(conn, table)}
+            columns = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
+            missing += [f"{table}.{c}" for c in columns
+                        if c in ("session_id", "hand_id") and c not in declared]
+        assert missing == ["audit.session_id"]  # it outlives a deleted session (m010)
+        assert keys(conn, "plays") == {("session_id", "sessions", "CASCADE"),
+                                       ("hand_id", "hands", "CASCADE")}
+        assert keys(conn, "imports") == {("session_id", "sessions", "CASCADE")}
+
+
+def test_session_delete_leaves_nothing_behind(samples, tmp_path):
+    db = tmp_path / "copy.db"
+    with sqlite3.connect(samples) as source, sqlite3.connect(db) as copy:
+        source.backup(copy)
+    loo(db, "session", "delete", "2", "--yes")
+    with sqlite3.connect(db) as conn:
+        for table in {t for t, _, _ in M012_KEYS} | {"hands", "seats"}:
+            assert conn.execute(f"SELECT count(*) FROM {table} WHERE session_id = 2"
+                                ).fetchone()[0] == 0, table
+        assert conn.execute("SELECT count(*) FROM postings WHERE session_id = 3"
+                            ).fetchone()[0] > 0
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
+def _strip_keys(conn: sqlite3.Connection) -> None:
+    """Put back the tables as they were before m012 (no FOREIGN KEY clauses), no views."""
+    for name in VIEWS:
+        conn.execute(f"DROP VIEW {name}")
+    for table in dict.fromkeys(t for t, _, _ in M012_KEYS):
+        sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)
+                           ).fetchone()[0]
+        indexes = [r[0] for r in conn.execute("SELECT sql FROM sqlite_master WHERE type = "
+                                              "'index' AND tbl_name = ? AND sql IS NOT NULL",
+                                              (table,))]
+        old = re.sub(r",\s*FOREIGN KEY \(\w+\) REFERENCES \w+\(id\) ON DELETE CASCADE", "",
+                     sql).replace(f'"{table}"', "old", 1)
+        conn.execute(old)
+        conn.execute(f"INSERT INTO old SELECT * FROM {table}")
+        conn.execute(f"DROP TABLE {table}")
+        conn.execute(f"ALTER TABLE old RENAME TO {table}")
+        for index in indexes:
+            conn.execute(index)
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm012_views_and_keys'")
+
+
+def test_m012_upgrades_a_ledger_without_losing_rows(samples, tmp_path):
+    db = tmp_path / "old.db"
+    with sqlite3.connect(samples) as source, sqlite3.connect(db) as copy:
+        source.backup(copy)
+    conn = sqlite3.connect(db, isolation_level=None)
+    _strip_keys(conn)
+    assert keys(conn, "plays") == set() and keys(conn, "session_totals") == set()
+    counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+              for t in dict.fromkeys(t for t, _, _ in M012_KEYS)}
+    # a row an old version's delete left behind: its session is gone
+    conn.execute("INSERT INTO session_totals VALUES (99, 1, 0, 9, 0, 0, 0)")
+    conn.close()
+    assert "m012_views_and_keys" in {m.name for m in migrations.pending(Database(db))}
+    loo(db, "balances", "-s", "1")  # opening the ledger migrates it
+    with sqlite3.connect(db) as conn:
+        assert {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                for t in counts} == counts
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        schema = dict(conn.execute("SELECT name, sql FROM sqlite_master"))
+        assert schema["plays"].rstrip().endswith("WITHOUT ROWID")
+        assert "CHECK (amount > 0)" in schema["postings"]
+        assert {"idx_postings_hand", "idx_player_totals_session", "idx_imports_fingerprint"
+                } <= set(schema)
+        assert set(VIEWS) <= set(schema)
+        assert keys(conn, "session_totals") == {("session_id", "sessions", "CASCADE")}
+
+
+# -- metadata.json ---------------------------------------------------------------------------
+
+
+def test_metadata_describes_every_table_view_and_column(samples, tmp_path):
+    meta = json.loads(loo(samples, "datasette-metadata"))
+    assert json.loads(loo(samples, "datasette-metadata", "--json")) == meta
+    out = tmp_path / "metadata.json"
+    loo(samples, "datasette-metadata", "-o", str(out))
+    assert json.loads(out.read_text(encoding="utf-8")) == meta
+    assert meta["title"] and meta["description"]
+    described = meta["databases"]["loo"]["tables"]
+    with sqlite3.connect(samples) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN "
+                                            "('table', 'view') AND name NOT LIKE '%sqlite%'")]
+        missing = [n for n in names if n not in described]
+        for name in names:
+            columns = [r[1] for r in conn.execute(f"PRAGMA table_info({name})")]
+            missing += [f"{name}.{c}" for c in columns
+                        if not described.get(name, {}).get("columns", {}).get(c)]
+    assert missing == [], "describe them in loo_ledger/store/views.py DESCRIPTIONS"
+    assert set(described) == set(DESCRIPTIONS)
+    other = json.loads(loo(tmp_path / "friday.db", "datasette-metadata"))
+    assert list(other["databases"]) == ["friday"]  # Datasette names a database by its file
+
+
+def test_datasette_serves_the_descriptions(ledger, tmp_path):
+    meta = json.loads(loo(ledger, "datasette-metadata"))
+
+    async def page() -> str:
+        ds = Datasette([str(ledger)], metadata=meta)
+        response = await ds.client.get("/loo/balances")
+        assert response.status_code == 200
+        return response.text
+    html = asyncio.run(page()).replace("&#39;", "'")
+    assert DESCRIPTIONS["balances"][0] in html
