@@ -114,12 +114,12 @@ def test_rules_set_refused_naming_the_hand_that_becomes_impossible(loo, tmp_path
     assert dump_db(db) == before
 
 
-def test_rules_set_from_a_later_hand_is_refused_with_the_reason(loo, tmp_path):
+def test_rules_set_after_the_next_hand_is_refused_with_the_reason(loo, tmp_path):
     db = tmp_path / "l.db"
     _evening(loo, db)
-    out = loo(db, "rules", "set", "loo_amount=6", "--from-hand", "2")
+    out = loo(db, "rules", "set", "loo_amount=6", "--from-hand", "4")
     assert out.exit_code == 1
-    assert "keeps one set of rules per session" in out.stderr
+    assert "from hand 3 at the latest (the next hand)" in out.stderr
     assert _nets(loo, db)["Dov"] == -18
 
 

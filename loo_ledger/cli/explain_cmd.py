@@ -23,7 +23,8 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
         raise NotFound(f"session {sid} has no hand {number} (it has {len(hands)})")
     postings = [p for p in ledger.postings(sid) if p["hand"] == number]
     rows = [{**r, "kind": str(p["kind"])} for r, p in
-            zip(explain_rows(postings, stored_variant(ledger, sid)), postings, strict=True)]
+            zip(explain_rows(postings, stored_variant(ledger, sid, number)), postings,
+                strict=True)]
     h = hands[number]
     play = trick_walk(ledger.stored(sid).session, number) if h["record"].get("cards") else None
     if as_json:

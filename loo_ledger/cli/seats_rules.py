@@ -111,12 +111,11 @@ def rules_set(ctx: typer.Context,
               rule: list[str] = typer.Argument(..., metavar="NAME=VALUE...",
                                                help="The rules to set, e.g. loo_limit=90."),
               from_hand: int = typer.Option(1, "--from-hand", metavar="N", min=1,
-                                            help="The first hand the rule applies to; only 1 "
-                                                 "(the whole session: a session file keeps "
-                                                 "one set of rules)."),
+                                            help="The first hand the rule applies to (1: the "
+                                                 "whole session; at most the next hand)."),
               session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
-    """Set a rule of the current session: every hand is settled again under it; refused,
-    naming the hand, if a hand becomes impossible."""
+    """Set a rule of the current session from hand N on (every hand from N is settled again
+    under it); refused, naming the hand, if a hand becomes impossible."""
     from loo_ledger.services.sessions import set_rules
     e = env(ctx)
     sid = e.session_id(session)
@@ -125,5 +124,6 @@ def rules_set(ctx: typer.Context,
         return action_result(ctx, "rules set", sid, rules=rules)
     hands = len(e.ledger().hands(sid))
     typer.echo(f"session {sid} now plays " + " ".join(f"{k}={v}" for k, v in rules.items())
+               + (f" from hand {from_hand}" if from_hand > 1 else "")
                + f"; {hands} hand{'' if hands == 1 else 's'} settled again; pool now "
                f"{e.ledger().balances(sid)['pool']}")

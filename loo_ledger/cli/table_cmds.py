@@ -163,13 +163,15 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
 def pool(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Who owes the pool: chips in it, next dealer and ante, last hand's loos (Lou: burn)."""
     from loo_ledger.cli.show import pool_lines
-    from loo_ledger.services.table import pool_status, stored_variant
+    from loo_ledger.services.table import pool_status, rule_change_lines, stored_variant
     e = env(ctx)
     status = pool_status(e.ledger(), e.session_id(session))
     if as_json:
         return print_json(status)
     v = stored_variant(e.ledger(), status["session"])
-    typer.echo("\n".join(pool_lines(status, v=v)))
+    changed = rule_change_lines(e.ledger(), status["session"])
+    typer.echo("\n".join(pool_lines(status, v=v)
+                         + ([f"Rules changed: {'; '.join(changed)}"] if changed else [])))
 
 
 def close(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):

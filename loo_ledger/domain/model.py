@@ -210,8 +210,19 @@ class Unit:
 
 
 @dataclass(frozen=True, kw_only=True)
+class RuleChange:
+    """Rules changed part-way through a session: ``rules`` (parameter -> value, as typed)
+    are in force from hand ``from_hand`` on, on top of the session's rules and every
+    earlier change."""
+
+    from_hand: int
+    rules: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Session:
-    """One evening at one table: the rules agreed, who sat where, every hand in order."""
+    """One evening at one table: the rules agreed, who sat where, every hand in order;
+    ``rule_changes`` (in order of ``from_hand``) change the rules from a later hand on."""
 
     variant: str
     players: tuple[str, ...]
@@ -223,3 +234,4 @@ class Session:
     unit: Unit | None = None
     opening_pool: int = 0
     buy_in: int | None = None
+    rule_changes: tuple[RuleChange, ...] = ()

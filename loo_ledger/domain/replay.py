@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from loo_ledger.domain.model import Session, Settlement, TableState, opening_state
+from loo_ledger.domain.model import (
+    RuleChange,
+    Session,
+    Settlement,
+    TableState,
+    opening_state,
+)
 from loo_ledger.domain.settle import settle
 from loo_ledger.domain.variants import Variant, variant
 from loo_ledger.errors import HandRejected, LooError, Problem
@@ -21,7 +27,57 @@ class Replay:
 
 
 def session_variant(session: Session, presets: Mapping[str, Variant] | None = None) -> Variant:
+    """The variant of the session's own rules (in force at hand 1)."""
     return variant(session.variant, dict(session.rules), presets=presets)
+
+
+def rules_in_force(rules: Mapping[str, object], changes: Iterable[RuleChange],
+                   hand_no: int) -> dict[str, object]:
+    """The rules (parameter -> value, as typed) in force for hand ``hand_no``: ``rules``,
+    then every change with ``from_hand <= hand_no``, in order."""
+    out = dict(rules)
+    for change in changes:
+        if change.from_hand <= hand_no:
+            out.update(change.rules)
+    return out
+
+
+def with_change(changes: Iterable[RuleChange], from_hand: int,
+                rules: Mapping[str, object]) -> tuple[RuleChange, ...]:
+    """``changes`` with ``rules`` added from hand ``from_hand`` on (merged into a change
+    from that hand, if there is one), in order of ``from_hand``."""
+    out = {c.from_hand: dict(c.rules) for c in changes}
+    out[from_hand] = {**out.get(from_hand, {}), **rules}
+    return tuple(RuleChange(from_hand=n, rules=r) for n, r in sorted(out.items()))
+
+
+def pulled_back(rules: Mapping[str, object], changes: Iterable[RuleChange], next_hand: int
+                ) -> tuple[dict[str, object], tuple[RuleChange, ...]]:
+    """The session's rules and rule changes once the next hand is ``next_hand`` (after an
+    undo): a change from a later hand starts at ``next_hand`` instead (merged in order),
+    and at hand 1 it becomes the session's rules."""
+    base: dict[str, object] = dict(rules)
+    out: tuple[RuleChange, ...] = ()
+    for c in changes:
+        if min(c.from_hand, next_hand) <= 1:
+            base.update(c.rules)
+        else:
+            out = with_change(out, min(c.from_hand, next_hand), c.rules)
+    return base, out
+
+
+def rules_at(session: Session, hand_no: int) -> dict[str, object]:
+    """The session's rules in force for hand ``hand_no`` (:func:`rules_in_force`)."""
+    return rules_in_force(session.rules, session.rule_changes, hand_no)
+
+
+def variant_at(session: Session, hand_no: int,
+               presets: Mapping[str, Variant] | None = None) -> Variant:
+    """The variant in force for hand ``hand_no`` (:func:`rules_at`); VariantError names a
+    bad rule."""
+    if not any(c.from_hand <= hand_no for c in session.rule_changes):
+        return session_variant(session, presets)
+    return variant(session.variant, rules_at(session, hand_no), presets=presets)
 
 
 def start(session: Session) -> TableState:
@@ -35,18 +91,23 @@ def start(session: Session) -> TableState:
 
 def replay(session: Session, presets: Mapping[str, Variant] | None = None,
            progress: Callable[[int], None] | None = None) -> Replay:
-    """Settle every hand in order; the first impossible hand raises HandRejected.
-    ``progress(n)`` is told every 1,000 hands settled."""
-    v = session_variant(session, presets)
+    """Settle every hand in order, each under the variant in force for it
+    (:func:`variant_at`); the first impossible hand raises HandRejected. ``progress(n)`` is
+    told every 1,000 hands settled. The Replay's ``variant`` is the session's own (hand 1)."""
+    v = first = session_variant(session, presets)
+    starts = {c.from_hand for c in session.rule_changes}
     state = start(session)
     out = []
-    for record in session.hands:
+    for n, record in enumerate(session.hands, start=1):
+        if n in starts:
+            v = variant_at(session, n, presets)
         result = settle(record, state, v)
         out.append(result)
         state = result.next_state
         if progress is not None and len(out) % 1000 == 0:
             progress(1000)
-    return Replay(variant=v, settlements=tuple(out), final=state)
+    return Replay(variant=first, settlements=tuple(out), final=state)
 
 
-__all__ = ["Replay", "replay", "start", "session_variant", "HandRejected"]
+__all__ = ["Replay", "replay", "pulled_back", "rules_at", "rules_in_force", "start",
+           "session_variant", "variant_at", "with_change", "HandRejected"]

@@ -15,10 +15,19 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from loo_ledger.domain.model import CardRecord, Flush, HandRecord, Penalty, Session, Unit
+from loo_ledger.domain.model import (
+    CardRecord,
+    Flush,
+    HandRecord,
+    Penalty,
+    RuleChange,
+    Session,
+    Unit,
+)
 from loo_ledger.errors import SessionFileError
 from loo_ledger.formats import extensions, jsonsafe, schemacheck
 from loo_ledger.formats.limits import MAX_FILE_BYTES
+from loo_ledger.formats.rulechanges import rule_change_problems
 from loo_ledger.formats.schemacheck import (
     FORMAT,
     SCHEMA_ID,
@@ -33,7 +42,8 @@ _LISTS = ("sitting_out", "exchanges", "flushes", "penalties")
 __all__ = ["FORMAT", "SCHEMA_ID", "SCHEMA_NAME", "_validator", "cards_from_dict",
            "cards_to_dict", "dumps_session",
            "hand_from_dict", "hand_to_dict", "json_path", "load_session_file",
-           "parse_session", "schema_path", "seat_change_problems", "seat_changes",
+           "parse_session", "rule_change_problems", "schema_path", "seat_change_problems",
+           "seat_changes",
            "session_from_dict", "session_to_dict"]
 
 
@@ -191,6 +201,10 @@ def session_from_dict(data: Any, *, source: str = "<data>") -> Session:
         problems = seat_change_problems(data)
         if problems:
             schemacheck.refuse([schemacheck.problem_at(p, m) for p, m in problems], source)
+    if data.get("rule_changes"):
+        problems = rule_change_problems(data)
+        if problems:
+            schemacheck.refuse([schemacheck.problem_at(p, m) for p, m in problems], source)
     unit = data.get("unit")
     return Session(
         variant=data["variant"],
@@ -204,6 +218,8 @@ def session_from_dict(data: Any, *, source: str = "<data>") -> Session:
                                             currency=unit.get("currency")),
         opening_pool=data.get("opening_pool", 0),
         buy_in=data.get("buy_in"),
+        rule_changes=tuple(RuleChange(from_hand=c["from_hand"], rules=dict(c["rules"]))
+                           for c in data.get("rule_changes", ())),
     )
 
 
@@ -260,6 +276,9 @@ def session_to_dict(s: Session, raw: Mapping[str, Any] | None = None) -> dict[st
     out["variant"] = s.variant
     if s.rules:
         out["rules"] = dict(s.rules)
+    if s.rule_changes:
+        out["rule_changes"] = [{"from_hand": c.from_hand, "rules": dict(c.rules)}
+                               for c in s.rule_changes]
     if s.unit is not None:
         out["unit"] = {k: v for k in ("name", "value", "currency")
                        if (v := getattr(s.unit, k)) is not None}

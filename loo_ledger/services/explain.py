@@ -13,7 +13,7 @@ from loo_ledger.domain.codes import Game, Suit
 from loo_ledger.domain.deal import analyse
 from loo_ledger.domain.model import Session
 from loo_ledger.domain.params import PARAMS
-from loo_ledger.domain.replay import replay
+from loo_ledger.domain.replay import replay, variant_at
 from loo_ledger.domain.variants import Variant
 
 _SOURCES = {"000": "the modern rules page", "001": "Britannica, 1902", "002": "the poker book",
@@ -75,7 +75,7 @@ def trick_walk(session: Session, n: int) -> dict[str, Any] | None:
     if record.cards is None:
         return None
     before = replay(replace(session, hands=session.hands[:n - 1]))
-    v = before.variant
+    v = variant_at(session, n)
     deal = analyse(record, before.final, v)
     judged, problems = read_cards(record, v, deal)
     out: dict[str, Any] = {"in_play": list(deal.in_play), "trump": None, "turned": None,

@@ -4,21 +4,23 @@ Each is one write through the store's one writer (BEGIN IMMEDIATE, reads inside 
 transaction); a change that settles the hands again (a rule, a player's name) is refused,
 naming the hand, if a hand becomes impossible, and then nothing is written. No printing.
 
-A rule is set for the whole session (``--from-hand 1``): a ``loo-session/1`` file holds one
-set of rules per session (shared/spec/SESSION-FORMAT.md), so a change from a later hand on
-could not be exported and imported again; it is refused with that reason.
+A rule set from hand 1 changes the session's rules; from a later hand N it is a rule
+change (the session file's optional ``rule_changes``, ``{"from_hand": N, "rules": ...}``)
+in force from hand N on, and the hands from N on are settled again under it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from loo_ledger.domain.replay import rules_at, variant_at, with_change
 from loo_ledger.domain.variants import parse_rule_args, variant
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.services.names import check_label, check_player_name
 from loo_ledger.services.table import _refuse_closed
+from loo_ledger.store.codec import rule_changes_list
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.writer import AuditEntry, Change, Stored
 
@@ -75,22 +77,23 @@ def reopen(ledger: Ledger, sid: int) -> None:
 def set_rules(ledger: Ledger, sid: int, rule_args: list[str], from_hand: int = 1
               ) -> dict[str, Any]:
     """Set rules (``NAME=VALUE``) of session ``sid`` from hand ``from_hand`` on and settle
-    the hands again; returns the session's rules now. Refused, naming the hand, if a hand
-    becomes impossible; refused for ``from_hand`` other than 1 (see the module)."""
+    the hands again; returns the rules in force from that hand. Refused, naming the hand,
+    if a hand becomes impossible, and for a hand after the next one."""
     given = parse_rule_args(rule_args)
     if not given:
         raise LooError("say which rule to set: loo rules set NAME=VALUE, e.g. loo_limit=90")
-    if from_hand != 1:
-        raise LooError(
-            f"--from-hand {from_hand}: a rule can be set only for the whole session "
-            "(--from-hand 1, every hand settled again under it), because a session file "
-            "(loo-session/1) keeps one set of rules per session and the change could not be "
-            "exported; to play on under other rules, 'loo close' and start a new session "
-            "with 'loo new NAME --carry-from SESSION'")
+    if from_hand < 1:
+        raise LooError(f"--from-hand {from_hand}: hands are numbered from 1")
     out: list[dict[str, Any]] = []
 
     def change(stored: Stored) -> Change:
         _refuse_closed(sid, stored.closed)
+        if from_hand > stored.next_hand:
+            raise LooError(f"--from-hand {from_hand}: session {sid} has {len(stored.records)} "
+                           f"hands, so a rule can be set from hand {stored.next_hand} at the "
+                           "latest (the next hand)")
+        if from_hand > 1:
+            return _changed_from(stored, from_hand, given, out)
         old = dict(stored.session.rules)
         rules = {**old, **given}
         variant(stored.session.variant, rules)  # VariantError naming the bad rule
@@ -98,13 +101,30 @@ def set_rules(ledger: Ledger, sid: int, rule_args: list[str], from_hand: int = 1
         return Change(rules=rules, audit=(AuditEntry(hand=None, action="rules",
                                                      old={"rules": old},
                                                      new={"rules": rules}),))
-    what = "setting " + " ".join(f"{k}={v}" for k, v in given.items())
+    what = "setting " + " ".join(f"{k}={v}" for k, v in given.items()) + (
+        f" from hand {from_hand}" if from_hand > 1 else "")
     try:
         ledger.write(sid, change, what=what)
     except HandRejected as exc:
         raise HandRejected(f"{what} is refused, because then {exc.message}; nothing was "
                            "changed", exc.problems) from None
     return out[0]
+
+
+def _changed_from(stored: Stored, from_hand: int, given: Mapping[str, Any],
+                  out: list[dict[str, Any]]) -> Change:
+    """The Change that sets ``given`` from hand ``from_hand`` (> 1) on: a rule change."""
+    session = stored.session
+    old = session.rule_changes
+    new = with_change(old, from_hand, given)
+    changed = replace(session, rule_changes=new)
+    for c in new:  # VariantError naming the bad rule
+        if c.from_hand >= from_hand:
+            variant_at(changed, c.from_hand)
+    out.append(rules_at(changed, from_hand))
+    return Change(rule_changes=new, audit=(AuditEntry(
+        hand=from_hand, action="rules", old={"rule_changes": rule_changes_list(old)},
+        new={"rule_changes": rule_changes_list(new)}),))
 
 
 def renamed_record(record: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:

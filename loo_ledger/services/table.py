@@ -25,6 +25,7 @@ from loo_ledger.domain import (
 from loo_ledger.domain.codes import MovementKind
 from loo_ledger.domain.deal import antes
 from loo_ledger.domain.legal import deal_shape, dealt_in, next_dealer
+from loo_ledger.domain.replay import pulled_back, rules_in_force, variant_at
 from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, variant
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.services.names import (
@@ -33,6 +34,7 @@ from loo_ledger.services.names import (
     check_names,
     check_player_name,
 )
+from loo_ledger.store.codec import rule_changes_from
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.writer import STORED_RECORD, AuditEntry, Change, Stored
 
@@ -112,9 +114,22 @@ class TableView:
     hand_no: int
 
 
-def stored_variant(ledger: Ledger, sid: int) -> Variant:
-    row = ledger.session(sid)
-    return variant(row["variant"], row["rules"])
+def row_variant(row: Mapping[str, Any], hand: int | None = None) -> Variant:
+    """The variant in force for hand ``hand`` (the next hand when None) of a stored session
+    row (``Ledger.session``): its rules with every rule change from that hand or before."""
+    n = row["state"]["hand_no"] if hand is None else hand
+    return variant(row["variant"], rules_in_force(row["rules"], rule_changes_from(row), n))
+
+
+def stored_variant(ledger: Ledger, sid: int, hand: int | None = None) -> Variant:
+    """The variant in force for hand ``hand`` of session ``sid`` (the next hand when None)."""
+    return row_variant(ledger.session(sid), hand)
+
+
+def rule_change_lines(ledger: Ledger, sid: int) -> list[str]:
+    """``loo=unlimited from hand 3``: each rule change of session ``sid``, in order."""
+    return [" ".join(f"{k}={v}" for k, v in c.rules.items()) + f" from hand {c.from_hand}"
+            for c in rule_changes_from(ledger.session(sid))]
 
 
 def _refuse_closed(sid: int, closed: bool) -> None:
@@ -129,7 +144,7 @@ def table_view(ledger: Ledger, sid: int) -> TableView:
         _refuse_closed(sid, row["closed_at"] is not None)
         state = ledger.final_state(sid)
         present = tuple(ledger.present_players(sid))
-    return TableView(session_id=sid, variant=variant(row["variant"], row["rules"]),
+    return TableView(session_id=sid, variant=row_variant(row),
                      state=state, present=present, hand_no=state.hand_no)
 
 
@@ -144,7 +159,7 @@ def view_before(ledger: Ledger, sid: int, n: int) -> TableView:
     before = replay(replace(session, hands=session.hands[:n - 1]))
     old = session.hands[n - 1]
     present = tuple(p for p in session.players if p not in old.sitting_out)
-    return TableView(session_id=sid, variant=before.variant, state=before.final,
+    return TableView(session_id=sid, variant=variant_at(session, n), state=before.final,
                      present=present, hand_no=n)
 
 
@@ -212,9 +227,13 @@ def undo(ledger: Ledger, sid: int, *, expect_last: int | None = None) -> int:
             raise TableChanged(f"the last hand is now hand {n}, not {expect_last}: the table "
                                "changed meanwhile in another terminal; nothing was written")
         removed.append(n)
-        return Change(hands=stored.session.hands[:-1], seat_changes=tuple(
+        session = stored.session
+        rules, changes = pulled_back(session.rules, session.rule_changes, n)
+        moved = changes != session.rule_changes
+        return Change(hands=session.hands[:-1], seat_changes=tuple(
                           {**c, "before_hand": min(c["before_hand"], n)}
                           for c in stored.seat_changes),
+                      rules=rules if moved else None, rule_changes=changes if moved else None,
                       audit=(AuditEntry(hand=n, action="undo", old=stored.records[-1]),))
     _rewrite(ledger, sid, change, "undoing the last hand")
     return removed[0]
@@ -235,7 +254,7 @@ def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
         _refuse_closed(sid, stored.closed)
         session = stored.session
         log = logged(stored.seat_changes, stored.next_hand, name, "join")
-        v = variant(session.variant, dict(session.rules))
+        v = variant_at(session, stored.next_hand)
         if name in session.players:
             if name in stored.present:
                 raise LooError(f"{name} is already seated and playing")
@@ -286,7 +305,7 @@ def close(ledger: Ledger, sid: int) -> list[str]:
 
     def change(stored: Stored) -> Change:
         _refuse_closed(sid, stored.closed)
-        v = variant(stored.session.variant, dict(stored.session.rules))
+        v = variant_at(stored.session, stored.next_hand)
         hands = ledger.hands(sid)
         if stored.state.pool:
             warnings.append(f"{stored.state.pool} chips remain in the pool: carry them into "

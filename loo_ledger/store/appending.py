@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from loo_ledger.domain.legal import next_seat
 from loo_ledger.domain.model import HandRecord, Session, TableState
-from loo_ledger.domain.replay import Replay, session_variant, start
+from loo_ledger.domain.replay import Replay, session_variant, start, variant_at
 from loo_ledger.domain.settle import settle
 from loo_ledger.errors import LooError
 from loo_ledger.store import derive
@@ -103,6 +103,8 @@ def settle_appended(session: Session, state: TableState,
     v = session_variant(session)
     out = []
     for record in hands:
+        if session.rule_changes:
+            v = variant_at(session, state.hand_no)
         result = settle(record, state, v)
         out.append(result)
         state = result.next_state

@@ -9,7 +9,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from loo_ledger.domain.model import Session, TableState
+from loo_ledger.domain.model import RuleChange, Session, TableState
 
 SESSION_FORMAT = "loo-session/1"
 
@@ -40,6 +40,21 @@ def state_from_json(text: str) -> TableState:
         lou_first=d["lou_first"], lou_antes_due=d["lou_antes_due"],
         sit_out=frozenset(d["sit_out"]), hand_no=d["hand_no"],
         last_had_loo=d.get("last_had_loo", d["double"]))
+
+
+def rule_changes_from(row: Any) -> tuple[RuleChange, ...]:
+    """The session's rule changes from its ``rule_changes`` column (m013; none before)."""
+    try:
+        text = row["rule_changes"]
+    except (KeyError, IndexError):
+        return ()
+    return tuple(RuleChange(from_hand=c["from_hand"], rules=dict(c["rules"]))
+                 for c in json.loads(text or "[]"))
+
+
+def rule_changes_list(changes: tuple[RuleChange, ...]) -> list[dict[str, Any]]:
+    """The session file's (and the column's) ``rule_changes`` list."""
+    return [{"from_hand": c.from_hand, "rules": dict(c.rules)} for c in changes]
 
 
 def now_iso() -> str:

@@ -135,6 +135,9 @@ class Ledger:
         records = [json.loads(r["record"]) for r in self.db.query(
             "SELECT record FROM hands WHERE session_id = ? ORDER BY number", [session_id])]
         out = codec.session_file(row, self._players(session_id), records)
+        rule_changes = json.loads(row.get("rule_changes") or "[]")
+        if rule_changes:
+            out["rule_changes"] = rule_changes
         changes = json.loads(row.get("seat_changes") or "[]")
         if changes:
             out = {**{k: v for k, v in out.items() if k != "hands"}, "seat_changes": changes,

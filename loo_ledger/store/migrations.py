@@ -300,3 +300,9 @@ def m012_views_and_keys(db: Database) -> None:
         _m012_add_keys(db, table, keys)
     create_views(db)
 
+
+@migrations()
+def m013_rule_changes(db: Database) -> None:
+    """Rules changed from a later hand on (issue 8, ``loo rules set --from-hand N``): the
+    session file's ``rule_changes`` list, ``[{"from_hand": N, "rules": {...}}, ...]``."""
+    _run(db, "ALTER TABLE sessions ADD COLUMN rule_changes TEXT NOT NULL DEFAULT '[]'")

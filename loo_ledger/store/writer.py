@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from loo_ledger.domain.model import HandRecord, Session, Settlement, TableState, Unit
+from loo_ledger.domain.model import HandRecord, RuleChange, Session, Settlement, TableState, Unit
 from loo_ledger.domain.replay import Replay, replay
 from loo_ledger.errors import LooError, NotFound, StoreError
 from loo_ledger.store import appending, codec, derive
@@ -103,7 +103,8 @@ class Change:
     place of ``hands`` stores those objects as given (extension fields kept); ``rules`` and
     ``first_dealer`` replace the session's and settle every hand again; ``renamed`` (old
     name -> new) keeps a renamed player's place at the table; ``present`` sets who is at
-    the table; ``seat_changes`` replaces the log of joins and leaves; ``fields`` sets
+    the table; ``seat_changes`` replaces the log of joins and leaves; ``rule_changes``
+    replaces the rules changed from later hands on (and settles every hand again); ``fields`` sets
     columns of the session (closed_at, buy_in, house_rule, source, name)."""
 
     hands: tuple[HandRecord, ...] | None = None
@@ -114,6 +115,7 @@ class Change:
     renamed: Mapping[str, str] = field(default_factory=dict)
     present: Mapping[str, bool] = field(default_factory=dict)
     seat_changes: tuple[Mapping[str, Any], ...] | None = None
+    rule_changes: tuple[RuleChange, ...] | None = None
     fields: Mapping[str, Any] = field(default_factory=dict)
     audit: tuple[AuditEntry, ...] = ()
 
@@ -121,7 +123,8 @@ class Change:
     def replays(self) -> bool:
         """Whether the hands are settled again."""
         return (self.hands is not None or self.records is not None or self.players is not None
-                or self.rules is not None or self.first_dealer is not None)
+                or self.rules is not None or self.first_dealer is not None
+                or self.rule_changes is not None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -164,7 +167,8 @@ def read_session(db: Connection, sid: int) -> Stored:
                       hands=tuple(record_from_dict(r) for r in records),
                       rules=json.loads(row["rules"]), name=row["name"],
                       started_at=row["started_at"], opening_pool=row["opening_pool"],
-                      unit=None if unit is None else Unit(**unit), buy_in=row["buy_in"])
+                      unit=None if unit is None else Unit(**unit), buy_in=row["buy_in"],
+                      rule_changes=codec.rule_changes_from(row))
     return Stored(id=sid, session=session, records=tuple(records),
                   present=tuple(s[0] for s in seats if s[1]),
                   state=codec.state_from_json(row["state"]), closed=row["closed_at"] is not None,
@@ -193,7 +197,7 @@ def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what:
         result, records = None, stored.records
         new = appending.appended(stored.session, ch.hands, ch.players) if (
             append and ch.records is None and ch.rules is None
-            and ch.first_dealer is None) else None
+            and ch.first_dealer is None and ch.rule_changes is None) else None
         sums = None if new is None else appending.running(db, sid, stored.session,
                                                           stored.state)
         if new is not None and sums is not None:
@@ -216,10 +220,13 @@ def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what:
                 record_from_dict(r) for r in given)
             session = replace(old, players=players, hands=hands,
                               rules=old.rules if ch.rules is None else dict(ch.rules),
-                              first_dealer=ch.first_dealer or old.first_dealer)
+                              first_dealer=ch.first_dealer or old.first_dealer,
+                              rule_changes=(old.rule_changes if ch.rule_changes is None
+                                            else ch.rule_changes))
             result = replay(session)
             keep = 0 if (ch.rules is not None or ch.first_dealer is not None or given
-                         is not None) else _unchanged(stored, players, hands)
+                         is not None or ch.rule_changes is not None
+                         ) else _unchanged(stored, players, hands)
             records = given if given is not None else tuple(
                 stored.records[i] if i < keep or _same(stored, i, h) else stored_record(h, s.dealer)
                 for i, (h, s) in enumerate(zip(hands, result.settlements, strict=True)))
@@ -230,6 +237,9 @@ def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what:
             if ch.rules is not None or ch.first_dealer is not None:
                 db.execute("UPDATE sessions SET rules = ?, first_dealer = ? WHERE id = ?",
                            (codec.dumps(dict(session.rules)), session.first_dealer, sid))
+            if ch.rule_changes is not None:
+                db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
+                           (codec.dumps(codec.rule_changes_list(ch.rule_changes)), sid))
         _apply(db, sid, ch, records)
     return Written(stored=stored, replay=result, records=records)
 
@@ -347,6 +357,9 @@ def _new_session(db: Connection, item: SessionItem) -> int:
     if changes:
         db.execute("UPDATE sessions SET seat_changes = ? WHERE id = ?",
                    (codec.dumps([dict(c) for c in changes]), sid))
+    if session.rule_changes:
+        db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
+                   (codec.dumps(codec.rule_changes_list(session.rule_changes)), sid))
     _store(db, sid, session.players, derive.derive(session.players, records, settlements, final),
            keep=0, stored_hands=0)
     return int(sid)
