@@ -298,6 +298,10 @@ def m012_views_and_keys(db: Database) -> None:
         tables.setdefault(table, []).append((column, parent))
     for table, keys in tables.items():
         _m012_add_keys(db, table, keys)
+    # Deleting a hand looks up its plays by hand_id: without this index each deleted hand
+    # scanned every play (an amend that drops 1,000 hands of a 20,000-hand session: 21 s
+    # instead of 7 ms). About 60 bytes a hand.
+    _run(db, "CREATE INDEX idx_plays_hand ON plays (hand_id)")
     create_views(db)
 
 
