@@ -1,7 +1,9 @@
 """The questions of one hand, in the order the table plays it, each asked only if
 ``domain.legal`` leaves a choice: the trump turned (where club law or flushes make it
 matter), each dealt player's word from the dealer's left, anything else (a flush, an
-exchange, a revoke, a note: only what this deal allows), then the tricks, counted down.
+exchange, a revoke, a note: only what this deal allows), then the tricks, counted
+down, or (the first count answered ``cards``) the cards played, trick by trick
+(cli/interactive_cards.py: the trick counts then come from the cards).
 
 Whether the hand is played out, and who plays it, is the engine's answer
 (``deal.analyse`` and ``checks.resolve``), never worked out here. The answers become the
@@ -17,6 +19,7 @@ from itertools import count
 
 from loo_ledger.cli.entry import Options, View, parse_hand
 from loo_ledger.cli.interactive_ask import Asker
+from loo_ledger.cli.interactive_cards import ask_cards
 from loo_ledger.cli.names import match_player
 from loo_ledger.domain import HandRecord, legal
 from loo_ledger.domain.checks import resolve
@@ -87,9 +90,12 @@ def walk(view: View, opts: Options, asker: Asker) -> HandRecord:
     line = [f"{p}={w}" for p, w in words.items()]
     opts = _anything_else(asker, view, shape, dealt, line, opts)
     resolution, in_play = _resolution(line, opts, view)
-    if resolution != PLAYED:
+    if resolution != PLAYED or opts.cards:
         return parse_hand(line, opts, view)
     counts = _tricks(asker, v, in_play)
+    if counts is None:  # the cards instead: the trick counts come from them
+        cards = ask_cards(asker, v, in_play, trump=opts.trump, trump_known=shape.trump_known)
+        return parse_hand(line, replace(opts, cards=cards.tricks, turned=cards.turned), view)
     line = [f"{p}={w}" for p, w in words.items() if p not in counts]
     line += [f"{p}={n}" if legal.canonical(words[p]) == Word.STAND else f"{p}={words[p]}:{n}"
              for p, n in counts.items()]
@@ -208,10 +214,14 @@ def _note_problem(text: str) -> str | None:
     return text_problem(text) or (None if text else "a note cannot be blank")
 
 
-def _tricks(asker: Asker, v: Variant, in_play: tuple[str, ...]) -> dict[str, int]:
+def _tricks(asker: Asker, v: Variant, in_play: tuple[str, ...]) -> dict[str, int] | None:
     """Each player in play's tricks, counted down: only 0 to the tricks left are offered,
-    and the last player's count (or everyone's once none are left) is filled in."""
+    and the last player's count (or everyone's once none are left) is filled in. None when
+    the first count is answered ``cards``: the cards played are asked instead."""
     counts: dict[str, int] = {}
+    if len(in_play) >= 2:
+        asker.say(f"  ({in_play[0]}'s count may be answered cards, to enter the cards played "
+                  "trick by trick instead)")
     for i, p in enumerate(in_play):
         left = legal.tricks_left(v, counts)
         last = i == len(in_play) - 1
@@ -220,6 +230,15 @@ def _tricks(asker: Asker, v: Variant, in_play: tuple[str, ...]) -> dict[str, int
             why = "the rest" if last and left else "none left"
             asker.say(f"  {p}: {left} trick{'' if left == 1 else 's'} won ({why})")
             continue
-        counts[p] = int(asker.choose(f"tricks:{p}", f"{p}: tricks won", f"{p}: tricks won",
-                                     [str(n) for n in range(left + 1)]))
+        said = asker.choose(f"tricks:{p}", f"{p}: tricks won", f"{p}: tricks won",
+                            [str(n) for n in range(left + 1)], why=_cards_instead if i == 0
+                            else None)
+        if not said.isdigit():
+            return None
+        counts[p] = int(said)
     return counts
+
+
+def _cards_instead(typed: str) -> str | None:
+    """None for ``cards`` (or a prefix of it): the first count may be answered so."""
+    return None if typed and "cards".startswith(typed) else ""

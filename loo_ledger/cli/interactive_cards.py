@@ -1,0 +1,194 @@
+"""Card entry in ``loo hand -i`` (issue 12, item 6): the cards played, trick by trick.
+
+Asked after the words when the hand is played and the first trick count is answered
+``cards`` (a question of its own would change every -i dialogue): the trump card turned
+(in a simple pool, the card turned when someone first fails to follow, asked then),
+optionally each player's hand in play (Enter to skip), then each trick from its leader
+round: the eldest in play leads the first, the winner of each trick (``cardplay.winner``)
+the next. A player whose hand is known is offered only the cards ``cardplay.legal_plays``
+allows (shown); anyone else any card not yet seen. The answers become ``--turned CARD
+--cards TRICK...`` and go through the same parser as the one-line form, so the trick
+counts come from the cards.
+
+Every answer is kept in the :class:`~loo_ledger.cli.interactive_ask.Asker` under
+``cards/...``: changing "cards" at the preview asks them all again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import typer
+
+from loo_ledger.cli.interactive_ask import Asker
+from loo_ledger.domain.cardplay import PlayContext, check_play, legal_plays, winner
+from loo_ledger.domain.cards import Card, CardError, cards_text, in_pack, parse_card, parse_cards
+from loo_ledger.domain.codes import Suit
+from loo_ledger.domain.play_rules import PlayRules
+from loo_ledger.domain.variants import Variant
+
+__all__ = ["CardAnswers", "ask_cards"]
+
+
+@dataclass(frozen=True)
+class CardAnswers:
+    """What ``loo hand`` would be given: ``--turned`` and one ``--cards`` per trick."""
+
+    turned: str | None
+    tricks: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Table:
+    """What is known while the cards are asked."""
+
+    rules: PlayRules
+    players: tuple[str, ...]
+    trump: Suit | None
+    trump_card: Card | None = None
+    turned_in_play: bool = False
+    hands: dict[str, list[Card]] = field(default_factory=dict)
+    played: set[Card] = field(default_factory=set)
+
+    def seen(self, card: Card, player: str | None = None) -> str | None:
+        """Why ``card`` cannot be ``player``'s (None if it may)."""
+        if not in_pack(card, self.rules.pack):
+            return f"{card} is not in the {self.rules.pack}-card pack"
+        if card in self.played:
+            return f"{card} has been played already"
+        if card == self.trump_card and (self.turned_in_play or self.rules.hand_size != 5):
+            return f"{card} was turned up"
+        for p, hand in self.hands.items():
+            if p != player and card in hand:
+                return f"{card} is in {p}'s hand"
+        return None
+
+
+def _answer(asker: Asker, key: str, question: str, why: Callable[[str], str | None],
+            *, blank: bool = False) -> str:
+    """``key``'s answer: the one kept if ``why`` still accepts it, else asked until it does
+    (stored in its canonical form by ``why``'s caller)."""
+    kept = asker.answers.get(key)
+    while kept is None or why(kept) is not None:
+        if kept is not None:
+            typer.echo(f"  {why(kept)}")
+        kept = str(typer.prompt(question, default="" if blank else None,
+                                show_default=False)).strip()
+    asker.answers[key] = kept
+    return kept
+
+
+def _one(text: str) -> Card | str:
+    """The card ``text`` names, or why it names none."""
+    try:
+        return parse_card(text)
+    except CardError as exc:
+        return exc.message
+
+
+def ask_cards(asker: Asker, v: Variant, players: Sequence[str], *, trump: str | None,
+              trump_known: bool) -> CardAnswers:
+    """Ask the cards of the hand played by ``players`` (in play, from the dealer's left)."""
+    table = _Table(rules=PlayRules.from_variant(v), players=tuple(players),
+                   trump=Suit(trump) if trump in tuple(Suit) else None)
+    turned: str | None = None
+    if trump_known:
+        turned = _turned(asker, table, "cards/trump", "Trump card turned")
+        table.trump_card = parse_card(turned)
+        table.trump = table.trump_card.suit
+    for p in players:
+        _hand(asker, table, p)
+    tricks, in_play_turned = _tricks(asker, table)
+    answers = CardAnswers(turned=turned or in_play_turned, tricks=tricks)
+    shown = (f"{answers.turned} turned; " if answers.turned else "") + " | ".join(tricks)
+    asker.listed("cards", "cards", shown)
+    return answers
+
+
+def _turned(asker: Asker, table: _Table, key: str, question: str) -> str:
+    def why(text: str) -> str | None:
+        card = _one(text)
+        if isinstance(card, str):
+            return card
+        if table.trump is not None and card.suit != table.trump and not table.turned_in_play:
+            return f"the trump is {table.trump}, and {card} is not one"
+        return table.seen(card)
+    return str(parse_card(_answer(asker, key, question, why)))
+
+
+def _hand(asker: Asker, table: _Table, player: str) -> None:
+    n = table.rules.hand_size
+
+    def why(text: str) -> str | None:
+        if not text:
+            return None
+        try:
+            cards = parse_cards(text)
+        except CardError as exc:
+            return exc.message
+        if len(cards) != n or len(set(cards)) != n:
+            return f"a hand is {n} different cards"
+        return next((r for c in cards if (r := table.seen(c, player)) is not None), None)
+
+    typed = _answer(asker, f"cards/hand:{player}",
+                    f"{player}'s hand in play ({n} cards; Enter: not known)", why, blank=True)
+    if typed:
+        table.hands[player] = list(parse_cards(typed))
+
+
+def _tricks(asker: Asker, table: _Table) -> tuple[list[str], str | None]:
+    """Each trick from its leader round; the simple pool's card turned, if one was."""
+    rules, order = table.rules, table.players
+    leader, out, turned = order[0], [], None
+    for no in range(1, rules.hand_size + 1):
+        seats = order[order.index(leader):] + order[:order.index(leader)]
+        trick: list[Card] = []
+        for p in seats:
+            ctx = PlayContext(rules=rules, trump=table.trump, trump_card=table.trump_card,
+                              turned_in_play=table.turned_in_play, players=len(order),
+                              trick=no, played=frozenset(table.played))
+            trick.append(_play(asker, table, ctx, trick, p, no))
+        if table.trump is None and any(c.suit != trick[0].suit for c in trick):
+            table.played.update(trick)
+            turned = _turned(asker, table, "cards/turned",
+                             f"Trick {no}: someone failed to follow: the card turned for trumps")
+            table.trump_card, table.turned_in_play = parse_card(turned), True
+            table.trump = table.trump_card.suit
+        table.played.update(trick)
+        pam = PlayContext(rules=rules, trump=table.trump).pam
+        leader = seats[winner(trick, table.trump, pam)]
+        typer.echo(f"  trick {no}: {cards_text(trick)}, won by {leader}")
+        out.append(cards_text(trick))
+    return out, turned
+
+
+def _play(asker: Asker, table: _Table, ctx: PlayContext, trick: list[Card], player: str,
+          no: int) -> Card:
+    hand = table.hands.get(player)
+    if hand is not None:
+        allowed = legal_plays(hand, trick, ctx)
+        typer.echo(f"  {player} may play: {cards_text(allowed)}")
+
+    def why(text: str) -> str | None:
+        card = _one(text)
+        if isinstance(card, str):
+            return card
+        if card in trick:
+            return f"{card} is in this trick already"
+        if hand is None:
+            return table.seen(card, player)
+        if card not in hand:
+            return f"{card} is not in {player}'s hand ({cards_text(hand)})"
+        breach = check_play(card, hand, trick, ctx, player=player)
+        return None if breach is None else breach.why
+
+    if hand is not None and len(allowed) == 1:
+        card = allowed[0]
+        typer.echo(f"  {player} plays {card} (the only card allowed)")
+    else:
+        card = parse_card(_answer(asker, f"cards/{no}:{player}", f"Trick {no}, {player} plays",
+                                  why))
+    if hand is not None:
+        hand.remove(card)
+    return card
