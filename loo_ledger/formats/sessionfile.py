@@ -16,16 +16,19 @@ from pathlib import Path
 from typing import Any
 
 from loo_ledger.domain.model import (
-    CardRecord,
-    Flush,
     HandRecord,
-    Penalty,
     RuleChange,
     Session,
     Unit,
 )
 from loo_ledger.errors import SessionFileError
 from loo_ledger.formats import extensions, jsonsafe, schemacheck
+from loo_ledger.formats.handcodec import (
+    cards_from_dict,
+    cards_to_dict,
+    record_from_dict,
+    record_to_dict,
+)
 from loo_ledger.formats.limits import MAX_FILE_BYTES
 from loo_ledger.formats.rulechanges import rule_change_problems
 from loo_ledger.formats.schemacheck import (
@@ -38,7 +41,6 @@ from loo_ledger.formats.schemacheck import (
     schema_path,
 )
 
-_LISTS = ("sitting_out", "exchanges", "flushes", "penalties")
 __all__ = ["FORMAT", "SCHEMA_ID", "SCHEMA_NAME", "_validator", "cards_from_dict",
            "cards_to_dict", "dumps_session",
            "hand_from_dict", "hand_to_dict", "json_path", "load_session_file",
@@ -47,65 +49,10 @@ __all__ = ["FORMAT", "SCHEMA_ID", "SCHEMA_NAME", "_validator", "cards_from_dict"
            "session_from_dict", "session_to_dict"]
 
 
-def cards_from_dict(d: Mapping[str, Any]) -> CardRecord:
-    """A hand's ``cards`` object (already valid) as a CardRecord; cards kept as typed."""
-    def hands(key: str) -> dict[str, tuple[str, ...]]:
-        return {p: tuple(cs) for p, cs in d.get(key, {}).items()}
-
-    miss = d.get("miss")
-    return CardRecord(trump_card=d.get("trump_card"), turned=d.get("turned"),
-                      miss=None if miss is None else tuple(miss), dealt=hands("dealt"),
-                      exchanged=hands("exchanged"),
-                      tricks=tuple(tuple(t) for t in d.get("tricks", ())),
-                      civil=tuple(d.get("civil", ())))
-
-
-def cards_to_dict(c: CardRecord) -> dict[str, Any]:
-    """The ``cards`` object of a CardRecord, leaving out what is absent or empty."""
-    out: dict[str, Any] = {}
-    for key in ("trump_card", "turned"):
-        if getattr(c, key) is not None:
-            out[key] = getattr(c, key)
-    if c.miss is not None:
-        out["miss"] = list(c.miss)
-    for key in ("dealt", "exchanged"):
-        if getattr(c, key):
-            out[key] = {p: list(cs) for p, cs in getattr(c, key).items()}
-    if c.tricks:
-        out["tricks"] = [list(t) for t in c.tricks]
-    if c.civil:
-        out["civil"] = list(c.civil)
-    return out
-
-
-def _hand(d: dict[str, Any]) -> HandRecord:
-    """Build a HandRecord from an already valid hand object."""
-    def opt(key: str) -> dict[str, Any] | None:
-        return dict(d[key]) if key in d else None
-
-    return HandRecord(
-        dealer=d.get("dealer"),
-        sitting_out=tuple(d.get("sitting_out", ())),
-        trump=d.get("trump"),
-        declarations=opt("declarations"),
-        exchanges=dict(d.get("exchanges", {})),
-        flushes=tuple(Flush(player=f["player"], kind=f["kind"], suit=f.get("suit"),
-                            cards=tuple(f.get("cards", ()))) for f in d.get("flushes", ())),
-        pam_holder=d.get("pam_holder"),
-        tricks=opt("tricks"),
-        penalties=tuple(Penalty(player=p["player"], kind=p["kind"])
-                        for p in d.get("penalties", ())),
-        deltas=opt("deltas"),
-        table_ruling=d.get("table_ruling"),
-        note=d.get("note"),
-        cards=cards_from_dict(d["cards"]) if "cards" in d else None,
-    )
-
-
 def hand_from_dict(d: dict[str, Any], *, source: str = "<hand>") -> HandRecord:
     """One hand from its session-format JSON object, checked against the schema's hand."""
     check(d, source, part="hand")
-    return _hand(d)
+    return record_from_dict(d)
 
 
 def hand_to_dict(h: HandRecord, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -115,25 +62,7 @@ def hand_to_dict(h: HandRecord, raw: Mapping[str, Any] | None = None) -> dict[st
     (an empty ``tricks`` says cards were played, which is not the same as no ``tricks``).
     Given ``raw``, the hand object it was read from, its extension fields are kept.
     """
-    out: dict[str, Any] = {}
-    for key in ("dealer", "sitting_out", "trump", "declarations", "exchanges", "flushes",
-                "pam_holder", "tricks", "penalties", "deltas", "table_ruling", "note", "cards"):
-        value = getattr(h, key)
-        if value is None or (key in _LISTS and not value):
-            continue
-        if key == "cards":
-            value = cards_to_dict(value)
-        elif key == "flushes":
-            value = [{"player": f.player, "kind": f.kind,
-                      **({"suit": f.suit} if f.suit is not None else {}),
-                      **({"cards": list(f.cards)} if f.cards else {})} for f in value]
-        elif key == "penalties":
-            value = [{"player": p.player, "kind": p.kind} for p in value]
-        elif key == "sitting_out":
-            value = list(value)
-        elif hasattr(value, "items"):
-            value = dict(value)
-        out[key] = value
+    out = record_to_dict(h)
     return extensions.merge_hand(out, raw) if raw is not None else out
 
 
@@ -210,7 +139,7 @@ def session_from_dict(data: Any, *, source: str = "<data>") -> Session:
         variant=data["variant"],
         players=tuple(data["players"]),
         first_dealer=data["first_dealer"],
-        hands=tuple(_hand(h) for h in data["hands"]),
+        hands=tuple(record_from_dict(h) for h in data["hands"]),
         rules=dict(data.get("rules", {})),
         name=data.get("name"),
         started_at=data.get("started_at"),
