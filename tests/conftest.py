@@ -78,14 +78,22 @@ def loo():
     """``loo(db, *args)`` runs the CLI in process with ``--db db``; wide terminal for tables."""
     runner = CliRunner()
 
-    def run(db: Path, *args: str):
-        result = runner.invoke(app, ["--db", str(db), *map(str, args)], env={"COLUMNS": "200"})
+    def run(db: Path, *args: str, input: str | None = None):
+        result = runner.invoke(app, ["--db", str(db), *map(str, args)], input=input,
+                               env={"COLUMNS": "200"})
         # Ended by exiting (0, 1 or 2), never by an exception escaping the program.
         assert result.exception is None or isinstance(result.exception, SystemExit), (
             f"uncaught {result.exception!r}; output: {result.output}")
         return result
 
     return run
+
+
+@pytest.fixture
+def run(loo):
+    """The same as ``loo``, under the name the interactive tests use: ``run(db, *args,
+    input=KEYS)``."""
+    return loo
 
 
 @pytest.fixture

@@ -15,23 +15,6 @@ import sys
 import time
 
 import pytest
-from typer.testing import CliRunner
-
-from loo_ledger.cli import app
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(db, *args, input=None):
-        result = runner.invoke(app, ["--db", str(db), *map(str, args)], input=input,
-                               env={"COLUMNS": "200"})
-        assert result.exception is None or isinstance(result.exception, SystemExit), (
-            f"uncaught {result.exception!r}; output: {result.output}")
-        return result
-
-    return invoke
 
 
 @pytest.fixture

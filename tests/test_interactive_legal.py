@@ -10,28 +10,9 @@ import json
 import subprocess
 import sys
 
-import pytest
-from typer.testing import CliRunner
-
-from loo_ledger.cli import app
-
 
 def keys(*answers: str) -> str:
     return "".join(f"{a}\n" for a in answers)
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(db, *args, input=None):
-        result = runner.invoke(app, ["--db", str(db), *map(str, args)], input=input,
-                               env={"COLUMNS": "200"})
-        assert result.exception is None or isinstance(result.exception, SystemExit), (
-            f"uncaught {result.exception!r}; output: {result.output}")
-        return result
-
-    return invoke
 
 
 def hands(run, db) -> list[dict]:
