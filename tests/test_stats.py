@@ -271,7 +271,8 @@ def test_backfill_of_an_older_database(loo, two_db):
     conn = sqlite3.connect(two_db)
     for table in DERIVED:
         conn.execute(f"DROP TABLE {table}")
-    conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm007_hand_statistics'")
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name IN ('m007_hand_statistics', "
+                 "'m014_card_totals')")
     conn.commit()
     conn.close()
     assert loo(two_db, "sessions").exit_code == 0

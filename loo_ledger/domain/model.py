@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from loo_ledger.domain.codes import DealKind, MovementKind, Resolution, RuleRef, Suit, Word
+
+if TYPE_CHECKING:
+    from loo_ledger.domain.card_facts import CardFacts
 
 #: The suits as text, for callers that list them (the codes are :class:`Suit`).
 SUITS: tuple[str, ...] = tuple(Suit)
@@ -171,6 +175,10 @@ class Settlement:
     notes: tuple[str, ...] = ()
     table_ruling: str | None = None
     rules_deltas: Mapping[str, int] = field(default_factory=dict)
+    #: The trick counts settled (the record's, or those judged from its cards), and what
+    #: the cards show for statistics (domain/card_facts.py; None without judged tricks).
+    tricks: Mapping[str, int] = field(default_factory=dict)
+    cards: CardFacts | None = None
 
     @property
     def pool_change(self) -> int:

@@ -8,6 +8,8 @@ succeeds. A settlement that does not conserve chips is a bug, raised as
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from loo_ledger.domain.book import Book, rule
 from loo_ledger.domain.card_checks import (
     Judged,
@@ -16,6 +18,7 @@ from loo_ledger.domain.card_checks import (
     apply_tricks,
     read_cards,
 )
+from loo_ledger.domain.card_facts import card_facts
 from loo_ledger.domain.checks import check_record, resolve, revokers
 from loo_ledger.domain.codes import (
     PRE_PLAY,
@@ -90,7 +93,8 @@ def _attempt(record: HandRecord, state: TableState,
     if problems:
         return problems, None
     _check_conserved(result)
-    return [], result
+    facts = None if judged is None else card_facts(judged.record, judged.result, judged.rules)
+    return [], replace(result, tricks=dict(record.tricks or {}), cards=facts)
 
 
 def _read_cards(record: HandRecord, v: Variant,

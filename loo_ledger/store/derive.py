@@ -33,7 +33,12 @@ PLAY_COLUMNS = ("number", "player", "seat", "word", "played", "tricks", "delta",
                 "loo_paid", "took_whole", "flush", "double", "pot")
 PLAYER_TOTAL_COLUMNS = ("hands", "stand", "pass", "miss", "defend", "forced", "played",
                         "tricks", "looed", "loo_paid", "took_whole", "flushes", "net", "best",
-                        "worst")
+                        "worst", *("card_hands", "trumps_led", "pam_tricks", "revokes_caught",
+                                   "first_leads", "first_won"))
+#: The card columns of player_totals (issue 12): hands in play with a trick judged from
+#: the cards, tricks led with a trump, tricks won with Pam, breaches the cards show, first
+#: tricks led (the eldest in play leads it) and of those the ones won.
+CARD_COLUMNS = PLAYER_TOTAL_COLUMNS[15:]
 SEAT_TOTAL_COLUMNS = ("hands", "net", "looed")
 SESSION_TOTAL_COLUMNS = ("hands", "doubles", "largest_pot", "longest_run", "trailing_run",
                          "loo_paid")
@@ -118,9 +123,10 @@ def _word(kind: str, player: str, eldest: str, words: Mapping[str, str]) -> str:
 
 
 def _plays(raw: Mapping[str, Any], s: Settlement) -> list[tuple[Any, ...]]:
-    """One row per dealt player: everything from the settlement except the tricks and the
-    flushes, which are the record's facts. ``seat`` is 0 for the dealer, 1 for eldest..."""
-    tricks = raw.get("tricks") or {}
+    """One row per dealt player: everything from the settlement except the flushes, which
+    are the record's facts; the tricks are those settled (from the cards where the record
+    has none). ``seat`` is 0 for the dealer, 1 for eldest..."""
+    tricks = s.tricks
     flushes = {f["player"] for f in raw.get("flushes", ())}
     n, contested = len(s.dealt), s.outcome in CONTESTED
     rows = []
@@ -133,13 +139,25 @@ def _plays(raw: Mapping[str, Any], s: Settlement) -> list[tuple[Any, ...]]:
     return rows
 
 
-def _player_totals(plays: list[tuple[Any, ...]],
+def _cards(s: Settlement) -> dict[str, tuple[int, ...]]:
+    """Each player in play's figures from the hand's judged cards (CARD_COLUMNS order)."""
+    f = s.cards
+    if f is None:
+        return {}
+    return {p: (1, f.trumps_led[p], f.pam_tricks[p], f.breaches[p], int(p == f.first_leader),
+                int(p == f.first_leader == f.first_winner)) for p in f.trumps_led}
+
+
+def _player_totals(plays: list[tuple[Any, ...]], cards: Mapping[tuple[int, str], tuple[int, ...]],
                    start: Mapping[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
     acc = {p: list(t) for p, t in start.items()}
-    for (_, p, _, word, played, tricks, delta, looed, paid, whole, flush, _, _) in plays:
+    extra = len(CARD_COLUMNS)
+    for (hand, p, _, word, played, tricks, delta, looed, paid, whole, flush, _, _) in plays:
         t = acc.get(p)
         if t is None:
-            t = acc[p] = [0] * 13 + [delta, delta]
+            t = acc[p] = [0] * 13 + [delta, delta] + [0] * extra
+        for i, value in enumerate(cards.get((hand, p), ()), 15):
+            t[i] += value
         t[0] += 1
         if word in WORDS:
             t[1 + WORDS.index(word)] += 1
@@ -190,6 +208,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     hands: list[tuple[Any, ...]] = []
     postings: list[tuple[Any, ...]] = []
     plays: list[tuple[Any, ...]] = []
+    cards: dict[tuple[int, str], tuple[int, ...]] = {}
     start = NOTHING if before is None else before
     nets = dict.fromkeys(players, 0) if before is None else dict(before.nets)
     for raw, s in zip(records, settlements, strict=True):
@@ -198,8 +217,9 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
                       dumps(list(s.looed))))
         postings += _postings(s, nets)
         plays += _plays(raw, s)
+        cards.update(((s.hand_no, p), row) for p, row in _cards(s).items())
     return Derived(hands=hands, postings=postings, nets=nets, plays=plays,
-                   player_totals=_player_totals(plays, start.player_totals),
+                   player_totals=_player_totals(plays, cards, start.player_totals),
                    seat_totals=_seat_totals(plays, start.seat_totals),
                    session_totals=_session_totals(settlements, sum(r[8] for r in plays),
                                                   start.session_totals),

@@ -310,3 +310,15 @@ def m013_rule_changes(db: Database) -> None:
     """Rules changed from a later hand on (issue 8, ``loo rules set --from-hand N``): the
     session file's ``rule_changes`` list, ``[{"from_hand": N, "rules": {...}}, ...]``."""
     _run(db, "ALTER TABLE sessions ADD COLUMN rule_changes TEXT NOT NULL DEFAULT '[]'")
+
+
+@migrations()
+def m014_card_totals(db: Database) -> None:
+    """What the cards show (issue 12, item 7): per player per session, the hands with
+    tricks judged from the cards, trumps led, tricks won with Pam, breaches caught, first
+    tricks led and won (derive.CARD_COLUMNS). Filled by the rebuild after this migration
+    (db.REBUILD_AFTER), which also stores in ``plays`` the trick counts judged from the
+    cards of hands recorded with cards and no counts (stored as 0 before)."""
+    for column in ("card_hands", "trumps_led", "pam_tricks", "revokes_caught", "first_leads",
+                   "first_won"):
+        _run(db, f"ALTER TABLE player_totals ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")

@@ -163,7 +163,12 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "play.", "played": "Hands played.", "tricks": "Tricks taken.", "looed": "Times "
         "looed.", "loo_paid": "Chips paid in loos.", "took_whole": "Times they took the "
         "whole pool.", "flushes": "Winning flushes.", "net": "Net chips.",
-        "best": "Best hand (chips).", "worst": "Worst hand (chips)."}),
+        "best": "Best hand (chips).", "worst": "Worst hand (chips).",
+        "card_hands": "Hands played with a trick judged from the recorded cards.",
+        "trumps_led": "Tricks led with a trump (from the cards).", "pam_tricks": "Tricks "
+        "won with Pam (from the cards).", "revokes_caught": "Breaches of the rules of play "
+        "the cards show.", "first_leads": "First tricks led (from the cards).",
+        "first_won": "First tricks led and won (from the cards)."}),
     "seat_totals": ("Per player, seat and session: hands, net and loos.", {
         "player": _PLAYER, "seat": "Seat counted from the dealer (as plays.seat).",
         "session_id": _SESSION, "hands": "Hands in that seat.", "net": "Net chips.",
