@@ -232,7 +232,7 @@ def _record(line: _Line, opts: Options, trump: str | None, declared: bool,
     tricks = {p: n for p, (_, n) in line.said.items() if n is not None}
     flushes = []
     for p, kind_text in _pairs(opts.flushes, seats, problems, "--flush"):
-        if not kind_text and v.hand_size == 5:
+        if not kind_text and legal.flush_kind_needed(v):
             problems.add("BAD_ENTRY", f"--flush {p}: say which kind, e.g. {p}:trump "
                          "(pam, trump, plain, pam-blaze, blaze)", p)
         flushes.append(Flush(player=p, kind=kind_text.lower() or "flush"))

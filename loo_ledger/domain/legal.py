@@ -363,6 +363,30 @@ def flush_kinds(v: Variant) -> tuple[FlushKind, ...]:
     return kinds
 
 
+def flush_kind_needed(v: Variant) -> bool:
+    """Whether a declared flush must say its kind (five-card: Pam, trump, plain, blazes);
+    in three-card a flush is a flush."""
+    return FlushKind.FLUSH not in flush_kinds(v)
+
+
+def trump_matters(v: Variant) -> bool:
+    """Whether the table must say which suit was turned: club law or flushes depend on it."""
+    return v.club_law or v.flushes
+
+
+def unit_name(v: Variant) -> str:
+    """What the game counts in (RULES.md): three-card Loo white chips, five-card Loo chips,
+    Lou cents.
+
+    >>> from loo_ledger.domain.variants import variant
+    >>> [unit_name(variant(n)) for n in ("three-card", "five-card", "lou")]
+    ['white chip', 'chip', 'cent']
+    """
+    if v.game == Game.LOU:
+        return "cent"
+    return "white chip" if v.hand_size == 3 else "chip"
+
+
 def exchange_limit(v: Variant, shape: DealShape, dealt: tuple[str, ...],
                    player: str) -> tuple[int, int]:
     """(fewest, most) cards ``player`` may exchange if he plays; (0, 0) where there is none.

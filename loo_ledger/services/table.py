@@ -24,7 +24,7 @@ from loo_ledger.domain import (
 )
 from loo_ledger.domain.codes import MovementKind
 from loo_ledger.domain.deal import antes
-from loo_ledger.domain.legal import deal_shape, dealt_in, next_dealer
+from loo_ledger.domain.legal import deal_shape, dealt_in, next_dealer, unit_name
 from loo_ledger.domain.replay import pulled_back, rules_in_force, variant_at
 from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, variant
 from loo_ledger.errors import HandRejected, LooError, NotFound
@@ -37,8 +37,6 @@ from loo_ledger.services.names import (
 from loo_ledger.store.codec import rule_changes_from
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.writer import STORED_RECORD, AuditEntry, Change, Stored
-
-_UNITS = {"lou": "cent", 5: "chip", 3: "white chip"}
 
 
 def resolve_variant(ledger: Ledger, name: str, rule_args: list[str]
@@ -75,8 +73,7 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
     if when:
         from loo_ledger.services.dates import parse_when
         started = parse_when(when)
-    unit = Unit(name=_UNITS.get(v.game if v.game == "lou" else v.hand_size, "chip"),
-                value=unit_value, currency=currency)
+    unit = Unit(name=unit_name(v), value=unit_value, currency=currency)
     session = Session(variant=base, players=tuple(players), first_dealer=dealer, rules=rules,
                       name=name, started_at=started, unit=unit, opening_pool=opening,
                       buy_in=buy_in)
