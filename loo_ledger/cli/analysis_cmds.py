@@ -66,6 +66,7 @@ def _show_stats(report: dict, limit: int) -> None:
                  signed(p["biggest_gain"]), signed(p["biggest_loss"])) for p in players],
                right=("hands", "tricks/hand", "whole pools", "flushes", "net", "money", "best",
                       "worst")))
+    _show_cards(report, title)
     seats = sorted({s["seat"] for p in players for s in p["by_seat"]})
     labels = ["dealer" if s == 0 else str(s) for s in seats]
     show(table("By seat from the dealer (1 = the dealer's left): net chips (hands)",
@@ -87,6 +88,27 @@ def _show_stats(report: dict, limit: int) -> None:
         typer.echo(f"Note: session {n['session']} has {n['hands']} hands but {n['counted']} are "
                    "counted: its records no longer settle under its rules (see 'loo check').",
                    err=True)
+
+
+def _show_cards(report: dict, title: str) -> None:
+    """The figures from recorded cards (issue 12), only where some hand has them."""
+    carded = [p for p in report["players"] if p["cards"]["hands"]]
+    if not carded:
+        return
+    show(table(f"From the cards, {title} (hands with tricks judged from recorded cards)",
+               ["player", "hands", "trumps led", "tricks won with Pam", "revokes caught",
+                "first trick won/led"],
+               [(p["player"], c["hands"], c["trumps_led"], c["pam_tricks"], c["revokes_caught"],
+                 f"{c['first_tricks_won']}/{c['first_tricks_led']}")
+                for p in carded for c in [p["cards"]]],
+               right=("hands", "trumps led", "tricks won with Pam", "revokes caught",
+                      "first trick won/led")))
+    for s in report["sessions"]:
+        c = s["cards"]
+        if c["hands"]:
+            typer.echo(f"Session {s['session']}: the eldest in play won the first trick in "
+                       f"{c['eldest_won_first']} of {c['hands']} hands with cards "
+                       f"({_pct(c['eldest_first_rate'])}).")
 
 
 def _seat_cells(by_seat: list[dict], seats: list[int]) -> list[str]:

@@ -23,9 +23,19 @@ PLAYER_TOTALS = (
     ("played", "sum(played)", "sum"), ("tricks", "sum(tricks)", "sum"),
     ("looed", "sum(looed)", "sum"), ("loo_paid", "sum(loo_paid)", "sum"),
     ("took_whole", "sum(took_whole)", "sum"), ("flushes", "sum(flush)", "sum"),
-    ("net", "sum(delta)", "sum"), ("best", "max(delta)", "max"), ("worst", "min(delta)", "min"))
+    ("net", "sum(delta)", "sum"), ("best", "max(delta)", "max"), ("worst", "min(delta)", "min"),
+    # From the recorded cards (derive.CARD_COLUMNS): judged when the hand was settled and
+    # stored with the totals; not in plays, so no per-hand SQL.
+    *((c, "", "sum") for c in ("card_hands", "trumps_led", "pam_tricks", "revokes_caught",
+                               "first_leads", "first_won")))
 SEAT_TOTALS = (("hands", "count(*)", "sum"), ("net", "sum(delta)", "sum"),
                ("looed", "sum(looed)", "sum"))
+# A session's card figures: the players' summed (one player leads each first trick judged,
+# so first_leads is the hands with a trick judged from the cards).
+SESSION_CARDS = ("SELECT session_id, sum(first_leads) AS first_leads, sum(trumps_led) AS "
+                 "trumps_led, sum(pam_tricks) AS pam_tricks, sum(revokes_caught) AS "
+                 "revokes_caught, sum(first_won) AS first_won FROM player_totals "
+                 "GROUP BY session_id")
 DERIVED = ("plays", "player_totals", "seat_totals", "session_totals")
 
 
@@ -121,7 +131,9 @@ class StatsReader:
         return self._rows(
             "SELECT s.id, s.name, coalesce(s.started_at, s.created_at) AS date, s.unit_name, "
             "s.unit_value, s.currency, t.hands, t.doubles, t.largest_pot, t.longest_run, "
-            f"t.loo_paid FROM sessions s LEFT JOIN session_totals t ON t.session_id = s.id "
+            "t.loo_paid, c.first_leads AS card_hands, c.trumps_led, c.pam_tricks, "
+            "c.revokes_caught, c.first_won FROM sessions s LEFT JOIN session_totals t ON "
+            f"t.session_id = s.id LEFT JOIN ({SESSION_CARDS}) c ON c.session_id = s.id "
             f"WHERE {where} ORDER BY datetime(date), s.id", params)
 
     def uncounted(self, scope: Scope) -> list[dict[str, Any]]:

@@ -23,6 +23,8 @@ from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats import Scope, StatsReader
 
 WORDS = ("stand", "pass", "miss", "defend")
+CARD_TOTALS = ("card_hands", "trumps_led", "pam_tricks", "revokes_caught", "first_leads",
+               "first_won")
 
 
 def rate(count: int, out_of: int) -> float | None:
@@ -148,7 +150,7 @@ def _players(reader: StatsReader, scope: Scope, nets: list[dict], sessions: list
 def _player(name: str, t: dict | None, seats: list[dict], money_: list[dict]) -> dict:
     t = t or {"hands": 0, "forced": 0, "played": 0, "tricks": 0, "looed": 0, "loo_paid": 0,
               "took_whole": 0, "flushes": 0, "net": 0, "best": 0, "worst": 0,
-              **dict.fromkeys(WORDS, 0)}
+              **dict.fromkeys(WORDS, 0), **dict.fromkeys(CARD_TOTALS, 0)}
     declared = t["hands"] - t["forced"]
     return {
         "player": name, "hands": t["hands"], "declared": declared, "forced": t["forced"],
@@ -160,6 +162,10 @@ def _player(name: str, t: dict | None, seats: list[dict], money_: list[dict]) ->
         "net": t["net"], "money": money_,
         "biggest_gain": max(t["best"], 0), "biggest_loss": min(t["worst"], 0),
         "by_seat": sorted(seats, key=lambda s: s["seat"]),
+        "cards": {"hands": t["card_hands"], "trumps_led": t["trumps_led"],
+                  "pam_tricks": t["pam_tricks"], "revokes_caught": t["revokes_caught"],
+                  "first_tricks_led": t["first_leads"], "first_tricks_won": t["first_won"],
+                  "first_trick_rate": rate(t["first_won"], t["first_leads"])},
     }
 
 
@@ -167,7 +173,17 @@ def _session(s: dict) -> dict:
     hands, doubles = s["hands"] or 0, s["doubles"] or 0
     return {"session": s["id"], "name": s["name"], "date": s["date"], "hands": hands,
             "simple": hands - doubles, "double": doubles, "largest_pot": s["largest_pot"] or 0,
-            "longest_double_run": s["longest_run"] or 0, "paid_in_loos": s["loo_paid"] or 0}
+            "longest_double_run": s["longest_run"] or 0, "paid_in_loos": s["loo_paid"] or 0,
+            "cards": _session_cards(s)}
+
+
+def _session_cards(s: dict) -> dict:
+    """A session's figures from its recorded cards: ``hands`` with a trick judged, and how
+    often the eldest in play (who leads the first trick) won it."""
+    judged, won = s["card_hands"] or 0, s["first_won"] or 0
+    return {"hands": judged, "trumps_led": s["trumps_led"] or 0,
+            "pam_tricks": s["pam_tricks"] or 0, "revokes_caught": s["revokes_caught"] or 0,
+            "eldest_won_first": won, "eldest_first_rate": rate(won, judged)}
 
 
 def _record(rows: list[tuple], sessions: list[dict], fine: Fine) -> list[dict]:
