@@ -149,3 +149,26 @@ def test_the_cards_can_be_changed_at_the_preview(run, after_hand_1):
     hand = _settled(run, db)
     assert hand["deltas"] == {"Ben": 9, "Cat": 18, "Ann": -9}
     assert hand["record"]["cards"]["tricks"] == [["Ah", "4h"], ["Ks", "As"], ["Kd", "3d"]]
+
+
+def test_through_a_real_terminal(run, after_hand_1):
+    """The first test's hand typed at a pseudo-terminal (tests/test_interactive_pty.py's
+    Terminal): Ben's known hand is shown its legal cards; Ben +18, Cat +9, Ann -9."""
+    from test_interactive_pty import Terminal
+
+    db = after_hand_1("pty")
+    t = Terminal("--db", str(db), "hand", "-i")
+    for question, typed in (("Ben [", "stand"), ("Cat [", "stand"), ("Ann [", "pass"),
+                            ("Anything else?", ""), ("Ben: tricks won [0/1/2/3]", "cards"),
+                            ("Trump card turned", "2h"), ("Ben's hand in play", "Ah Ks 3d"),
+                            ("Cat's hand in play", ""), ("Trick 1, Cat plays", "4h")):
+        t.answer(question, typed)
+    t.expect("Ben may play: Ks 3d")
+    for question, typed in (("Trick 2, Ben plays", "ks"), ("Trick 2, Cat plays", "Q♠"),
+                            ("Trick 3, Cat plays", "kd"), ("Record hand 2?", "")):
+        t.answer(question, typed)
+    t.expect("hand 2 recorded")
+    assert t.finish() == 0
+    hand = _settled(run, db)
+    assert hand["deltas"] == {"Ben": 18, "Cat": 9, "Ann": -9}
+    assert hand["record"]["cards"]["tricks"] == [["Ah", "4h"], ["Ks", "Qs"], ["3d", "Kd"]]
