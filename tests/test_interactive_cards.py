@@ -29,23 +29,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
-
-from loo_ledger.cli import app
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(db, *args, input=None):
-        result = runner.invoke(app, ["--db", str(db), *map(str, args)], input=input,
-                               env={"COLUMNS": "200"})
-        assert result.exception is None or isinstance(result.exception, SystemExit), (
-            f"uncaught {result.exception!r}; output: {result.output}")
-        return result
-
-    return invoke
 
 
 def keys(*answers: str) -> str:

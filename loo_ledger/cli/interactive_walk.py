@@ -79,7 +79,7 @@ def walk(view: View, opts: Options, asker: Asker) -> HandRecord:
     v, state = view.variant, view.state
     asker.asked.clear()
     dealt = legal.dealt_in(state, here(view, opts))
-    if (v.club_law or v.flushes) and opts.trump is None:
+    if legal.trump_matters(v) and opts.trump is None:
         trump = asker.choose("trump", "trump turned", "Trump turned (blank if none yet)",
                              (*Suit, ""), default="")
         opts = replace(opts, trump=trump or None)
