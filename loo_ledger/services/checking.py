@@ -4,8 +4,10 @@ what the records give when settled again.
 Each stored row is compared with what the one writer would store now (store/derive.py):
 the hands' changes and pools, the postings (with their kind), the seats' nets (against
 the postings), the ``plays`` rows, the three totals tables and the table state cached on
-the session (pool, next dealer, state). A record that is not a JSON object is a finding,
-never a crash. Every finding names the session, and the hand (or the player) it is about.
+the session (pool, next dealer, state); then the audit trail, replayed, must give the
+stored hand records (services/checking_audit.py). A record that is not a JSON object is
+a finding, never a crash. Every finding names the session, and the hand (or the player)
+it is about.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from loo_ledger.domain import Replay, replay
 from loo_ledger.errors import LooError, Problem
+from loo_ledger.services.checking_audit import check_audit
 from loo_ledger.store.codec import state_to_json
 from loo_ledger.store.derive import Derived, derive
 from loo_ledger.store.ledger import Ledger
@@ -52,9 +55,14 @@ class _Findings(list[Problem]):
 
 
 def check_session(ledger: Ledger, sid: int) -> list[Problem]:
-    """The differences in session ``sid``."""
-    out = _Findings(sid)
+    """The differences in session ``sid``: its derived rows, then its audit trail
+    (services/checking_audit.py)."""
     stored = ledger.stored_rows(sid)
+    return _derived(ledger, sid, stored) + check_audit(sid, stored.audit, stored.records)
+
+
+def _derived(ledger: Ledger, sid: int, stored: StoredRows) -> list[Problem]:
+    out = _Findings(sid)
     for number, text in stored.records:
         if not isinstance(_loads(text), dict):
             out.add("CHECK_RECORD", number, "the stored record is not a JSON object, so the "

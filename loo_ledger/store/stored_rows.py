@@ -6,7 +6,7 @@ as stored, for the check to name; hands are named by number, never by row id.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from loo_ledger.errors import NotFound
@@ -17,7 +17,8 @@ from loo_ledger.store.conn import Connection
 @dataclass(frozen=True, kw_only=True)
 class StoredRows:
     """What is stored for one session. ``postings`` of no stored hand have number None;
-    ``session_totals`` is None when the session has no totals row."""
+    ``session_totals`` is None when the session has no totals row; ``audit``: the
+    session's audit rows (id, hand, action, old_record, new_record, at) in id order."""
 
     records: list[tuple[int, str]]
     hands: list[tuple[Any, ...]]
@@ -31,6 +32,7 @@ class StoredRows:
     pool: int
     next_dealer: str | None
     state: str
+    audit: list[tuple[Any, ...]] = field(default_factory=list)
 
 
 def read_rows(db: Connection, sid: int) -> StoredRows:
@@ -58,8 +60,11 @@ def read_rows(db: Connection, sid: int) -> StoredRows:
             (sid,))}
         session = db.execute(f"SELECT {', '.join(derive.SESSION_TOTAL_COLUMNS)} FROM "
                              "session_totals WHERE session_id = ?", (sid,)).fetchone()
+        audit = db.execute("SELECT id, hand, action, old_record, new_record, at FROM audit "
+                           "WHERE session_id = ? ORDER BY id", (sid,)).fetchall()
     return StoredRows(records=[(h[0], h[2]) for h in hands], hands=[tuple(h) for h in hands],
                       postings=[tuple(p) for p in postings], nets=nets,
                       plays=[tuple(p) for p in plays], player_totals=players,
                       seat_totals=seats, session_totals=None if session is None else tuple(session),
-                      opening_pool=row[0], pool=row[1], next_dealer=row[2], state=row[3])
+                      opening_pool=row[0], pool=row[1], next_dealer=row[2], state=row[3],
+                      audit=[tuple(a) for a in audit])

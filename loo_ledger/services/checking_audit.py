@@ -1,0 +1,209 @@
+"""``loo check``'s audit check: the audit trail of a session, replayed in order, must give
+the hand records that are stored.
+
+Each audit row says what a change did to the hands (store/writer.py, services/table.py
+and services/sessions.py write them): ``add`` (hand N, ``new_record`` the record stored),
+``amend`` (hand N, the record before and after), ``undo`` (the last hand N, the record
+removed), ``seated`` (every record gains the new player in ``sitting_out``), ``renamed``
+(``{"player": old}`` -> ``{"player": new}`` renames the player in every record; ``{"name":
+...}`` is the session's name), ``rules`` (hand None, or the hand a rule changes from: at
+most the next hand), and ``joined``, ``left``, ``reopened``, which leave the records as
+they were. ``deleted`` ends a session: rows before it are an earlier session's.
+
+Replaying them gives, for every hand, the last record the audit gives for it; then:
+
+- every row names a hand that existed then (an ``add`` the next hand, an ``undo`` the
+  last, an ``amend`` one of them), else ``CHECK_AUDIT_HAND``;
+- an ``amend``'s or ``undo``'s record before is the record the audit last gave for that
+  hand (``CHECK_AUDIT_CONTINUITY``);
+- the rows' times never go back in id order (``CHECK_AUDIT_ORDER``);
+- a record that is not JSON, or not an object where a record belongs, is
+  ``CHECK_AUDIT_JSON``, never a crash; an action not listed above is ``CHECK_AUDIT_ACTION``;
+- every stored hand was added by the audit (``CHECK_AUDIT_MISSING``), the audit adds no
+  hand that is not stored (``CHECK_AUDIT_EXTRA``), and the last record the audit gives for
+  hand N is the stored record of hand N (``CHECK_AUDIT_RECORD``).
+
+The hands a session starts with have no audit rows: an import stores its hands with the
+session, ``loo new`` starts with none, and sessions imported before the audit existed
+(migration m006, e.g. an upgraded first-version ledger) have no audit rows at all. The
+number of hands the session started with is not stored, so it is read from the audit: the
+first ``add`` of hand N (or ``undo`` of hand N) says how many hands there were before it;
+a session with no ``add`` or ``undo`` row started with every hand it has (so a session
+with no audit rows at all checks clean). Those starting hands count as added by the import
+and their records are accepted as stored until an ``amend`` or ``undo`` row gives them.
+A consequence: the deletion of the first ``add`` row after the session's start is not
+seen (it reads as one more imported hand); a deleted later row is.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from loo_ledger.errors import Problem
+from loo_ledger.services.sessions import renamed_record
+from loo_ledger.store.records import record_from_dict, stored_record
+
+#: A hand the session started with: the audit does not give its record.
+_STARTED = object()
+_NO_HANDS = frozenset({"joined", "left", "reopened"})
+
+Add = Callable[[str, int | None, str], None]
+
+
+def check_audit(sid: int, audit: Sequence[tuple[Any, ...]],
+                records: Sequence[tuple[int, str]]) -> list[Problem]:
+    """The findings of replaying session ``sid``'s ``audit`` rows (id, hand, action,
+    old_record, new_record, at; in id order) against its stored ``records`` (number, text)."""
+    out: list[Problem] = []
+
+    def add(code: str, hand: int | None, message: str) -> None:
+        out.append(Problem(code=code, hand=hand, message=f"session {sid}: {message}"))
+
+    last_deleted = max((i for i, r in enumerate(audit) if r[2] == "deleted"), default=-1)
+    rows = list(audit[last_deleted + 1:])
+    _times(add, rows)
+    trail: list[Any] = [_STARTED] * _started_with(rows, len(records))
+    stored_count = len(records)
+    for row in rows:
+        _apply(add, trail, row, stored_count)
+    _compare(add, trail, records)
+    return out
+
+
+def _loads(text: Any) -> Any:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def _hand(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _started_with(rows: Sequence[tuple[Any, ...]], stored: int) -> int:
+    """How many hands the session started with (before its first audit row)."""
+    for _, hand, action, *_ in rows:
+        n = _hand(hand)
+        if action == "add" and n is not None:
+            return max(n - 1, 0)
+        if action == "undo" and n is not None:
+            return max(n, 0)
+    return stored
+
+
+def _times(add: Add, rows: Sequence[tuple[Any, ...]]) -> None:
+    before: str | None = None
+    for rid, hand, action, _, _, at in rows:
+        if not isinstance(at, str):
+            add("CHECK_AUDIT_ORDER", _hand(hand), f"audit row {rid} ({action}) has no time")
+            continue
+        if before is not None and at < before:
+            add("CHECK_AUDIT_ORDER", _hand(hand), f"audit row {rid} ({action}) is dated {at}, "
+                f"before the row ahead of it ({before})")
+        before = at if before is None or at > before else before
+
+
+def _record(add: Add, rid: int, hand: int | None, action: str, which: str,
+            text: Any) -> dict[str, Any] | None:
+    """The record in an audit row's ``which`` column, or None (a finding) if it is not a
+    JSON object."""
+    value = _loads(text)
+    if not isinstance(value, dict):
+        what = "a JSON object" if value is not None or text == "null" else "JSON"
+        add("CHECK_AUDIT_JSON", hand, f"audit row {rid} ({action}): the {which} is not {what}")
+        return None
+    return value
+
+
+def _apply(add: Add, trail: list[Any], row: tuple[Any, ...], stored: int) -> None:
+    rid, hand, action, old_text, new_text, _ = row
+    n, have = _hand(hand), len(trail)
+    if action in _NO_HANDS or action == "rules":
+        for which, text in (("record before", old_text), ("record after", new_text)):
+            if text is not None and _loads(text) is None and text != "null":
+                add("CHECK_AUDIT_JSON", n, f"audit row {rid} ({action}): the {which} is not "
+                    "JSON")
+    if action in ("add", "amend", "undo") and n is None:
+        add("CHECK_AUDIT_HAND", None, f"audit row {rid} ({action}) names no hand ({hand!r})")
+    elif action == "add":
+        if n is not None and have + 1 < n <= stored:
+            for gap in range(have + 1, n):
+                add("CHECK_AUDIT_MISSING", gap, f"hand {gap} is stored, but the audit never "
+                    f"added it (audit row {rid} adds hand {n} after hand {have})")
+            trail.extend([_STARTED] * (n - 1 - have))
+        elif n != have + 1:
+            add("CHECK_AUDIT_HAND", n, f"audit row {rid} adds hand {n}, but the session had "
+                f"{have} hands then")
+            return
+        trail.append(_record(add, rid, n, action, "record added", new_text) or _STARTED)
+    elif action in ("amend", "undo"):
+        assert n is not None
+        if not 1 <= n <= have or (action == "undo" and n != have):
+            add("CHECK_AUDIT_HAND", n, f"audit row {rid} ({action}) names hand {n}, but the "
+                f"session had {have} hands then")
+            return
+        old = _record(add, rid, n, action, "record before", old_text)
+        if old is not None and trail[n - 1] is not _STARTED and old != trail[n - 1]:
+            add("CHECK_AUDIT_CONTINUITY", n, f"audit row {rid} ({action}) says hand {n} was "
+                f"{json.dumps(old)}, but the audit before it gives {json.dumps(trail[n - 1])}")
+        if action == "undo":
+            trail.pop()
+        else:
+            trail[n - 1] = _record(add, rid, n, action, "record after", new_text) or _STARTED
+    elif action == "rules":
+        if hand is not None and (n is None or not 1 <= n <= have + 1):
+            add("CHECK_AUDIT_HAND", n, f"audit row {rid} changes the rules from hand {hand}, "
+                f"but the session had {have} hands then")
+    elif action in ("seated", "renamed"):
+        _rewrite(add, trail, rid, action, old_text, new_text)
+    elif action not in _NO_HANDS:
+        add("CHECK_AUDIT_ACTION", n, f"audit row {rid}: {action!r} is not an action of the "
+            "audit")
+
+
+def _rewrite(add: Add, trail: list[Any], rid: int, action: str, old_text: Any,
+             new_text: Any) -> None:
+    """A seat change or a renaming: every record the audit knows is rewritten as the
+    writer rewrote it."""
+    new = _loads(new_text)
+    old = _loads(old_text) if action == "renamed" else {"player": None}
+    if not (isinstance(new, dict) and isinstance(old, dict)
+            and isinstance(new.get("player", new.get("name")), str)):
+        add("CHECK_AUDIT_JSON", None, f"audit row {rid} ({action}) does not say who")
+        return
+    if "player" not in new:
+        return  # the session's own name
+    name = new["player"]
+    for i, record in enumerate(trail):
+        if record is _STARTED:
+            continue
+        try:
+            if action == "seated":
+                h = record_from_dict(record)
+                trail[i] = stored_record(replace(h, sitting_out=(*h.sitting_out, name)),
+                                         record.get("dealer") or "")
+            else:
+                trail[i] = renamed_record(record, old["player"], name)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            trail[i] = _STARTED
+
+
+def _compare(add: Add, trail: Sequence[Any], records: Sequence[tuple[int, str]]) -> None:
+    numbers = [n for n, _ in records]
+    for n in numbers:
+        if n > len(trail):
+            add("CHECK_AUDIT_MISSING", n, f"hand {n} is stored, but the audit never added it")
+    for n in range(len(records) + 1, len(trail) + 1):
+        add("CHECK_AUDIT_EXTRA", n, f"the audit adds hand {n} and never undoes it, but it is "
+            "not stored")
+    for n, text in records:
+        if 1 <= n <= len(trail) and trail[n - 1] is not _STARTED:
+            have = _loads(text)
+            if isinstance(have, dict) and have != trail[n - 1]:
+                add("CHECK_AUDIT_RECORD", n, f"the stored record of hand {n} is not the last "
+                    f"record the audit gives for it: stored {json.dumps(have)}, audit "
+                    f"{json.dumps(trail[n - 1])}")
