@@ -27,8 +27,8 @@ The model is pokerkit's ``can_…``/``verify_…`` pair: ``words_allowed`` lists
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from loo_ledger.domain.codes import (
     DealKind,
@@ -41,47 +41,27 @@ from loo_ledger.domain.codes import (
     Word,
 )
 from loo_ledger.domain.model import TableState
+from loo_ledger.domain.rotation import (
+    dealer_moved,
+    dealt_in,
+    next_dealer,
+    next_seat,
+    rotate_from_left,
+    skip_hand,
+)
 from loo_ledger.domain.variants import Variant
+
+#: Who deals (domain/rotation.py) is part of what may happen next: asked through here.
+__all__ = ["DealShape", "Refusal", "SYNONYMS", "can_deal", "can_defend", "can_flush",
+           "canonical", "cards_needed", "deal_shape", "dealer_moved", "dealer_takes_without_play",
+           "dealer_word_optional", "dealt_in", "exchange_limit", "flush_kind_needed",
+           "flush_kinds", "has_simple_double", "next_dealer", "next_seat", "pass_word",
+           "refuse_word", "rotate_from_left", "said_before", "skip_hand", "trump_matters",
+           "tricks_left", "unit_name", "verify_word", "words_allowed"]
 
 #: Words that mean the same at a table: ``fold`` is Lou's ``pass``.
 SYNONYMS: Mapping[str, Word] = {Word.FOLD: Word.PASS}
 _DEALER_OPTIONS = (Word.STAND, Word.MISS, Word.DEFEND)
-
-
-def rotate_from_left(seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
-    """Seats in play order: the dealer's left first, the dealer last.
-
-    >>> rotate_from_left(("A", "B", "C", "D"), "B")
-    ('C', 'D', 'A', 'B')
-    """
-    i = seats.index(dealer)
-    return seats[i + 1:] + seats[:i + 1]
-
-
-def next_seat(seats: tuple[str, ...], player: str) -> str:
-    """The seat to ``player``'s left: where the deal passes after a hand."""
-    return seats[(seats.index(player) + 1) % len(seats)]
-
-
-def next_dealer(state: TableState, present: Collection[str]) -> str:
-    """Who deals the next hand: the player the rotation names, else the next one to the
-    left who is present and not made to sit the deal out (Lou's reneger)."""
-    able = [p for p in state.seats if p in present and p not in state.sit_out]
-    if state.dealer in able or not able:
-        return state.dealer
-    return next(p for p in rotate_from_left(state.seats, state.dealer) if p in able)
-
-
-def dealer_moved(state: TableState, present: Collection[str]) -> bool:
-    """Whether the scheduled dealer is away, so the deal moves on to the next present player."""
-    return next_dealer(state, present) != state.dealer
-
-
-def dealt_in(state: TableState, present: Collection[str]) -> tuple[str, ...]:
-    """Who is dealt the next hand, from the dealer's left, the dealer last."""
-    dealer = next_dealer(state, present)
-    return tuple(p for p in rotate_from_left(state.seats, dealer)
-                 if p in present and p not in state.sit_out)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -418,12 +398,3 @@ def cards_needed(v: Variant, shape: DealShape, players: int) -> int:
 def can_deal(v: Variant, shape: DealShape, players: int) -> bool:
     """Whether ``players`` can be dealt from the pack (and are at least two)."""
     return players >= 2 and cards_needed(v, shape, players) <= v.pack
-
-
-def skip_hand(state: TableState, present: Collection[str], dealer: str | None = None) -> TableState:
-    """The table after a hand that moved nothing (a what-if replay skips a hand its rules
-    make impossible): the deal passes to the left of whoever dealt it (``dealer`` if the
-    record names a seated one, else who the rotation names), the pool stays as it was."""
-    who = dealer if dealer in state.seats else next_dealer(state, present)
-    return replace(state, dealer=next_seat(state.seats, who), hand_no=state.hand_no + 1,
-                   sit_out=frozenset())
