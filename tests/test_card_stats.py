@@ -145,3 +145,37 @@ def test_migrating_an_older_ledger_fills_the_card_figures_and_the_tricks(loo, tm
     assert report["players"][0]["tricks"] == 3
     assert _cards(report)["Ben"]["revokes_caught"] == 1
     assert loo(db, "check").exit_code == 0
+
+
+def _export(loo, db, *args):
+    result = loo(db, "export", *args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_exports_from_the_cards(loo, tmp_path):
+    db = _five(loo, tmp_path)
+    hands = _export(loo, db, "-f", "csv").splitlines()
+    tricks = {row.split(",")[3]: row.split(",")[5] for row in hands[1:]}
+    assert tricks["Ann"] == "3" and tricks["Ben"] == "2"   # judged from the cards
+    summary = _export(loo, db, "-f", "csv", "--summary").splitlines()
+    assert summary[0].endswith(",money,card_hands,trumps_led,pam_tricks,revokes_caught,"
+                               "first_tricks_led,first_tricks_won")
+    rows = {r.split(",")[2]: r.split(",")[6:] for r in summary[1:]}
+    assert rows["Ann"] == ["1", "0", "0", "0", "1", "0"]
+    assert rows["Ben"] == ["1", "1", "1", "0", "0", "0"]
+    assert rows["Cat"] == ["0"] * 6 and rows[""] == [""] * 6
+    lines = ("From the cards (1 hand): the eldest in play won the first trick in 0; 1 trick "
+             "led with a trump (Ben 1).", "Tricks won with Pam: Ben 1.")
+    for fmt in ("md", "text", "html"):
+        out = _export(loo, db, "-f", fmt)
+        assert all(line in out for line in lines), fmt
+    three = _export(loo, _three(loo, tmp_path), "-f", "text")
+    assert "- Revokes the ledger caught: Ben 1.\n" in three
+
+
+def test_exports_without_cards_are_unchanged(loo, good_db):
+    assert _export(loo, good_db, "-f", "csv", "--summary").splitlines()[0] == (
+        "session,kind,player,hands,net,money")
+    for fmt in ("md", "text", "html"):
+        assert "From the cards" not in _export(loo, good_db, "-f", fmt)

@@ -164,6 +164,25 @@ class StatsReader:
             f"ON s.id = seats.session_id WHERE {where} "
             f"GROUP BY {who}, s.unit_value, s.currency", params)
 
+    def hand_tricks(self, session_id: int) -> dict[int, dict[str, int]]:
+        """The tricks stored in ``plays`` for each hand of a session (the counts settled,
+        judged from the cards where the record has none), for players who played."""
+        out: dict[int, dict[str, int]] = {}
+        for number, player, tricks in self.conn.execute(
+                "SELECT number, player, tricks FROM plays WHERE session_id = ? AND played",
+                [session_id]):
+            out.setdefault(number, {})[player] = tricks
+        return out
+
+    def card_totals(self, session_id: int) -> dict[str, dict[str, int]]:
+        """Each player's figures from the session's recorded cards (player_totals' card
+        columns, written with the hands), for players in play in a hand with cards."""
+        columns = ("card_hands", "trumps_led", "pam_tricks", "revokes_caught", "first_leads",
+                   "first_won")
+        rows = self._rows(f"SELECT player, {', '.join(columns)} FROM player_totals WHERE "
+                          "session_id = ? AND card_hands > 0", [session_id])
+        return {r.pop("player"): r for r in rows}
+
     def records(self, scope: Scope, session_ids: Sequence[int] | None = None
                 ) -> list[tuple[Any, ...]]:
         """(session, player, net) for each seat in scope (or in ``session_ids`` of it); by

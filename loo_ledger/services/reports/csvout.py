@@ -21,6 +21,13 @@ from loo_ledger.services.reports.series import running_nets
 HAND_COLUMNS = ("session", "hand", "dealer", "player", "declaration", "tricks", "change",
                 "running_net", "pool_after")
 SUMMARY_COLUMNS = ("session", "kind", "player", "hands", "net", "money")
+#: Added to the summary only when the session has card records (issue 12): per player,
+#: hands with tricks judged from the cards, trumps led, tricks won with Pam, revokes the
+#: ledger caught, first tricks led (as eldest in play) and of those won.
+CARD_COLUMNS = ("card_hands", "trumps_led", "pam_tricks", "revokes_caught",
+                "first_tricks_led", "first_tricks_won")
+_CARD_TOTALS = ("card_hands", "trumps_led", "pam_tricks", "revokes_caught", "first_leads",
+                "first_won")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -47,7 +54,8 @@ def hands_csv(ev: Evening) -> str:
     """A row for each player in each hand's deltas, in seat order, hand by hand.
 
     ``declaration`` is the word recorded for the player ("" when the deal had no
-    declarations, e.g. a simple pool everyone plays); ``tricks`` the tricks he won;
+    declarations, e.g. a simple pool everyone plays); ``tricks`` the tricks he won (as
+    settled: judged from the cards where the record has no counts);
     ``running_net`` his net after the hand; ``pool_after`` the chips left in the pool.
     """
     nets = running_nets(ev)
@@ -55,7 +63,7 @@ def hands_csv(ev: Evening) -> str:
     for i, h in enumerate(ev.hands, 1):
         record = h["record"]
         declarations = record.get("declarations") or {}
-        tricks = record.get("tricks") or {}
+        tricks = ev.tricks.get(h["number"]) or record.get("tricks") or {}
         for p in ev.players:
             if p in h["deltas"]:
                 rows.append((ev.session_id, h["number"], h["dealer"], p,
@@ -70,13 +78,19 @@ def summary_csv(ev: Evening) -> str:
     The pool's row has kind ``pool``, an empty player and the chips left in it.
     ``money`` is empty when the session's unit has no value; otherwise the column sums
     to the money of the pool the session opened with, to the cent (largest remainder).
+    A session with card records has :data:`CARD_COLUMNS` too (0 for a player never in
+    play in a hand with cards; empty on the pool's row).
     """
     played = {p: sum(p in h["deltas"] for h in ev.hands) for p in ev.players}
+    extra = CARD_COLUMNS if ev.cards else ()
+    none = dict.fromkeys(_CARD_TOTALS, 0)
     rows: list[tuple[Any, ...]] = [
-        (ev.session_id, "player", p, played[p], ev.nets[p], _cash(ev.net_money(p)))
+        (ev.session_id, "player", p, played[p], ev.nets[p], _cash(ev.net_money(p)),
+         *((ev.cards.get(p, none)[k] for k in _CARD_TOTALS) if extra else ()))
         for p in ev.players]
-    rows.append((ev.session_id, "pool", "", "", ev.pool, _cash(ev.pool_money)))
-    return _table(SUMMARY_COLUMNS, rows)
+    rows.append((ev.session_id, "pool", "", "", ev.pool, _cash(ev.pool_money),
+                 *("" for _ in extra)))
+    return _table((*SUMMARY_COLUMNS, *extra), rows)
 
 
 def _cash(amount: Decimal | None) -> Decimal | str:

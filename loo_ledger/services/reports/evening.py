@@ -37,6 +37,10 @@ class Evening:
     simple_double: bool = True   # whether the game has simple and double pools (legal)
     whole: dict[int, str] = field(default_factory=dict)  # hand -> who took the whole pool
     sharers: dict[int, list[str]] = field(default_factory=dict)  # hand -> who took shares
+    #: hand -> each player's tricks as settled (judged from the cards where none recorded)
+    tricks: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: player -> figures from recorded cards (store/stats.py card_totals); empty without cards
+    cards: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, ledger: Any, session_id: int) -> Evening:
@@ -44,9 +48,11 @@ class Evening:
         from loo_ledger.domain.codes import Game, MovementKind
         from loo_ledger.domain.legal import has_simple_double
         from loo_ledger.services.table import stored_variant
+        from loo_ledger.store.stats import StatsReader
         info = ledger.session(session_id)
         bal = ledger.balances(session_id)
         v = stored_variant(ledger, session_id)
+        reader = StatsReader(ledger.db)
         whole: dict[int, str] = {}
         sharers: dict[int, list[str]] = {}
         for m in ledger.postings(session_id):  # the movements' kinds, never their words
@@ -64,7 +70,29 @@ class Evening:
                    opening_pool=info.get("opening_pool") or 0, pool=bal["pool"],
                    nets={p["name"]: p["net"] for p in bal["players"]},
                    hands=ledger.hands(session_id), lou=v.game == Game.LOU,
-                   simple_double=has_simple_double(v), whole=whole, sharers=sharers)
+                   simple_double=has_simple_double(v), whole=whole, sharers=sharers,
+                   tricks=reader.hand_tricks(session_id), cards=reader.card_totals(session_id))
+
+    @property
+    def card_lines(self) -> list[str]:
+        """A line or two "from the cards" (issue 12) when some hand has card records."""
+        if not self.cards:
+            return []
+        c = {k: sum(r[k] for r in self.cards.values()) for k in next(iter(self.cards.values()))}
+        by = ", ".join(f"{p} {r['trumps_led']}" for p, r in self.cards.items() if r["trumps_led"])
+        n, led = c["first_leads"], c["trumps_led"]
+        lines = [f"From the cards ({n} hand{'' if n == 1 else 's'}): the eldest in play won "
+                 f"the first trick in {c['first_won']}; {led} trick{'' if led == 1 else 's'} "
+                 "led with a trump" + (f" ({by})" if by else "") + "."]
+        pam = ", ".join(f"{p} {r['pam_tricks']}" for p, r in self.cards.items() if r["pam_tricks"])
+        caught = ", ".join(f"{p} {r['revokes_caught']}" for p, r in self.cards.items()
+                           if r["revokes_caught"])
+        more = [f"tricks won with Pam: {pam}" if pam else "",
+                f"revokes the ledger caught: {caught}" if caught else ""]
+        if any(more):
+            text = "; ".join(m for m in more if m)
+            lines.append(text[0].upper() + text[1:] + ".")
+        return lines
 
     @property
     def pool_word(self) -> str:

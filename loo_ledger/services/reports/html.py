@@ -73,7 +73,8 @@ def hands_table(ev: Evening) -> str:
     for h in ev.hands:
         rec = h["record"]
         words = ", ".join(f"{p} {w}" for p, w in (rec.get("declarations") or {}).items())
-        tricks = ", ".join(f"{p} {t}" for p, t in (rec.get("tricks") or {}).items())
+        settled = ev.tricks.get(h["number"]) or rec.get("tricks") or {}
+        tricks = ", ".join(f"{p} {t}" for p, t in settled.items())
         note = " ".join(x for x in (rec.get("note"), h.get("table_ruling") and
                                     f"Table ruling: {h['table_ruling']}") if x)
         changes = [_num(h["deltas"][p]) if p in h["deltas"] else '<td class="n">-</td>'
@@ -101,7 +102,7 @@ def page(ev: Evening) -> str:
                           title=what, height=300)
     meta = " · ".join(x for x in (ev.date, ev.variant_text, f"{len(ev.hands)} hands",
                                   ev.unit_text) if x)
-    items = "".join(f"<li>{escape(f)}</li>" for f in facts(ev))
+    items = "".join(f"<li>{escape(f)}</li>" for f in [*facts(ev), *ev.card_lines])
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',

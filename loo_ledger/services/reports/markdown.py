@@ -37,7 +37,7 @@ def summary(ev: Evening) -> str:
         lines.append(f"| {e(p)} | {signed(ev.nets[p])} |{cash}")
     cash = f" {e(ev.pool_money_text())} |" if with_money else ""
     lines.extend([f"| *{ev.pool_word}* | {ev.pool} |{cash}", ""])
-    lines.extend(f"- {e(x)}" for x in facts(ev))
+    lines.extend(f"- {e(x)}" for x in [*facts(ev), *ev.card_lines])
     lines.extend(["", "**To settle up**", ""])
     lines.extend(f"- {e(x)}" for x in transfer_lines(ev, settling(ev)))
     return "\n".join(lines) + "\n"

@@ -72,7 +72,7 @@ def summary(ev: Evening) -> str:
         lines.append(f"{_plain(p)}: {signed(ev.nets[p])} {ev.units}{cash}")
     lines.append(_pool_line(ev, s))
     lines.extend(["", "Highlights:"])
-    lines.extend(f"- {_plain(x)}" for x in facts(ev))
+    lines.extend(f"- {_plain(x)}" for x in [*facts(ev), *ev.card_lines])
     lines.extend(["", "To settle up:"])
     lines.extend(f"- {_plain(x)}" for x in transfer_lines(ev, s))
     return "\n".join(lines) + "\n"
