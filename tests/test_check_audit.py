@@ -21,15 +21,27 @@ table from ``loo new`` (A B C D, D deals first); its audit rows, in order:
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import GOOD_SESSION
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
+
+
+def _good_session() -> dict:
+    """tests/conftest.py's GOOD_SESSION (loaded by path: ``conftest`` alone may name
+    tests/rules/conftest.py when the whole suite runs)."""
+    spec = importlib.util.spec_from_file_location("_audit_conftest",
+                                                  Path(__file__).with_name("conftest.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.GOOD_SESSION
+
 
 ROW = "(SELECT {f}(id) FROM audit WHERE session_id = 2 AND action = '{a}' AND hand {h})"
 
@@ -50,7 +62,7 @@ SESSION_2 = ["new Eve --players A,B,C,D --dealer D", "hand A=1 B=0 C=1 D=1",
 def template(tmp_path_factory) -> Path:
     base = tmp_path_factory.mktemp("audit")
     db, good = base / "t.db", base / "good.json"
-    good.write_text(json.dumps(GOOD_SESSION), encoding="utf-8")
+    good.write_text(json.dumps(_good_session()), encoding="utf-8")
     runner = CliRunner()
     commands = [["import", str(good)], ["hand", "A=1", "B=1", "C=0", "D=1"]]
     commands += [c.split() for c in SESSION_2]

@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from loo_ledger.errors import Problem
+from loo_ledger.errors import LooError, Problem
 from loo_ledger.services.sessions import renamed_record
 from loo_ledger.store.records import record_from_dict, stored_record
 
@@ -188,7 +188,7 @@ def _rewrite(add: Add, trail: list[Any], rid: int, action: str, old_text: Any,
                                          record.get("dealer") or "")
             else:
                 trail[i] = renamed_record(record, old["player"], name)
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except (KeyError, TypeError, ValueError, AttributeError, LooError):
             trail[i] = _STARTED
 
 
