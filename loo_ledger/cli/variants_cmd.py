@@ -65,10 +65,22 @@ def _house_rules(ctx: typer.Context) -> dict:
 
 
 def parameter_rows(v) -> list[dict]:
+    """Every parameter, then every rule of play (CATALOGUE.md section 6), with its value."""
     from loo_ledger.domain.params import PARAMS
+    from loo_ledger.domain.play_rules import (
+        TABLE_RULES,
+        PlayRules,
+        table_rule_allowed,
+        table_rule_text,
+    )
+    play = PlayRules.from_variant(v)
     return [{"parameter": p.name, "value": v.value_text(p.name), "allowed": p.allowed(),
              "source": v.sources.get(p.name, p.source), "meaning": p.meaning}
-            for p in PARAMS.values()]
+            for p in PARAMS.values()] + [
+        {"parameter": n, "value": table_rule_text(n, getattr(play, n)),
+         "allowed": table_rule_allowed(n), "source": v.sources.get(n, "CATALOGUE 6"),
+         "meaning": "a rule of play, judged when the cards are recorded (CATALOGUE.md 6)"}
+        for n in TABLE_RULES]
 
 
 def render_rows(title: str, rows: list[dict]) -> None:

@@ -135,6 +135,8 @@ class PlayRules:
             rules = cls(**copied, pam_play=PamPlay.TRUMP if pam != PamKind.NONE
                         else PamPlay.FREE)
         rules = replace(rules, **SOURCE_READINGS.get(v.name, {}))
+        if v.play:  # the table's own rules of play (house rules)
+            rules = rules.with_values(dict(v.play))
         return rules.with_values(overrides) if overrides else rules
 
     def with_values(self, values: dict[str, Any]) -> PlayRules:
@@ -162,6 +164,32 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "pam": PamKind, "trump_when_void": VoidRule, "lead_trump": LeadTrump,
     "highest_trump": HighestTrump, "pam_play": PamPlay, "pam_civil": PamCivil}
 _INTS = ("hand_size", "pack", "exchange")
+
+
+#: The rules of play a table may set with ``--rule NAME=VALUE`` (or a session file's
+#: ``rules``), beside the parameters of params.py; the other fields follow the variant.
+TABLE_RULES = ("follow_suit", "head_trick", "trump_when_void", "lead_trump",
+               "trump_after_trick", "top_trump", "highest_trump", "sequence_excuse",
+               "pam_play", "pam_civil", "pam_on_trump_lead")
+
+
+def table_rule_text(name: str, raw: Any) -> str:
+    """A rule of play's value as a person types it; ValueError naming what is allowed.
+
+    >>> table_rule_text("lead_trump", "NEVER"), table_rule_text("follow_suit", False)
+    ('never', 'false')
+    """
+    value = _coerce(name, raw)
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def table_rule_allowed(name: str) -> str:
+    """What a rule of play takes, as ``loo variants show`` prints it.
+
+    >>> table_rule_allowed("highest_trump")
+    'heads-up | always | never'
+    """
+    return " | ".join(_ENUMS[name]) if name in _ENUMS else "true | false"
 
 
 def _coerce(name: str, raw: Any) -> Any:

@@ -78,6 +78,7 @@ class Variant:
     lou_exchange_limits: bool
     game_end: GameEnd
     pack: int
+    play: tuple[tuple[str, str], ...] = ()   # rules of play set by the table (play_rules.py)
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def value_text(self, name: str) -> str:
@@ -89,8 +90,8 @@ class Variant:
         base = PRESETS.get(self.name)
         if base is None:
             return {}
-        return {n: self.value_text(n) for n in PARAMS
-                if getattr(self, n) != getattr(base, n)}
+        out = {n: self.value_text(n) for n in PARAMS if getattr(self, n) != getattr(base, n)}
+        return out | {k: v for k, v in self.play if (k, v) not in base.play}
 
 
 #: The parameters whose values are codes, and the code type of each.
@@ -260,27 +261,38 @@ def variant(name: str, rules: Mapping[str, Any] | None = None, *,
         raise VariantError(f"unknown variant {name!r}; the variants are: {', '.join(table)}",
                            [Problem(code="UNKNOWN_VARIANT", message=f"no variant named {name!r}")])
     base = table[name]
+    from loo_ledger.domain.play_rules import TABLE_RULES, table_rule_text  # (imports Variant)
     problems: list[Problem] = []
     changes: dict[str, Any] = {}
+    play: dict[str, str] = dict(base.play)
     for key, raw in (rules or {}).items():
         param = PARAMS.get(key)
+        if param is None and key in TABLE_RULES:
+            try:
+                play[key] = table_rule_text(key, raw)
+            except ValueError as exc:
+                problems.append(Problem(code="BAD_VALUE", message=str(exc)))
+            continue
         if param is None:
             problems.append(Problem(code="UNKNOWN_PARAMETER",
                                     message=f"no parameter named {key!r}; the parameters are: "
-                                            + ", ".join(PARAMS)))
+                                            + ", ".join(PARAMS) + "; the rules of play: "
+                                            + ", ".join(TABLE_RULES)))
             continue
         try:
             changes[key] = parse_value(param, raw)
         except ValueError as exc:
             problems.append(Problem(code="BAD_VALUE", message=str(exc)))
-    if not problems and changes:
-        sources = {**base.sources, **{k: source for k in changes}}
-        result = replace(base, sources=sources, **_coded(changes))
+    played = tuple(sorted(play.items()))
+    if not problems and (changes or played != base.play):
+        sources = {**base.sources, **{k: source for k in changes},
+                   **{k: source for k, _ in played if (k, play[k]) not in base.play}}
+        result = replace(base, sources=sources, play=played, **_coded(changes))
         problems += [Problem(code="BAD_COMBINATION", message=m)
                      for m in combination_problems(result)]
     if problems:
         raise VariantError(f"the rules for variant {name!r} cannot be used", problems)
-    if not changes:
+    if not changes and played == base.play:
         return base
     return result
 
@@ -296,5 +308,5 @@ def parse_rule_args(args: list[str]) -> dict[str, str]:
     return out
 
 
-VARIANT_FIELDS = tuple(f.name for f in fields(Variant) if f.name not in ("name", "sources"))
+VARIANT_FIELDS = tuple(f.name for f in fields(Variant) if f.name not in ("name", "play", "sources"))
 assert set(VARIANT_FIELDS) == set(PARAMS), "every parameter is a Variant field and vice versa"
