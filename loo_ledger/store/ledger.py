@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -146,14 +146,18 @@ class Ledger:
 
     def hands(self, session_id: int) -> list[HandRow]:
         """Every hand of the session in order, record and deltas decoded."""
+        return list(self.iter_hands(session_id))
+
+    def iter_hands(self, session_id: int) -> Iterator[HandRow]:
+        """Every hand of the session in order, as :meth:`hands` gives them, one at a time
+        from the cursor (memory does not grow with the session)."""
         self._row(session_id)
-        rows = list(self.db.query(LIST_HANDS, [session_id]))
-        for r in rows:
+        for r in self.db.query(LIST_HANDS, [session_id]):
             r["record"] = json.loads(r["record"])
             r["deltas"] = json.loads(r["deltas"])
             r["looed"] = json.loads(r["looed"])
             r["double"] = bool(r["double"])
-        return cast(list[HandRow], rows)
+            yield cast(HandRow, r)
 
     def postings(self, session_id: int) -> list[PostingRow]:
         """Every movement of the session, by hand number then sequence."""
