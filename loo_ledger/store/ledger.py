@@ -131,10 +131,16 @@ class Ledger:
 
     def session_dict(self, session_id: int) -> dict[str, Any]:
         """The session-file object, so that export then import gives the same session."""
-        row = self._row(session_id)
         records = [json.loads(r["record"]) for r in self.db.query(
             "SELECT record FROM hands WHERE session_id = ? ORDER BY number", [session_id])]
-        out = codec.session_file(row, self._players(session_id), records)
+        return self.session_head(session_id, records)
+
+    def session_head(self, session_id: int,
+                     records: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """:meth:`session_dict` with ``records`` as its hands (none: ``[]``, for writing the
+        hands one at a time from :meth:`iter_hands`' ``record``)."""
+        row = self._row(session_id)
+        out = codec.session_file(row, self._players(session_id), records or [])
         rule_changes = json.loads(row.get("rule_changes") or "[]")
         if rule_changes:
             out["rule_changes"] = rule_changes
