@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
 
 import typer
 
 from loo_ledger.cli.context import SESSION_OPTION, env, print_json
+from loo_ledger.cli.streaming import write_chunks, write_file
 
 
 class Format(StrEnum):
@@ -46,33 +48,36 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
                                  "--format json)", param_hint="--json")
     e = env(ctx)
     sid = e.session_id(session)
-    text = _render(e.ledger(), sid, fmt, summary)
+    chunks = _chunks(e.ledger(), sid, fmt, summary)
     if output is None or not to_file:
-        typer.echo(text, nl=False)
+        write_chunks(chunks)
         return
-    from loo_ledger.services.reports import write_text
-    write_text(output, text)
+    size = write_file(output, chunks)
     if as_json:
         return print_json({"action": "export", "session": sid, "format": fmt.value,
-                           "summary": summary, "output": str(output),
-                           "bytes": len(text.encode("utf-8"))})
+                           "summary": summary, "output": str(output), "bytes": size})
     typer.echo(f"wrote session {sid} as {fmt.value} to {output}", err=True)
 
 
-def _render(ledger, sid: int, fmt: Format, summary: bool) -> str:
-    """The export's text."""
-    if fmt is Format.json:
-        from loo_ledger.formats.sessionfile import dumps_session, session_from_dict
-        stored = ledger.session_dict(sid)  # as raw: seat_changes and x- fields are kept
-        return dumps_session(session_from_dict(stored, source=f"session {sid}"), stored)
+def _chunks(ledger, sid: int, fmt: Format, summary: bool) -> Iterator[str]:
+    """The export's text in pieces: a session file and the hands' CSV are streamed hand by
+    hand (memory does not grow with the session); the summaries are one piece."""
+    from loo_ledger.services.reports import stream
+    if fmt is Format.json:  # the stored records as raw: seat_changes and x- fields kept
+        yield from stream.session_file(ledger, sid)
+        return
+    if fmt is Format.csv and not summary:
+        yield from stream.hands_csv(ledger, sid)
+        return
     from loo_ledger.services.reports import csvout, html, markdown, text
     from loo_ledger.services.reports.evening import Evening
     ev = Evening.load(ledger, sid)
     if fmt is Format.csv:
-        return csvout.summary_csv(ev) if summary else csvout.hands_csv(ev)
-    if fmt is Format.text:
-        return text.summary(ev)
-    return markdown.summary(ev) if fmt is Format.md else html.page(ev)
+        yield csvout.summary_csv(ev)
+    elif fmt is Format.text:
+        yield text.summary(ev)
+    else:
+        yield markdown.summary(ev) if fmt is Format.md else html.page(ev)
 
 
 def register(app: typer.Typer) -> None:

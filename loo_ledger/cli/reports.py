@@ -9,6 +9,7 @@ import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.render import show, table
+from loo_ledger.cli.streaming import write_chunks
 from loo_ledger.cli.visible import cell
 from loo_ledger.domain.flushes import flush_name
 from loo_ledger.domain.money import allocate, money_text, signed
@@ -43,13 +44,11 @@ def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
     sid = e.session_id(session)
     if audit:
         return _audit(e.ledger().audit(sid), as_json)
+    if as_json:  # streamed: memory does not grow with the session
+        from loo_ledger.services.reports.stream import hand_rows, json_array
+        write_chunks(json_array(hand_rows(e.ledger(), sid)), final="\n")
+        return
     rows = e.ledger().hands(sid)
-    if as_json:
-        return print_json([{"number": r["number"], "dealer": r["dealer"], "double": r["double"],
-                            "pool_in": r["pool_in"], "pot": r["pot"], "deltas": r["deltas"],
-                            "pool_after": r["pool_after"], "looed": r["looed"],
-                            "outcome": r["outcome"], "table_ruling": r["table_ruling"],
-                            "record": r["record"]} for r in rows])
     v = stored_variant(e.ledger(), sid)
     lou, marks = v.game == Game.LOU, has_simple_double(v)
     players = [p["name"] for p in e.ledger().balances(sid)["players"]]
