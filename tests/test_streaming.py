@@ -40,7 +40,9 @@ def test_every_sample_is_imported(ledger):
 
 
 def test_json_array_is_json_dumps():
-    for value in ([], [1], [{"a": [1, {"b": "é"}], "c": {}}, [], "x"], [{"n": None}] * 3):
+    awkward = "é\u2028\x7f\x00\x1f\"\\/𝄞 <&>"
+    for value in ([], [1], [{"a": [1, {"b": "é"}], "c": {}}, [], "x"], [{"n": None}] * 3,
+                  [{awkward: [awkward, -2**70, 2**63, True, False, {}]}]):
         assert "".join(json_array(value)) == json.dumps(value, indent=2, ensure_ascii=False)
 
 
