@@ -112,6 +112,14 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     yield (before + after if hands == 0 else "\n  " + after) + "\n"
 
 
+class _SafeText(dict[str, str]):
+    """``csvout.cell`` of each text, worked out once (numbers never need it)."""
+
+    def __missing__(self, text: str) -> str:
+        self[text] = value = cell(text)
+        return value
+
+
 def hands_csv(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[str]:
     """``csvout.hands_csv``, a hand at a time: a row for each player in each hand's deltas,
     in seat order, with his running net and the pool after the hand. Tricks are the
@@ -120,6 +128,7 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None) -> Iterat
     players = [p["name"] for p in ledger.balances(sid)["players"]]
     nets = dict.fromkeys(players, 0)
     judged: dict[int, dict[str, int]] | None = None
+    safe = _SafeText()  # names and words, made safe for a spreadsheet once each
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\r\n")
     writer.writerow(HAND_COLUMNS)
@@ -134,12 +143,13 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None) -> Iterat
                 judged = StatsReader(ledger.db).hand_tricks(sid)
             tricks = judged.get(h["number"])
         tricks = tricks or {}
+        dealer = safe[h["dealer"]]
         for p in players:
             if p in deltas:
                 nets[p] += deltas[p]
-                writer.writerow([cell(v) for v in (
-                    sid, h["number"], h["dealer"], p, declarations.get(p, ""),
-                    tricks.get(p, 0), deltas[p], nets[p], h["pool_after"])])
+                writer.writerow((sid, h["number"], dealer, safe[p],
+                                 safe[declarations.get(p, "")], tricks.get(p, 0), deltas[p],
+                                 nets[p], h["pool_after"]))
         hands += 1
         if hands % 200 == 0:
             yield buf.getvalue()
