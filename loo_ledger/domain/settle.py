@@ -38,6 +38,7 @@ from loo_ledger.domain.deal import (
     Deal,
     analyse,
 )
+from loo_ledger.domain.fast import fast_settle
 from loo_ledger.domain.legal import next_seat
 from loo_ledger.domain.lou import settle_lou
 from loo_ledger.domain.model import HandRecord, Settlement, TableState, net_changes
@@ -57,7 +58,15 @@ def validate(record: HandRecord, state: TableState, v: Variant) -> list[Problem]
 
 
 def settle(record: HandRecord, state: TableState, v: Variant) -> Settlement:
-    """The settlement of a valid hand; raises HandRejected listing every problem."""
+    """The settlement of a valid hand; raises HandRejected listing every problem.
+
+    The common record is settled by the fast path (domain/fast.py); anything it does not
+    handle, and every record with a problem, by :func:`settle_slow`, the reference."""
+    return fast_settle(record, state, v) or settle_slow(record, state, v)
+
+
+def settle_slow(record: HandRecord, state: TableState, v: Variant) -> Settlement:
+    """:func:`settle` by the full engine alone: the reference the fast path must equal."""
     problems, result = _attempt(record, state, v)
     if problems or result is None:
         raise HandRejected(f"hand {state.hand_no} is impossible under these rules", problems)
@@ -162,4 +171,4 @@ def _next_double(book: Book) -> bool:
     return book.pool_after > 0
 
 
-__all__ = ["validate", "settle", "ConservationError", "PLAYED", "ALL_FOLD", "RENEGE"]
+__all__ = ["validate", "settle", "settle_slow", "ConservationError", "PLAYED", "ALL_FOLD", "RENEGE"]

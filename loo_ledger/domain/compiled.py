@@ -1,0 +1,214 @@
+"""A variant compiled once for the fast path (domain/fast.py): its values as plain attributes,
+its rule references built once, and the answers of ``legal`` and ``deal`` that depend only on
+the variant and a few facts of the hand, worked out by the slow code the first time they are
+asked and remembered.
+
+Nothing here decides anything the slow engine does not: every cached answer is the slow
+engine's own (``rotation.dealt_in``, ``legal.deal_shape``, ``deal._declarations``,
+``deal.antes``, ``legal.exchange_limit``, ``book.rule``), keyed on everything it reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from loo_ledger.domain.book import Book, rule
+from loo_ledger.domain.codes import (
+    DealKind,
+    DoubleWhen,
+    Game,
+    LooKind,
+    LouOddCent,
+    MovementKind,
+    Resolution,
+    RuleRef,
+    Suit,
+    Word,
+)
+from loo_ledger.domain.deal import Deal, _declarations, antes
+from loo_ledger.domain.legal import DealShape, can_deal, deal_shape, exchange_limit
+from loo_ledger.domain.model import HandRecord, Movement, TableState
+from loo_ledger.domain.rotation import dealt_in, next_dealer, next_seat
+from loo_ledger.domain.variants import Variant
+
+#: The most answers a cache keeps before it starts again (memory stays bounded).
+CACHE_LIMIT = 50_000
+SUITS = frozenset(Suit)
+_NO_DEAL: tuple[str, ...] = ()
+
+
+class Declared:
+    """What a deal's declarations mean (a sound record's): read by ``deal._declarations``."""
+
+    __slots__ = ("words", "in_play", "in_play_set", "defender", "resolution", "taker", "kind")
+
+    def __init__(self, deal: Deal) -> None:
+        self.words: dict[str, Word] = dict(deal.words)
+        self.in_play = deal.in_play
+        self.in_play_set = frozenset(deal.in_play)
+        self.defender = deal.defender
+        self.resolution = deal.resolution
+        self.taker = deal.taker
+        self.kind = deal.kind
+
+
+class Seating:
+    """Who deals and who is dealt in, for one table state and one list of players out."""
+
+    __slots__ = ("dealer", "dealt", "dealt_set", "next_dealer")
+
+    def __init__(self, dealer: str, dealt: tuple[str, ...], seats: tuple[str, ...]) -> None:
+        self.dealer = dealer
+        self.dealt = dealt
+        self.dealt_set = frozenset(dealt)
+        self.next_dealer = next_seat(seats, dealer)
+
+
+class Compiled:
+    """One variant's values and remembered answers (see the module's docstring)."""
+
+    __slots__ = ("v", "lou", "hand_size", "divided", "loo_kind", "loo_amount", "loo_limit",
+                 "double_looed", "burn_cap", "two_stander", "odd_first", "odd_stays",
+                 "exchange", "declared_ok",
+                 "r_ante", "r_divided", "r_dealer_vs_one", "r_loo", "r_lone", "r_game",
+                 "r_burn_cap", "r_odd_cent", "r_divided_bare", "r_r5", "r_r9",
+                 "shapes", "seatings", "declared", "antes", "limits", "moves")
+
+    def __init__(self, v: Variant) -> None:
+        self.v = v
+        self.lou = v.game == Game.LOU
+        self.hand_size = v.hand_size
+        self.divided = v.divided
+        self.loo_kind = v.loo
+        self.loo_amount = v.loo_amount
+        self.loo_limit = v.loo_limit
+        self.double_looed = v.double_when == DoubleWhen.LOOED
+        self.burn_cap = v.burn_cap
+        self.two_stander = v.lou_two_stander_rule
+        self.odd_first = v.lou_odd_cent == LouOddCent.FIRST_LEFT
+        self.odd_stays = v.lou_odd_cent == LouOddCent.STAYS
+        self.exchange = v.exchange
+        self.r_ante = rule(v, "ante_model")
+        self.r_divided = rule(v, "divided")
+        self.r_dealer_vs_one = rule(v, "dealer_vs_one")
+        detail = {LooKind.LIMITED: ("loo_amount",), LooKind.MIXED: ("loo_limit",)}
+        self.r_loo = rule(v, "loo", *detail.get(v.loo, ()))
+        self.r_lone = rule(v, "lone_player")
+        self.r_game = rule(v, "game")
+        self.r_burn_cap = rule(v, "burn_cap")
+        self.r_odd_cent = rule(v, "lou_odd_cent")
+        self.r_divided_bare = RuleRef(param="divided")
+        self.r_r5 = RuleRef(catalogue="R5")
+        self.r_r9 = RuleRef(catalogue="R9")
+        self.shapes: dict[tuple[bool, bool, bool, bool], DealShape] = {}
+        self.seatings: dict[tuple[Any, ...], Seating | None] = {}
+        self.declared: dict[tuple[Any, ...], Declared | None] = {}
+        self.antes: dict[tuple[Any, ...], tuple[tuple[Movement, ...], int]] = {}
+        self.limits: dict[tuple[int, int, bool], tuple[int, int]] = {}
+        self.moves: dict[tuple[Any, ...], Movement] = {}
+
+    def loo_for(self, pot: int) -> int:
+        """L, what a looed player pays (``Book.loo_amount``)."""
+        if self.loo_kind == LooKind.UNLIMITED:
+            return pot
+        if self.loo_kind == LooKind.MIXED:
+            return min(pot, self.loo_limit)
+        return self.loo_amount
+
+    def shape(self, state: TableState, trump: str | None) -> DealShape:
+        """``legal.deal_shape``: it reads the state's ``lou_first``, ``double`` and
+        ``last_had_loo`` and whether the trump is clubs, nothing else."""
+        key = (state.lou_first, state.double, state.last_had_loo, trump == Suit.CLUBS)
+        got = self.shapes.get(key)
+        if got is None:
+            got = self.shapes[key] = deal_shape(state, self.v, trump)
+        return got
+
+    def seating(self, state: TableState, out: tuple[str, ...]) -> Seating | None:
+        """Who deals and is dealt in (``rotation``); None if a player out is not seated or
+        fewer than two are dealt in (the slow path says so)."""
+        key = (state.seats, state.dealer, state.sit_out, out)
+        try:
+            return self.seatings[key]
+        except KeyError:
+            pass
+        seats = state.seats
+        got: Seating | None = None
+        if all(name in seats for name in out):
+            present = [p for p in seats if p not in out]
+            dealt = dealt_in(state, present)
+            if len(dealt) >= 2:
+                got = Seating(next_dealer(state, present), dealt, seats)
+        _remember(self.seatings, key, got)
+        return got
+
+    def declarations(self, shape: DealShape, seating: Seating,
+                     said: Mapping[str, str] | None) -> Declared | None:
+        """What the words mean (``deal._declarations``), None if they have a problem or the
+        deal cannot be dealt. Every name in ``said`` must be dealt in (the caller checks)."""
+        key = (id(shape), seating.dealt, None if said is None else tuple(said.items()))
+        try:
+            return self.declared[key]
+        except KeyError:
+            pass
+        deal = Deal(hand_no=0, dealer=seating.dealer, dealt=seating.dealt, shape=shape)
+        _declarations(HandRecord(declarations=said), self.v, deal, shape)
+        ok = not deal.problems and can_deal(self.v, shape, len(seating.dealt))
+        got = Declared(deal) if ok else None
+        _remember(self.declared, key, got)
+        return got
+
+    def ante_moves(self, state: TableState, seating: Seating) -> tuple[tuple[Movement, ...], int]:
+        """The antes as movements (``deal.antes`` paid by ``Book.pay``) and their sum."""
+        key = (seating.dealer, seating.dealt, state.last_had_loo, state.lou_antes_due)
+        got = self.antes.get(key)
+        if got is None:
+            book = Book(state=state, deal=Deal(hand_no=0, dealer=seating.dealer,
+                                               dealt=seating.dealt, shape=_ANY_SHAPE),
+                        variant=self.v, outcome=Resolution.PLAYED)
+            for player, amount in antes(state, self.v, seating.dealer, seating.dealt):
+                book.pay(player, None, amount, "ante", self.r_ante, kind=MovementKind.ANTE)
+            got = (tuple(book.movements), book.paid_in)
+            _remember(self.antes, key, got)
+        return got
+
+    def limit(self, shape: DealShape, dealt: tuple[str, ...], player: str) -> tuple[int, int]:
+        """``legal.exchange_limit``: it reads the shape, the number dealt in and whether the
+        player is the dealer."""
+        key = (id(shape), len(dealt), player == dealt[-1])
+        got = self.limits.get(key)
+        if got is None:
+            got = self.limits[key] = exchange_limit(self.v, shape, dealt, player)
+        return got
+
+    def move(self, payer: str | None, payee: str | None, amount: int, kind: MovementKind,
+             reason: str, why: RuleRef) -> Movement:
+        """The movement (one object for equal movements: they are immutable values)."""
+        key = (payer, payee, amount, kind, reason, id(why))
+        got = self.moves.get(key)
+        if got is None:
+            got = Movement(payer=payer, payee=payee, amount=amount, kind=kind, reason=reason,
+                           rule=why)
+            _remember(self.moves, key, got)
+        return got
+
+
+_ANY_SHAPE = DealShape(kind=DealKind.DECLARED, why="", miss_dealt=False, trump_known=True)
+_COMPILED: dict[int, Compiled] = {}
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+
+
+def compiled(v: Variant) -> Compiled:
+    """The variant compiled (once per Variant object)."""
+    got = _COMPILED.get(id(v))
+    if got is None or got.v is not v:
+        if len(_COMPILED) >= 256:
+            _COMPILED.clear()
+        got = _COMPILED[id(v)] = Compiled(v)
+    return got

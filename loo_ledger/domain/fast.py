@@ -1,0 +1,242 @@
+"""The fast path of ``settle``: the common hand record settled in a few microseconds.
+
+:func:`fast_settle` handles a record with no cards, flushes, penalties, Pam holder or table
+ruling, in a Loo or Lou deal, and returns ``None`` for anything else and for any record
+with a problem, so that the full ``validate`` + ``settle`` (domain/settle.py, the slow
+reference) answers it, with its messages. When it answers, its Settlement is the slow
+path's to the chip: the same movements (kind, rule, reason, payer, payee, amount) in the
+same order, the same deltas, pool, looed, words and next state (tests/test_fast_engine.py
+compares the two on random legal sessions of every preset).
+
+The code follows settle._attempt, settle._settle_deal, play.settle_tricks, lou.settle_lou
+and Book.finish line by line; what depends only on the variant and a few facts of the hand
+is asked once of the slow code and remembered (domain/compiled.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loo_ledger.domain.codes import DealKind, MovementKind, Resolution
+from loo_ledger.domain.compiled import SUITS, Compiled, Declared, Seating, compiled
+from loo_ledger.domain.model import HandRecord, Movement, Settlement, TableState
+from loo_ledger.domain.variants import Variant
+
+PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
+ALL_FOLD = Resolution.ALL_FOLD
+SHARE, STAYS, LOO = MovementKind.SHARE, MovementKind.STAYS, MovementKind.LOO
+WHOLE = MovementKind.WHOLE_POOL
+_new = object.__new__
+_NO_SIT_OUT: frozenset[str] = frozenset()
+
+
+class _Moves:
+    """The hand's movements as they are made, with each player's net and the pool's."""
+
+    __slots__ = ("c", "out", "net", "pool", "looed", "loos", "whole", "pot")
+
+    def __init__(self, c: Compiled, antes: tuple[Movement, ...], pot: int) -> None:
+        self.c = c
+        self.out = list(antes)
+        net: dict[str, int] = {}
+        for m in antes:
+            if m.payer is not None:
+                net[m.payer] = net.get(m.payer, 0) - m.amount
+        self.net = net
+        self.pool = pot  # the pool as the movements leave it (antes in)
+        self.looed: list[str] = []
+        self.loos: dict[str, int] = {}
+        self.whole: str | None = None
+        self.pot = pot
+
+    def pay(self, payer: str | None, payee: str | None, amount: int, kind: MovementKind,
+            reason: str, why: Any) -> None:
+        if amount:
+            self.out.append(self.c.move(payer, payee, amount, kind, reason, why))
+            net = self.net
+            if payer is None:
+                self.pool -= amount
+            else:
+                net[payer] = net.get(payer, 0) - amount
+            if payee is None:
+                self.pool += amount
+            else:
+                net[payee] = net.get(payee, 0) + amount
+
+    def loo(self, player: str, reason: str, amount: int, why: Any) -> None:
+        noun = "pot" if self.c.lou else "pool"
+        self.pay(player, None, amount, LOO, f"{reason}: pays the {noun} {amount}", why)
+        self.looed.append(player)
+        self.loos[player] = self.loos.get(player, 0) + amount
+
+    def take_whole(self, player: str, reason: str, why: Any) -> None:
+        self.pay(None, player, self.pot, WHOLE, reason, why)
+        self.whole = player
+
+
+def fast_settle(record: HandRecord, state: TableState, v: Variant) -> Settlement | None:
+    """The settlement of ``record``, or None where the full engine must answer."""
+    if (record.cards is not None or record.flushes or record.penalties
+            or record.table_ruling is not None or record.pam_holder is not None):
+        return None
+    c = compiled(v)
+    try:
+        return _settle(record, state, c)
+    except TypeError:  # something unhashable or not a number: the full engine reads it
+        return None
+
+
+def _settle(record: HandRecord, state: TableState, c: Compiled) -> Settlement | None:
+    trump = record.trump
+    if trump is not None and trump not in SUITS:
+        return None
+    seating = c.seating(state, record.sitting_out)
+    if seating is None or (record.dealer is not None and record.dealer != seating.dealer):
+        return None
+    if state.hand_no == 1 and state.dealer in record.sitting_out:
+        return None
+    dealt = seating.dealt_set
+    said, tricks, exchanges = record.declarations, record.tricks or {}, record.exchanges
+    deltas = record.deltas
+    for names in (said or (), tricks, exchanges, deltas or ()):
+        for name in names:
+            if name not in dealt:
+                return None
+    shape = c.shape(state, trump)
+    d = c.declarations(shape, seating, said)
+    if d is None:
+        return None
+    resolution = d.resolution
+    if exchanges:
+        if not c.exchange or resolution != PLAYED:
+            return None
+        for p, n in exchanges.items():
+            low, high = c.limit(shape, seating.dealt, p)
+            if p not in d.in_play_set or type(n) is not int or not low <= n <= high:
+                return None
+    if resolution == PLAYED:
+        total = 0
+        for p, n in tricks.items():
+            if type(n) is not int or not 0 <= n <= c.hand_size or p not in d.in_play_set:
+                return None
+            total += n
+        if total != c.hand_size:
+            return None
+    elif tricks:
+        return None
+    antes, paid_in = c.ante_moves(state, seating)
+    book = _Moves(c, antes, state.pool + paid_in)
+    if c.lou:
+        return _lou(record, state, c, seating, d, book)
+    if resolution in (ALL_PASS, LONE) and d.taker is not None:
+        if resolution == ALL_PASS:
+            book.take_whole(d.taker, "all the others passed: takes the pool", c.r_r9)
+        else:
+            book.take_whole(d.taker, "plays alone: takes the pool without play",
+                            c.r_r5 if shape.miss_dealt else c.r_lone)
+    else:
+        _tricks(tricks, c, d, book)
+    double = bool(book.looed) if c.double_looed else book.pool > 0
+    return _finish(record, state, seating, d, book, seating.next_dealer, double,
+                   state.lou_first, state.lou_antes_due)
+
+
+def _tricks(tricks: Any, c: Compiled, d: Declared, book: _Moves) -> None:
+    """play.settle_tricks without offenders."""
+    pot, size = book.pot, c.hand_size
+    share = pot // size
+    whole = next((p for p in d.in_play if tricks.get(p, 0) == size), None)
+    for p in d.in_play:
+        won = tricks.get(p, 0)
+        amount = pot if p == whole else (won * share if c.divided else 0)
+        if p == d.defender:
+            book.pay(None, None, amount, STAYS, f"defended: {won} trick share stays",
+                     c.r_dealer_vs_one)
+            continue
+        if p == whole:
+            book.take_whole(p, f"all {won} tricks: takes the pool", c.r_divided)
+        elif amount:
+            book.pay(None, p, amount, SHARE, f"{won} trick{'s' if won != 1 else ''} at {share}",
+                     c.r_divided)
+        if won == 0:
+            book.loo(p, "looed: took no trick", c.loo_for(pot), c.r_loo)
+    if whole is None:
+        left = pot % size if c.divided else pot
+        if left:
+            book.pay(None, None, left, STAYS, "odd chips stay" if c.divided else "nobody took "
+                     "every trick: the pool stays (divided=false)", c.r_divided_bare)
+
+
+def _lou(record: HandRecord, state: TableState, c: Compiled, seating: Seating, d: Declared,
+         book: _Moves) -> Settlement | None:
+    """lou.settle_lou without a renege."""
+    pot = book.pot
+    if d.resolution == ALL_FOLD:
+        book.pay(None, None, pot, STAYS, "everyone folded: the pot stays and the same dealer "
+                 "deals again", c.r_game)
+        return _finish(record, state, seating, d, book, seating.dealer, pot > 0, False, False)
+    if d.resolution == LONE and d.taker is not None:
+        book.take_whole(d.taker, "stood alone: takes the pot, the game ends", c.r_game)
+    else:
+        _lou_played(record.tricks or {}, c, d, book, min(pot, c.burn_cap),
+                    d.kind == DealKind.LOU_FIRST)
+    over = book.pool == 0
+    return _finish(record, state, seating, d, book, seating.next_dealer, not over, over, over)
+
+
+def _lou_played(tricks: Any, c: Compiled, d: Declared, book: _Moves, burn: int,
+                first: bool) -> None:
+    pot, standers = book.pot, d.in_play
+    winner = next((p for p in standers if tricks.get(p, 0) >= 3), None)
+    two_rule = len(standers) == 2 and (not first or c.two_stander)
+    burned = [p for p in standers if p != winner and (tricks.get(p, 0) <= 1 or two_rule)]
+    if winner is not None:
+        book.take_whole(winner, f"{tricks[winner]} tricks: takes the pot", c.r_game)
+    elif first:
+        sharers = [p for p in standers if tricks.get(p, 0) == 2]
+        if not sharers:
+            book.pay(None, None, pot, STAYS, "nobody took two tricks: everyone is burned and "
+                     "the pot stays", c.r_game)
+        else:
+            share, odd = divmod(pot, len(sharers))
+            why = (f"2 tricks on the first deal: shares the pot {len(sharers)} ways"
+                   if len(sharers) > 1 else "the only one with 2 tricks on the first deal")
+            for i, p in enumerate(sharers):
+                extra = odd if (i == 0 and c.odd_first) else 0
+                book.pay(None, p, share + extra, SHARE, why, c.r_odd_cent)
+            if odd and c.odd_stays:
+                book.pay(None, None, odd, STAYS, "odd cents stay", c.r_odd_cent)
+    else:
+        book.pay(None, None, pot, STAYS, "nobody took three tricks: the pot stays", c.r_game)
+    for p in burned:
+        won = tricks.get(p, 0)
+        book.loo(p, f"burned ({won} trick{'s' if won != 1 else ''})", burn, c.r_burn_cap)
+
+
+def _finish(record: HandRecord, state: TableState, seating: Seating, d: Declared, book: _Moves,
+            next_dealer: str, double: bool, lou_first: bool,
+            lou_antes_due: bool) -> Settlement | None:
+    """Book.finish, the table's figures checked (ruling.deltas_problems) and the trick
+    counts kept (settle._attempt); None if a figure the table recorded is not the rules'."""
+    net = book.net
+    deltas = {p: net.get(p, 0) for p in seating.dealt}
+    recorded = record.deltas
+    if recorded:
+        for p, n in recorded.items():
+            if n != deltas[p]:
+                return None
+    pool_after = book.pool
+    nxt = _new(TableState)
+    nxt.__dict__.update(
+        seats=state.seats, dealer=next_dealer, pool=pool_after, double=double,
+        lou_first=lou_first, lou_antes_due=lou_antes_due, sit_out=_NO_SIT_OUT,
+        hand_no=state.hand_no + 1, last_had_loo=bool(book.looed))
+    out = _new(Settlement)
+    out.__dict__.update(
+        hand_no=state.hand_no, dealer=seating.dealer, dealt=seating.dealt,
+        movements=tuple(book.out), deltas=deltas, pool_in=state.pool, pot=book.pot,
+        pool_after=pool_after, double=state.double, outcome=d.resolution,
+        next_state=nxt, looed=tuple(book.looed), loos=book.loos, whole=book.whole,
+        kind=d.kind, words=dict(d.words), notes=(), table_ruling=None, rules_deltas={},
+        tricks=dict(record.tricks or {}), cards=None)
+    return out
