@@ -189,15 +189,10 @@ def big_database(cache: Path, hands: int, *, rebuild: bool = False, batch: int =
         return path
     for old in cache.glob(f"big-{hands}-*.db*"):
         old.unlink()
-    work = cache / "evenings"
-    shutil.rmtree(work, ignore_errors=True)
-    work.mkdir(parents=True)
     plan = evenings(hands)
     log(f"building a {hands:,}-hand database: {len(plan):,} evenings (once; cached as {path.name})")
     start = time.perf_counter()
-    from multiprocessing import Pool
-    with Pool(min(2, os.cpu_count() or 1)) as pool:
-        files = pool.map(_write_evening, [(work, e) for e in plan], chunksize=8)
+    files = evening_files(cache, hands, log=log)
     log(f"  generated in {time.perf_counter() - start:.0f} s")
     tmp = path.with_suffix(".building")
     for extra in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
@@ -219,9 +214,30 @@ def big_database(cache: Path, hands: int, *, rebuild: bool = False, batch: int =
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     tmp.replace(path)
-    shutil.rmtree(work, ignore_errors=True)
     log(f"  built in {time.perf_counter() - start:.0f} s")
     return path
+
+
+def evening_files(cache: Path, hands: int, *, log=print) -> list[Path]:
+    """The generated evenings of the big database, one file each (:func:`evenings`), made
+    once per generator and kept: a change to the store only imports them again."""
+    key = _digest(hands, sources=[HERE / "generate.py"])
+    work = cache / f"evenings-{hands}-{key}"
+    plan = evenings(hands)
+    files = [work / f"{seed:07d}.json" for (_, _, _, seed) in plan]
+    if work.is_dir() and all(f.exists() for f in files):
+        return files
+    for old in cache.glob(f"evenings-{hands}-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    part = work.with_name(work.name + ".part")
+    shutil.rmtree(part, ignore_errors=True)
+    part.mkdir(parents=True)
+    log(f"  generating {len(plan):,} evenings into {work.name}")
+    from multiprocessing import Pool
+    with Pool(min(2, os.cpu_count() or 1)) as pool:
+        pool.map(_write_evening, [(part, e) for e in plan], chunksize=8)
+    part.replace(work)
+    return files
 
 
 def db_bytes(path: Path) -> int:
