@@ -1,0 +1,162 @@
+"""The engine's fast path (domain/fast.py) against the slow reference (settle.settle_slow, the
+full validate + settle): on random legal sessions of every preset, hand by hand, the fast
+path's settlement is the reference's to the chip and movement by movement (kind, rule,
+reason, payer, payee, amount, in order), and on records spoilt at random it answers only
+where the reference finds no problem.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from loo_ledger.domain.fast import fast_settle
+from loo_ledger.domain.legal import can_deal, deal_shape
+from loo_ledger.domain.model import HandRecord, Settlement, TableState, opening_state
+from loo_ledger.domain.settle import settle_slow, validate
+from loo_ledger.domain.variants import PRESETS, Variant
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import generate  # noqa: E402
+
+#: Rare events made common, so that a few dozen hands hold sit-outs, rulings and reneges.
+BUSY = generate.Habits(flush=0.2, revoke=0.05, forfeit=0.05, ruling=0.05, seat_change=0.1)
+NAMES = generate.NAMES
+
+
+def same(fast: Settlement, slow: Settlement) -> None:
+    """Every field equal, and every mapping in the same order too."""
+    for f in fields(Settlement):
+        a, b = getattr(fast, f.name), getattr(slow, f.name)
+        assert a == b, f"{f.name}: fast {a!r}, slow {b!r}"
+        if isinstance(b, dict):
+            assert list(a.items()) == list(b.items()), f.name
+    assert [(m.kind, m.rule, m.reason, m.payer, m.payee, m.amount) for m in fast.movements] \
+        == [(m.kind, m.rule, m.reason, m.payer, m.payee, m.amount) for m in slow.movements]
+    assert fast.next_state == slow.next_state
+
+
+def hands(v: Variant, players: int, count: int, seed: int,
+          with_deltas: bool) -> list[tuple[HandRecord, TableState]]:
+    """A legal session from the benchmark generator: each record and the state it meets."""
+    rng = random.Random(seed)
+    seats = NAMES[:players]
+    table = generate.Table(v, seats, rng, BUSY, with_deltas)
+    state = opening_state(seats, seats[rng.randrange(players)], rng.choice((0, 0, 27)))
+    out = []
+    for _ in range(count):
+        record, nxt = table.hand(state)
+        out.append((record, state))
+        state = nxt
+    return out
+
+
+def dealable(name: str, players: int) -> bool:
+    v = PRESETS[name]
+    state = opening_state(NAMES[:players], NAMES[0])
+    return can_deal(v, deal_shape(state, v), players)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(PRESETS)), players=st.integers(3, 8),
+       seed=st.integers(0, 10**6), with_deltas=st.booleans())
+def test_the_fast_path_settles_random_legal_sessions_as_the_reference(
+        name: str, players: int, seed: int, with_deltas: bool) -> None:
+    if not dealable(name, players):
+        return
+    v = PRESETS[name]
+    answered = 0
+    for record, state in hands(v, players, 40, seed, with_deltas):
+        slow = settle_slow(record, state, v)
+        fast = fast_settle(record, state, v)
+        if fast is not None:
+            answered += 1
+            same(fast, slow)
+    assert answered >= 20  # the common hand takes the fast path
+
+
+def spoil(record: HandRecord, state: TableState, rng: random.Random) -> HandRecord:
+    """The record with one thing changed at random (often making it impossible)."""
+    seats = state.seats
+    who = rng.choice((*seats, "Zed"))
+    how = rng.randrange(9)
+    if how == 0 and record.tricks:
+        p = rng.choice(sorted(record.tricks))
+        return replace(record, tricks={**record.tricks, p: record.tricks[p] + rng.choice((-1, 1))})
+    if how == 1:
+        said = dict(record.declarations or {})
+        said[who] = rng.choice(("stand", "pass", "miss", "defend", "fold", "junk"))
+        return replace(record, declarations=said)
+    if how == 2 and record.declarations:
+        said = dict(record.declarations)
+        del said[rng.choice(sorted(said))]
+        return replace(record, declarations=said)
+    if how == 3:
+        return replace(record, dealer=who)
+    if how == 4:
+        return replace(record, deltas={**(record.deltas or {}), who: rng.randint(-30, 30)})
+    if how == 5:
+        return replace(record, sitting_out=(*record.sitting_out, who))
+    if how == 6:
+        return replace(record, exchanges={**record.exchanges, who: rng.randint(-1, 6)})
+    if how == 7:
+        return replace(record, trump=rng.choice(("clubs", "hearts", "stars", None)))
+    tricks: dict[str, Any] = dict(record.tricks or {})
+    tricks[who] = rng.choice((0, 1, 3, "2", 2.0))
+    return replace(record, tricks=tricks)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(PRESETS)), players=st.integers(3, 7),
+       seed=st.integers(0, 10**6))
+def test_a_spoilt_record_is_left_to_the_reference(name: str, players: int, seed: int) -> None:
+    if not dealable(name, players):
+        return
+    v = PRESETS[name]
+    rng = random.Random(seed)
+    for record, state in hands(v, players, 25, seed, True):
+        bad = spoil(record, state, rng)
+        fast = fast_settle(bad, state, v)
+        if validate(bad, state, v):
+            assert fast is None, f"the fast path settled a record with problems: {bad}"
+        elif fast is not None:
+            same(fast, settle_slow(bad, state, v))
+
+
+def test_a_simple_pool_worked_by_hand() -> None:
+    """Three-card, first hand, D deals a simple pool (everyone plays): D antes 9, P = 9, a
+    trick is worth 9 // 3 = 3; A, B and C take one each, D none and is looed for 9."""
+    v = PRESETS["three-card"]
+    state = opening_state(("A", "B", "C", "D"), "D")
+    s = fast_settle(HandRecord(tricks={"A": 1, "B": 1, "C": 1, "D": 0}), state, v)
+    assert s is not None
+    assert [(m.payer, m.payee, m.amount, m.kind, m.reason) for m in s.movements] == [
+        ("D", None, 9, "ante", "ante"),
+        (None, "A", 3, "share", "1 trick at 3"),
+        (None, "B", 3, "share", "1 trick at 3"),
+        (None, "C", 3, "share", "1 trick at 3"),
+        ("D", None, 9, "loo", "looed: took no trick: pays the pool 9")]
+    assert dict(s.deltas) == {"A": 3, "B": 3, "C": 3, "D": -18}
+    assert (s.pot, s.pool_after, s.looed, s.next_state.dealer) == (9, 9, ("D",), "A")
+    assert s.next_state.double and s.next_state.last_had_loo and s.next_state.hand_no == 2
+
+
+def test_what_the_fast_path_leaves_to_the_full_engine() -> None:
+    """A flush, a penalty, a ruling, cards, or any problem: the fast path says None and
+    ``settle`` answers as the full engine does (the same refusal, word for word)."""
+    v = PRESETS["three-card"]
+    state = opening_state(("A", "B", "C", "D"), "D")
+    wrong = HandRecord(tricks={"A": 1, "B": 1, "C": 2, "D": 0})
+    assert fast_settle(wrong, state, v) is None
+    problems = validate(wrong, state, v)
+    assert [p.code for p in problems] == ["TRICKS_SUM"]
+    ruled = HandRecord(tricks={"A": 1, "B": 1, "C": 1, "D": 0}, table_ruling="agreed",
+                       deltas={"A": 3, "B": 3, "C": 3, "D": -18})
+    assert fast_settle(ruled, state, v) is None
+    assert settle_slow(ruled, state, v).table_ruling == "agreed"
