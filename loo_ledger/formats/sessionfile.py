@@ -22,7 +22,7 @@ from loo_ledger.domain.model import (
     Unit,
 )
 from loo_ledger.errors import SessionFileError
-from loo_ledger.formats import extensions, jsonsafe, schemacheck
+from loo_ledger.formats import decode, extensions, jsonsafe, schemacheck
 from loo_ledger.formats.handcodec import (
     cards_from_dict,
     cards_to_dict,
@@ -43,9 +43,9 @@ from loo_ledger.formats.schemacheck import (
 
 __all__ = ["FORMAT", "SCHEMA_ID", "SCHEMA_NAME", "_validator", "cards_from_dict",
            "cards_to_dict", "dumps_session",
-           "hand_from_dict", "hand_to_dict", "json_path", "load_session_file",
-           "parse_session", "rule_change_problems", "schema_path", "seat_change_problems",
-           "seat_changes",
+           "hand_from_dict", "hand_to_dict", "json_path", "load_session", "load_session_file",
+           "parse_session", "read_session", "rule_change_problems", "schema_path",
+           "seat_change_problems", "seat_changes",
            "session_from_dict", "session_to_dict"]
 
 
@@ -159,13 +159,26 @@ def parse_session(data: bytes, *, source: str = "<data>") -> tuple[Session, dict
     UTF-8 with or without a byte-order mark; anything else, malformed or hostile JSON
     (nesting, huge numbers, lone surrogates...) is refused in words, never a traceback.
     """
+    session, raw, _ = read_session(data, source=source)
+    return session, raw
+
+
+def read_session(data: bytes, *, source: str = "<data>") -> tuple[Session, dict[str, Any], str]:
+    """:func:`parse_session`, and the file's fingerprint (decode.canonical's sha256).
+
+    A valid file is decoded and checked in one pass (formats/decode.py); one the fast way
+    doubts is read the long way, which lists every problem with its path."""
+    done = decode.fast(data)
+    if done is not None:
+        return done
     try:
         raw = jsonsafe.parse(data)
     except jsonsafe.ParseError as e:
         if e.path is None:
             raise SessionFileError(f"{source}: not a session file: {e.message}") from None
         schemacheck.refuse([schemacheck.problem_at(e.path, e.message)], source)
-    return session_from_dict(raw, source=source), raw
+    session = session_from_dict(raw, source=source)
+    return session, raw, decode.fingerprint(decode.canonical(raw))
 
 
 def load_session_file(path: str | Path) -> tuple[Session, dict[str, Any]]:
@@ -174,6 +187,12 @@ def load_session_file(path: str | Path) -> tuple[Session, dict[str, Any]]:
     The raw object keeps what the Session does not hold (extension fields, ``$schema``);
     its ``hands`` are what the store keeps as each hand's record.
     """
+    session, raw, _ = load_session(path)
+    return session, raw
+
+
+def load_session(path: str | Path) -> tuple[Session, dict[str, Any], str]:
+    """:func:`load_session_file`, and the file's fingerprint."""
     source = str(path)
     try:
         with open(path, "rb") as f:
@@ -186,7 +205,7 @@ def load_session_file(path: str | Path) -> tuple[Session, dict[str, Any]]:
     except OSError as e:
         raise SessionFileError(f"{source}: cannot read the session file: "
                                f"{e.strerror or e}") from None
-    return parse_session(data, source=source)
+    return read_session(data, source=source)
 
 
 def session_to_dict(s: Session, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:

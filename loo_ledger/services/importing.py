@@ -6,15 +6,14 @@ services/checking.py.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from loo_ledger.domain import Replay, Session, replay
 from loo_ledger.errors import LooError, StoreError
-from loo_ledger.formats.sessionfile import load_session_file, parse_session, seat_changes
+from loo_ledger.formats import decode
+from loo_ledger.formats.sessionfile import load_session, read_session, seat_changes
 from loo_ledger.store.ledger import Ledger
 
 #: The file name that means standard input (the CLI passes its bytes as ``stdin``).
@@ -26,13 +25,20 @@ def settle_file(path: str | Path, progress: Callable[[int], None] | None = None,
     """Read and settle one session file (or, given ``data``, those bytes, named ``path``):
     (session, the file's raw JSON object, replay). Raises LooError whose message names the
     file and, for an impossible hand, the hand, player and rule."""
-    session, raw = (load_session_file(path) if data is None
-                    else parse_session(data, source=str(path)))
+    session, raw, result, _ = _settle(path, progress, data)
+    return session, raw, result
+
+
+def _settle(path: str | Path, progress: Callable[[int], None] | None,
+            data: bytes | None) -> tuple[Session, dict[str, Any], Replay, str]:
+    """settle_file, and the file's fingerprint (taken as it was decoded)."""
+    session, raw, print_ = (load_session(path) if data is None
+                            else read_session(data, source=str(path)))
     try:
         result = replay(session, progress=progress)
     except LooError as exc:
         raise type(exc)(f"{path}: {exc.message}; nothing was imported", exc.problems) from None
-    return session, raw, result
+    return session, raw, result, print_
 
 
 def read_files(paths: Iterable[str | Path], progress: Callable[[int], None] | None = None,
@@ -43,18 +49,17 @@ def read_files(paths: Iterable[str | Path], progress: Callable[[int], None] | No
     items = []
     for path in paths:
         std = str(path) == STDIN and stdin is not None
-        session, raw, result = settle_file("<stdin>" if std else path, progress,
-                                           data=stdin if std else None)
+        session, raw, result, print_ = _settle("<stdin>" if std else path, progress,
+                                               stdin if std else None)
         items.append((session, raw["hands"], list(result.settlements), result.final,
-                      "<stdin>" if std else str(path), seat_changes(raw), fingerprint(raw)))
+                      "<stdin>" if std else str(path), seat_changes(raw), print_))
     return items
 
 
 def fingerprint(raw: Mapping[str, Any]) -> str:
     """The sha256 of a session file's canonical JSON (keys sorted, no spaces, UTF-8): the
     same content gives the same fingerprint however the file is laid out."""
-    text = json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return decode.fingerprint(decode.canonical(raw))
 
 
 class AlreadyImported(StoreError):

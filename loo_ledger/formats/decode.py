@@ -1,0 +1,302 @@
+"""The fast way in: a session file decoded and checked in one pass by msgspec.
+
+:func:`fast` decodes the bytes straight into the typed records of formats/types.py
+(which check every type, bound and pattern as they parse), adds the few checks msgspec
+cannot make, and builds the Session. It says only *that* a file is wrong: it returns
+None at the first doubt, and the caller (sessionfile.parse_session) then takes the long
+way, jsonsafe + schemacheck, which lists every problem with its JSON path. A file the
+fast way accepts is one the long way accepts, with the same Session, raw object and
+fingerprint (tests/test_decoder.py compares the two).
+
+What is checked here besides the types: ``x-`` extension fields (set aside before the
+typed pass, their values scanned by jsonsafe), keys given twice (msgspec keeps the
+last: the colons of the file are counted against those of its re-encoding), unique
+lists, a player name's pattern (once per distinct name), a rule's string value, a
+ruling that is not blank, and what schemacheck and sessionfile check beyond the schema.
+"""
+
+from __future__ import annotations
+
+import codecs
+import gc
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+from msgspec import UNSET
+
+from loo_ledger.domain.model import (
+    CardRecord,
+    Flush,
+    HandRecord,
+    Penalty,
+    RuleChange,
+    Session,
+    Unit,
+)
+from loo_ledger.formats import jsonsafe, schemacheck, types
+from loo_ledger.formats.limits import MAX_DEPTH, MAX_FILE_BYTES, NAME_PATTERN, WORD_PATTERN
+
+_TYPED = msgspec.json.Decoder(types.SessionFile)
+_ANY = msgspec.json.Decoder()
+_NAME = re.compile(NAME_PATTERN)
+_WORD = re.compile(WORD_PATTERN)
+_BLANK = re.compile(r"\S")
+#: The fields of each record that takes extension fields, by the path to its objects.
+_FIELDS = {t: frozenset(f.encode_name for f in msgspec.structs.fields(t))
+           for t in types.EXTENSIBLE}
+
+
+def canonical(raw: Any) -> bytes:
+    """A session file's canonical JSON: keys sorted, no spaces, UTF-8, names as typed.
+    Byte for byte ``json.dumps(raw, sort_keys=True, separators=(",", ":"),
+    ensure_ascii=False)`` for what a valid file holds without extension fields (strings,
+    whole numbers, booleans; tests/test_decoder.py checks every code point), which is how
+    fingerprints were always taken; anything else (a float in an ``x-`` field) by json."""
+    text = json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text.encode("utf-8", "surrogatepass")
+
+
+def fingerprint(canonical_json: bytes) -> str:
+    return hashlib.sha256(canonical_json).hexdigest()
+
+
+def fast(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
+    """(session, raw object, fingerprint) of a valid file, else None (take the long way).
+
+    The garbage collector is paused meanwhile: what is built holds no cycles, and a
+    100,000-hand file's millions of new objects would set it off again and again (about
+    a third of the time)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _fast(data)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _fast(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
+    if len(data) > MAX_FILE_BYTES:
+        return None
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[3:]
+    try:
+        raw = _ANY.decode(data)
+    except (msgspec.MsgspecError, RecursionError, UnicodeDecodeError, ValueError):
+        return None
+    if type(raw) is not dict:
+        return None
+    plain = _without_extensions(raw)
+    try:
+        typed = (_TYPED.decode(data) if plain is raw else
+                 msgspec.convert(plain, types.SessionFile, strict=True))
+    except (msgspec.MsgspecError, RecursionError, ValueError):
+        return None
+    encoded = msgspec.json.encode(raw, order="sorted")
+    if b"\\u003a" in data or b"\\u003A" in data or data.count(b":") != encoded.count(b":"):
+        return None  # a key given twice (or a colon we cannot count): the long way says
+    if not _sound(typed, raw):
+        return None
+    session = _session(typed, raw)
+    if session is None:
+        return None
+    return session, raw, fingerprint(encoded if plain is raw else canonical(raw))
+
+
+def _without_extensions(raw: dict[str, Any]) -> Any:
+    """``raw`` itself when it has no field beyond the format's; else a copy with its
+    ``x-`` fields set aside, or None when a field is unknown or an ``x-`` value is one
+    jsonsafe refuses (the long way says which)."""
+    fields = _FIELDS
+    top = fields[types.SessionFile]
+    found = not top.issuperset(raw)
+    unit = raw.get("unit")
+    found = found or (type(unit) is dict and not fields[types.Unit].issuperset(unit))
+    hands = raw.get("hands")
+    if type(hands) is list and not found:
+        known = fields[types.Hand]
+        for hand in hands:
+            if type(hand) is not dict or not known.issuperset(hand) or (
+                    ("flushes" in hand or "penalties" in hand) and _inner(hand)):
+                found = True
+                break
+    if not found:
+        return raw
+    out = _strip(raw, top, 0)
+    if out is not None and type(unit) is dict:
+        out["unit"] = _strip(unit, fields[types.Unit], 1)
+    if out is not None and type(hands) is list:
+        out["hands"] = [_hand(h) for h in hands]
+    if out is None or out.get("unit", 0) is None or None in out.get("hands", ()):
+        return None
+    return out
+
+
+def _inner(hand: dict[str, Any]) -> bool:
+    """Whether a hand's flushes or penalties hold a field beyond the format's."""
+    for key, record in (("flushes", types.Flush), ("penalties", types.Penalty)):
+        items = hand.get(key)
+        if type(items) is list and any(type(i) is not dict or not _FIELDS[record].issuperset(i)
+                                       for i in items):
+            return True
+    return False
+
+
+def _strip(obj: Any, known: frozenset[str], depth: int) -> dict[str, Any] | None:
+    """``obj`` less its ``x-`` fields; None if another unknown field or a hazard is in it."""
+    if type(obj) is not dict:
+        return obj  # the typed pass refuses it
+    extra = {k: v for k, v in obj.items() if k not in known}
+    if not extra:
+        return obj
+    if not all(k.startswith("x-") for k in extra):
+        return None
+    wrapped: Any = extra
+    for _ in range(depth):
+        wrapped = [wrapped]
+    if depth >= MAX_DEPTH or jsonsafe.scan(wrapped)[0]:
+        return None
+    return {k: v for k, v in obj.items() if k in known}
+
+
+def _hand(hand: Any) -> dict[str, Any] | None:
+    out = _strip(hand, _FIELDS[types.Hand], 2)
+    if type(out) is not dict:
+        return out
+    for key, record in (("flushes", types.Flush), ("penalties", types.Penalty)):
+        items = out.get(key)
+        if type(items) is list:
+            kept = [_strip(i, _FIELDS[record], 4) for i in items]
+            if None in kept:
+                return None
+            out = {**out, key: kept}
+    return out
+
+
+def _sound(typed: types.SessionFile, raw: dict[str, Any]) -> bool:
+    """What msgspec does not check, and schemacheck's checks beyond the schema."""
+    if len(set(typed.players)) != len(typed.players) or schemacheck._extra(raw):
+        return False
+    rules = [typed.rules] if typed.rules is not UNSET else []
+    if typed.rule_changes is not UNSET:
+        rules += [c.rules for c in typed.rule_changes]
+    for table in rules:
+        for value in table.values():
+            if isinstance(value, str) and not _WORD.search(value):
+                return False
+    return True
+
+
+def _names_ok(names: Iterable[str]) -> bool:
+    search = _NAME.search
+    return all(search(n) for n in names)
+
+
+def _session(t: types.SessionFile, raw: dict[str, Any]) -> Session | None:
+    """The Session of the typed records; None if a name, a unique list or a ruling is
+    wrong, or the seat or rule changes are (the long way says how)."""
+    names = set(t.players)
+    names.add(t.first_dealer)
+    hands = []
+    for h in t.hands:
+        rec = _record(h, names)
+        if rec is None:
+            return None
+        hands.append(rec)
+    if t.seat_changes is not UNSET:
+        names.update(c.player for c in t.seat_changes)
+    if not _names_ok(names):
+        return None
+    unit = t.unit
+    session = Session(
+        variant=t.variant, players=tuple(t.players), first_dealer=t.first_dealer,
+        hands=tuple(hands), rules={} if t.rules is UNSET else t.rules,
+        name=None if t.name is UNSET else t.name,
+        started_at=None if t.started_at is UNSET else t.started_at,
+        unit=None if unit is UNSET else Unit(
+            name="chip" if unit.name is UNSET else unit.name,
+            value=None if unit.value is UNSET else unit.value,
+            currency=None if unit.currency is UNSET else unit.currency),
+        opening_pool=0 if t.opening_pool is UNSET else t.opening_pool,
+        buy_in=None if t.buy_in is UNSET else t.buy_in,
+        rule_changes=() if t.rule_changes is UNSET else tuple(
+            RuleChange(from_hand=c.from_hand, rules=c.rules) for c in t.rule_changes))
+    return session if _changes_ok(raw) else None
+
+
+def _changes_ok(raw: dict[str, Any]) -> bool:
+    """sessionfile's checks of seat and rule changes."""
+    if not raw.get("seat_changes") and not raw.get("rule_changes"):
+        return True
+    from loo_ledger.formats.rulechanges import rule_change_problems
+    from loo_ledger.formats.sessionfile import seat_change_problems
+
+    return not ((raw.get("seat_changes") and seat_change_problems(raw))
+                or (raw.get("rule_changes") and rule_change_problems(raw)))
+
+
+def _record(h: types.Hand, names: set[str]) -> HandRecord | None:
+    """handcodec.record_from_dict of a typed hand, its names added to ``names``; None if
+    ``sitting_out`` or ``cards.civil`` repeats itself or the ruling is blank."""
+    out = UNSET
+    declarations, tricks, deltas, exchanges = h.declarations, h.tricks, h.deltas, h.exchanges
+    sitting = () if h.sitting_out is out else tuple(h.sitting_out)
+    if sitting:
+        if len(set(sitting)) != len(sitting):
+            return None
+        names.update(sitting)
+    for table in (declarations, tricks, deltas, exchanges):
+        if table is not out:
+            names.update(table)
+    flushes: tuple[Flush, ...] = ()
+    if h.flushes is not out:
+        flushes = tuple(Flush(player=f.player, kind=f.kind,
+                              suit=None if f.suit is out else f.suit,
+                              cards=() if f.cards is out else tuple(f.cards))
+                        for f in h.flushes)
+        names.update(f.player for f in flushes)
+    penalties: tuple[Penalty, ...] = ()
+    if h.penalties is not out:
+        penalties = tuple(Penalty(player=p.player, kind=p.kind) for p in h.penalties)
+        names.update(p.player for p in penalties)
+    for one in (h.dealer, h.pam_holder):
+        if one is not out:
+            names.add(one)
+    ruling = h.table_ruling
+    if ruling is not out and not _BLANK.search(ruling):
+        return None
+    cards = None
+    if h.cards is not out:
+        cards = _cards(h.cards, names)
+        if cards is None:
+            return None
+    return HandRecord(
+        dealer=None if h.dealer is out else h.dealer, sitting_out=sitting,
+        trump=None if h.trump is out else h.trump,
+        declarations=None if declarations is out else declarations,
+        exchanges={} if exchanges is out else exchanges, flushes=flushes,
+        pam_holder=None if h.pam_holder is out else h.pam_holder,
+        tricks=None if tricks is out else tricks, penalties=penalties,
+        deltas=None if deltas is out else deltas,
+        table_ruling=None if ruling is out else ruling,
+        note=None if h.note is out else h.note, cards=cards)
+
+
+def _cards(c: types.CardsRecord, names: set[str]) -> CardRecord | None:
+    out = UNSET
+    civil = () if c.civil is out else tuple(c.civil)
+    if len(set(civil)) != len(civil):
+        return None
+    dealt = {} if c.dealt is out else {p: tuple(cs) for p, cs in c.dealt.items()}
+    exchanged = {} if c.exchanged is out else {p: tuple(cs) for p, cs in c.exchanged.items()}
+    names.update(dealt)
+    names.update(exchanged)
+    return CardRecord(
+        trump_card=None if c.trump_card is out else c.trump_card,
+        turned=None if c.turned is out else c.turned,
+        miss=None if c.miss is out else tuple(c.miss), dealt=dealt, exchanged=exchanged,
+        tricks=() if c.tricks is out else tuple(tuple(t) for t in c.tricks), civil=civil)
