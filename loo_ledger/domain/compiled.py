@@ -73,7 +73,8 @@ class Compiled:
                  "exchange", "declared_ok",
                  "r_ante", "r_divided", "r_dealer_vs_one", "r_loo", "r_lone", "r_game",
                  "r_burn_cap", "r_odd_cent", "r_divided_bare", "r_r5", "r_r9",
-                 "shapes", "seatings", "declared", "antes", "limits", "moves")
+                 "shapes", "seatings", "declared", "antes", "limits", "moves", "shares",
+                 "loo_moves")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -104,9 +105,14 @@ class Compiled:
         self.shapes: dict[tuple[bool, bool, bool, bool], DealShape] = {}
         self.seatings: dict[tuple[Any, ...], Seating | None] = {}
         self.declared: dict[tuple[Any, ...], Declared | None] = {}
-        self.antes: dict[tuple[Any, ...], tuple[tuple[Movement, ...], int]] = {}
+        self.antes: dict[tuple[Any, ...],
+                         tuple[tuple[Movement, ...], int, dict[str, int]]] = {}
         self.limits: dict[tuple[int, int, bool], tuple[int, int]] = {}
         self.moves: dict[tuple[Any, ...], Movement] = {}
+        #: The fast path's own shelves of movements: (player, tricks, share) -> its share;
+        #: (player, L) -> its loo (emptied with ``moves``).
+        self.shares: dict[tuple[str, int, int], Movement] = {}
+        self.loo_moves: dict[tuple[str, int], Movement] = {}
 
     def loo_for(self, pot: int) -> int:
         """L, what a looed player pays (``Book.loo_amount``)."""
@@ -159,8 +165,10 @@ class Compiled:
         _remember(self.declared, key, got)
         return got
 
-    def ante_moves(self, state: TableState, seating: Seating) -> tuple[tuple[Movement, ...], int]:
-        """The antes as movements (``deal.antes`` paid by ``Book.pay``) and their sum."""
+    def ante_moves(self, state: TableState,
+                   seating: Seating) -> tuple[tuple[Movement, ...], int, dict[str, int]]:
+        """The antes as movements (``deal.antes`` paid by ``Book.pay``), their sum, and each
+        player dealt in's change after them (in the order dealt: ``Book.finish``'s deltas)."""
         key = (seating.dealer, seating.dealt, state.last_had_loo, state.lou_antes_due)
         got = self.antes.get(key)
         if got is None:
@@ -169,7 +177,10 @@ class Compiled:
                         variant=self.v, outcome=Resolution.PLAYED)
             for player, amount in antes(state, self.v, seating.dealer, seating.dealt):
                 book.pay(player, None, amount, "ante", self.r_ante, kind=MovementKind.ANTE)
-            got = (tuple(book.movements), book.paid_in)
+            net = dict.fromkeys(seating.dealt, 0)
+            for m in book.movements:
+                net[str(m.payer)] -= m.amount
+            got = (tuple(book.movements), book.paid_in, net)
             _remember(self.antes, key, got)
         return got
 
@@ -190,7 +201,11 @@ class Compiled:
         if got is None:
             got = Movement(payer=payer, payee=payee, amount=amount, kind=kind, reason=reason,
                            rule=why)
-            _remember(self.moves, key, got)
+            if len(self.moves) >= CACHE_LIMIT:
+                self.moves.clear()
+                self.shares.clear()
+                self.loo_moves.clear()
+            self.moves[key] = got
         return got
 
 

@@ -28,6 +28,7 @@ SHARE, STAYS, LOO = MovementKind.SHARE, MovementKind.STAYS, MovementKind.LOO
 WHOLE = MovementKind.WHOLE_POOL
 _new = object.__new__
 _NO_SIT_OUT: frozenset[str] = frozenset()
+_INTS = frozenset({int})
 
 
 class _Moves:
@@ -35,14 +36,11 @@ class _Moves:
 
     __slots__ = ("c", "out", "net", "pool", "looed", "loos", "whole", "pot")
 
-    def __init__(self, c: Compiled, antes: tuple[Movement, ...], pot: int) -> None:
+    def __init__(self, c: Compiled, antes: tuple[Movement, ...], net: dict[str, int],
+                 pot: int) -> None:
         self.c = c
         self.out = list(antes)
-        net: dict[str, int] = {}
-        for m in antes:
-            if m.payer is not None:
-                net[m.payer] = net.get(m.payer, 0) - m.amount
-        self.net = net
+        self.net = net.copy()
         self.pool = pot  # the pool as the movements leave it (antes in)
         self.looed: list[str] = []
         self.loos: dict[str, int] = {}
@@ -90,44 +88,38 @@ def _settle(record: HandRecord, state: TableState, c: Compiled) -> Settlement | 
     trump = record.trump
     if trump is not None and trump not in SUITS:
         return None
-    seating = c.seating(state, record.sitting_out)
+    out = record.sitting_out
+    seating = c.seating(state, out)
     if seating is None or (record.dealer is not None and record.dealer != seating.dealer):
         return None
-    if state.hand_no == 1 and state.dealer in record.sitting_out:
+    if out and state.hand_no == 1 and state.dealer in out:
         return None
     dealt = seating.dealt_set
     said, tricks, exchanges = record.declarations, record.tricks or {}, record.exchanges
-    deltas = record.deltas
-    for names in (said or (), tricks, exchanges, deltas or ()):
-        for name in names:
-            if name not in dealt:
-                return None
+    recorded = record.deltas
+    if not (dealt.issuperset(tricks) and (said is None or dealt.issuperset(said))
+            and (recorded is None or dealt.issuperset(recorded))):
+        return None
     shape = c.shape(state, trump)
     d = c.declarations(shape, seating, said)
     if d is None:
         return None
     resolution = d.resolution
-    if exchanges:
-        if not c.exchange or resolution != PLAYED:
-            return None
-        for p, n in exchanges.items():
-            low, high = c.limit(shape, seating.dealt, p)
-            if p not in d.in_play_set or type(n) is not int or not low <= n <= high:
-                return None
+    if exchanges and not _exchanges_sound(exchanges, c, shape, seating, d):
+        return None
     if resolution == PLAYED:
-        total = 0
-        for p, n in tricks.items():
-            if type(n) is not int or not 0 <= n <= c.hand_size or p not in d.in_play_set:
-                return None
-            total += n
-        if total != c.hand_size:
+        if not (d.in_play_set.issuperset(tricks) and _INTS.issuperset(map(type, tricks.values()))
+                and sum(tricks.values()) == c.hand_size and min(tricks.values()) >= 0):
             return None
     elif tricks:
         return None
-    antes, paid_in = c.ante_moves(state, seating)
-    book = _Moves(c, antes, state.pool + paid_in)
+    antes, paid_in, net = c.ante_moves(state, seating)
+    pot = state.pool + paid_in
     if c.lou:
-        return _lou(record, state, c, seating, d, book)
+        return _lou(record, state, c, seating, d, _Moves(c, antes, net, pot))
+    if resolution == PLAYED and d.defender is None:
+        return _plain(record, state, c, seating, d, antes, net, pot, tricks)
+    book = _Moves(c, antes, net, pot)
     if resolution in (ALL_PASS, LONE) and d.taker is not None:
         if resolution == ALL_PASS:
             book.take_whole(d.taker, "all the others passed: takes the pool", c.r_r9)
@@ -139,6 +131,96 @@ def _settle(record: HandRecord, state: TableState, c: Compiled) -> Settlement | 
     double = bool(book.looed) if c.double_looed else book.pool > 0
     return _finish(record, state, seating, d, book, seating.next_dealer, double,
                    state.lou_first, state.lou_antes_due)
+
+
+def _exchanges_sound(exchanges: Any, c: Compiled, shape: Any, seating: Seating,
+                     d: Declared) -> bool:
+    """checks.exchange_problems finds nothing."""
+    if not c.exchange or d.resolution != PLAYED:
+        return False
+    for p, n in exchanges.items():
+        low, high = c.limit(shape, seating.dealt, p)
+        if p not in d.in_play_set or type(n) is not int or not low <= n <= high:
+            return False
+    return True
+
+
+def _plain(record: HandRecord, state: TableState, c: Compiled, seating: Seating, d: Declared,
+           antes: tuple[Movement, ...], net: dict[str, int], pot: int,
+           tricks: Any) -> Settlement | None:
+    """play.settle_tricks for the commonest hand: played, no defender, no offender."""
+    size = c.hand_size
+    share = pot // size
+    moves = list(antes)
+    deltas = net.copy()
+    pool = pot
+    looed: list[str] = []
+    loos: dict[str, int] = {}
+    whole = None
+    get = tricks.get
+    if size in tricks.values():
+        whole = next((p for p in d.in_play if get(p, 0) == size), None)
+    shares, loo_moves = c.shares, c.loo_moves
+    loo = c.loo_for(pot)
+    for p in d.in_play:
+        won = get(p, 0)
+        if p == whole:
+            moves.append(c.move(None, p, pot, WHOLE, f"all {won} tricks: takes the pool",
+                                c.r_divided))
+            deltas[p] += pot
+            pool -= pot
+        elif won:
+            if c.divided and share:
+                amount = won * share
+                key = (p, won, share)
+                m = shares.get(key)
+                if m is None:
+                    m = shares[key] = c.move(None, p, amount, SHARE,
+                                             f"{won} trick{'s' if won != 1 else ''} at {share}",
+                                             c.r_divided)
+                moves.append(m)
+                deltas[p] += amount
+                pool -= amount
+        else:
+            if loo:
+                key2 = (p, loo)
+                m = loo_moves.get(key2)
+                if m is None:
+                    m = loo_moves[key2] = c.move(p, None, loo, LOO,
+                                                 f"looed: took no trick: pays the pool {loo}",
+                                                 c.r_loo)
+                moves.append(m)
+                deltas[p] -= loo
+                pool += loo
+            looed.append(p)
+            loos[p] = loo
+    if whole is None:
+        left = pot % size if c.divided else pot
+        if left:
+            moves.append(c.move(None, None, left, STAYS, "odd chips stay" if c.divided else
+                                "nobody took every trick: the pool stays (divided=false)",
+                                c.r_divided_bare))
+    if record.deltas and record.deltas != deltas and not _agree(record.deltas, deltas):
+        return None
+    nxt = _new(TableState)
+    nxt.__dict__.update(
+        seats=state.seats, dealer=seating.next_dealer, pool=pool,
+        double=bool(looed) if c.double_looed else pool > 0, lou_first=state.lou_first,
+        lou_antes_due=state.lou_antes_due, sit_out=_NO_SIT_OUT, hand_no=state.hand_no + 1,
+        last_had_loo=bool(looed))
+    result = _new(Settlement)
+    result.__dict__.update(
+        hand_no=state.hand_no, dealer=seating.dealer, dealt=seating.dealt,
+        movements=tuple(moves), deltas=deltas, pool_in=state.pool, pot=pot, pool_after=pool,
+        double=state.double, outcome=PLAYED, next_state=nxt, looed=tuple(looed), loos=loos,
+        whole=whole, kind=d.kind, words=d.words.copy(), notes=(), table_ruling=None,
+        rules_deltas={}, tricks=dict(tricks), cards=None)
+    return result
+
+
+def _agree(recorded: Any, deltas: dict[str, int]) -> bool:
+    """ruling.deltas_problems finds nothing: every figure the table recorded is the rules'."""
+    return all(n == deltas[p] for p, n in recorded.items())
 
 
 def _tricks(tricks: Any, c: Compiled, d: Declared, book: _Moves) -> None:
@@ -218,13 +300,10 @@ def _finish(record: HandRecord, state: TableState, seating: Seating, d: Declared
             lou_antes_due: bool) -> Settlement | None:
     """Book.finish, the table's figures checked (ruling.deltas_problems) and the trick
     counts kept (settle._attempt); None if a figure the table recorded is not the rules'."""
-    net = book.net
-    deltas = {p: net.get(p, 0) for p in seating.dealt}
+    deltas = book.net
     recorded = record.deltas
-    if recorded:
-        for p, n in recorded.items():
-            if n != deltas[p]:
-                return None
+    if recorded and recorded != deltas and not _agree(recorded, deltas):
+        return None
     pool_after = book.pool
     nxt = _new(TableState)
     nxt.__dict__.update(
