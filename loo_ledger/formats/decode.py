@@ -38,13 +38,20 @@ from loo_ledger.domain.model import (
     Unit,
 )
 from loo_ledger.formats import jsonsafe, schemacheck, types
-from loo_ledger.formats.limits import MAX_DEPTH, MAX_FILE_BYTES, NAME_PATTERN, WORD_PATTERN
+from loo_ledger.formats.limits import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    NAME_PATTERN,
+    TEXT_PATTERN,
+    WORD_PATTERN,
+)
 
 _TYPED = msgspec.json.Decoder(types.SessionFile)
 _ANY = msgspec.json.Decoder()
 _NAME = re.compile(NAME_PATTERN)
 _WORD = re.compile(WORD_PATTERN)
 _BLANK = re.compile(r"\S")
+_TEXT = re.compile(TEXT_PATTERN)
 #: The fields of each record that takes extension fields, by the path to its objects.
 _FIELDS = {t: frozenset(f.encode_name for f in msgspec.structs.fields(t))
            for t in types.EXTENSIBLE}
@@ -267,7 +274,7 @@ def _record(h: types.Hand, names: set[str]) -> HandRecord | None:
         if one is not out:
             names.add(one)
     ruling = h.table_ruling
-    if ruling is not out and not _BLANK.search(ruling):
+    if ruling is not out and not (_BLANK.search(ruling) and _TEXT.search(ruling)):
         return None
     cards = None
     if h.cards is not out:

@@ -3,10 +3,11 @@
 (scripts/session_schema.py; tests/test_decoder_schema.py proves the file current).
 
 Every bound is a name from limits.py. Optional fields are ``UNSET`` when absent (a JSON
-``null`` is refused, as the schema says). msgspec cannot say three things the schema
-says, so the decoder checks them itself: ``x-`` extension fields (every record here is
-closed; decode.py sets them aside first), unique items (``uniqueItems`` below) and a
-ruling that is not blank. The descriptions are the schema's.
+``null`` is refused, as the schema says). What msgspec does not check, the types state for
+the schema only (``extra_json_schema``) and formats/decode.py checks itself: ``x-``
+extension fields (every record here is closed; the decoder sets them aside first), unique
+items, a player name's pattern and a rule's string (see each), and a ruling's text. The
+descriptions are the schema's.
 """
 
 from __future__ import annotations
@@ -171,12 +172,14 @@ class Hand(_Closed, kw_only=True):
         "The table's own record of each player's net chip change in this hand, dealer's ante "
         "included; checked against the rules; at most 1,000,000,000,000 either way.",
         max_length=MAX_PLAYERS)] | UnsetType = UNSET
-    #: Not blank (a ``\S``) is checked by the decoder: msgspec takes one pattern per string.
-    table_ruling: Annotated[Text, _d(
+    #: Text that is not blank: msgspec takes one pattern a string, so the decoder checks
+    #: both (text's, and a ``\S``); the schema says it as text, all of it, and more.
+    table_ruling: Annotated[str, _d(
         "Added by loo_ledger: why the table's own deltas are recorded instead of the rules' "
         "settlement (a ruling the table made that the rules do not give). Not blank.",
-        min_length=1, extra_json_schema={"allOf": [{"$ref": "#/$defs/text"}],
-                                         "pattern": r"\S"})] | UnsetType = UNSET
+        min_length=1, max_length=MAX_TEXT,
+        extra_json_schema={"allOf": [{"$ref": "#/$defs/text"}], "pattern": r"\S"})
+    ] | UnsetType = UNSET
     note: Annotated[Text, _d("Added by loo_ledger: a free note about the hand.")
                     ] | UnsetType = UNSET
     cards: CardsRecord | UnsetType = UNSET
