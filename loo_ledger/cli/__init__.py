@@ -3,6 +3,8 @@ cancel exits 3 and Ctrl-C 130 (cli/cancel.py)."""
 
 from __future__ import annotations
 
+import copy
+import sys
 from pathlib import Path
 
 import typer
@@ -86,5 +88,40 @@ def _register() -> None:
 _register()
 
 
+def _command_word(args: list[str]) -> str | None:
+    """The command a plain command line names (``loo [--db PATH] NAME ...``), else None
+    (no command, or a root option other than --db before it: --help, --version)."""
+    i = 0
+    while i < len(args):
+        if args[i] == "--db":
+            i += 2
+        elif args[i].startswith("--db="):
+            i += 1
+        else:
+            return None if args[i].startswith("-") else args[i]
+    return None
+
+
+def _only(name: str) -> typer.Typer | None:
+    """``app`` with only the command (or group) called ``name``, or None if it has none.
+
+    Typer turns every registered command into a Click command (reading each signature)
+    before it parses anything; one command line runs one command, so the others need not
+    be built. Help and errors for that command are the same either way (``loo --help``
+    and an unknown command get the whole app)."""
+    groups = [g for g in app.registered_groups if g.name == name]
+    commands = [c for c in app.registered_commands
+                if (c.name or typer.main.get_command_name(c.callback.__name__  # type: ignore[union-attr]
+                                                          )) == name]
+    if not groups and not commands:
+        return None
+    pruned = copy.copy(app)
+    pruned.registered_groups = groups[-1:]  # a group named like a command replaces it
+    pruned.registered_commands = [] if groups else commands[-1:]
+    return pruned
+
+
 def main() -> None:
-    app(prog_name="loo")
+    name = _command_word(sys.argv[1:])
+    chosen = _only(name) if name else None
+    (chosen or app)(prog_name="loo")

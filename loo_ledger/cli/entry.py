@@ -21,6 +21,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from loo_ledger.cli.hand_opts import Options  # re-exported: the parser takes one
 from loo_ledger.cli.names import match, match_player
 from loo_ledger.domain import legal
 from loo_ledger.domain.cards import CardError, parse_card, parse_cards
@@ -40,24 +41,6 @@ class View(Protocol):
     def variant(self) -> Variant: ...
     @property
     def present(self) -> Sequence[str]: ...
-
-
-@dataclass(kw_only=True)
-class Options:
-    """The options of ``loo hand`` besides the players' words (see cli/options.py)."""
-
-    trump: str | None = None
-    flushes: list[str] = field(default_factory=list)       # NAME[:KIND]
-    exchanges: list[str] = field(default_factory=list)     # NAME=N
-    revokes: list[str] = field(default_factory=list)       # NAME
-    penalties: list[str] = field(default_factory=list)     # NAME=KIND
-    pam: str | None = None
-    sitting_out: list[str] = field(default_factory=list)
-    note: str | None = None
-    paid: list[str] = field(default_factory=list)          # NAME=DELTA
-    table_ruling: str | None = None
-    cards: list[str] = field(default_factory=list)          # a trick each, leader first
-    turned: str | None = None                               # the trump card (or simple pool's)
 
 
 class _Problems(list[Problem]):

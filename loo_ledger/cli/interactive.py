@@ -21,7 +21,7 @@ from __future__ import annotations
 import typer
 
 from loo_ledger.cli.cancel import Cancelled
-from loo_ledger.cli.entry import Options
+from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.interactive_ask import Asked, Asker, ask
 from loo_ledger.cli.interactive_walk import header, walk
 from loo_ledger.cli.show import dealer_moved_line, settlement_lines

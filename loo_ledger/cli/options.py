@@ -1,7 +1,7 @@
 """The options of a hand, defined once for ``loo hand`` and ``loo amend``.
 
 :func:`hand_options` adds the typer options below to a command and hands the command one
-:class:`loo_ledger.cli.entry.Options` (parameter ``opts``) instead of loose values.
+:class:`loo_ledger.cli.hand_opts.Options` (parameter ``opts``) instead of loose values.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import typer
 
 from loo_ledger.cli import checks
-from loo_ledger.cli.entry import Options
+from loo_ledger.cli.hand_opts import Options
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -15,12 +15,14 @@ A command adds ``--json`` with one option and one line::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from loo_ledger.cli.context import env, print_json
-from loo_ledger.domain import Movement, Settlement
+
+if TYPE_CHECKING:
+    from loo_ledger.domain import Movement, Settlement
 
 #: What a movement's ``from``/``to`` says for the pool (``loo explain --json`` says the same;
 #: "pool" is a reserved name, never a player's).
@@ -63,6 +65,7 @@ def table_after(ledger: Any, sid: int) -> dict[str, Any]:
 
 def jsonable(value: Any) -> Any:
     """``value`` with any Settlement written out (also inside lists, tuples and dicts)."""
+    from loo_ledger.domain.model import Settlement
     if isinstance(value, Settlement):
         return settlement_json(value)
     if isinstance(value, Mapping):

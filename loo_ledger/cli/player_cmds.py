@@ -6,7 +6,7 @@ only in case are one, and ``loo player merge ALIAS PLAYER`` makes two spellings 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -15,7 +15,9 @@ from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.names import NoMatch, candidates, match
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.render import show, table
-from loo_ledger.store.identities import POOL, Identities
+
+if TYPE_CHECKING:
+    from loo_ledger.store.identities import Identities
 
 
 def match_identity(typed: str, who: Identities) -> str:
@@ -30,6 +32,7 @@ def match_identity(typed: str, who: Identities) -> str:
 
 def _party(typed: str, who: Identities) -> str:
     """A party of the tab: the pool (``pool``), or a person."""
+    from loo_ledger.store.identities import POOL
     return POOL if typed.strip().casefold() in ("pool", POOL) else match_identity(typed, who)
 
 

@@ -3,31 +3,82 @@ loo_ledger.domain.money.
 
 On a terminal a table fits the window. Piped or redirected (``loo stats | cat``, a file),
 nothing is cut with ``…`` nor folded over two lines: the table is as wide as its content.
+
+Piped, a table whose every character takes one cell is written by :func:`plain_text`,
+character for character what rich writes (tests/test_startup_render.py compares them),
+without importing rich: rich takes longer to import than a read-only command may take.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from loo_ledger.cli.visible import visible
 from loo_ledger.domain.money import money_text, signed  # noqa: F401  (re-exported)
+
+#: Characters rich counts as one terminal cell (rich.cells' single-cell ranges, with
+#: dashes, quotes, bullets and currency signs): with only these, a table's widths are
+#: its lengths (tests/test_startup_render.py asks rich about every one).
+_ONE_CELL = frozenset(chr(c) for lo, hi in ((0x20, 0x7E), (0xA0, 0xAC), (0xAE, 0x2FF),
+                                            (0x370, 0x482), (0x2010, 0x2027),
+                                            (0x2030, 0x205E), (0x20A0, 0x20C0),
+                                            (0x2500, 0x25FC), (0x2800, 0x28FF))
+                      for c in range(lo, hi + 1))
+
+
+class Table:
+    """A titled table of text cells: rich's ``Table(show_edge=False, header_style="bold")``
+    under a bold title, built only when rich draws it (``__rich__``)."""
+
+    def __init__(self, title: str | None, columns: Sequence[str], rows: list[list[str]],
+                 right: set[str]):
+        self.title = title
+        self.columns = [visible(c) for c in columns]
+        self.rows = rows
+        self.right = [c in right for c in columns]
+
+    def __rich__(self) -> Any:
+        from rich.console import Group
+        from rich.table import Table as RichTable
+        from rich.text import Text
+        t = RichTable(show_edge=False, header_style="bold")
+        for c, right in zip(self.columns, self.right, strict=True):
+            t.add_column(Text(c), justify="right" if right else "left")
+        for row in self.rows:
+            t.add_row(*(Text(x) for x in row))
+        return Group(Text(visible(self.title), style="bold"), t) if self.title else t
+
+    def plain(self) -> str | None:
+        """The table as rich writes it where nothing is styled and nothing is cut (piped),
+        or None if a character's width needs rich's tables (CJK, emoji, combining marks)."""
+        title = visible(self.title) if self.title else ""
+        texts = [title, *self.columns, *(x for row in self.rows for x in row)]
+        if not _ONE_CELL.issuperset("".join(texts)):
+            return None
+        n = len(self.columns)
+        rows = [[*row, *[""] * (n - len(row))] for row in self.rows]
+        widths = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(self.columns)]
+
+        def line(cells: Sequence[str], bar: str) -> str:
+            return bar.join(f" {c.rstrip().rjust(w) if right else c.ljust(w)} " for c, w, right
+                            in zip(cells, widths, self.right, strict=True))
+
+        out = [title] if self.title else []
+        out.append(line(self.columns, "┃"))
+        out.append("╇".join("━" * (w + 2) for w in widths))
+        out.extend(line(r, "│") for r in rows)
+        return "\n".join(out) + "\n"
 
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
-          *, right: Iterable[str] = ()) -> Any:
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    from loo_ledger.cli.visible import cell, visible
-    right = set(right)
-    t = Table(show_edge=False, header_style="bold")
-    for c in columns:  # names and text from the ledger: never markup, controls visible
-        t.add_column(cell(c), justify="right" if c in right else "left")
-    for row in rows:
-        t.add_row(*(cell(x) for x in row))
-    return Group(Text(visible(title), style="bold"), t) if title else t
+          *, right: Iterable[str] = ()) -> Table:
+    """A table of ``rows`` under ``columns`` (those named in ``right`` right-aligned): the
+    title, names and text from the ledger are shown as themselves, never read as markup,
+    control characters made visible."""
+    return Table(title, columns, [[visible(x) for x in row] for row in rows], set(right))
 
 
 #: The width a table may take when standard output is not a terminal: wider than any
@@ -35,9 +86,24 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any
 PIPE_WIDTH = 1_000_000
 
 
+def _styled_anyway() -> bool:
+    """Whether rich would write styles (or ASCII boxes) to standard output even though it
+    is not a terminal: the environment says it is one, or it cannot take box characters."""
+    env = os.environ
+    forced = env.get("TTY_COMPATIBLE", "") == "1" or (
+        env.get("TTY_COMPATIBLE", "") != "0" and bool(env.get("FORCE_COLOR")))
+    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower()
+    return forced or not encoding.startswith("utf")
+
+
 def show(*renderables: Any) -> None:
-    from rich.console import Console
     piped = not sys.stdout.isatty()
+    if piped and all(isinstance(r, Table) for r in renderables) and not _styled_anyway():
+        texts = [r.plain() for r in renderables]
+        if all(t is not None for t in texts):
+            sys.stdout.write("".join(t for t in texts if t is not None))
+            return
+    from rich.console import Console
     console = Console(highlight=False, soft_wrap=False, width=PIPE_WIDTH if piped else None)
     for r in renderables:
         console.print(r)

@@ -6,7 +6,7 @@ import typer
 
 from loo_ledger.cli import checks
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
-from loo_ledger.cli.entry import Options
+from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.options import PLAYERS_ARG, hand_options
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.errors import LooError
