@@ -112,6 +112,25 @@ def test_a_key_given_twice_is_never_accepted(needle: str, twice: str):
         read_session(data, source="f.json")
 
 
+@pytest.mark.parametrize("hands", [
+    "null", "[null]", "{}", '[{"x-a": 1, "tricks": 1}]',
+    '[{"flushes": [{"player": "Ann", "kind": "flush", "x-a": 1}, 2]}]'])
+def test_a_file_of_the_wrong_shape_with_extensions_takes_the_long_way(hands: str):
+    data = json.dumps(fuzz_good() | {"hands": "@"}).replace('"@"', hands).encode()
+    assert decode.fast(data) is None
+    with pytest.raises(SessionFileError, match="hands"):
+        read_session(data, source="f.json")
+
+
+def test_the_raw_object_is_the_file_as_read_extensions_and_all():
+    data = fuzz_good()
+    data["unit"]["x-u"] = 1
+    data["hands"][1]["flushes"][0]["x-f"] = 2
+    got = decode.fast(json.dumps(data).encode())
+    assert got is not None and got[1] == data
+    assert got[1]["unit"]["x-u"] == 1 and got[1]["hands"][1]["flushes"][0]["x-f"] == 2
+
+
 def test_a_colon_written_as_an_escape_takes_the_long_way_and_is_accepted():
     data = json.dumps(fuzz_good() | {"name": "Friday: the late game"}).replace(
         ": the", "\\u003a the").encode()

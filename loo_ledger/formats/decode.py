@@ -134,12 +134,17 @@ def _without_extensions(raw: dict[str, Any]) -> Any:
     if not found:
         return raw
     out = _strip(raw, top, 0)
-    if out is not None and type(unit) is dict:
-        out["unit"] = _strip(unit, fields[types.Unit], 1)
-    if out is not None and type(hands) is list:
-        out["hands"] = [_hand(h) for h in hands]
-    if out is None or out.get("unit", 0) is None or None in out.get("hands", ()):
+    if out is None:
         return None
+    out = dict(out)  # never raw itself: the store keeps raw as it was read
+    if type(unit) is dict:
+        out["unit"] = _strip(unit, fields[types.Unit], 1)
+        if out["unit"] is None:
+            return None
+    if type(hands) is list:
+        out["hands"] = [_hand(h) for h in hands]
+        if None in out["hands"]:
+            return None
     return out
 
 
