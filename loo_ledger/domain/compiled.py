@@ -65,6 +65,18 @@ class Seating:
         self.next_dealer = next_seat(seats, dealer)
 
 
+class Plan:
+    """Everything the fast path needs that the record's words and the table's state fix:
+    who deals and is dealt in, the kind of deal, what the words mean, the antes."""
+
+    __slots__ = ("seating", "shape", "d", "antes", "paid_in", "net")
+
+    def __init__(self, seating: Seating, shape: DealShape, d: Declared,
+                 antes: tuple[tuple[Movement, ...], int, dict[str, int]]) -> None:
+        self.seating, self.shape, self.d = seating, shape, d
+        self.antes, self.paid_in, self.net = antes
+
+
 class Compiled:
     """One variant's values and remembered answers (see the module's docstring)."""
 
@@ -73,7 +85,7 @@ class Compiled:
                  "exchange", "declared_ok",
                  "r_ante", "r_divided", "r_dealer_vs_one", "r_loo", "r_lone", "r_game",
                  "r_burn_cap", "r_odd_cent", "r_divided_bare", "r_r5", "r_r9",
-                 "shapes", "seatings", "declared", "antes", "limits", "moves", "shares",
+                 "shapes", "seatings", "declared", "plans", "antes", "limits", "moves", "shares",
                  "loo_moves")
 
     def __init__(self, v: Variant) -> None:
@@ -105,6 +117,7 @@ class Compiled:
         self.shapes: dict[tuple[bool, bool, bool, bool], DealShape] = {}
         self.seatings: dict[tuple[Any, ...], Seating | None] = {}
         self.declared: dict[tuple[Any, ...], Declared | None] = {}
+        self.plans: dict[tuple[Any, ...], Plan | None] = {}
         self.antes: dict[tuple[Any, ...],
                          tuple[tuple[Movement, ...], int, dict[str, int]]] = {}
         self.limits: dict[tuple[int, int, bool], tuple[int, int]] = {}
@@ -121,6 +134,22 @@ class Compiled:
         if self.loo_kind == LooKind.MIXED:
             return min(pot, self.loo_limit)
         return self.loo_amount
+
+    def plan(self, key: tuple[Any, ...], state: TableState, out: tuple[str, ...],
+             trump: str | None, said: Mapping[str, str] | None) -> Plan | None:
+        """The plan of a hand (remembered under ``key``, which the fast path makes of
+        everything the answers read); None if the slow path must answer: a player out not
+        seated, fewer than two dealt in, a word said by a player not dealt in, a problem
+        with the words, or a deal that cannot be dealt."""
+        seating = self.seating(state, out)
+        got: Plan | None = None
+        if seating is not None and (said is None or seating.dealt_set.issuperset(said)):
+            shape = self.shape(state, trump)
+            d = self.declarations(shape, seating, said)
+            if d is not None:
+                got = Plan(seating, shape, d, self.ante_moves(state, seating))
+        _remember(self.plans, key, got)
+        return got
 
     def shape(self, state: TableState, trump: str | None) -> DealShape:
         """``legal.deal_shape``: it reads the state's ``lou_first``, ``double`` and
@@ -210,7 +239,7 @@ class Compiled:
 
 
 _ANY_SHAPE = DealShape(kind=DealKind.DECLARED, why="", miss_dealt=False, trump_known=True)
-_COMPILED: dict[int, Compiled] = {}
+COMPILED: dict[int, Compiled] = {}
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
@@ -221,9 +250,9 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
 
 def compiled(v: Variant) -> Compiled:
     """The variant compiled (once per Variant object)."""
-    got = _COMPILED.get(id(v))
+    got = COMPILED.get(id(v))
     if got is None or got.v is not v:
-        if len(_COMPILED) >= 256:
-            _COMPILED.clear()
-        got = _COMPILED[id(v)] = Compiled(v)
+        if len(COMPILED) >= 256:
+            COMPILED.clear()
+        got = COMPILED[id(v)] = Compiled(v)
     return got

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from loo_ledger.domain.codes import DealKind, MovementKind, Resolution
-from loo_ledger.domain.compiled import SUITS, Compiled, Declared, Seating, compiled
+from loo_ledger.domain.compiled import COMPILED, SUITS, Compiled, Declared, Seating, compiled
 from loo_ledger.domain.model import HandRecord, Movement, Settlement, TableState
 from loo_ledger.domain.variants import Variant
 
@@ -29,6 +29,7 @@ WHOLE = MovementKind.WHOLE_POOL
 _new = object.__new__
 _NO_SIT_OUT: frozenset[str] = frozenset()
 _INTS = frozenset({int})
+_MISSING: Any = object()
 
 
 class _Moves:
@@ -77,7 +78,9 @@ def fast_settle(record: HandRecord, state: TableState, v: Variant) -> Settlement
     if (record.cards is not None or record.flushes or record.penalties
             or record.table_ruling is not None or record.pam_holder is not None):
         return None
-    c = compiled(v)
+    c = COMPILED.get(id(v))
+    if c is None or c.v is not v:
+        c = compiled(v)
     try:
         return _settle(record, state, c)
     except TypeError:  # something unhashable or not a number: the full engine reads it
@@ -85,25 +88,27 @@ def fast_settle(record: HandRecord, state: TableState, v: Variant) -> Settlement
 
 
 def _settle(record: HandRecord, state: TableState, c: Compiled) -> Settlement | None:
-    trump = record.trump
+    trump, out, said = record.trump, record.sitting_out, record.declarations
     if trump is not None and trump not in SUITS:
         return None
-    out = record.sitting_out
-    seating = c.seating(state, out)
-    if seating is None or (record.dealer is not None and record.dealer != seating.dealer):
+    key = (state.seats, state.dealer, state.sit_out, out, state.lou_first, state.double,
+           state.last_had_loo, state.lou_antes_due, trump == "clubs",
+           None if said is None else tuple(said), None if said is None else tuple(said.values()))
+    plan = c.plans.get(key, _MISSING)
+    if plan is _MISSING:
+        plan = c.plan(key, state, out, trump, said)
+    if plan is None:
+        return None
+    seating, d = plan.seating, plan.d
+    if record.dealer is not None and record.dealer != seating.dealer:
         return None
     if out and state.hand_no == 1 and state.dealer in out:
         return None
     dealt = seating.dealt_set
-    said, tricks, exchanges = record.declarations, record.tricks or {}, record.exchanges
-    recorded = record.deltas
-    if not (dealt.issuperset(tricks) and (said is None or dealt.issuperset(said))
-            and (recorded is None or dealt.issuperset(recorded))):
+    tricks, exchanges, recorded = record.tricks or {}, record.exchanges, record.deltas
+    if not (dealt.issuperset(tricks) and (recorded is None or dealt.issuperset(recorded))):
         return None
-    shape = c.shape(state, trump)
-    d = c.declarations(shape, seating, said)
-    if d is None:
-        return None
+    shape = plan.shape
     resolution = d.resolution
     if exchanges and not _exchanges_sound(exchanges, c, shape, seating, d):
         return None
@@ -113,8 +118,8 @@ def _settle(record: HandRecord, state: TableState, c: Compiled) -> Settlement | 
             return None
     elif tricks:
         return None
-    antes, paid_in, net = c.ante_moves(state, seating)
-    pot = state.pool + paid_in
+    antes, net = plan.antes, plan.net
+    pot = state.pool + plan.paid_in
     if c.lou:
         return _lou(record, state, c, seating, d, _Moves(c, antes, net, pot))
     if resolution == PLAYED and d.defender is None:
