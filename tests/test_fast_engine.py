@@ -160,3 +160,17 @@ def test_what_the_fast_path_leaves_to_the_full_engine() -> None:
                        deltas={"A": 3, "B": 3, "C": 3, "D": -18})
     assert fast_settle(ruled, state, v) is None
     assert settle_slow(ruled, state, v).table_ruling == "agreed"
+
+
+def test_an_empty_pool_moves_nothing() -> None:
+    """Poker-book antes only after a deal without a loo: after one, with the pool empty,
+    P = 0. Ben takes all three tricks and the whole of nothing: no movement, Ben is still
+    the one who took the whole pool, Ann is looed for L = P = 0, and the pool stays empty."""
+    v = PRESETS["poker-book"]
+    state = TableState(seats=("Ann", "Ben"), dealer="Ann", last_had_loo=True)
+    record = HandRecord(declarations={"Ben": "stand", "Ann": "stand"}, tricks={"Ben": 3})
+    s = fast_settle(record, state, v)
+    assert s is not None
+    assert (s.movements, s.pot, s.whole, s.looed, dict(s.deltas)) == ((), 0, "Ben", ("Ann",),
+                                                                      {"Ben": 0, "Ann": 0})
+    same(s, settle_slow(record, state, v))

@@ -170,10 +170,11 @@ def _plain(record: HandRecord, state: TableState, c: Compiled, seating: Seating,
     for p in d.in_play:
         won = get(p, 0)
         if p == whole:
-            moves.append(c.move(None, p, pot, WHOLE, f"all {won} tricks: takes the pool",
-                                c.r_divided))
-            deltas[p] += pot
-            pool -= pot
+            if pot:
+                moves.append(c.move(None, p, pot, WHOLE, f"all {won} tricks: takes the pool",
+                                    c.r_divided))
+                deltas[p] += pot
+                pool -= pot
         elif won:
             if c.divided and share:
                 amount = won * share
