@@ -220,9 +220,14 @@ def replay(ctx: typer.Context,
                "Another preset or saved house rule (the stored overrides are dropped).")),
            as_json: bool = JSON_OPTION):
     """Settle a whole evening again under other rules; the database is not changed."""
+    from loo_ledger.cli.progress import bar, shown
     from loo_ledger.services.analysis.replay import replay_session
     e = env(ctx)
-    result = replay_session(e.ledger(), e.session_id(session), rule, variant)
+    sid = e.session_id(session)
+    total = next((r["hands"] for r in e.ledger().sessions() if r["id"] == sid), None
+                 ) if shown() else None
+    with bar("replaying", total=total) as tick:
+        result = replay_session(e.ledger(), sid, rule, variant, tick)
     if as_json:
         return print_json(result)
     cur, has_money = result["unit"]["currency"], result["unit"]["value"] is not None

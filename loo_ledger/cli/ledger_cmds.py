@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -20,18 +20,18 @@ def import_(ctx: typer.Context,
             as_json: bool = JSON_OPTION):
     """Import session files: all or nothing. One impossible hand in one file writes nothing."""
     from loo_ledger.cli.outputs import imported, read_stdin
-    from loo_ledger.services.importing import read_files
+    from loo_ledger.cli.progress import bar
+    from loo_ledger.services.importing import read_files, store_files
     stdin = read_stdin(files)
-    if not sys.stderr.isatty():
-        items = read_files(files, stdin=stdin)
+    with bar("settling") as tick:
+        items = read_files(files, tick, stdin=stdin)
+    if dry_run:
+        ids: list[int | None] = [None] * len(items)
     else:
-        from rich.console import Console
-        from rich.progress import Progress
-        with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("settling hands", total=None)
-            items = read_files(files, lambda n: bar.advance(task, n), stdin=stdin)
-    from loo_ledger.services.importing import store_files
-    ids = [None] * len(items) if dry_run else store_files(env(ctx).ledger(), items, again=again)
+        with bar("storing", total=len(items), unit="files") as tick:
+            ids = [*store_files(env(ctx).ledger(), items, again=again)]
+            if tick:
+                tick(len(items))
     if as_json:
         return print_json({"action": "import", "dry_run": dry_run, "sessions": [
             imported(i, sid) for i, sid in zip(items, ids, strict=True)]})
@@ -48,11 +48,17 @@ def import_(ctx: typer.Context,
 
 def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
     """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
+    from loo_ledger.cli.progress import bar
     from loo_ledger.services.checking import check_file, check_session
     e = env(ctx)
-    found = [(None, p) for p in check_file(e.ledger())] or [
-        (row["id"], p) for row in e.ledger().sessions()
-        for p in check_session(e.ledger(), row["id"])]
+    found: list[tuple[int | None, Any]] = [(None, p) for p in check_file(e.ledger())]
+    if not found:
+        rows = e.ledger().sessions()
+        with bar("checking", total=sum(r["hands"] for r in rows)) as tick:
+            for row in rows:
+                found += [(row["id"], p) for p in check_session(e.ledger(), row["id"])]
+                if tick:
+                    tick(row["hands"])
     problems = [p for _, p in found]
     if as_json:
         print_json([{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,

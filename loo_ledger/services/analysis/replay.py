@@ -10,6 +10,7 @@ they are left out; a table ruling's own figures stand under any rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,6 +20,9 @@ from loo_ledger.domain.money import allocate
 from loo_ledger.domain.params import PARAMS
 from loo_ledger.domain.variants import Variant, parse_rule_args, variant
 from loo_ledger.errors import HandRejected
+
+#: Told ``n`` when n more hands are settled.
+Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -38,12 +42,15 @@ def as_question(record: HandRecord) -> HandRecord:
     return record
 
 
-def resettle(session: Session, v: Variant) -> WhatIf:
-    """Settle every hand of ``session`` under ``v``, skipping (and listing) impossible ones."""
+def resettle(session: Session, v: Variant, progress: Progress | None = None) -> WhatIf:
+    """Settle every hand of ``session`` under ``v``, skipping (and listing) impossible ones;
+    ``progress(n)`` is told every thousand hands (and the rest at the end)."""
     state = start(session)
     nets = dict.fromkeys(session.players, 0)
     skipped, settled = [], 0
     for number, record in enumerate(session.hands, 1):
+        if progress is not None and number % 1000 == 0:
+            progress(1000)
         try:
             s = settle(as_question(record), state, v)
         except HandRejected as exc:
@@ -57,6 +64,8 @@ def resettle(session: Session, v: Variant) -> WhatIf:
             nets[player] += delta
         settled += 1
         state = s.next_state
+    if progress is not None and len(session.hands) % 1000:
+        progress(len(session.hands) % 1000)
     return WhatIf(nets=nets, pool=state.pool, settled=settled, skipped=skipped)
 
 
@@ -78,13 +87,14 @@ def rules_text(v: Variant) -> str:
 
 
 def replay_session(ledger: Any, session_id: int, rule_args: list[str],
-                   variant_name: str | None = None) -> dict:
-    """Each player's net under the stored rules and under the new ones; reads only."""
+                   variant_name: str | None = None, progress: Progress | None = None) -> dict:
+    """Each player's net under the stored rules and under the new ones; reads only.
+    ``progress(n)``: n more hands settled."""
     from loo_ledger.formats.sessionfile import session_from_dict
     session = session_from_dict(ledger.session_dict(session_id), source=f"session {session_id}")
     old, new = variant(session.variant, dict(session.rules)), \
         new_rules(ledger, session, rule_args, variant_name)
-    result = resettle(session, new)
+    result = resettle(session, new, progress)
     row, balances = ledger.session(session_id), ledger.balances(session_id)
     value = row.get("unit_value")
     stored = [p["net"] for p in balances["players"]] + [balances["pool"]]
