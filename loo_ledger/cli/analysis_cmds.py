@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
@@ -12,6 +10,7 @@ from loo_ledger.errors import LooError
 
 
 def _cash(amount: str | None, currency: str | None) -> str:
+    from decimal import Decimal
     return "" if amount is None else money_text(Decimal(amount), currency)
 
 

@@ -14,10 +14,24 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loo_ledger.cli.visible import visible
-from loo_ledger.domain.money import money_text, signed  # noqa: F401  (re-exported)
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+
+def money_text(amount: Decimal | None, currency: str | None) -> str:
+    """``-£1.35`` (loo_ledger.domain.money.money_text, imported when first needed)."""
+    from loo_ledger.domain.money import money_text as text
+    return text(amount, currency)
+
+
+def signed(n: int) -> str:
+    """``+12``, ``-3``, ``0`` (loo_ledger.domain.money.signed)."""
+    from loo_ledger.domain.money import signed as sign
+    return sign(n)
 
 #: Characters rich counts as one terminal cell (rich.cells' single-cell ranges, with
 #: dashes, quotes, bullets and currency signs): with only these, a table's widths are

@@ -1,0 +1,50 @@
+"""Issue 10: `loo --help` and the read-only commands start as fast as a bare Typer app, so
+they must not import what they do not use. Each check runs the command in a fresh
+interpreter and lists the modules it loaded (timing is measured in benchmarks/)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+#: Loaded by `loo --help`, these would each cost milliseconds for nothing.
+NOT_FOR_HELP = ("loo_ledger.domain.settle", "loo_ledger.domain.replay",
+                "loo_ledger.domain.legal", "loo_ledger.domain.cardplay",
+                "loo_ledger.store.writer", "loo_ledger.store.ledger", "loo_ledger.store.db",
+                "loo_ledger.services.table", "loo_ledger.formats.sessionfile", "sqlite3",
+                "sqlite_utils")
+
+RUN = """
+import json, sys
+sys.argv = ["loo", *json.loads(sys.argv[1])]
+from loo_ledger.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)))
+"""
+
+
+def loaded(*args: str) -> list[str]:
+    """The modules `loo ARGS` had loaded when it finished (standard output piped)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    done = subprocess.run([sys.executable, "-c", RUN, json.dumps(args)], capture_output=True,
+                          text=True, env={**env, "COLUMNS": "100"}, timeout=60)
+    return json.loads(done.stderr.rsplit("MODULES ", 1)[1])
+
+
+def test_help_loads_no_engine_no_store_and_no_database() -> None:
+    modules = loaded("--help")
+    assert "loo_ledger.cli.table_cmds" in modules  # the commands were read for the list
+    assert not [m for m in NOT_FOR_HELP if m in modules]
+
+
+def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:
+    # the variants table (no ledger needed) written to a pipe: the plain writer, no rich
+    modules = loaded("--db", str(tmp_path / "none.db"), "variants")
+    assert "loo_ledger.cli.render" in modules
+    assert not [m for m in modules if m == "rich" or m.startswith("rich.")]
