@@ -23,11 +23,7 @@ DERIVED_SQL = {
     "sessions": "SELECT id, pool, next_dealer, state FROM sessions",
     "seats": "SELECT session_id, position, name, net, present FROM seats",
     "hands": "SELECT session_id, number, dealer, record, deltas, pool_in, pot, pool_after, "
-             "double, outcome, table_ruling, looed FROM hands",
-    "postings": "SELECT p.session_id, h.number, p.seq, p.payer, p.payee, p.amount, p.reason, "
-                "p.rule, p.kind FROM postings p LEFT JOIN hands h ON h.id = p.hand_id",
-    "plays": "SELECT session_id, number, player, seat, word, played, tricks, delta, looed, "
-             "loo_paid, took_whole, flush, double, pot FROM plays",
+             "double, outcome, table_ruling, looed, words, tricks, moves FROM hands",
     "player_totals": "SELECT * FROM player_totals",
     "seat_totals": "SELECT * FROM seat_totals",
     "session_totals": "SELECT * FROM session_totals",

@@ -137,7 +137,7 @@ def test_restore_refuses_what_is_not_a_sound_loo_ledger(loo, good_db, tmp_path, 
     damaged = tmp_path / "damaged.db"
     assert loo(good_db, "backup", damaged).exit_code == 0
     conn = sqlite3.connect(damaged)
-    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'postings'").fetchone()[0]
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'hands'").fetchone()[0]
     conn.close()
     with damaged.open("r+b") as f:
         f.seek((root - 1) * 4096 + 8)

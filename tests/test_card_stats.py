@@ -57,7 +57,7 @@ def _five(loo, tmp_path):
 def test_tricks_judged_from_the_cards_are_stored_in_plays(loo, tmp_path):
     db = _three(loo, tmp_path)
     with sqlite3.connect(db) as conn:
-        rows = dict(conn.execute("SELECT player, tricks FROM plays WHERE number = 1"))
+        rows = dict(conn.execute("SELECT player, tricks FROM hand_results WHERE hand = 1"))
     assert rows == {"Ann": 3, "Ben": 0, "Cat": 0}
     assert _stats(loo, db)["players"][0]["tricks"] == 3
 
@@ -81,7 +81,7 @@ def test_a_caught_revoke_and_the_first_trick(loo, tmp_path):
 def test_pam_and_a_trump_led_in_five_card(loo, tmp_path):
     db = _five(loo, tmp_path)
     with sqlite3.connect(db) as conn:
-        rows = dict(conn.execute("SELECT player, tricks FROM plays WHERE number = 1"))
+        rows = dict(conn.execute("SELECT player, tricks FROM hand_results WHERE hand = 1"))
     assert rows == {"Ann": 3, "Ben": 2, "Cat": 0}
     cards = _cards(_stats(loo, db))
     assert cards["Ben"] == {"hands": 1, "trumps_led": 1, "pam_tricks": 1, "revokes_caught": 0,
@@ -137,7 +137,7 @@ def test_migrating_an_older_ledger_fills_the_card_figures_and_the_tricks(loo, tm
         for column in ("card_hands", "trumps_led", "pam_tricks", "revokes_caught",
                        "first_leads", "first_won"):
             conn.execute(f"ALTER TABLE player_totals DROP COLUMN {column}")
-        conn.execute("UPDATE plays SET tricks = 0")
+        conn.execute("UPDATE hands SET tricks = substr('0000000000', 1, length(tricks))")
         conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm014_card_totals'")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         conn.execute(f"PRAGMA user_version = {version - 1}")

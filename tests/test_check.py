@@ -7,14 +7,18 @@ The database holds tests/conftest.py's good session (worked by hand in test_cli.
     hand 3, B deals, all pass: deltas B +9; pool 9 -> 0
     seats' nets A 0, B 12, C 3, D -15.
 Each test edits one thing behind the program's back with sqlite3 (tables from
-loo_ledger/store/migrations.py: hands.deltas / pool_in / record, postings.amount,
-seats.net), each in a fresh database, and works out which differences check must report.
+loo_ledger/store/migrations.py: hands.deltas / pool_in / record / moves (m015: the
+movements packed, store/facts.py), seats.net), each in a fresh database, and works out
+which differences check must report.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+
+from loo_ledger.domain.codes import MovementKind
+from loo_ledger.store.facts import KIND_CODE, pack_move
 
 
 def _edit(db, sql, params=()):
@@ -81,9 +85,9 @@ def test_check_an_untouched_session(loo, good_db):
 def test_stored_deltas_changed(loo, good_db):
     # Hand 2's stored B +12 becomes +13: the rules give +12, and the stored changes now sum
     # to +1 while the pool stayed at 9, so they no longer conserve chips.
-    deltas = json.loads(_hand_column(good_db, 2, "deltas"))
-    assert deltas == {"A": -3, "B": 12, "C": 0, "D": -9}
-    deltas["B"] = 13
+    deltas = json.loads(_hand_column(good_db, 2, "deltas"))  # in seat order A B C D (m015)
+    assert deltas == [-3, 12, 0, -9]
+    deltas[1] = 13
     _edit(good_db, "UPDATE hands SET deltas = ? WHERE session_id = 1 AND number = 2",
           (json.dumps(deltas),))
     text, found = _check(loo, good_db)
@@ -97,8 +101,11 @@ def test_stored_deltas_changed(loo, good_db):
 def test_posting_amount_changed(loo, good_db):
     # Hand 2's payment of 12 to B becomes 11: the postings no longer match the rules'
     # movements, and B's stored net of 12 no longer equals B's postings (-9 + 11 + 9 = 11).
-    _edit(good_db, """UPDATE postings SET amount = 11 WHERE payee = 'B' AND amount = 12
-                      AND hand_id = (SELECT id FROM hands WHERE session_id = 1 AND number = 2)""")
+    share = KIND_CODE[MovementKind.SHARE]  # the second movement, pool (-1) to B (seat 1)
+    eleven, twelve = pack_move(-1, 1, 11, share), pack_move(-1, 1, 12, share)
+    _edit(good_db, f"""UPDATE hands SET moves = json_set(moves, '$[1]', {eleven})
+                      WHERE session_id = 1 AND number = 2
+                      AND json_extract(moves, '$[1]') = {twelve}""")
     text, found = _check(loo, good_db)
     assert text.exit_code == 1
     assert found == {("CHECK_POSTINGS", 2, None), ("CHECK_BALANCE", None, "B")}

@@ -17,7 +17,13 @@ import sqlite3
 
 import pytest
 
-HAND = "(SELECT id FROM hands WHERE session_id = 2 AND number = {n})"
+from loo_ledger.domain.codes import MovementKind
+from loo_ledger.store.facts import KIND_CODE, pack_move
+
+HAND = "session_id = 2 AND number = {n}"
+# Hand 2's third movement: D (seat 3) pays the pool (-1) the loo of 9 (m015 packs it).
+LOO, AS_SHARE = (pack_move(3, -1, 9, KIND_CODE[k]) for k in (MovementKind.LOO,
+                                                             MovementKind.SHARE))
 
 EDITS = {
     # The cached pool: the next hand would start from 964 chips that are not there.
@@ -30,10 +36,12 @@ EDITS = {
     "cached state": (["UPDATE sessions SET state = json_set(state, '$.hand_no', 9) WHERE id = 2"],
                      {("CHECK_STATE", 3, None)}),
     # C passed in hand 2; their statistics row goes: the totals still agree with the hands.
-    "plays row deleted": (["DELETE FROM plays WHERE session_id = 2 AND number = 2 AND "
-                           "player = 'C'"], {("CHECK_PLAYS", 2, "C")}),
-    "plays row edited": (["UPDATE plays SET tricks = 3 WHERE session_id = 2 AND number = 1 "
-                          "AND player = 'A'"], {("CHECK_PLAYS", 1, "A")}),
+    # (m015: each hand's words and tricks, a letter and a digit per seat: A B C D)
+    "plays row deleted": (["UPDATE hands SET words = substr(words, 1, 2) || '-' || "
+                           "substr(words, 4) WHERE session_id = 2 AND number = 2"],
+                          {("CHECK_PLAYS", 2, "C")}),
+    "plays row edited": (["UPDATE hands SET tricks = '3' || substr(tricks, 2) WHERE "
+                          "session_id = 2 AND number = 1"], {("CHECK_PLAYS", 1, "A")}),
     "player totals": (["UPDATE player_totals SET tricks = tricks + 1 WHERE session_id = 2 AND "
                        "player = 'A'"], {("CHECK_TOTALS", None, "A")}),
     "seat totals": (["UPDATE seat_totals SET net = 99 WHERE session_id = 2 AND player = 'B' "
@@ -41,24 +49,23 @@ EDITS = {
     "session totals": (["UPDATE session_totals SET largest_pot = 99 WHERE session_id = 2"],
                        {("CHECK_TOTALS", None, None)}),
     # D's loo in hand 2 recorded as a share: same chips, wrong kind.
-    "posting kind": ([f"UPDATE postings SET kind = 'share' WHERE hand_id = {HAND.format(n=2)} "
-                      "AND kind = 'loo'"], {("CHECK_POSTINGS", 2, None)}),
+    "posting kind": ([f"UPDATE hands SET moves = json_set(moves, '$[2]', {AS_SHARE}) WHERE "
+                      f"{HAND.format(n=2)} AND json_extract(moves, '$[2]') = {LOO}"],
+                     {("CHECK_POSTINGS", 2, None)}),
     "record not JSON": ([f"UPDATE hands SET record = '{{\"tricks\": ' "
-                         f"WHERE id = {HAND.format(n=2)}"],
+                         f"WHERE {HAND.format(n=2)}"],
                         {("CHECK_RECORD", 2, None)}),
-    "record a list": ([f"UPDATE hands SET record = '[1, 2]' WHERE id = {HAND.format(n=3)}"],
+    "record a list": ([f"UPDATE hands SET record = '[1, 2]' WHERE {HAND.format(n=3)}"],
                       {("CHECK_RECORD", 3, None)}),
     "seat net": (["UPDATE seats SET net = 5 WHERE session_id = 2 AND name = 'A'"],
                  {("CHECK_BALANCE", None, "A")}),
-    "hand's dealer": ([f"UPDATE hands SET dealer = 'C' WHERE id = {HAND.format(n=1)}"],
+    "hand's dealer": ([f"UPDATE hands SET dealer = 2 WHERE {HAND.format(n=1)}"],  # C's seat
                       {("CHECK_HAND", 1, None)}),
-    # Hand 3 taken out of hands, postings and plays, but not out of the nets, the totals or
-    # the cached state: the records now end after hand 2 (pool 9, B to deal), so the cached
-    # state is wrong (pool 0, C); B's net 12 is not B's postings -9 + 12 = 3; and every
-    # player's totals and the session's still count hand 3.
-    "last hand deleted": ([f"DELETE FROM postings WHERE hand_id = {HAND.format(n=3)}",
-                           "DELETE FROM plays WHERE session_id = 2 AND number = 3",
-                           "DELETE FROM hands WHERE session_id = 2 AND number = 3"],
+    # Hand 3 taken out of hands (its movements and words with it), but not out of the nets,
+    # the totals or the cached state: the records now end after hand 2 (pool 9, B to deal),
+    # so the cached state is wrong (pool 0, C); B's net 12 is not B's postings -9 + 12 = 3;
+    # and every player's totals and the session's still count hand 3.
+    "last hand deleted": (["DELETE FROM hands WHERE session_id = 2 AND number = 3"],
                           {("CHECK_STATE", 2, None), ("CHECK_BALANCE", None, "B"),
                            ("CHECK_TOTALS", None, "A"), ("CHECK_TOTALS", None, "B"),
                            ("CHECK_TOTALS", None, "C"), ("CHECK_TOTALS", None, "D"),

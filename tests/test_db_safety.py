@@ -43,7 +43,7 @@ def digest(db: Path) -> str:
     return hashlib.sha256(db.read_bytes()).hexdigest()
 
 
-def damage(db: Path, table: str = "postings") -> None:
+def damage(db: Path, table: str = "seat_totals") -> None:
     """Garbage over the cell pointers of ``table``'s root page (a middle page)."""
     settle_file(db)
     conn = sqlite3.connect(db)
@@ -73,13 +73,13 @@ def test_a_damaged_page_is_found_before_any_write(loo, good_db, good_file, cmd):
 
 
 def test_check_names_the_damage_and_reads_still_answer_clearly(loo, good_db):
-    damage(good_db)
+    damage(good_db, "hands")  # (m015: the movements are in hands; postings before)
     result = loo(good_db, "check")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[-1].endswith("in the ledger file")
     assert all("[CHECK_INTEGRITY]" in line for line in lines[:-1]) and len(lines) > 1
-    # explain reads the postings: SQLite's own check answers, as one sentence
+    # explain reads the hands: SQLite's own check answers, as one sentence
     result = loo(good_db, "explain", "1")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: the ledger {good_db} is damaged")

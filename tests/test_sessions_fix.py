@@ -59,7 +59,7 @@ def test_session_delete_asks_and_the_audit_keeps_the_whole_session(loo, tmp_path
         assert removed["players"] == ["Ann", "Ben", "Cat", "Dov"]
         assert [h["dealer"] for h in removed["hands"]] == ["Dov", "Ann"]
         assert removed["hands"][1]["declarations"]["Cat"] == "miss"
-        for table in ("hands", "postings", "plays", "seats", "player_totals"):
+        for table in ("hands", "seats", "player_totals"):
             assert ledger.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 0
     finally:
         ledger.close()

@@ -62,7 +62,7 @@ BICYCLE = {
          "tricks": {"C": 2, "B": 1}},
     ],
 }
-DERIVED = ("plays", "player_totals", "seat_totals", "session_totals")
+DERIVED = ("player_totals", "seat_totals", "session_totals")
 
 
 def figures(p: dict) -> tuple:
@@ -231,8 +231,9 @@ def totals(db) -> dict:
     """The derived rows, hand ids left out (a rewrite numbers hands afresh)."""
     conn = sqlite3.connect(db)
     try:
-        out = {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall()) for t in DERIVED[1:]}
-        out["plays"] = sorted(r[:1] + r[2:] for r in conn.execute("SELECT * FROM plays"))
+        out = {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall()) for t in DERIVED}
+        out["hands"] = sorted(conn.execute("SELECT session_id, number, deltas, looed, words, "
+                                           "tricks, moves FROM hands"))
         return out
     finally:
         conn.close()

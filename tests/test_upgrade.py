@@ -75,10 +75,11 @@ def test_a_first_version_ledger_opens_migrates_and_checks_clean(loo, v1):
         assert names == set(MIGRATIONS)
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         # the derived tables the later migrations added were filled from the records
-        assert conn.execute("SELECT count(*) FROM plays WHERE session_id = 2").fetchone()[0] \
-            == 4 * 3
-        kinds = {r[0] for r in conn.execute("SELECT kind FROM postings")}
-        assert "" not in kinds
+        # (m015: each hand's words, a letter per seat dealt in; the movements' kinds)
+        assert conn.execute("SELECT sum(length(replace(words, '-', ''))) FROM hands WHERE "
+                            "session_id = 2").fetchone()[0] == 4 * 3
+        kinds = {r[0] for r in conn.execute("SELECT kind FROM movements")}
+        assert kinds and "" not in kinds and None not in kinds
     finally:
         conn.close()
 

@@ -21,7 +21,7 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
     hands = {h["number"]: h for h in ledger.hands(sid)}
     if number not in hands:
         raise NotFound(f"session {sid} has no hand {number} (it has {len(hands)})")
-    postings = [p for p in ledger.postings(sid) if p["hand"] == number]
+    postings = ledger.postings(sid, number)
     rows = [{**r, "kind": str(p["kind"])} for r, p in
             zip(explain_rows(postings, stored_variant(ledger, sid, number)), postings,
                 strict=True)]

@@ -2,24 +2,24 @@
 what the records give when settled again.
 
 Each stored row is compared with what the one writer would store now (store/derive.py):
-the hands' changes and pools, the postings (with their kind), the seats' nets (against
-the postings), the ``plays`` rows, the three totals tables and the table state cached on
-the session (pool, next dealer, state); then the audit trail, replayed, must give the
-stored hand records (services/checking_audit.py). A record that is not a JSON object is
-a finding, never a crash. Every finding names the session, and the hand (or the player)
-it is about.
+the hands' changes and pools, their movements (payer, payee, amount, kind), the seats'
+nets (against the movements), each hand's words and tricks, the three totals tables
+and the table state cached on the session (pool, next dealer, state); then the audit
+trail, replayed, must give the stored hand records (services/checking_audit.py). A record
+that is not a JSON object is a finding, never a crash. Every finding names the session,
+and the hand (or the player) it is about.
 """
 
 from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable
 from typing import Any
 
 from loo_ledger.domain import Replay, replay
 from loo_ledger.errors import LooError, Problem
 from loo_ledger.services.checking_audit import check_audit
+from loo_ledger.store import facts
 from loo_ledger.store.codec import state_to_json
 from loo_ledger.store.derive import Derived, derive
 from loo_ledger.store.ledger import Ledger
@@ -94,13 +94,32 @@ def _loads(text: Any) -> Any:
         return None
 
 
+def _named(players: list[str], value: Any) -> Any:
+    """A stored per-seat list as {name: value} for a message (as stored if it is not)."""
+    if isinstance(value, list) and len(value) == len(players):
+        return {p: v for p, v in zip(players, value, strict=True) if v is not None}
+    return value
+
+
+def _who(players: list[str], position: Any) -> Any:
+    return players[position] if isinstance(position, int) and 0 <= position < len(
+        players) else position
+
+
+def _looed(players: list[str], mask: Any) -> Any:
+    if not isinstance(mask, int):
+        return mask
+    return [p for i, p in enumerate(players) if mask >> i & 1]
+
+
 def _hands(out: _Findings, stored: StoredRows, want: Derived) -> None:
+    players = stored.players
     if len(stored.hands) != len(want.hands):
         out.add("CHECK_HANDS", None, f"{len(stored.hands)} hands stored, {len(want.hands)} in "
                 "the record")
     previous = stored.opening_pool
     for i, (row, exp) in enumerate(zip(stored.hands, want.hands, strict=False), 1):
-        n, dealer, _, deltas, pool_in, pot, pool_after, double, outcome, ruling, looed = row
+        n, dealer, _, deltas, pool_in, pot, pool_after, double, outcome, ruling, looed = row[:11]
         if n != i:
             out.add("CHECK_HANDS", n, f"stored as hand {n}, but it is hand {i} of the record")
         if pool_in != previous:
@@ -108,47 +127,54 @@ def _hands(out: _Findings, stored: StoredRows, want: Derived) -> None:
                     f"left {previous}")
         previous = pool_after
         deltas = _loads(deltas)
-        if not isinstance(deltas, dict) or sum(deltas.values()) + pool_after - pool_in != 0:
+        if not isinstance(deltas, list) or not all(
+                d is None or type(d) is int for d in deltas) or sum(
+                d or 0 for d in deltas) + pool_after - pool_in != 0:
             out.add("CHECK_CONSERVATION", n, "the stored changes do not conserve chips")
         if deltas != _loads(exp[3]):
-            out.add("CHECK_DELTAS", n, f"stored changes {deltas}, the rules give {_loads(exp[3])}")
+            out.add("CHECK_DELTAS", n, f"stored changes {_named(players, deltas)}, the rules "
+                    f"give {_named(players, _loads(exp[3]))}")
         if (pool_in, pot, pool_after) != exp[4:7]:
             out.add("CHECK_POOL", n, f"stored pool {pool_in} -> {pool_after}, the rules give "
                     f"{exp[4]} -> {exp[6]}")
-        facts = (dealer, double, outcome, ruling, _loads(looed))
-        if facts != (exp[1], exp[7], exp[8], exp[9], _loads(exp[10])):
-            out.add("CHECK_HAND", n, f"stored dealer, double, outcome, ruling, looed {facts}; "
-                    f"the rules give {(exp[1], exp[7], exp[8], exp[9], _loads(exp[10]))}")
+        if (dealer, double, outcome, ruling, looed) != (exp[1], *exp[7:11]):
+            have = (_who(players, dealer), double, facts.outcome_text(outcome), ruling,
+                    _looed(players, looed))
+            rules = (players[exp[1]], exp[7], facts.outcome_text(exp[8]), exp[9],
+                     _looed(players, exp[10]))
+            out.add("CHECK_HAND", n, f"stored dealer, double, outcome, ruling, looed {have}; "
+                    f"the rules give {rules}")
 
 
-def _by_hand(rows: Iterable[tuple[Any, ...]], key: slice) -> dict[Any, list[tuple[Any, ...]]]:
-    out: dict[Any, list[tuple[Any, ...]]] = defaultdict(list)
-    for r in rows:
-        out[r[0]].append(r[key])
-    return out
+def _moves(players: list[str], text: Any) -> list[tuple[Any, ...]] | None:
+    """A hand's stored movements as (payer, payee, amount, kind), the pool '', or None if
+    the column cannot be read."""
+    try:
+        return [("" if a < 0 else players[a], "" if b < 0 else players[b], amount, kind)
+                for a, b, amount, kind in facts.moves_list(text)]
+    except (TypeError, ValueError, IndexError):
+        return None
 
 
 def _postings(out: _Findings, stored: StoredRows, want: Derived) -> None:
     """Payer, payee, amount and kind of each movement, in any order (reasons are words)."""
-    def moves(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-        return sorted(((r[2] or "", r[3] or "", r[4], r[7]) for r in rows),
-                      key=lambda t: (t[0] != "", t[0], t[1] != "", t[1], t[2], str(t[3])))
-    have, exp = _by_hand(stored.postings, slice(None)), _by_hand(want.postings, slice(None))
-    for n in sorted(set(have) | set(exp), key=lambda x: (x is None, x or 0)):
-        if n is None:
-            out.add("CHECK_POSTINGS", None, f"{len(have[n])} postings belong to no stored hand")
-        elif moves(have.get(n, [])) != moves(exp.get(n, [])):
-            out.add("CHECK_POSTINGS", n, "the postings do not match the rules' chip movements "
-                    "(payer, payee, amount, kind)")
+    exp = {row[0]: row[13] for row in want.hands}
+    for row in stored.hands:
+        have = _moves(stored.players, row[13])
+        rules = _moves(stored.players, exp.get(row[0], "[]"))
+        if have is None or rules is None or sorted(have) != sorted(rules):
+            out.add("CHECK_POSTINGS", row[0], "the postings do not match the rules' chip "
+                    "movements (payer, payee, amount, kind)")
 
 
 def _nets(out: _Findings, stored: StoredRows) -> None:
     sums: dict[str, int] = defaultdict(int)
-    for r in stored.postings:
-        if r[2] is not None:
-            sums[r[2]] -= r[4]
-        if r[3] is not None:
-            sums[r[3]] += r[4]
+    for row in stored.hands:
+        for payer, payee, amount, _ in _moves(stored.players, row[13]) or ():
+            if payer:
+                sums[payer] -= amount
+            if payee:
+                sums[payee] += amount
     for name, net in stored.nets.items():
         if net != sums.get(name, 0):
             out.add("CHECK_BALANCE", None, f"balance {net} stored, the postings add up to "
@@ -156,13 +182,18 @@ def _nets(out: _Findings, stored: StoredRows) -> None:
 
 
 def _plays(out: _Findings, stored: StoredRows, want: Derived) -> None:
-    have, exp = _by_hand(stored.plays, slice(1, None)), _by_hand(want.plays, slice(1, None))
-    for n in sorted(set(have) | set(exp)):
-        a, b = set(have.get(n, [])), set(exp.get(n, []))
-        if a != b:
-            who = sorted({r[0] for r in a ^ b})
-            out.add("CHECK_PLAYS", n, f"the statistics rows of {', '.join(who)} differ from "
-                    "what the rules give", player=who[0] if len(who) == 1 else None)
+    """Each hand's words and tricks (the statistics of each player dealt in)."""
+    exp = {row[0]: row[11:13] for row in want.hands}
+    players = stored.players
+    for row in stored.hands:
+        words, tricks = str(row[11]), str(row[12])
+        ew, et = exp.get(row[0], ("", ""))
+        if (words, tricks) == (ew, et):
+            continue
+        who = [p for i, p in enumerate(players)
+               if words[i:i + 1] != ew[i:i + 1] or tricks[i:i + 1] != et[i:i + 1]]
+        out.add("CHECK_PLAYS", row[0], f"the statistics rows of {', '.join(who) or 'the hand'} "
+                "differ from what the rules give", player=who[0] if len(who) == 1 else None)
 
 
 def _totals(out: _Findings, stored: StoredRows, want: Derived) -> None:

@@ -320,13 +320,13 @@ def pool_status(ledger: Ledger, sid: int) -> dict[str, Any]:
     with ledger.db.snapshot():
         v, state = stored_variant(ledger, sid), ledger.final_state(sid)
         present = ledger.present_players(sid)
-        postings = ledger.postings(sid)
+        last = state.hand_no - 1
+        postings = ledger.postings(sid, last) if last > 0 else []
     dealer = next_dealer(state, present)
     dealt_now = set(dealt_in(state, present))
     dealt = [p for p in state.seats if p in dealt_now]
-    last = state.hand_no - 1
     owed = [{"player": m["payer"], "amount": m["amount"], "reason": m["reason"]}
-            for m in postings if m["hand"] == last and m["kind"] == MovementKind.LOO]
+            for m in postings if m["kind"] == MovementKind.LOO]
     shape = deal_shape(state, v)
     due = antes(state, v, dealer, dealt)
     out = {"session": sid, "pool": state.pool, "next_hand": state.hand_no,

@@ -63,7 +63,9 @@ def _agrees(db: Connection, sid: int, session: Session, state: TableState) -> bo
     last = db.execute(LAST_HAND, (sid,)).fetchone()
     if last is None or last[0] != n or last[2] != state.pool:
         return False
-    dealer = last[1]
+    if not 0 <= last[1] < len(session.players):
+        return False
+    dealer = session.players[last[1]]
     recorded = session.hands[-1].dealer
     if dealer not in state.seats or (recorded is not None and recorded != dealer):
         return False

@@ -1,10 +1,10 @@
 """Everything the store derives from a session's hand records, worked out in one place.
 
 :func:`derive` takes the records as stored and their settlements (the domain's replay)
-and gives every derived row: ``hands``, ``postings``, the seats' nets, ``plays``, the
-three totals tables and the table state cached on the session. The one writer
-(store/writer.py) stores these rows; ``loo check`` (services/checking.py) compares the
-stored rows with them. Pure: no SQL.
+and gives every derived row: ``hands`` (the record and the hand's facts in compact
+columns: store/facts.py), the seats' nets, the three totals tables and the table state
+cached on the session. The one writer (store/writer.py) stores these rows; ``loo check``
+(services/checking.py) compares the stored rows with them. Pure: no SQL.
 
 Given :class:`Running` (the nets and totals of the hands already stored), it derives the
 rows of hands appended after them: the same functions, started from those sums instead
@@ -20,15 +20,17 @@ from typing import Any
 
 from loo_ledger.domain.model import Movement, Settlement, TableState
 from loo_ledger.errors import StoreError
+from loo_ledger.store import facts
 
 #: Outcomes in which the cards were dealt and the players in were at risk of a loo.
 CONTESTED = ("played", "flush", "renege")
 _NO_CHOICE = ("forced", "lou-first")
 WORDS = ("stand", "pass", "miss", "defend", "forced")
 
+#: A stored hand row (m015): positions are ``seats.position``; see store/facts.py.
 HAND_COLUMNS = ("number", "dealer", "record", "deltas", "pool_in", "pot", "pool_after",
-                "double", "outcome", "table_ruling", "looed")
-POSTING_COLUMNS = ("number", "seq", "payer", "payee", "amount", "reason", "rule", "kind")
+                "double", "outcome", "table_ruling", "looed", "words", "tricks", "moves")
+#: The per-player facts worked out for the totals (never stored as rows).
 PLAY_COLUMNS = ("number", "player", "seat", "word", "played", "tricks", "delta", "looed",
                 "loo_paid", "took_whole", "flush", "double", "pot")
 PLAYER_TOTAL_COLUMNS = ("hands", "stand", "pass", "miss", "defend", "forced", "played",
@@ -60,7 +62,6 @@ class Derived:
     """
 
     hands: list[tuple[Any, ...]]
-    postings: list[tuple[Any, ...]]
     nets: dict[str, int]
     plays: list[tuple[Any, ...]]
     player_totals: dict[str, tuple[int, ...]]
@@ -90,7 +91,8 @@ def _bad(hand: int, message: str) -> StoreError:
     return StoreError(f"Cannot store hand {hand}: {message}.")
 
 
-def _postings(s: Settlement, nets: dict[str, int]) -> list[tuple[Any, ...]]:
+def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int]) -> str:
+    """The hand's movements packed (facts.pack_move), adding each to ``nets``."""
     out = []
     for seq, m in enumerate(s.movements, 1):
         amount = m.amount
@@ -102,12 +104,29 @@ def _postings(s: Settlement, nets: dict[str, int]) -> list[tuple[Any, ...]]:
                 nets[m.payer] -= amount
             if m.payee is not None:
                 nets[m.payee] += amount
+            payer = -1 if m.payer is None else seat[m.payer]
+            payee = -1 if m.payee is None else seat[m.payee]
         except KeyError as e:
             raise _bad(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not "
                        "seated") from None
-        out.append((s.hand_no, seq, m.payer, m.payee, amount, m.reason, rule_text(m.rule),
-                    _kind(m)))
-    return out
+        kind = facts.KIND_CODE.get(_kind(m))
+        if kind is None:
+            raise _bad(s.hand_no, f"movement {seq} is of kind {_kind(m)!r}, which has no code")
+        out.append(facts.pack_move(payer, payee, amount, kind))
+    return dumps(out)
+
+
+def _position(s: Settlement, seat: Mapping[str, int], name: str) -> int:
+    try:
+        return seat[name]
+    except KeyError:
+        raise _bad(s.hand_no, f"{name!r} dealt, who is not seated") from None
+
+
+def _outcome(s: Settlement) -> int | str:
+    """The outcome's code (its text if it has none)."""
+    text = str(s.outcome)
+    return facts.OUTCOME_CODE.get(text, text)
 
 
 def _kind(m: Movement) -> str:
@@ -196,7 +215,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
 
     With ``before`` (the sums of the hands stored before these, which it must name every
     seated player in), ``records`` and ``settlements`` are hands appended after those: the
-    ``hands``, ``postings`` and ``plays`` rows are theirs alone, while the nets and the
+    ``hands`` (and the in-memory ``plays``) are theirs alone, while the nets and the
     totals are the whole session's, ``before``'s plus theirs.
 
     Raises StoreError for a movement that is not a positive whole amount or names someone
@@ -206,19 +225,22 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
         raise StoreError(f"Cannot store the session: {len(records)} hand records "
                          f"but {len(settlements)} settlements.")
     hands: list[tuple[Any, ...]] = []
-    postings: list[tuple[Any, ...]] = []
     plays: list[tuple[Any, ...]] = []
     cards: dict[tuple[int, str], tuple[int, ...]] = {}
     start = NOTHING if before is None else before
     nets = dict.fromkeys(players, 0) if before is None else dict(before.nets)
+    seat = {p: i for i, p in enumerate(players)}
+    n = len(players)
     for raw, s in zip(records, settlements, strict=True):
-        hands.append((s.hand_no, s.dealer, dumps(raw), dumps(dict(s.deltas)), s.pool_in, s.pot,
-                      s.pool_after, int(s.double), str(s.outcome), s.table_ruling,
-                      dumps(list(s.looed))))
-        postings += _postings(s, nets)
-        plays += _plays(raw, s)
+        rows = _plays(raw, s)
+        hands.append((s.hand_no, _position(s, seat, s.dealer), dumps(raw),
+                      facts.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
+                      int(s.double), _outcome(s), s.table_ruling,
+                      facts.looed_mask(s.looed, seat), *facts.words_tricks(rows, seat, n),
+                      _moves(s, nets, seat)))
+        plays += rows
         cards.update(((s.hand_no, p), row) for p, row in _cards(s).items())
-    return Derived(hands=hands, postings=postings, nets=nets, plays=plays,
+    return Derived(hands=hands, nets=nets, plays=plays,
                    player_totals=_player_totals(plays, cards, start.player_totals),
                    seat_totals=_seat_totals(plays, start.seat_totals),
                    session_totals=_session_totals(settlements, sum(r[8] for r in plays),

@@ -1,4 +1,7 @@
-"""The ledger: reads of sessions, hands and postings; writes go through writer.py."""
+"""The ledger: reads of sessions, hands and movements; writes go through writer.py.
+
+A hand's facts are stored compactly (store/facts.py); the reads here give them back by
+name, in the shapes of store/rows.py."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from typing import Any, cast
 
 from loo_ledger.domain.model import Session, Settlement, TableState
 from loo_ledger.errors import NotFound
-from loo_ledger.store import codec, writer
+from loo_ledger.store import codec, derive, facts, writer
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.db import open_database
 from loo_ledger.store.rows import (
@@ -31,10 +34,8 @@ LIST_SESSIONS = """SELECT s.id, s.name, s.started_at, s.variant,
     s.pool, s.created_at, s.closed_at IS NOT NULL AS closed
     FROM sessions s ORDER BY s.id"""
 LIST_HANDS = """SELECT number, dealer, record, deltas, pool_in, pot, pool_after, double,
-    outcome, table_ruling, looed FROM hands WHERE session_id = ? ORDER BY number"""
-LIST_POSTINGS = """SELECT p.id, h.number AS hand, p.seq, p.payer, p.payee, p.amount,
-    p.reason, p.rule, p.kind FROM postings p JOIN hands h ON h.id = p.hand_id
-    WHERE p.session_id = ? ORDER BY h.number, p.seq"""
+    outcome, table_ruling, looed, words FROM hands WHERE session_id = ? ORDER BY number"""
+LIST_MOVES = """SELECT number, moves FROM hands WHERE session_id = ?{} ORDER BY number"""
 
 
 class Ledger:
@@ -158,17 +159,60 @@ class Ledger:
         """Every hand of the session in order, as :meth:`hands` gives them, one at a time
         from the cursor (memory does not grow with the session)."""
         self._row(session_id)
-        for r in self.db.query(LIST_HANDS, [session_id]):
-            r["record"] = json.loads(r["record"])
-            r["deltas"] = json.loads(r["deltas"])
-            r["looed"] = json.loads(r["looed"])
-            r["double"] = bool(r["double"])
-            yield cast(HandRow, r)
+        players = self._players(session_id)
+        loads, outcome_text = json.loads, facts.outcome_text
+        for (number, dealer, record, deltas, pool_in, pot, pool_after, double, outcome,
+             ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id,)):
+            yield {"number": number, "dealer": players[dealer], "record": loads(record),
+                   "deltas": facts.deltas_dict(deltas, words, dealer, players),
+                   "pool_in": pool_in, "pot": pot, "pool_after": pool_after,
+                   "double": bool(double), "outcome": outcome_text(outcome),
+                   "table_ruling": ruling,
+                   "looed": facts.looed_list(looed, words, dealer, players)}
 
-    def postings(self, session_id: int) -> list[PostingRow]:
-        """Every movement of the session, by hand number then sequence."""
+    def movements(self, session_id: int, hand: int | None = None) -> list[PostingRow]:
+        """Every chip movement of the session (or of one hand), by hand then sequence, as
+        stored: payer, payee, amount and kind; ``reason`` is the kind and ``rule`` empty
+        (:meth:`postings` gives the engine's words)."""
         self._row(session_id)
-        return cast(list[PostingRow], list(self.db.query(LIST_POSTINGS, [session_id])))
+        players = self._players(session_id)
+        where, params = ("", [session_id]) if hand is None else (" AND number = ?",
+                                                                  [session_id, hand])
+        out: list[PostingRow] = []
+        for number, moves in self.db.execute(LIST_MOVES.format(where), params):
+            for seq, (payer, payee, amount, kind) in enumerate(facts.moves_list(moves), 1):
+                out.append({"id": len(out) + 1, "hand": number, "seq": seq,
+                            "payer": None if payer < 0 else players[payer],
+                            "payee": None if payee < 0 else players[payee],
+                            "amount": amount, "reason": kind, "rule": "", "kind": kind})
+        return out
+
+    def postings(self, session_id: int, hand: int | None = None) -> list[PostingRow]:
+        """Every movement of the session (or of one hand), by hand number then sequence,
+        with the engine's reason and rule: the hands are settled again from their records
+        (the store keeps facts, not prose). Should they no longer settle, the stored
+        movements are given with their kind as the reason."""
+        from loo_ledger.domain.replay import replay
+        from loo_ledger.errors import LooError
+        stored = self.movements(session_id, hand)
+        try:
+            settled = replay(self.stored(session_id).session).settlements
+        except LooError:
+            return stored
+        out: list[PostingRow] = []
+        for s in settled:
+            if hand is not None and s.hand_no != hand:
+                continue
+            for seq, m in enumerate(s.movements, 1):
+                out.append({"id": len(out) + 1, "hand": s.hand_no, "seq": seq,
+                            "payer": m.payer, "payee": m.payee, "amount": m.amount,
+                            "reason": m.reason, "rule": derive.rule_text(m.rule),
+                            "kind": str(m.kind)})
+        same = [(r["hand"], r["payer"], r["payee"], r["amount"], r["kind"]) for r in out]
+        if same != [(r["hand"], r["payer"], r["payee"], r["amount"], r["kind"])
+                    for r in stored]:
+            return stored  # the stored facts are what the ledger says ('loo check' differs)
+        return out
 
     def balances(self, session_id: int) -> Balances:
         """The pool and each player's net, in seat order, without scanning postings."""

@@ -322,3 +322,44 @@ def m014_card_totals(db: Database) -> None:
     for column in ("card_hands", "trumps_led", "pam_tricks", "revokes_caught", "first_leads",
                    "first_won"):
         _run(db, f"ALTER TABLE player_totals ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
+
+
+@migrations()
+def m015_compact_hands(db: Database) -> None:
+    """The store holds facts, not prose (issue 10): ``postings`` (a row per movement with
+    its reason in words) and ``plays`` (a row per player per hand) give way to compact
+    columns on ``hands`` (store/facts.py): players by seat position, words and kinds as
+    letters and codes, the movements packed in a JSON array of integers; reasons are the
+    engine's words, given again when asked. ``hands`` is keyed by (session, number), with
+    no row id and no index beside it. Every record is kept; the facts are filled by the
+    rebuild that follows (db.REBUILD_AFTER) and the views read the new columns."""
+    from loo_ledger.store.views import create_views, drop_views
+
+    drop_views(db)
+    _run(db, "DROP TABLE IF EXISTS plays", "DROP TABLE IF EXISTS postings", """
+        CREATE TABLE hands_m015 (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            dealer INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            deltas TEXT NOT NULL DEFAULT '[]',
+            pool_in INTEGER NOT NULL,
+            pot INTEGER NOT NULL,
+            pool_after INTEGER NOT NULL,
+            double INTEGER NOT NULL CHECK (double IN (0, 1)),
+            outcome INTEGER NOT NULL,
+            table_ruling TEXT,
+            looed INTEGER NOT NULL DEFAULT 0,
+            words TEXT NOT NULL DEFAULT '',
+            tricks TEXT NOT NULL DEFAULT '',
+            moves TEXT NOT NULL DEFAULT '[]',
+            PRIMARY KEY (session_id, number)
+        ) WITHOUT ROWID""",
+         """INSERT INTO hands_m015 (session_id, number, dealer, record, pool_in, pot,
+            pool_after, double, outcome, table_ruling)
+            SELECT h.session_id, h.number, coalesce((SELECT position FROM seats s WHERE
+            s.session_id = h.session_id AND s.name = h.dealer), -1), h.record, h.pool_in,
+            h.pot, h.pool_after, h.double, -1, h.table_ruling FROM hands h
+            WHERE h.session_id IN (SELECT id FROM sessions)""",
+         "DROP TABLE hands", "ALTER TABLE hands_m015 RENAME TO hands")
+    create_views(db)

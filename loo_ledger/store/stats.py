@@ -1,7 +1,8 @@
-"""Hand-history statistics in SQL: reads of the ``plays`` rows' per-session totals.
+"""Hand-history statistics in SQL: reads of the per-session totals.
 
-Every write of hands also writes, in the same transaction, one ``plays`` row per dealt
-player per hand and their per-session totals: ``player_totals`` (session, player),
+Every write of hands also writes, in the same transaction, each hand's facts (compact
+columns of ``hands``, store/facts.py) and their per-session totals over every dealt
+player of every hand: ``player_totals`` (session, player),
 ``seat_totals`` (session, player, seat) and ``session_totals`` (session); they are worked
 out in derive.py and written by the one writer (writer.py). Reports aggregate the totals,
 never the hands: a million hands are a few thousand total rows, keyed by player first so
@@ -14,8 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-# (column, SQL aggregate over plays rows, how two partial totals combine); the columns
-# are derive.PLAYER_TOTAL_COLUMNS and derive.SEAT_TOTAL_COLUMNS.
+# (column, what it sums over the players' hands (as the plays rows before m015 were
+# named), how two partial totals combine); the columns are derive.PLAYER_TOTAL_COLUMNS
+# and derive.SEAT_TOTAL_COLUMNS.
 PLAYER_TOTALS = (
     ("hands", "count(*)", "sum"), ("stand", "sum(word = 'stand')", "sum"),
     ("pass", "sum(word = 'pass')", "sum"), ("miss", "sum(word = 'miss')", "sum"),
@@ -25,7 +27,7 @@ PLAYER_TOTALS = (
     ("took_whole", "sum(took_whole)", "sum"), ("flushes", "sum(flush)", "sum"),
     ("net", "sum(delta)", "sum"), ("best", "max(delta)", "max"), ("worst", "min(delta)", "min"),
     # From the recorded cards (derive.CARD_COLUMNS): judged when the hand was settled and
-    # stored with the totals; not in plays, so no per-hand SQL.
+    # stored with the totals.
     *((c, "", "sum") for c in ("card_hands", "trumps_led", "pam_tricks", "revokes_caught",
                                "first_leads", "first_won")))
 SEAT_TOTALS = (("hands", "count(*)", "sum"), ("net", "sum(delta)", "sum"),
@@ -36,7 +38,7 @@ SESSION_CARDS = ("SELECT session_id, sum(first_leads) AS first_leads, sum(trumps
                  "trumps_led, sum(pam_tricks) AS pam_tricks, sum(revokes_caught) AS "
                  "revokes_caught, sum(first_won) AS first_won FROM player_totals "
                  "GROUP BY session_id")
-DERIVED = ("plays", "player_totals", "seat_totals", "session_totals")
+DERIVED = ("player_totals", "seat_totals", "session_totals")
 
 
 def rebuild(db: Any) -> list[int]:
@@ -165,13 +167,18 @@ class StatsReader:
             f"GROUP BY {who}, s.unit_value, s.currency", params)
 
     def hand_tricks(self, session_id: int) -> dict[int, dict[str, int]]:
-        """The tricks stored in ``plays`` for each hand of a session (the counts settled,
-        judged from the cards where the record has none), for players who played."""
+        """The tricks stored for each hand of a session (the counts settled, judged from
+        the cards where the record has none), for players who played."""
+        from loo_ledger.store.facts import played_tricks
+        players = [r[0] for r in self.conn.execute(
+            "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [session_id])]
         out: dict[int, dict[str, int]] = {}
-        for number, player, tricks in self.conn.execute(
-                "SELECT number, player, tricks FROM plays WHERE session_id = ? AND played",
-                [session_id]):
-            out.setdefault(number, {})[player] = tricks
+        for number, words, tricks, outcome in self.conn.execute(
+                "SELECT number, words, tricks, outcome FROM hands WHERE session_id = ? "
+                "ORDER BY number", [session_id]):
+            got = played_tricks(words, tricks, outcome, players)
+            if got:
+                out[number] = got
         return out
 
     def card_totals(self, session_id: int) -> dict[str, dict[str, int]]:

@@ -16,15 +16,15 @@ from loo_ledger.store.conn import Connection
 
 @dataclass(frozen=True, kw_only=True)
 class StoredRows:
-    """What is stored for one session. ``postings`` of no stored hand have number None;
-    ``session_totals`` is None when the session has no totals row; ``audit``: the
-    session's audit rows (id, hand, action, old_record, new_record, at) in id order."""
+    """What is stored for one session: ``hands`` in derive.HAND_COLUMNS order (the players
+    in seat order are ``players``); ``session_totals`` is None when the session has no
+    totals row; ``audit``: the session's audit rows (id, hand, action, old_record,
+    new_record, at) in id order."""
 
     records: list[tuple[int, str]]
     hands: list[tuple[Any, ...]]
-    postings: list[tuple[Any, ...]]
+    players: list[str]
     nets: dict[str, int]
-    plays: list[tuple[Any, ...]]
     player_totals: dict[str, tuple[Any, ...]]
     seat_totals: dict[tuple[str, int], tuple[Any, ...]]
     session_totals: tuple[Any, ...] | None
@@ -44,18 +44,12 @@ def read_rows(db: Connection, sid: int) -> StoredRows:
             raise NotFound(f"There is no session {sid} in this database.")
         hands = db.execute(f"SELECT {', '.join(derive.HAND_COLUMNS)} FROM hands "
                            "WHERE session_id = ? ORDER BY number", (sid,)).fetchall()
-        postings = db.execute(
-            "SELECT h.number, p.seq, p.payer, p.payee, p.amount, p.reason, p.rule, p.kind "
-            "FROM postings p LEFT JOIN hands h ON h.id = p.hand_id AND h.session_id = "
-            "p.session_id WHERE p.session_id = ? ORDER BY h.number, p.seq", (sid,)).fetchall()
-        plays = db.execute(f"SELECT {', '.join(derive.PLAY_COLUMNS)} FROM plays WHERE "
-                           "session_id = ? ORDER BY number, player", (sid,)).fetchall()
-        nets = dict(db.execute("SELECT name, net FROM seats WHERE session_id = ?",
-                               (sid,)).fetchall())
-        players = {r[0]: tuple(r[1:]) for r in db.execute(
+        seats = db.execute("SELECT name, net FROM seats WHERE session_id = ? ORDER BY "
+                           "position", (sid,)).fetchall()
+        totals = {r[0]: tuple(r[1:]) for r in db.execute(
             f"SELECT player, {', '.join(derive.PLAYER_TOTAL_COLUMNS)} FROM player_totals "
             "WHERE session_id = ?", (sid,))}
-        seats = {(r[0], r[1]): tuple(r[2:]) for r in db.execute(
+        by_seat = {(r[0], r[1]): tuple(r[2:]) for r in db.execute(
             "SELECT player, seat, hands, net, looed FROM seat_totals WHERE session_id = ?",
             (sid,))}
         session = db.execute(f"SELECT {', '.join(derive.SESSION_TOTAL_COLUMNS)} FROM "
@@ -63,8 +57,8 @@ def read_rows(db: Connection, sid: int) -> StoredRows:
         audit = db.execute("SELECT id, hand, action, old_record, new_record, at FROM audit "
                            "WHERE session_id = ? ORDER BY id", (sid,)).fetchall()
     return StoredRows(records=[(h[0], h[2]) for h in hands], hands=[tuple(h) for h in hands],
-                      postings=[tuple(p) for p in postings], nets=nets,
-                      plays=[tuple(p) for p in plays], player_totals=players,
-                      seat_totals=seats, session_totals=None if session is None else tuple(session),
+                      players=[r[0] for r in seats], nets=dict(seats),
+                      player_totals=totals, seat_totals=by_seat,
+                      session_totals=None if session is None else tuple(session),
                       opening_pool=row[0], pool=row[1], next_dealer=row[2], state=row[3],
                       audit=[tuple(a) for a in audit])

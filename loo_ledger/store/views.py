@@ -1,19 +1,22 @@
 """Views for people who read the ledger with Datasette or ``sqlite3``, and the words that
 describe every table, view and column (``loo datasette-metadata``).
 
-The tables keep what the ledger needs; these views spell it out: session and player
-names, seats in their order at the table (``seats.position``, never alphabetical), how each
-hand ended in words, and ``'pool'`` where ``postings`` has a NULL payer or payee (the pool
-is not a player, so it has no row in ``seats``; ``pool`` is a reserved name that no player
-may take: formats/limits.py). Created by migration m012; :func:`create_views` drops and
-creates them again, so a later migration that changes a table can call it.
+The tables keep facts in compact form (store/facts.py: players by seat position, words
+and movement kinds as letters and codes, movements packed in a JSON array); these views
+spell them out: session and player names, seats in their order at the table
+(``seats.position``, never alphabetical), how each hand ended, the word each player said
+and each movement's kind, in words, and ``'pool'`` for the pool (it is not a player, so it
+has no row in ``seats``; ``pool`` is a reserved name that no player may take:
+formats/limits.py). Created by migration m012, made again by m015; :func:`create_views`
+drops and creates them again, so a later migration that changes a table can call it.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from loo_ledger.domain.codes import Resolution
+from loo_ledger.domain.codes import MovementKind, Resolution
+from loo_ledger.store import facts
 
 #: How a hand ended, in words (``hands.outcome`` holds the code).
 OUTCOMES: dict[Resolution, str] = {
@@ -24,12 +27,47 @@ OUTCOMES: dict[Resolution, str] = {
     Resolution.RENEGE: "a renege: the offender burned and the hand was dealt again",
     Resolution.FLUSH: "settled by a flush, without play",
 }
+#: What each kind of movement is, in words (the ``reason`` of the ``movements`` view; the
+#: engine's own reason, with its figures, is what ``loo explain`` shows).
+KIND_WORDS: dict[MovementKind, str] = {
+    MovementKind.ANTE: "ante into the pool before the deal",
+    MovementKind.SHARE: "a share of the pool for tricks taken",
+    MovementKind.WHOLE_POOL: "the whole pool taken",
+    MovementKind.LOO: "looed: pays into the next pool",
+    MovementKind.BURN: "burned for a renege",
+    MovementKind.BOARD: "a loo paid to the flush holder",
+    MovementKind.FORFEIT: "a forfeit into this pool before play",
+    MovementKind.PENALTY: "a penalty into the next pool",
+    MovementKind.STAYS: "chips that stay in the pool",
+    MovementKind.RULING: "a table ruling: the figure the table set",
+}
 
 
 def _outcome_sql(column: str) -> str:
-    whens = " ".join(f"WHEN '{code.value}' THEN '{words}'" for code, words in OUTCOMES.items())
+    whens = " ".join(f"WHEN {facts.OUTCOME_CODE[code.value]} THEN '{words}'"
+                     for code, words in OUTCOMES.items())
     return f"CASE {column} {whens} ELSE {column} END"
 
+
+def _kind_sql(code: str, words: bool) -> str:
+    whens = " ".join(f"WHEN {facts.KIND_CODE[k.value]} THEN "
+                     f"'{KIND_WORDS[k] if words else k.value}'" for k in MovementKind)
+    return f"CASE {code} {whens} END"
+
+
+def _word_sql(letter: str) -> str:
+    whens = " ".join(f"WHEN '{c}' THEN '{w}'" for w, c in facts.WORD_LETTER.items())
+    return f"CASE {letter} {whens} END"
+
+
+def _party_sql(bits: str) -> str:
+    """The payer or payee of a packed movement: the player's name, or 'pool'."""
+    return (f"CASE {bits} WHEN 0 THEN 'pool' ELSE (SELECT name FROM seats x WHERE "
+            f"x.session_id = h.session_id AND x.position = {bits} - 1) END")
+
+
+_MASK = (1 << facts.PLAYER_BITS) - 1
+_SLOT = "substr(h.words, st.position + 1, 1)"
 
 VIEWS: dict[str, str] = {
     "balances": """
@@ -39,31 +77,43 @@ VIEWS: dict[str, str] = {
         ORDER BY s.id, st.position""",
     "hand_results": f"""
         SELECT h.session_id AS session_id, s.name AS session_name, h.number AS hand,
-               h.dealer AS dealer, h.pot AS pot, h.pool_in AS pool_in,
+               d.name AS dealer, h.pot AS pot, h.pool_in AS pool_in,
                h.pool_after AS pool_after, h.double AS double,
-               {_outcome_sql('h.outcome')} AS outcome, p.player AS player,
-               st.position AS seat_position, p.word AS word, p.tricks AS tricks,
-               p.looed AS looed, p.delta AS delta
+               {_outcome_sql('h.outcome')} AS outcome, st.name AS player,
+               st.position AS seat_position, {_word_sql(_SLOT)} AS word,
+               unicode(substr(h.tricks, st.position + 1, 1)) - 48 AS tricks,
+               (h.looed >> st.position) & 1 AS looed,
+               json_extract(h.deltas, '$[' || st.position || ']') AS delta
         FROM hands h JOIN sessions s ON s.id = h.session_id
-        JOIN plays p ON p.hand_id = h.id
-        LEFT JOIN seats st ON st.session_id = h.session_id AND st.name = p.player
+        JOIN seats st ON st.session_id = h.session_id AND {_SLOT} NOT IN ('', '-')
+        LEFT JOIN seats d ON d.session_id = h.session_id AND d.position = h.dealer
         ORDER BY h.session_id, h.number, st.position""",
-    "movements": """
-        SELECT p.session_id AS session_id, h.number AS hand, p.seq AS seq,
-               coalesce(p.payer, 'pool') AS payer, coalesce(p.payee, 'pool') AS payee,
-               p.amount AS amount, p.kind AS kind, p.reason AS reason, p.rule AS rule
-        FROM postings p JOIN hands h ON h.id = p.hand_id
-        ORDER BY p.session_id, h.number, p.seq""",
+    "movements": f"""
+        SELECT h.session_id AS session_id, h.number AS hand, m.key + 1 AS seq,
+               {_party_sql(f'(m.value & {_MASK})')} AS payer,
+               {_party_sql(f'((m.value >> {facts.PLAYER_BITS}) & {_MASK})')} AS payee,
+               m.value >> {2 * facts.PLAYER_BITS + facts.KIND_BITS} AS amount,
+               {_kind_sql(f'((m.value >> {2 * facts.PLAYER_BITS}) & 15)', False)} AS kind,
+               {_kind_sql(f'((m.value >> {2 * facts.PLAYER_BITS}) & 15)', True)} AS reason
+        FROM hands h, json_each(h.moves) m
+        ORDER BY h.session_id, h.number, m.key""",
     "pool_history": """
-        SELECT h.session_id AS session_id, h.number AS hand, h.dealer AS dealer,
+        SELECT h.session_id AS session_id, h.number AS hand, d.name AS dealer,
                h.pool_in AS pool_in, h.pot AS pot, h.pool_after AS pool_after
         FROM hands h
+        LEFT JOIN seats d ON d.session_id = h.session_id AND d.position = h.dealer
         ORDER BY h.session_id, h.number""",
 }
 
 
 class _Executes(Protocol):
     def execute(self, sql: str, /) -> Any: ...
+
+
+def drop_views(db: _Executes) -> None:
+    """Drop every view of :data:`VIEWS` (before a migration rebuilds a table they read)."""
+    for name in VIEWS:
+        db.execute(f"DROP VIEW IF EXISTS {name}")
 
 
 def create_views(db: _Executes) -> None:
@@ -100,15 +150,14 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "fold (Lou), or forced where everyone must play.", "tricks": "Tricks taken.",
         "looed": "1 if the player was looed (or, in Lou, burned).",
         "delta": "Chips won (+) or lost (-) in this hand."}),
-    "movements": ("View: every chip movement, the pool named 'pool' (postings stores it "
-                  "as a NULL payer or payee).", {
+    "movements": ("View: every chip movement, the pool named 'pool' (hands.moves packs "
+                  "them, store/facts.py).", {
         "session_id": _SESSION, "hand": _HAND, "seq": "Order within the hand, from 1.",
         "payer": "Who paid: a player, or 'pool'.", "payee": "Who received: a player, or "
         "'pool'.", "amount": "Chips moved (always positive).",
         "kind": "What the movement is: ante, share, whole-pool, loo, burn, board, forfeit, "
-        "penalty, stays, ruling.", "reason": "The reason in words.",
-        "rule": "The rule behind it (parameter=value, a catalogue number, or 'table "
-        "ruling')."}),
+        "penalty, stays, ruling.", "reason": "What that kind of movement is, in words "
+        "('loo explain' gives each movement's own reason and rule)."}),
     "pool_history": ("View: the pool hand by hand.", {
         "session_id": _SESSION, "hand": _HAND, "dealer": "Who dealt.", "pool_in": _POOL_IN,
         "pot": _POT, "pool_after": _POOL_AFTER}),
@@ -131,31 +180,25 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "from_hand and rules)."}),
     "seats": ("Who sat where in each session, with their running net.", {
         "session_id": _SESSION, "position": _SEAT, "name": _PLAYER,
-        "net": "Net chips, kept equal to the sum of the player's postings.",
+        "net": "Net chips, kept equal to the sum of the player's movements.",
         "present": "1 at the table, 0 left."}),
-    "hands": ("Every hand: the record as entered (the source of truth) and its settlement.", {
-        "id": "Row id (postings.hand_id, plays.hand_id).", "session_id": _SESSION,
-        "number": _HAND, "dealer": "Who dealt.", "record": "The hand as entered (JSON, the "
-        "session format's hand).", "deltas": "Chips won or lost by each player (JSON).",
-        "pool_in": _POOL_IN, "pot": _POT, "pool_after": _POOL_AFTER, "double": _DOUBLE,
-        "outcome": "How the hand ended (a code; hand_results spells it out).",
+    "hands": ("Every hand: the record as entered (the source of truth) and its facts in "
+              "compact columns (players by seat position; the views spell them out).", {
+        "session_id": _SESSION, "number": _HAND, "dealer": "The dealer's seat position "
+        "(seats.position).", "record": "The hand as entered (JSON, the session format's "
+        "hand).", "deltas": "Chips won or lost by each seat (JSON array in seat order; null: "
+        "not dealt in).", "pool_in": _POOL_IN, "pot": _POT, "pool_after": _POOL_AFTER,
+        "double": _DOUBLE, "outcome": "How the hand ended (a code; hand_results spells it "
+        "out): " + "; ".join(f"{facts.OUTCOME_CODE[c.value]} = {w}"
+                             for c, w in OUTCOMES.items()),
         "table_ruling": "The table's own ruling, if one was recorded.",
-        "looed": "Players looed (JSON list)."}),
-    "postings": ("Every chip movement of every hand. A NULL payer or payee is the pool "
-                 "(the movements view says 'pool').", {
-        "id": "Row id.", "hand_id": "The hand (hands.id).", "session_id": _SESSION,
-        "seq": "Order within the hand, from 1.", "payer": "Who paid; NULL is the pool.",
-        "payee": "Who received; NULL is the pool.", "amount": "Chips moved (positive).",
-        "reason": "The reason in words.", "rule": "The rule behind it.",
-        "kind": "What the movement is (ante, share, whole-pool, loo, ...)."}),
-    "plays": ("One row per player dealt in per hand (for statistics).", {
-        "session_id": _SESSION, "hand_id": "The hand (hands.id).", "number": _HAND,
-        "player": _PLAYER, "seat": "Seat counted from the dealer: 1 is eldest, 0 the "
-        "dealer.", "word": "What the player said (or forced).", "played": "1 if they "
-        "played the hand's cards.", "tricks": "Tricks taken.", "delta": "Chips won or "
-        "lost.", "looed": "1 if looed.", "loo_paid": "Chips paid as a loo.",
-        "took_whole": "1 if they took the whole pool.", "flush": "1 if they held a "
-        "winning flush.", "double": _DOUBLE, "pot": _POT}),
+        "looed": "Seats looed, a bitmask: bit p for the player at position p.",
+        "words": "What each seat said, a letter per seat: " + ", ".join(
+            f"{c} {w}" for w, c in facts.WORD_LETTER.items()) + ", - not dealt in.",
+        "tricks": "Tricks taken by each seat that played, a digit per seat.",
+        "moves": "The chip movements in order (JSON array of integers: payer and payee "
+        "position + 1 (0 the pool) in bits 0-4 and 5-9, kind in bits 10-13, amount "
+        "above; the movements view spells them out)."}),
     "player_totals": ("Per player per session: the sums loo stats reports.", {
         "player": _PLAYER, "session_id": _SESSION, "hands": "Hands dealt in.",
         "stand": "Times they stood.", "pass": "Times they passed.", "miss": "Times they "
@@ -170,7 +213,7 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "the cards show.", "first_leads": "First tricks led (from the cards).",
         "first_won": "First tricks led and won (from the cards)."}),
     "seat_totals": ("Per player, seat and session: hands, net and loos.", {
-        "player": _PLAYER, "seat": "Seat counted from the dealer (as plays.seat).",
+        "player": _PLAYER, "seat": "Seat counted from the dealer: 1 is eldest, 0 the dealer.",
         "session_id": _SESSION, "hands": "Hands in that seat.", "net": "Net chips.",
         "looed": "Times looed."}),
     "session_totals": ("Per session: hands, doubles, the largest pot and runs.", {

@@ -8,8 +8,9 @@ first one's hand.
 
 :func:`write` reads the session (:class:`Stored`), asks the caller's ``change`` what the
 session is to become (:class:`Change`), settles it again with the domain's ``replay``
-and stores the hands and every row derived from them (derive.py): postings, the seats'
-nets, the cached table state, ``plays`` and the three totals tables, and the audit.
+and stores the hands and everything derived from them (derive.py): each hand's facts in
+compact columns beside its record (facts.py), the seats' nets, the cached table state
+and the three totals tables, and the audit.
 
 A change that only appends hands (``loo hand``) takes a fast path (appending.py): only
 the new hands are settled, from the cached table state, and their rows added to the
@@ -37,14 +38,8 @@ INSERT_SESSION = """INSERT INTO sessions (id, name, started_at, variant, rules, 
 # A new session's id is never one that a deleted session's audit rows still carry.
 NEXT_SESSION_ID = """SELECT max(coalesce((SELECT max(id) FROM sessions), 0),
     coalesce((SELECT max(session_id) FROM audit), 0)) + 1"""
-INSERT_HAND = """INSERT INTO hands (id, session_id, number, dealer, record, deltas, pool_in,
-    pot, pool_after, double, outcome, table_ruling, looed)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
-INSERT_POSTING = """INSERT INTO postings (hand_id, session_id, seq, payer, payee, amount,
-    reason, rule, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"""
-INSERT_PLAY = """INSERT INTO plays (session_id, hand_id, number, player, seat, word, played,
-    tricks, delta, looed, loo_paid, took_whole, flush, double, pot)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+INSERT_HAND = (f"INSERT INTO hands (session_id, {', '.join(derive.HAND_COLUMNS)}) VALUES "
+               f"({', '.join('?' * (1 + len(derive.HAND_COLUMNS)))})")
 INSERT_PLAYER_TOTALS = (f"INSERT INTO player_totals (player, session_id, "
                         f"{', '.join(derive.PLAYER_TOTAL_COLUMNS)}) VALUES "
                         f"({', '.join('?' * (2 + len(derive.PLAYER_TOTAL_COLUMNS)))})")
@@ -293,17 +288,8 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
     ``stored_hands``) are deleted."""
     conn = db.conn
     if keep < stored_hands:
-        conn.execute("DELETE FROM postings WHERE session_id = ? AND hand_id IN (SELECT id "
-                     "FROM hands WHERE session_id = ? AND number > ?)", (sid, sid, keep))
-        conn.execute("DELETE FROM plays WHERE session_id = ? AND number > ?", (sid, keep))
         conn.execute("DELETE FROM hands WHERE session_id = ? AND number > ?", (sid, keep))
-    first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM hands").fetchone()[0]
-    new = [row for row in d.hands if row[0] > keep]
-    ids = {row[0]: first + i for i, row in enumerate(new)}
-    conn.executemany(INSERT_HAND, [(first + i, sid, *row) for i, row in enumerate(new)])
-    conn.executemany(INSERT_POSTING, [(ids[r[0]], sid, *r[1:]) for r in d.postings
-                                      if r[0] > keep])
-    conn.executemany(INSERT_PLAY, [(sid, ids[r[0]], *r) for r in d.plays if r[0] > keep])
+    conn.executemany(INSERT_HAND, [(sid, *row) for row in d.hands if row[0] > keep])
     if reseat:
         present = {(renamed or {}).get(name, name): here for name, here in conn.execute(
             "SELECT name, present FROM seats WHERE session_id = ?", (sid,)).fetchall()}
@@ -371,9 +357,7 @@ def delete_session(db: Connection, sid: int, removed: Mapping[str, Any]) -> None
     session is unset if it was this one."""
     with db.write(f"the deletion of session {sid}"):
         read_session(db, sid)
-        for sql in ("DELETE FROM postings WHERE session_id = ?",
-                    "DELETE FROM plays WHERE session_id = ?",
-                    "DELETE FROM hands WHERE session_id = ?",
+        for sql in ("DELETE FROM hands WHERE session_id = ?",
                     "DELETE FROM seats WHERE session_id = ?",
                     "DELETE FROM player_totals WHERE session_id = ?",
                     "DELETE FROM seat_totals WHERE session_id = ?",

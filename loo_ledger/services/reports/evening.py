@@ -55,7 +55,7 @@ class Evening:
         reader = StatsReader(ledger.db)
         whole: dict[int, str] = {}
         sharers: dict[int, list[str]] = {}
-        for m in ledger.postings(session_id):  # the movements' kinds, never their words
+        for m in ledger.movements(session_id):  # the movements' kinds, never their words
             if m["kind"] == MovementKind.WHOLE_POOL and m["payee"]:
                 whole[m["hand"]] = m["payee"]
             elif m["kind"] == MovementKind.SHARE and m["payee"] and m["amount"] > 0:
