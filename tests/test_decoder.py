@@ -16,12 +16,19 @@ from test_sessionfile_fuzz import good as fuzz_good
 from test_sessionfile_fuzz import mutated
 
 from loo_ledger.errors import SessionFileError
-from loo_ledger.formats import decode, jsonsafe, schemacheck, sessionfile
+from loo_ledger.formats import decode, jsonsafe, lean, schemacheck, sessionfile
 from loo_ledger.formats.sessionfile import load_session, read_session, session_from_dict
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((REPO / "sample_sessions").glob("*.json"))
 CASES = sorted((REPO.parent / "shared" / "conformance" / "cases").glob("*.json"))
+
+
+def plain_good() -> dict:
+    """The fuzzer's good file without its extension fields (lean.read takes it on)."""
+    data = fuzz_good()
+    del data["x-app"], data["hands"][0]["x-seen"]
+    return data
 
 
 def old_fingerprint(raw: Any) -> str:
@@ -49,6 +56,34 @@ FILES = files()
 
 def test_there_are_files_to_compare():
     assert len(SAMPLES) >= 12 and len(FILES) >= 50
+    assert sum(lean.read(data) is not None for _, data in FILES) >= 40
+
+
+def test_the_plain_good_file_is_read_lean_and_its_hands_decoded_when_asked_for():
+    data = plain_good()
+    got = lean.read(json.dumps(data, ensure_ascii=False).encode())
+    assert got is not None
+    session, raw, print_ = got
+    assert list(raw) == list(data) and raw["hands"][1] == data["hands"][1]
+    assert list(raw["hands"]) == data["hands"] and len(raw["hands"]) == 2
+    assert print_ == old_fingerprint(data) and session == session_from_dict(data)
+
+
+def lean_way(data: bytes) -> tuple[Any, Any, str] | None:
+    """lean.read with the raw hands decoded (they are decoded when asked for)."""
+    got = lean.read(data)
+    if got is None:
+        return None
+    raw = dict(got[1])
+    assert isinstance(raw["hands"], lean.RawHands)
+    raw["hands"] = list(raw["hands"])
+    return got[0], raw, got[2]
+
+
+def plain(data: bytes) -> bool:
+    """Whether lean.read takes the file on: no extension field, seat or rule change."""
+    raw = json.loads(data)
+    return not (b'"x-' in data or raw.get("seat_changes") or raw.get("rule_changes"))
 
 
 @pytest.mark.parametrize("name, data", FILES, ids=[n for n, _ in FILES])
@@ -57,13 +92,20 @@ def test_a_valid_file_takes_the_fast_way_and_gives_what_the_long_way_gives(name:
     try:
         expected = long_way(data)
     except SessionFileError:
-        assert decode.fast(data) is None
+        assert decode.fast(data) is None and lean.read(data) is None
         return
-    got = decode.fast(data)
-    assert got is not None, name
-    assert got[0] == expected[0]
-    assert got[1] == expected[1]
-    assert got[2] == expected[2]
+    for got in (decode.fast(data), lean_way(data)):
+        if got is None and plain(data) is False:
+            continue
+        assert got is not None, name
+        assert got[0] == expected[0]
+        assert got[1] == expected[1]
+        assert got[2] == expected[2]
+    raw = lean.read(data)
+    if raw is not None:
+        hands = raw[1]["hands"]
+        assert len(hands) == len(expected[1]["hands"])
+        assert hands[1:3] == expected[1]["hands"][1:3] and hands[-1] == expected[1]["hands"][-1]
 
 
 def test_valid_files_never_reach_the_schema_checker(monkeypatch: pytest.MonkeyPatch,
@@ -101,13 +143,15 @@ def test_extension_fields_are_kept_and_fingerprinted_as_before():
     ('"format": "loo-session/1"', '"format": "loo-session/1", "format": "loo-session/1"'),
     ('"first_dealer": "Ann"', '"first_dealer": "Ben", "first_dealer": "Ann"'),
     ('"tricks": {"Ben": 1, "Ann": 2}', '"tricks": {"Ben": 1, "Ben": 1, "Ann": 2}'),
+    ('"note": "ok"', '"note": "ok", "note": "ok"'),
+    ('"rules": {"loo": "mixed"', '"rules": {"loo": "mixed", "loo": "mixed"'),
     ('"x-app": {"v": 1}', '"x-app": {"v": 1, "v": 2}'),
 ])
 def test_a_key_given_twice_is_never_accepted(needle: str, twice: str):
-    base = json.dumps(fuzz_good())
+    base = json.dumps(fuzz_good() if needle.startswith('"x-') else plain_good())
     assert needle in base
     data = base.replace(needle, twice, 1).encode()
-    assert decode.fast(data) is None
+    assert decode.fast(data) is None and lean.read(data) is None
     with pytest.raises(SessionFileError, match="given more than once"):
         read_session(data, source="f.json")
 
@@ -132,9 +176,9 @@ def test_the_raw_object_is_the_file_as_read_extensions_and_all():
 
 
 def test_a_colon_written_as_an_escape_takes_the_long_way_and_is_accepted():
-    data = json.dumps(fuzz_good() | {"name": "Friday: the late game"}).replace(
+    data = json.dumps(plain_good() | {"name": "Friday: the late game"}).replace(
         ": the", "\\u003a the").encode()
-    assert decode.fast(data) is None
+    assert decode.fast(data) is None and lean.read(data) is None
     session, raw, print_ = read_session(data)
     assert session.name == "Friday: the late game"
     assert print_ == old_fingerprint(raw)
@@ -157,8 +201,9 @@ def test_a_colon_written_as_an_escape_takes_the_long_way_and_is_accepted():
     ({"x-big": 2**60}, "$[\"x-big\"]"),
 ])
 def test_what_msgspec_cannot_say_is_still_refused_with_its_path(change: dict, where: str):
-    data = json.dumps(fuzz_good() | change, ensure_ascii=False).encode()
-    assert decode.fast(data) is None
+    data = json.dumps((fuzz_good() if where.startswith('$["x-') else plain_good()) | change,
+                      ensure_ascii=False).encode()
+    assert decode.fast(data) is None and lean.read(data) is None
     with pytest.raises(SessionFileError) as info:
         read_session(data, source="f.json")
     assert info.value.problems[0].path.startswith(where)
@@ -193,8 +238,8 @@ def test_canonical_json_is_json_dumps_byte_for_byte_for_every_code_point():
                                                                    HealthCheck.data_too_large])
 @given(mutated())
 def test_the_fast_way_never_accepts_what_the_long_way_refuses(data: bytes):
-    got = decode.fast(data)
-    if got is None:
-        return
-    session, raw, print_ = long_way(data)
-    assert got[0] == session and got[1] == raw and got[2] == print_
+    for got in (decode.fast(data), lean_way(data)):
+        if got is None:
+            continue
+        session, raw, print_ = long_way(data)
+        assert got[0] == session and got[1] == raw and got[2] == print_

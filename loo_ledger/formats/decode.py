@@ -189,7 +189,7 @@ def _hand(hand: Any) -> dict[str, Any] | None:
     return out
 
 
-def _sound(typed: types.SessionFile, raw: dict[str, Any]) -> bool:
+def _sound(typed: types.SessionHead, raw: dict[str, Any]) -> bool:
     """What msgspec does not check, and schemacheck's checks beyond the schema."""
     if len(set(typed.players)) != len(typed.players) or schemacheck._extra(raw):
         return False
@@ -223,8 +223,13 @@ def _session(t: types.SessionFile, raw: dict[str, Any]) -> Session | None:
         names.update(c.player for c in t.seat_changes)
     if not _names_ok(names):
         return None
+    return _build(t, hands) if _changes_ok(raw) else None
+
+
+def _build(t: types.SessionHead, hands: list[HandRecord]) -> Session:
+    """The Session of a checked head and its hands."""
     unit = t.unit
-    session = Session(
+    return Session(
         variant=t.variant, players=tuple(t.players), first_dealer=t.first_dealer,
         hands=tuple(hands), rules={} if t.rules is UNSET else t.rules,
         name=None if t.name is UNSET else t.name,
@@ -237,7 +242,6 @@ def _session(t: types.SessionFile, raw: dict[str, Any]) -> Session | None:
         buy_in=None if t.buy_in is UNSET else t.buy_in,
         rule_changes=() if t.rule_changes is UNSET else tuple(
             RuleChange(from_hand=c.from_hand, rules=c.rules) for c in t.rule_changes))
-    return session if _changes_ok(raw) else None
 
 
 def _changes_ok(raw: dict[str, Any]) -> bool:

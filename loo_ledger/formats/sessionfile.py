@@ -22,7 +22,7 @@ from loo_ledger.domain.model import (
     Unit,
 )
 from loo_ledger.errors import SessionFileError
-from loo_ledger.formats import decode, extensions, jsonsafe, schemacheck
+from loo_ledger.formats import decode, extensions, jsonsafe, lean, schemacheck
 from loo_ledger.formats.handcodec import (
     cards_from_dict,
     cards_to_dict,
@@ -163,11 +163,19 @@ def parse_session(data: bytes, *, source: str = "<data>") -> tuple[Session, dict
     return session, raw
 
 
-def read_session(data: bytes, *, source: str = "<data>") -> tuple[Session, dict[str, Any], str]:
+def read_session(data: bytes, *, source: str = "<data>",
+                 lazy: bool = False) -> tuple[Session, dict[str, Any], str]:
     """:func:`parse_session`, and the file's fingerprint (decode.canonical's sha256).
 
-    A valid file is decoded and checked in one pass (formats/decode.py); one the fast way
-    doubts is read the long way, which lists every problem with its path."""
+    A valid file is decoded and checked in one pass (formats/lean.py one hand at a time,
+    else formats/decode.py); one the fast ways doubt is read the long way, which lists
+    every problem with its path. ``lazy``: the raw object's ``hands`` may be a
+    lean.RawHands, each hand decoded when asked for (import: not all held at once)."""
+    done = lean.read(data)
+    if done is not None:
+        if not lazy:
+            done[1]["hands"] = list(done[1]["hands"])
+        return done
     done = decode.fast(data)
     if done is not None:
         return done
@@ -191,8 +199,9 @@ def load_session_file(path: str | Path) -> tuple[Session, dict[str, Any]]:
     return session, raw
 
 
-def load_session(path: str | Path) -> tuple[Session, dict[str, Any], str]:
-    """:func:`load_session_file`, and the file's fingerprint."""
+def load_session(path: str | Path, *, lazy: bool = False) -> tuple[Session, dict[str, Any], str]:
+    """:func:`load_session_file`, and the file's fingerprint; ``lazy`` as for
+    :func:`read_session`."""
     source = str(path)
     try:
         with open(path, "rb") as f:
@@ -205,7 +214,7 @@ def load_session(path: str | Path) -> tuple[Session, dict[str, Any], str]:
     except OSError as e:
         raise SessionFileError(f"{source}: cannot read the session file: "
                                f"{e.strerror or e}") from None
-    return read_session(data, source=source)
+    return read_session(data, source=source, lazy=lazy)
 
 
 def session_to_dict(s: Session, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -218,11 +218,8 @@ class RuleChange(_Closed, kw_only=True):
                                min_length=1)]
 
 
-class SessionFile(_Closed, kw_only=True):
-    """One evening at one table of Loo: the rules agreed, who sat where, and every hand in
-    the order it was dealt (shared/spec/SESSION-FORMAT.md). All chip amounts are whole
-    numbers of the session's smallest unit, never floats; the loader also refuses 9.0 where
-    a whole number is expected, which plain JSON Schema would accept."""
+class SessionHead(_Closed, kw_only=True):
+    """A session file but its hands (SessionFile and SessionOfRaw add them)."""
 
     schema: Annotated[str, _d(
         "The schema this file follows, for editors and validators, such as "
@@ -266,7 +263,25 @@ class SessionFile(_Closed, kw_only=True):
         "session's rules and every change before it; a change from hand 1 is the session's "
         "rules.", max_length=1000)] | UnsetType = UNSET
 
-    hands: Annotated[list[Hand], _d("The hands in the order dealt; may be empty.")]
+
+
+_HANDS = "The hands in the order dealt; may be empty."
+
+
+class SessionFile(SessionHead, kw_only=True):
+    """One evening at one table of Loo: the rules agreed, who sat where, and every hand in
+    the order it was dealt (shared/spec/SESSION-FORMAT.md). All chip amounts are whole
+    numbers of the session's smallest unit, never floats; the loader also refuses 9.0 where
+    a whole number is expected, which plain JSON Schema would accept."""
+
+    hands: Annotated[list[Hand], _d(_HANDS)]
+
+
+class SessionOfRaw(SessionHead, kw_only=True):
+    """A session file with each hand left as its JSON text, to be decoded one at a time
+    (formats/lean.py)."""
+
+    hands: Annotated[list[msgspec.Raw], _d(_HANDS)]
 
 #: Records that take ``x-`` extension fields (the rest are closed to them too).
 EXTENSIBLE = (SessionFile, Unit, Hand, Flush, Penalty)

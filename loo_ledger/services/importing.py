@@ -26,14 +26,15 @@ def settle_file(path: str | Path, progress: Callable[[int], None] | None = None,
     (session, the file's raw JSON object, replay). Raises LooError whose message names the
     file and, for an impossible hand, the hand, player and rule."""
     session, raw, result, _ = _settle(path, progress, data)
+    raw["hands"] = list(raw["hands"])
     return session, raw, result
 
 
 def _settle(path: str | Path, progress: Callable[[int], None] | None,
             data: bytes | None) -> tuple[Session, dict[str, Any], Replay, str]:
     """settle_file, and the file's fingerprint (taken as it was decoded)."""
-    session, raw, print_ = (load_session(path) if data is None
-                            else read_session(data, source=str(path)))
+    session, raw, print_ = (load_session(path, lazy=True) if data is None
+                            else read_session(data, source=str(path), lazy=True))
     try:
         result = replay(session, progress=progress)
     except LooError as exc:

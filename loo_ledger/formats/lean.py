@@ -1,0 +1,157 @@
+"""A valid session file read one hand at a time, for import: little held at once.
+
+:func:`read` decodes the file's head (everything but the hands) into the typed records of
+formats/types.py and leaves each hand as its JSON text (``msgspec.Raw``, a view of the
+file's bytes). Each hand is then decoded and checked on its own into its HandRecord, and
+its typed record let go; the raw hand objects the store keeps as records are decoded
+again only when asked for (:class:`RawHands`), one at a time. The fingerprint is hashed
+as it goes: a hand's typed record encoded with its keys sorted is the canonical JSON of a
+hand that has no field beyond the format's.
+
+It takes on only the plain case: a file with extension fields (a typed record refuses an
+unknown field), seat or rule changes, or any doubt returns None, and the caller tries
+formats/decode.py, then the long way. The checks are decode.py's.
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import gc
+import hashlib
+import operator
+from collections.abc import Iterator, Sequence
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, overload
+
+import msgspec
+from msgspec import UNSET
+
+from loo_ledger.domain.model import HandRecord, Session
+from loo_ledger.formats import decode, types
+from loo_ledger.formats.limits import MAX_FILE_BYTES
+
+_TOP = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_HEAD = msgspec.json.Decoder(types.SessionOfRaw)
+_ANY = msgspec.json.Decoder()
+_TITLE = "player name"
+
+
+@functools.lru_cache(maxsize=8)
+def _hand_decoder(players: tuple[str, ...]) -> msgspec.json.Decoder[Any]:
+    """A decoder of types.Hand in which a player's name is one of ``players``: msgspec
+    checks it by a lookup and gives the one string object for every mention of a name
+    (about 20 in a hand: a third of what the hands hold, and of the time to decode them).
+    A name that is not a player's is refused here; decode.py and the engine say more."""
+    names = Literal[players]  # type: ignore[valid-type]
+    made: dict[type, type] = {}
+
+    def swap(tp: Any) -> Any:
+        origin, args = get_origin(tp), get_args(tp)
+        if origin is Annotated:
+            if any(isinstance(m, msgspec.Meta) and m.title == _TITLE for m in args[1:]):
+                return names
+            return Annotated[(swap(args[0]), *args[1:])]
+        if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
+            if tp not in made:
+                made[tp] = msgspec.defstruct(
+                    tp.__name__, [(f.name, swap(f.type), f.default)
+                                  if f.default is not msgspec.NODEFAULT else (f.name, swap(f.type))
+                                  for f in msgspec.structs.fields(tp)],
+                    kw_only=True, forbid_unknown_fields=True, omit_defaults=True)
+            return made[tp]
+        if origin in (Union, UnionType):
+            return functools.reduce(operator.or_, [swap(a) for a in args])
+        if origin in (list, dict):
+            return origin[tuple(swap(a) for a in args)]
+        return tp
+
+    return msgspec.json.Decoder(swap(types.Hand))
+
+
+class RawHands(Sequence[dict[str, Any]]):
+    """The hand objects of a file, each decoded from its JSON text when asked for."""
+
+    def __init__(self, texts: list[msgspec.Raw]):
+        self._texts = texts
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    @overload
+    def __getitem__(self, i: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, i: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(i, slice):
+            return [_ANY.decode(t) for t in self._texts[i]]
+        hand: dict[str, Any] = _ANY.decode(self._texts[i])
+        return hand
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        decode_ = _ANY.decode
+        return (decode_(t) for t in self._texts)
+
+
+def read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
+    """(session, the file's object, fingerprint), or None when the file is not the plain
+    case or not valid (decode.fast, then the long way). The object's ``hands`` are
+    :class:`RawHands`, decoded when asked for."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _read(data)
+    except (msgspec.MsgspecError, RecursionError, UnicodeDecodeError, ValueError):
+        return None
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
+    if len(data) > MAX_FILE_BYTES:
+        return None
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[3:]
+    if b"\\u003a" in data or b"\\u003A" in data:
+        return None
+    top = _TOP.decode(data)
+    typed = _HEAD.decode(data)
+    if typed.seat_changes is not UNSET or typed.rule_changes is not UNSET:
+        return None
+    head = {k: _ANY.decode(v) for k, v in top.items() if k != "hands"}
+    if not decode._sound(typed, head):
+        return None
+    names = set(typed.players)
+    names.add(typed.first_dealer)
+    digest, colons = hashlib.sha256(b"{"), 0
+    encode = msgspec.json.encode
+    for i, key in enumerate(sorted(top)):
+        piece = (b"," if i else b"") + encode(key) + b":"
+        if key != "hands":
+            piece += encode(head[key], order="sorted")
+            digest.update(piece)
+            colons += piece.count(b":")
+            continue
+        digest.update(piece + b"[")
+        colons += 1
+        records: list[HandRecord] = []
+        hand_decoder = _hand_decoder(tuple(typed.players))
+        for n, text in enumerate(typed.hands):
+            hand = hand_decoder.decode(text)
+            record = decode._record(hand, names)
+            if record is None:
+                return None
+            records.append(record)
+            canonical = encode(hand, order="sorted")
+            digest.update(b"," + canonical if n else canonical)
+            colons += canonical.count(b":")
+        digest.update(b"]")
+    digest.update(b"}")
+    if colons != data.count(b":") or not decode._names_ok(names):
+        return None  # a key given twice (the long way says where), or a name
+    hands = RawHands(typed.hands)
+    raw = {k: hands if k == "hands" else head[k] for k in top}
+    return decode._build(typed, records), raw, digest.hexdigest()
