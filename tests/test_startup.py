@@ -48,3 +48,37 @@ def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:
     modules = loaded("--db", str(tmp_path / "none.db"), "variants")
     assert "loo_ledger.cli.render" in modules
     assert not [m for m in modules if m == "rich" or m.startswith("rich.")]
+
+
+def test_the_steps_name_every_command_of_the_app() -> None:
+    from loo_ledger import cli
+    names = {g.name for g in cli.app.registered_groups} | {
+        cli._name(c) for c in cli.app.registered_commands}
+    assert names == set().union(*(n for n, _ in cli.STEPS))
+
+
+def test_a_command_built_alone_is_the_command_of_the_whole_app(monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    from loo_ledger import cli
+    full, runner = cli.app, CliRunner()
+    monkeypatch.setattr(cli, "_built", {})  # build each command alone, as main() does
+    for names, _ in cli.STEPS:
+        for name in sorted(names):
+            alone = cli.only(name)
+            assert alone is not None
+            assert [cli._name(c) for c in alone.registered_commands] + [
+                g.name for g in alone.registered_groups] == [name]
+            helps = [runner.invoke(a, [name, "--help"], env={"COLUMNS": "100"}).output
+                     for a in (alone, full)]
+            assert helps[0] == helps[1] and f" {name} " in helps[0].split("Usage:")[1]
+
+
+def test_the_command_word() -> None:
+    from loo_ledger.cli import _command_word
+    assert _command_word(["balances"]) == "balances"
+    assert _command_word(["--db", "x.db", "hand", "Ann=1"]) == "hand"
+    assert _command_word(["--db=x.db", "seat", "add"]) == "seat"
+    assert _command_word(["--help"]) is None
+    assert _command_word(["--db", "x.db", "--version"]) is None
+    assert _command_word([]) is None and _command_word(["--db", "x.db"]) is None

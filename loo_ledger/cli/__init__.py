@@ -1,11 +1,20 @@
 """The command line: parse, call, render. Errors become exit 1 here, in one place; a
-cancel exits 3 and Ctrl-C 130 (cli/cancel.py)."""
+cancel exits 3 and Ctrl-C 130 (cli/cancel.py).
+
+``app`` (every command) is built when first asked for. ``main()`` builds only what the
+command line needs: the one command it names (importing only that command's module), or
+the whole app for ``loo --help``, no command or an unknown one. Starting a command then
+costs little more than starting Typer (issue 10; tests/test_startup.py).
+"""
 
 from __future__ import annotations
 
 import copy
 import sys
+from collections.abc import Callable
+from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperGroup
@@ -36,11 +45,6 @@ class LooGroup(TyperGroup):
             raise typer.Exit(EXIT_CANCELLED) from None
 
 
-app = typer.Typer(cls=LooGroup, no_args_is_help=True, pretty_exceptions_enable=False,
-                  context_settings={"help_option_names": ["-h", "--help"]},
-                  help="Scorekeeper for Loo: record hands, settle the pool, keep balances.")
-
-
 def _version(value: bool) -> None:
     if value:
         from loo_ledger import __version__
@@ -48,7 +52,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(ctx: typer.Context,
           version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                        help="Print the version and exit."),
@@ -59,33 +62,69 @@ def _root(ctx: typer.Context,
     ctx.obj = Env(db_path=resolve_db(db))
 
 
-def _register() -> None:
-    from loo_ledger.cli import (
-        analysis_cmds,
-        chart_cmds,
-        explain_cmd,
-        export_cmds,
-        ledger_cmds,
-        reports,
-        seats_rules,
-        session_cmds,
-        table_cmds,
-        variants_cmd,
-    )
-    for module in (table_cmds, ledger_cmds, export_cmds, reports, explain_cmd, analysis_cmds,
-                   chart_cmds):
-        module.register(app)
-    app.add_typer(seats_rules.seat_app, name="seat")
-    app.add_typer(seats_rules.rules_app, name="rules")
-    app.add_typer(variants_cmd.app, name="variants")
-    from loo_ledger.cli import backup_cmds  # loo backup, loo restore
-    backup_cmds.register(app)
-    from loo_ledger.cli import datasette_cmd  # loo datasette-metadata
-    datasette_cmd.register(app)
-    session_cmds.register(app)  # last: its 'loo sessions' (ledger_cmds) replaces reports'
+def _new_app() -> typer.Typer:
+    """The root of the command line with no commands yet: its options and error boundary."""
+    root = typer.Typer(cls=LooGroup, no_args_is_help=True, pretty_exceptions_enable=False,
+                       context_settings={"help_option_names": ["-h", "--help"]},
+                       help="Scorekeeper for Loo: record hands, settle the pool, keep balances.")
+    root.callback()(_root)
+    return root
 
 
-_register()
+def _module(name: str) -> Any:
+    return import_module(f"loo_ledger.cli.{name}")
+
+
+def _groups(name: str, *groups: tuple[str, str]) -> Callable[[typer.Typer], None]:
+    """Add module ``name``'s sub-apps: (attribute, command name) each."""
+    def add(root: typer.Typer) -> None:
+        module = _module(name)
+        for attribute, command in groups:
+            root.add_typer(getattr(module, attribute), name=command)
+    return add
+
+
+def _registered(name: str) -> Callable[[typer.Typer], None]:
+    return lambda root: _module(name).register(root)
+
+
+#: How the commands are added, in order (a later name replaces an earlier one): the names
+#: each step adds, and the step. tests/test_startup.py checks the names against the app.
+STEPS: tuple[tuple[frozenset[str], Callable[[typer.Typer], None]], ...] = (
+    (frozenset({"new", "use", "hand", "amend", "undo", "pool", "close"}),
+     _registered("table_cmds")),
+    (frozenset({"import", "check"}), _registered("ledger_cmds")),
+    (frozenset({"export"}), _registered("export_cmds")),
+    (frozenset({"hands", "balances"}), _registered("reports")),
+    (frozenset({"explain"}), _registered("explain_cmd")),
+    (frozenset({"stats", "settle-up", "replay"}), _registered("analysis_cmds")),
+    (frozenset({"chart"}), _registered("chart_cmds")),
+    (frozenset({"seat", "rules"}), _groups("seats_rules", ("seat_app", "seat"),
+                                           ("rules_app", "rules"))),
+    (frozenset({"variants"}), _groups("variants_cmd", ("app", "variants"))),
+    (frozenset({"backup", "restore"}), _registered("backup_cmds")),
+    (frozenset({"datasette-metadata"}), _registered("datasette_cmd")),
+    # last: its 'loo sessions' (from ledger_cmds) is the one kept
+    (frozenset({"sessions", "session", "player", "players", "paid", "reopen"}),
+     _registered("session_cmds")),
+)
+
+_built: dict[str, typer.Typer] = {}
+
+if TYPE_CHECKING:
+    app: typer.Typer
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: every command, built once on first use."""
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if "app" not in _built:
+        root = _new_app()
+        for _, step in STEPS:
+            step(root)
+        _built["app"] = root
+    return _built["app"]
 
 
 def _command_word(args: list[str]) -> str | None:
@@ -102,26 +141,33 @@ def _command_word(args: list[str]) -> str | None:
     return None
 
 
-def _only(name: str) -> typer.Typer | None:
-    """``app`` with only the command (or group) called ``name``, or None if it has none.
+def _name(command: Any) -> str:
+    return str(command.name or typer.main.get_command_name(command.callback.__name__))
+
+
+def only(name: str) -> typer.Typer | None:
+    """The root with only the command (or group) called ``name``, or None if there is none.
 
     Typer turns every registered command into a Click command (reading each signature)
-    before it parses anything; one command line runs one command, so the others need not
-    be built. Help and errors for that command are the same either way (``loo --help``
-    and an unknown command get the whole app)."""
-    groups = [g for g in app.registered_groups if g.name == name]
-    commands = [c for c in app.registered_commands
-                if (c.name or typer.main.get_command_name(c.callback.__name__  # type: ignore[union-attr]
-                                                          )) == name]
-    if not groups and not commands:
+    before it parses anything, and the modules that define them cost time to import; one
+    command line runs one command, so only its module is imported and only it is built.
+    Its help and errors are the same either way (tests/test_startup.py)."""
+    steps = [step for names, step in STEPS if name in names]
+    if not steps:
         return None
-    pruned = copy.copy(app)
-    pruned.registered_groups = groups[-1:]  # a group named like a command replaces it
-    pruned.registered_commands = [] if groups else commands[-1:]
-    return pruned
+    if "app" in _built:  # already built whole (in a test): take the command from it
+        root = copy.copy(_built["app"])
+    else:
+        root = _new_app()
+        steps[-1](root)
+    groups = [g for g in root.registered_groups if g.name == name]
+    commands = [c for c in root.registered_commands if _name(c) == name]
+    root.registered_groups = groups[-1:]  # a group named like a command replaces it
+    root.registered_commands = [] if groups else commands[-1:]
+    return root
 
 
 def main() -> None:
     name = _command_word(sys.argv[1:])
-    chosen = _only(name) if name else None
-    (chosen or app)(prog_name="loo")
+    chosen = only(name) if name else None
+    (chosen or __getattr__("app"))(prog_name="loo")
