@@ -45,7 +45,8 @@ def bar(what: str, *, total: int | None = None, unit: str = "hands") -> Iterator
     )
     columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                MofNCompleteColumn(), TextColumn(unit), TimeElapsedColumn()]
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+    with Progress(*columns, console=Console(stderr=True), transient=True,
+                  redirect_stdout=False, redirect_stderr=False) as progress:
         task = progress.add_task(what, total=total)
 
         def tick(n: int = 1) -> None:
