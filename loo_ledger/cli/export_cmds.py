@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 
 import typer
 
 from loo_ledger.cli.context import SESSION_OPTION, env, print_json
+from loo_ledger.cli.progress import Tick
 from loo_ledger.cli.streaming import write_chunks, write_file
 
 
@@ -48,26 +50,44 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
                                  "--format json)", param_hint="--json")
     e = env(ctx)
     sid = e.session_id(session)
-    chunks = _chunks(e.ledger(), sid, fmt, summary)
-    if output is None or not to_file:
-        write_chunks(chunks)
-        return
-    size = write_file(output, chunks)
+    with _progress(e.ledger(), sid, fmt, summary) as tick:
+        chunks = _chunks(e.ledger(), sid, fmt, summary, tick)
+        if output is None or not to_file:
+            write_chunks(chunks)
+            return
+        size = write_file(output, chunks)
     if as_json:
         return print_json({"action": "export", "session": sid, "format": fmt.value,
                            "summary": summary, "output": str(output), "bytes": size})
     typer.echo(f"wrote session {sid} as {fmt.value} to {output}", err=True)
 
 
-def _chunks(ledger, sid: int, fmt: Format, summary: bool) -> Iterator[str]:
+def _streamed(fmt: Format, summary: bool) -> bool:
+    return fmt is Format.json or (fmt is Format.csv and not summary)
+
+
+@contextmanager
+def _progress(ledger, sid: int, fmt: Format, summary: bool) -> Iterator[Tick | None]:
+    """A bar counting the hands written, on a terminal, for the streamed formats."""
+    from loo_ledger.cli.progress import bar, shown
+    if not (shown() and _streamed(fmt, summary)):
+        yield None
+        return
+    total = next((s["hands"] for s in ledger.sessions() if s["id"] == sid), None)
+    with bar(f"exporting session {sid}", total=total) as tick:
+        yield tick
+
+
+def _chunks(ledger, sid: int, fmt: Format, summary: bool,
+            tick: Tick | None = None) -> Iterator[str]:
     """The export's text in pieces: a session file and the hands' CSV are streamed hand by
     hand (memory does not grow with the session); the summaries are one piece."""
     from loo_ledger.services.reports import stream
     if fmt is Format.json:  # the stored records as raw: seat_changes and x- fields kept
-        yield from stream.session_file(ledger, sid)
+        yield from stream.session_file(ledger, sid, tick)
         return
     if fmt is Format.csv and not summary:
-        yield from stream.hands_csv(ledger, sid)
+        yield from stream.hands_csv(ledger, sid, tick)
         return
     from loo_ledger.services.reports import csvout, html, markdown, text
     from loo_ledger.services.reports.evening import Evening
