@@ -35,6 +35,10 @@ class Book:
     loos: dict[str, int] = field(default_factory=dict)
     whole: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: The pool's change and the chips paid into it by players so far, kept as movements
+    #: are made (never recomputed from the movement list).
+    change: int = 0
+    paid: int = 0
 
     def pay(self, payer: str | None, payee: str | None, amount: int, reason: str,
             rule: RuleRef, *, kind: MovementKind) -> None:
@@ -44,6 +48,12 @@ class Book:
         if amount:
             self.movements.append(Movement(payer=payer, payee=payee, amount=amount,
                                            kind=kind, reason=reason, rule=rule))
+            if payer is None:
+                self.change -= amount
+            if payee is None:
+                self.change += amount
+                if payer is not None:
+                    self.paid += amount
 
     def memo(self, amount: int, reason: str, rule: RuleRef) -> None:
         """Chips that stay in the pool, recorded with their reason (pool to pool)."""
@@ -84,11 +94,11 @@ class Book:
 
     @property
     def paid_in(self) -> int:
-        return sum(m.amount for m in self.movements if m.payee is None and m.payer is not None)
+        return self.paid
 
     @property
     def pool_after(self) -> int:
-        return self.state.pool + net_changes(self.movements)[1]
+        return self.state.pool + self.change
 
     def finish(self, *, next_dealer: str, double: bool, lou_first: bool | None = None,
                lou_antes_due: bool | None = None,

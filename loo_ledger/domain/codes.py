@@ -161,7 +161,7 @@ class MovementKind(StrEnum):
     RULING = "ruling"          # the table's own figure, recorded by a table ruling
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RuleRef:
     """The rule behind a movement: a parameter (with its value, and any further parameters
     that fix the amount), a numbered conflict of CATALOGUE.md (``R41``), a law of a source,

@@ -64,7 +64,7 @@ SYNONYMS: Mapping[str, Word] = {Word.FOLD: Word.PASS}
 _DEALER_OPTIONS = (Word.STAND, Word.MISS, Word.DEFEND)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DealShape:
     """What kind of deal the next hand is, and what follows from that.
 
@@ -130,10 +130,21 @@ def has_simple_double(v: Variant) -> bool:
     return v.game == Game.LOO and v.simple_pool != SimplePool.AS_DOUBLE
 
 
+#: Each word as typed -> the word as the rules read it (``canonical`` without building an
+#: enum member on every call).
+_CANONICAL: Mapping[str, Word] = {str(w): SYNONYMS.get(w, w) for w in Word}
+
+
 def canonical(word: str) -> Word:
     """The word as the rules read it (``fold`` is ``pass``); ValueError if it is no word."""
-    w = Word(word)
-    return SYNONYMS.get(w, w)
+    try:
+        got = _CANONICAL.get(word)
+    except TypeError:  # unhashable: no word
+        got = None
+    if got is None:
+        w = Word(word)  # raises ValueError, as it always has
+        return SYNONYMS.get(w, w)
+    return got
 
 
 def pass_word(v: Variant) -> Word:
@@ -197,7 +208,7 @@ def words_allowed(v: Variant, shape: DealShape, dealt: tuple[str, ...],
     return open_words
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Refusal:
     """Why a word may not be said: the problem code (stable, e.g. ``DEALER_MUST_PLAY``) and
     the reason in a player's words."""

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 SUITS: tuple[str, ...] = tuple(Suit)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Flush:
     """A flush as recorded: ``kind`` is the text typed (a :class:`FlushKind` when valid)."""
 
@@ -29,7 +29,7 @@ class Flush:
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Penalty:
     """A penalty as recorded: ``kind`` is the text typed (a :class:`PenaltyKind` when valid)."""
 
@@ -37,7 +37,7 @@ class Penalty:
     kind: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CardRecord:
     """The cards of a hand as written down (any part may be missing), each card as typed
     (``As``, ``10h``, ``J♣``; domain/cards.py reads them).
@@ -58,7 +58,7 @@ class CardRecord:
     civil: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HandRecord:
     """What the table says happened, as typed: the raw facts and the source of truth.
 
@@ -92,6 +92,10 @@ class TableState:
     deal out (Lou's reneger). ``hand_no`` is the next hand's 1-based number.
     ``last_had_loo`` whether the last deal had a loo: ``ante_model=stakes`` and
     ``replenish`` and ``force_after_single`` key on it (RULES.md), never on ``double``.
+
+    No ``__slots__`` here nor on :class:`Settlement`, on purpose: the engine's fast path
+    (domain/fast.py) makes one of each per hand by filling the instance's ``__dict__`` in one
+    step, several times cheaper than a frozen ``__init__`` setting each field in turn.
     """
 
     seats: tuple[str, ...]
@@ -124,7 +128,7 @@ def opening_state(players: tuple[str, ...] | list[str], first_dealer: str,
                       last_had_loo=carried)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Movement:
     """Chips moving from ``payer`` to ``payee`` (``None`` is the pool): what kind of
     movement it is, the reason in words and the rule behind it."""
@@ -208,7 +212,7 @@ def net_changes(movements: Iterable[Movement]) -> tuple[dict[str, int], int]:
     return players, pool
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Unit:
     """What one chip unit is worth, for money reports. ``value`` is a decimal string."""
 
@@ -217,7 +221,7 @@ class Unit:
     currency: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RuleChange:
     """Rules changed part-way through a session: ``rules`` (parameter -> value, as typed)
     are in force from hand ``from_hand`` on, on top of the session's rules and every
@@ -227,7 +231,7 @@ class RuleChange:
     rules: Mapping[str, object] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Session:
     """One evening at one table: the rules agreed, who sat where, every hand in order;
     ``rule_changes`` (in order of ``from_hand``) change the rules from a later hand on."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from loo_ledger.domain.fast import fast_settle
 from loo_ledger.domain.model import (
     RuleChange,
     Session,
@@ -12,7 +13,7 @@ from loo_ledger.domain.model import (
     TableState,
     opening_state,
 )
-from loo_ledger.domain.settle import settle
+from loo_ledger.domain.settle import settle_slow
 from loo_ledger.domain.variants import Variant, variant
 from loo_ledger.errors import HandRejected, LooError, Problem
 
@@ -101,7 +102,7 @@ def replay(session: Session, presets: Mapping[str, Variant] | None = None,
     for n, record in enumerate(session.hands, start=1):
         if n in starts:
             v = variant_at(session, n, presets)
-        result = settle(record, state, v)
+        result = fast_settle(record, state, v) or settle_slow(record, state, v)
         out.append(result)
         state = result.next_state
         if progress is not None and len(out) % 1000 == 0:
