@@ -22,36 +22,18 @@ import gc
 import hashlib
 import json
 import re
-from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 from msgspec import UNSET
 
-from loo_ledger.domain.model import (
-    CardRecord,
-    Flush,
-    HandRecord,
-    Penalty,
-    RuleChange,
-    Session,
-    Unit,
-)
-from loo_ledger.formats import jsonsafe, schemacheck, types
-from loo_ledger.formats.limits import (
-    MAX_DEPTH,
-    MAX_FILE_BYTES,
-    NAME_PATTERN,
-    TEXT_PATTERN,
-    WORD_PATTERN,
-)
+from loo_ledger.domain.model import Session
+from loo_ledger.formats import fromtyped, jsonsafe, schemacheck, types
+from loo_ledger.formats.limits import MAX_DEPTH, MAX_FILE_BYTES, WORD_PATTERN
 
 _TYPED = msgspec.json.Decoder(types.SessionFile)
 _ANY = msgspec.json.Decoder()
-_NAME = re.compile(NAME_PATTERN)
 _WORD = re.compile(WORD_PATTERN)
-_BLANK = re.compile(r"\S")
-_TEXT = re.compile(TEXT_PATTERN)
 #: The fields of each record that takes extension fields, by the path to its objects.
 _FIELDS = {t: frozenset(f.encode_name for f in msgspec.structs.fields(t))
            for t in types.EXTENSIBLE}
@@ -68,6 +50,7 @@ def canonical(raw: Any) -> bytes:
 
 
 def fingerprint(canonical_json: bytes) -> str:
+    """The sha256 of a file's canonical JSON, in hex: what the ledger's imports record."""
     return hashlib.sha256(canonical_json).hexdigest()
 
 
@@ -81,6 +64,8 @@ def fast(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
     gc.disable()
     try:
         return _fast(data)
+    except Exception:  # any surprise is the long way's to report
+        return None
     finally:
         if paused:
             gc.enable()
@@ -106,7 +91,7 @@ def _fast(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
     encoded = msgspec.json.encode(raw, order="sorted")
     if b"\\u003a" in data or b"\\u003A" in data or data.count(b":") != encoded.count(b":"):
         return None  # a key given twice (or a colon we cannot count): the long way says
-    if not _sound(typed, raw):
+    if not sound(typed, raw):
         return None
     session = _session(typed, raw)
     if session is None:
@@ -189,7 +174,7 @@ def _hand(hand: Any) -> dict[str, Any] | None:
     return out
 
 
-def _sound(typed: types.SessionHead, raw: dict[str, Any]) -> bool:
+def sound(typed: types.SessionHead, raw: dict[str, Any]) -> bool:
     """What msgspec does not check, and schemacheck's checks beyond the schema."""
     if len(set(typed.players)) != len(typed.players) or schemacheck._extra(raw):
         return False
@@ -203,11 +188,6 @@ def _sound(typed: types.SessionHead, raw: dict[str, Any]) -> bool:
     return True
 
 
-def _names_ok(names: Iterable[str]) -> bool:
-    search = _NAME.search
-    return all(search(n) for n in names)
-
-
 def _session(t: types.SessionFile, raw: dict[str, Any]) -> Session | None:
     """The Session of the typed records; None if a name, a unique list or a ruling is
     wrong, or the seat or rule changes are (the long way says how)."""
@@ -215,33 +195,15 @@ def _session(t: types.SessionFile, raw: dict[str, Any]) -> Session | None:
     names.add(t.first_dealer)
     hands = []
     for h in t.hands:
-        rec = _record(h, names)
+        rec = fromtyped.record(h, names)
         if rec is None:
             return None
         hands.append(rec)
     if t.seat_changes is not UNSET:
         names.update(c.player for c in t.seat_changes)
-    if not _names_ok(names):
+    if not fromtyped.names_ok(names):
         return None
-    return _build(t, hands) if _changes_ok(raw) else None
-
-
-def _build(t: types.SessionHead, hands: list[HandRecord]) -> Session:
-    """The Session of a checked head and its hands."""
-    unit = t.unit
-    return Session(
-        variant=t.variant, players=tuple(t.players), first_dealer=t.first_dealer,
-        hands=tuple(hands), rules={} if t.rules is UNSET else t.rules,
-        name=None if t.name is UNSET else t.name,
-        started_at=None if t.started_at is UNSET else t.started_at,
-        unit=None if unit is UNSET else Unit(
-            name="chip" if unit.name is UNSET else unit.name,
-            value=None if unit.value is UNSET else unit.value,
-            currency=None if unit.currency is UNSET else unit.currency),
-        opening_pool=0 if t.opening_pool is UNSET else t.opening_pool,
-        buy_in=None if t.buy_in is UNSET else t.buy_in,
-        rule_changes=() if t.rule_changes is UNSET else tuple(
-            RuleChange(from_hand=c.from_hand, rules=c.rules) for c in t.rule_changes))
+    return fromtyped.session(t, hands) if _changes_ok(raw) else None
 
 
 def _changes_ok(raw: dict[str, Any]) -> bool:
@@ -253,66 +215,3 @@ def _changes_ok(raw: dict[str, Any]) -> bool:
 
     return not ((raw.get("seat_changes") and seat_change_problems(raw))
                 or (raw.get("rule_changes") and rule_change_problems(raw)))
-
-
-def _record(h: types.Hand, names: set[str]) -> HandRecord | None:
-    """handcodec.record_from_dict of a typed hand, its names added to ``names``; None if
-    ``sitting_out`` or ``cards.civil`` repeats itself or the ruling is blank."""
-    out = UNSET
-    declarations, tricks, deltas, exchanges = h.declarations, h.tricks, h.deltas, h.exchanges
-    sitting = () if h.sitting_out is out else tuple(h.sitting_out)
-    if sitting:
-        if len(set(sitting)) != len(sitting):
-            return None
-        names.update(sitting)
-    for table in (declarations, tricks, deltas, exchanges):
-        if table is not out:
-            names.update(table)
-    flushes: tuple[Flush, ...] = ()
-    if h.flushes is not out:
-        flushes = tuple(Flush(player=f.player, kind=f.kind,
-                              suit=None if f.suit is out else f.suit,
-                              cards=() if f.cards is out else tuple(f.cards))
-                        for f in h.flushes)
-        names.update(f.player for f in flushes)
-    penalties: tuple[Penalty, ...] = ()
-    if h.penalties is not out:
-        penalties = tuple(Penalty(player=p.player, kind=p.kind) for p in h.penalties)
-        names.update(p.player for p in penalties)
-    for one in (h.dealer, h.pam_holder):
-        if one is not out:
-            names.add(one)
-    ruling = h.table_ruling
-    if ruling is not out and not (_BLANK.search(ruling) and _TEXT.search(ruling)):
-        return None
-    cards = None
-    if h.cards is not out:
-        cards = _cards(h.cards, names)
-        if cards is None:
-            return None
-    return HandRecord(
-        dealer=None if h.dealer is out else h.dealer, sitting_out=sitting,
-        trump=None if h.trump is out else h.trump,
-        declarations=None if declarations is out else declarations,
-        exchanges={} if exchanges is out else exchanges, flushes=flushes,
-        pam_holder=None if h.pam_holder is out else h.pam_holder,
-        tricks=None if tricks is out else tricks, penalties=penalties,
-        deltas=None if deltas is out else deltas,
-        table_ruling=None if ruling is out else ruling,
-        note=None if h.note is out else h.note, cards=cards)
-
-
-def _cards(c: types.CardsRecord, names: set[str]) -> CardRecord | None:
-    out = UNSET
-    civil = () if c.civil is out else tuple(c.civil)
-    if len(set(civil)) != len(civil):
-        return None
-    dealt = {} if c.dealt is out else {p: tuple(cs) for p, cs in c.dealt.items()}
-    exchanged = {} if c.exchanged is out else {p: tuple(cs) for p, cs in c.exchanged.items()}
-    names.update(dealt)
-    names.update(exchanged)
-    return CardRecord(
-        trump_card=None if c.trump_card is out else c.trump_card,
-        turned=None if c.turned is out else c.turned,
-        miss=None if c.miss is out else tuple(c.miss), dealt=dealt, exchanged=exchanged,
-        tricks=() if c.tricks is out else tuple(tuple(t) for t in c.tricks), civil=civil)

@@ -28,7 +28,7 @@ import msgspec
 from msgspec import UNSET
 
 from loo_ledger.domain.model import HandRecord, Session
-from loo_ledger.formats import decode, types
+from loo_ledger.formats import decode, fromtyped, types
 from loo_ledger.formats.limits import MAX_FILE_BYTES
 
 _TOP = msgspec.json.Decoder(dict[str, msgspec.Raw])
@@ -103,7 +103,7 @@ def read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
     gc.disable()
     try:
         return _read(data)
-    except (msgspec.MsgspecError, RecursionError, UnicodeDecodeError, ValueError):
+    except Exception:  # noqa: BLE001 - any surprise is the long way's to report
         return None
     finally:
         if paused:
@@ -122,7 +122,7 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
     if typed.seat_changes is not UNSET or typed.rule_changes is not UNSET:
         return None
     head = {k: _ANY.decode(v) for k, v in top.items() if k != "hands"}
-    if not decode._sound(typed, head):
+    if not decode.sound(typed, head):
         return None
     names = set(typed.players)
     names.add(typed.first_dealer)
@@ -141,7 +141,7 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
         hand_decoder = _hand_decoder(tuple(typed.players))
         for n, text in enumerate(typed.hands):
             hand = hand_decoder.decode(text)
-            record = decode._record(hand, names)
+            record = fromtyped.record(hand, names)
             if record is None:
                 return None
             records.append(record)
@@ -150,8 +150,8 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
             colons += canonical.count(b":")
         digest.update(b"]")
     digest.update(b"}")
-    if colons != data.count(b":") or not decode._names_ok(names):
+    if colons != data.count(b":") or not fromtyped.names_ok(names):
         return None  # a key given twice (the long way says where), or a name
     hands = RawHands(typed.hands)
     raw = {k: hands if k == "hands" else head[k] for k in top}
-    return decode._build(typed, records), raw, digest.hexdigest()
+    return fromtyped.session(typed, records), raw, digest.hexdigest()

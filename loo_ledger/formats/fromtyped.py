@@ -1,0 +1,114 @@
+"""The domain's records (HandRecord, Session) from the typed records of formats/types.py:
+handcodec.record_from_dict and sessionfile.session_from_dict for what msgspec decoded,
+sharing its lists' and maps' contents. Used by decode.py and lean.py, which also check
+here what msgspec does not: unique lists, a ruling's text, the names seen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from msgspec import UNSET
+
+from loo_ledger.domain.model import (
+    CardRecord,
+    Flush,
+    HandRecord,
+    Penalty,
+    RuleChange,
+    Session,
+    Unit,
+)
+from loo_ledger.formats import types
+from loo_ledger.formats.limits import NAME_PATTERN, TEXT_PATTERN
+
+_NAME = re.compile(NAME_PATTERN)
+_TEXT = re.compile(TEXT_PATTERN)
+_BLANK = re.compile(r"\S")
+
+
+def names_ok(names: Iterable[str]) -> bool:
+    search = _NAME.search
+    return all(search(n) for n in names)
+
+
+def session(t: types.SessionHead, hands: list[HandRecord]) -> Session:
+    """The Session of a checked head and its hands."""
+    unit = t.unit
+    return Session(
+        variant=t.variant, players=tuple(t.players), first_dealer=t.first_dealer,
+        hands=tuple(hands), rules={} if t.rules is UNSET else t.rules,
+        name=None if t.name is UNSET else t.name,
+        started_at=None if t.started_at is UNSET else t.started_at,
+        unit=None if unit is UNSET else Unit(
+            name="chip" if unit.name is UNSET else unit.name,
+            value=None if unit.value is UNSET else unit.value,
+            currency=None if unit.currency is UNSET else unit.currency),
+        opening_pool=0 if t.opening_pool is UNSET else t.opening_pool,
+        buy_in=None if t.buy_in is UNSET else t.buy_in,
+        rule_changes=() if t.rule_changes is UNSET else tuple(
+            RuleChange(from_hand=c.from_hand, rules=c.rules) for c in t.rule_changes))
+
+
+def record(h: types.Hand, names: set[str]) -> HandRecord | None:
+    """handcodec.record_from_dict of a typed hand, its names added to ``names``; None if
+    ``sitting_out`` or ``cards.civil`` repeats itself or the ruling is blank."""
+    out = UNSET
+    declarations, tricks, deltas, exchanges = h.declarations, h.tricks, h.deltas, h.exchanges
+    sitting = () if h.sitting_out is out else tuple(h.sitting_out)
+    if sitting:
+        if len(set(sitting)) != len(sitting):
+            return None
+        names.update(sitting)
+    for table in (declarations, tricks, deltas, exchanges):
+        if table is not out:
+            names.update(table)
+    flushes: tuple[Flush, ...] = ()
+    if h.flushes is not out:
+        flushes = tuple(Flush(player=f.player, kind=f.kind,
+                              suit=None if f.suit is out else f.suit,
+                              cards=() if f.cards is out else tuple(f.cards))
+                        for f in h.flushes)
+        names.update(f.player for f in flushes)
+    penalties: tuple[Penalty, ...] = ()
+    if h.penalties is not out:
+        penalties = tuple(Penalty(player=p.player, kind=p.kind) for p in h.penalties)
+        names.update(p.player for p in penalties)
+    for one in (h.dealer, h.pam_holder):
+        if one is not out:
+            names.add(one)
+    ruling = h.table_ruling
+    if ruling is not out and not (_BLANK.search(ruling) and _TEXT.search(ruling)):
+        return None
+    cards = None
+    if h.cards is not out:
+        cards = _cards(h.cards, names)
+        if cards is None:
+            return None
+    return HandRecord(
+        dealer=None if h.dealer is out else h.dealer, sitting_out=sitting,
+        trump=None if h.trump is out else h.trump,
+        declarations=None if declarations is out else declarations,
+        exchanges={} if exchanges is out else exchanges, flushes=flushes,
+        pam_holder=None if h.pam_holder is out else h.pam_holder,
+        tricks=None if tricks is out else tricks, penalties=penalties,
+        deltas=None if deltas is out else deltas,
+        table_ruling=None if ruling is out else ruling,
+        note=None if h.note is out else h.note, cards=cards)
+
+
+def _cards(c: types.CardsRecord, names: set[str]) -> CardRecord | None:
+    out = UNSET
+    civil = () if c.civil is out else tuple(c.civil)
+    if len(set(civil)) != len(civil):
+        return None
+    dealt = {} if c.dealt is out else {p: tuple(cs) for p, cs in c.dealt.items()}
+    exchanged = {} if c.exchanged is out else {p: tuple(cs) for p, cs in c.exchanged.items()}
+    names.update(dealt)
+    names.update(exchanged)
+    return CardRecord(
+        trump_card=None if c.trump_card is out else c.trump_card,
+        turned=None if c.turned is out else c.turned,
+        miss=None if c.miss is out else tuple(c.miss), dealt=dealt, exchanged=exchanged,
+        tricks=() if c.tricks is out else tuple(tuple(t) for t in c.tricks), civil=civil)
