@@ -19,6 +19,7 @@ import sqlite3
 
 from loo_ledger.domain.codes import MovementKind
 from loo_ledger.store.facts import KIND_CODE, pack_move
+from loo_ledger.store.records import Seats, decode
 
 
 def _edit(db, sql, params=()):
@@ -147,7 +148,8 @@ def test_raw_record_tricks_changed(loo, good_db):
     # net 12 -> 6, best 12 -> 6; by seat, A's as dealer and B's as eldest. One finding each
     # for player_totals and seat_totals of A and of B: 7 in all. The session's totals (pools,
     # loos paid) do not change.
-    record = json.loads(_hand_column(good_db, 2, "record"))
+    # (m015 stores the record compactly; written back as the session format, it reads so)
+    record = decode(_hand_column(good_db, 2, "record"), Seats(["A", "B", "C", "D"]))
     assert record["tricks"] == {"B": 2, "D": 0, "A": 1}
     record["tricks"] = {"B": 1, "D": 0, "A": 2}
     _edit(good_db, "UPDATE hands SET record = ? WHERE session_id = 1 AND number = 2",

@@ -35,6 +35,7 @@ from typer.testing import CliRunner
 from loo_ledger.cli import app
 from loo_ledger.domain.codes import Resolution
 from loo_ledger.store.migrations import M012_KEYS, migrations
+from loo_ledger.store.records import Seats, decode
 from loo_ledger.store.views import DESCRIPTIONS, OUTCOMES, VIEWS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -230,8 +231,8 @@ def test_m012_upgrades_a_ledger_without_losing_rows(tmp_path):
     assert keys(conn, "session_totals") == set() and keys(conn, "imports") == set()
     assert not conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'view'"
                             ).fetchone()[0]
-    hands = conn.execute("SELECT session_id, number, record FROM hands ORDER BY 1, 2"
-                         ).fetchall()
+    hands = [(s, n, json.loads(r)) for s, n, r in conn.execute(
+        "SELECT session_id, number, record FROM hands ORDER BY 1, 2")]
     assert len(hands) == 3 + 4
     # a row an old version's delete left behind: its session is gone
     conn.execute("INSERT INTO session_totals VALUES (99, 1, 0, 9, 0, 0, 0)")
@@ -239,8 +240,11 @@ def test_m012_upgrades_a_ledger_without_losing_rows(tmp_path):
     assert "m012_views_and_keys" in {m.name for m in migrations.pending(Database(db))}
     loo(db, "balances", "-s", "1")  # opening the ledger migrates it
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT session_id, number, record FROM hands ORDER BY 1, 2"
-                            ).fetchall() == hands
+        seats = {s: Seats([r[0] for r in conn.execute(
+            "SELECT name FROM seats WHERE session_id = ? ORDER BY position", (s,))])
+            for s in (1, 2)}
+        assert [(s, n, decode(r, seats[s])) for s, n, r in conn.execute(
+            "SELECT session_id, number, record FROM hands ORDER BY 1, 2")] == hands
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
         assert conn.execute("SELECT count(*) FROM session_totals WHERE session_id = 99"
                             ).fetchone()[0] == 0

@@ -73,13 +73,13 @@ def test_a_damaged_page_is_found_before_any_write(loo, good_db, good_file, cmd):
 
 
 def test_check_names_the_damage_and_reads_still_answer_clearly(loo, good_db):
-    damage(good_db, "hands")  # (m015: the movements are in hands; postings before)
+    damage(good_db, "seats")  # (m015: postings, damaged here before, are gone)
     result = loo(good_db, "check")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[-1].endswith("in the ledger file")
     assert all("[CHECK_INTEGRITY]" in line for line in lines[:-1]) and len(lines) > 1
-    # explain reads the hands: SQLite's own check answers, as one sentence
+    # explain reads the seats: SQLite's own check answers, as one sentence
     result = loo(good_db, "explain", "1")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: the ledger {good_db} is damaged")

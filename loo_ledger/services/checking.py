@@ -23,6 +23,7 @@ from loo_ledger.store import facts
 from loo_ledger.store.codec import state_to_json
 from loo_ledger.store.derive import Derived, derive
 from loo_ledger.store.ledger import Ledger
+from loo_ledger.store.records import Seats, decode
 from loo_ledger.store.stored_rows import StoredRows
 
 
@@ -58,13 +59,16 @@ def check_session(ledger: Ledger, sid: int) -> list[Problem]:
     """The differences in session ``sid``: its derived rows, then its audit trail
     (services/checking_audit.py)."""
     stored = ledger.stored_rows(sid)
-    return _derived(ledger, sid, stored) + check_audit(sid, stored.audit, stored.records)
+    seats = Seats(stored.players)
+    records = [(n, _record(text, seats)) for n, text in stored.records]
+    return _derived(ledger, sid, stored, records) + check_audit(sid, stored.audit, records)
 
 
-def _derived(ledger: Ledger, sid: int, stored: StoredRows) -> list[Problem]:
+def _derived(ledger: Ledger, sid: int, stored: StoredRows,
+             records: list[tuple[int, Any]]) -> list[Problem]:
     out = _Findings(sid)
-    for number, text in stored.records:
-        if not isinstance(_loads(text), dict):
+    for number, record in records:
+        if not isinstance(record, dict):
             out.add("CHECK_RECORD", number, "the stored record is not a JSON object, so the "
                     "hand cannot be settled again")
     if out:
@@ -72,7 +76,7 @@ def _derived(ledger: Ledger, sid: int, stored: StoredRows) -> list[Problem]:
     try:
         session = ledger.stored(sid).session
         result = replay(session)
-        want = derive(session.players, [json.loads(t) for _, t in stored.records],
+        want = derive(session.players, [r for _, r in records],
                       result.settlements, result.final)
     except LooError as exc:
         hand = next((p.hand for p in exc.problems if p.hand is not None), None)
@@ -85,6 +89,14 @@ def _derived(ledger: Ledger, sid: int, stored: StoredRows) -> list[Problem]:
     _totals(out, stored, want)
     _state(out, stored, result)
     return out
+
+
+def _record(text: Any, seats: Seats) -> Any:
+    """A stored record decoded (store/records.py), or None if it cannot be read."""
+    try:
+        return decode(text, seats)
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 def _loads(text: Any) -> Any:

@@ -54,9 +54,10 @@ Add = Callable[[str, int | None, str], None]
 
 
 def check_audit(sid: int, audit: Sequence[tuple[Any, ...]],
-                records: Sequence[tuple[int, str]]) -> list[Problem]:
+                records: Sequence[tuple[int, Any]]) -> list[Problem]:
     """The findings of replaying session ``sid``'s ``audit`` rows (id, hand, action,
-    old_record, new_record, at; in id order) against its stored ``records`` (number, text)."""
+    old_record, new_record, at; in id order) against its stored ``records`` (number, the
+    record decoded: store/records.py; None if it cannot be read)."""
     out: list[Problem] = []
 
     def add(code: str, hand: int | None, message: str) -> None:
@@ -192,7 +193,7 @@ def _rewrite(add: Add, trail: list[Any], rid: int, action: str, old_text: Any,
             trail[i] = _STARTED
 
 
-def _compare(add: Add, trail: Sequence[Any], records: Sequence[tuple[int, str]]) -> None:
+def _compare(add: Add, trail: Sequence[Any], records: Sequence[tuple[int, Any]]) -> None:
     numbers = [n for n, _ in records]
     for n in numbers:
         if n > len(trail):
@@ -200,10 +201,9 @@ def _compare(add: Add, trail: Sequence[Any], records: Sequence[tuple[int, str]])
     for n in range(len(records) + 1, len(trail) + 1):
         add("CHECK_AUDIT_EXTRA", n, f"the audit adds hand {n} and never undoes it, but it is "
             "not stored")
-    for n, text in records:
-        if 1 <= n <= len(trail) and trail[n - 1] is not _STARTED:
-            have = _loads(text)
-            if isinstance(have, dict) and have != trail[n - 1]:
-                add("CHECK_AUDIT_RECORD", n, f"the stored record of hand {n} is not the last "
-                    f"record the audit gives for it: stored {json.dumps(have)}, audit "
-                    f"{json.dumps(trail[n - 1])}")
+    for n, have in records:
+        if (1 <= n <= len(trail) and trail[n - 1] is not _STARTED
+                and isinstance(have, dict) and have != trail[n - 1]):
+            add("CHECK_AUDIT_RECORD", n, f"the stored record of hand {n} is not the last "
+                f"record the audit gives for it: stored {json.dumps(have)}, audit "
+                f"{json.dumps(trail[n - 1])}")

@@ -21,6 +21,7 @@ from typing import Any
 from loo_ledger.domain.model import Movement, Settlement, TableState
 from loo_ledger.errors import StoreError
 from loo_ledger.store import facts
+from loo_ledger.store import records as records_codec
 
 #: Outcomes in which the cards were dealt and the players in were at risk of a loo.
 CONTESTED = ("played", "flush", "renege")
@@ -229,11 +230,13 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     cards: dict[tuple[int, str], tuple[int, ...]] = {}
     start = NOTHING if before is None else before
     nets = dict.fromkeys(players, 0) if before is None else dict(before.nets)
-    seat = {p: i for i, p in enumerate(players)}
+    seats = records_codec.Seats(players)
+    seat = seats.position
     n = len(players)
     for raw, s in zip(records, settlements, strict=True):
         rows = _plays(raw, s)
-        hands.append((s.hand_no, _position(s, seat, s.dealer), dumps(raw),
+        hands.append((s.hand_no, _position(s, seat, s.dealer),
+                      records_codec.encode(raw, seats),
                       facts.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
                       int(s.double), _outcome(s), s.table_ruling,
                       facts.looed_mask(s.looed, seat), *facts.words_tricks(rows, seat, n),

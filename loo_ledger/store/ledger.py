@@ -15,6 +15,7 @@ from loo_ledger.errors import NotFound
 from loo_ledger.store import codec, derive, facts, writer
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.db import open_database
+from loo_ledger.store.records import Seats, decode
 from loo_ledger.store.rows import (
     AuditRow,
     Balances,
@@ -132,8 +133,9 @@ class Ledger:
 
     def session_dict(self, session_id: int) -> dict[str, Any]:
         """The session-file object, so that export then import gives the same session."""
-        records = [json.loads(r["record"]) for r in self.db.query(
-            "SELECT record FROM hands WHERE session_id = ? ORDER BY number", [session_id])]
+        seats = Seats(self._players(session_id))
+        records = [decode(r[0], seats) for r in self.db.execute(
+            "SELECT record FROM hands WHERE session_id = ? ORDER BY number", (session_id,))]
         return self.session_head(session_id, records)
 
     def session_head(self, session_id: int,
@@ -160,10 +162,11 @@ class Ledger:
         from the cursor (memory does not grow with the session)."""
         self._row(session_id)
         players = self._players(session_id)
-        loads, outcome_text = json.loads, facts.outcome_text
+        seats = Seats(players)
+        outcome_text = facts.outcome_text
         for (number, dealer, record, deltas, pool_in, pot, pool_after, double, outcome,
              ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id,)):
-            yield {"number": number, "dealer": players[dealer], "record": loads(record),
+            yield {"number": number, "dealer": players[dealer], "record": decode(record, seats),
                    "deltas": facts.deltas_dict(deltas, words, dealer, players),
                    "pool_in": pool_in, "pot": pot, "pool_after": pool_after,
                    "double": bool(double), "outcome": outcome_text(outcome),

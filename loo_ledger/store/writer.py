@@ -30,7 +30,7 @@ from loo_ledger.domain.replay import Replay, replay
 from loo_ledger.errors import LooError, NotFound, StoreError
 from loo_ledger.store import appending, codec, derive
 from loo_ledger.store.conn import Connection
-from loo_ledger.store.records import record_from_dict, stored_record
+from loo_ledger.store.records import Seats, decode, record_from_dict, stored_record
 
 INSERT_SESSION = """INSERT INTO sessions (id, name, started_at, variant, rules, unit_name,
     unit_value, currency, first_dealer, opening_pool, pool, next_dealer, state, created_at,
@@ -146,11 +146,12 @@ def read_session(db: Connection, sid: int) -> Stored:
     seats = db.execute("SELECT name, present FROM seats WHERE session_id = ? ORDER BY position",
                        (sid,)).fetchall()
     records = []
+    codec_seats = Seats([s[0] for s in seats])
     for number, text in db.execute("SELECT number, record FROM hands WHERE session_id = ? "
                                    "ORDER BY number", (sid,)):
         try:
-            record = json.loads(text)
-        except (TypeError, ValueError):
+            record = decode(text, codec_seats)
+        except (TypeError, ValueError, RecursionError):
             record = None
         if not isinstance(record, dict):
             raise StoreError(f"session {sid}, hand {number}: the stored record is not a JSON "

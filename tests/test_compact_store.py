@@ -1,0 +1,148 @@
+"""The store holds facts, not prose (issue 10, item 1): the compact record and the compact
+facts of a hand (store/records.py, store/facts.py) give back exactly what they were made
+from, and a ledger stores them (m015) at a few dozen bytes a hand.
+
+The good session (tests/conftest.py, worked by hand in test_cli.py): three-card, seats
+A B C D (positions 0 1 2 3), D deals first.
+    hand 1, D deals a simple pool, everyone plays: A +3, B -9 (looed), C +3, D -6;
+    hand 2, A deals a double: B stands, C passes, D takes the miss, A stands; B 2 tricks,
+            A 1, D 0 (looed): A -3, B +12, C 0, D -9; pool 9 -> 9.
+    hand 3, B deals, all pass: B takes the 18: B +9.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from loo_ledger.store.facts import (
+    KIND_CODE,
+    OUTCOME_CODE,
+    deltas_dict,
+    looed_list,
+    pack_move,
+    played_tricks,
+    unpack_move,
+)
+from loo_ledger.store.records import Seats, decode, encode
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFORMANCE = ROOT.parent / "shared" / "conformance" / "cases"
+SEATS = Seats(["A", "B", "C", "D"])
+
+
+def _sessions() -> list[dict]:
+    files = sorted((ROOT / "sample_sessions").glob("*.json"))
+    out = [json.loads(f.read_text(encoding="utf-8")) for f in files]
+    if CONFORMANCE.is_dir():
+        for case in sorted(CONFORMANCE.glob("*.json")):
+            session = json.loads(case.read_text(encoding="utf-8")).get("session")
+            if isinstance(session, dict) and isinstance(session.get("players"), list):
+                out.append(session)
+    return out
+
+
+def test_every_sample_and_conformance_hand_comes_back_exactly():
+    hands = 0
+    for session in _sessions():
+        seats = Seats(session["players"])
+        for hand in session.get("hands", []):
+            text = encode(hand, seats)
+            back = decode(text, seats)
+            assert back == hand and list(back) == list(hand), (text, hand)
+            assert json.dumps(back) == json.dumps(hand)  # key order too, nested
+            hands += 1
+    assert hands > 200
+
+
+def test_a_record_in_compact_form_worked_by_hand():
+    # hand 2 of the good session with its recorded changes, a note and an extension field
+    hand = {"dealer": "A", "trump": "hearts",
+            "declarations": {"B": "stand", "C": "pass", "D": "miss", "A": "stand"},
+            "tricks": {"B": 2, "D": 0, "A": 1}, "deltas": {"B": 12, "C": 0, "D": -9, "A": -3},
+            "note": "B's night", "x-app": {"id": 7}}
+    text = encode(hand, SEATS)
+    assert text == ('{"d":0,"t":"h","w":"1s2p3m0s","k":"123001","D":["1230",12,0,-9,-3],'
+                    '"n":"B\'s night","x-app":{"id":7}}')
+    assert decode(text, SEATS) == hand and list(decode(text, SEATS)) == list(hand)
+
+
+def test_flushes_penalties_sitting_out_and_exchanges():
+    hand = {"sitting_out": ["C"], "exchanges": {"A": 2, "B": 0},
+            "flushes": [{"player": "B", "kind": "trump", "suit": "spades"}],
+            "penalties": [{"player": "D", "kind": "revoke"}], "pam_holder": "A",
+            "table_ruling": "agreed"}
+    text = encode(hand, SEATS)
+    assert json.loads(text) == {"o": "2", "e": "0210",
+                                "f": [{"player": 1, "kind": "trump", "suit": "spades"}],
+                                "q": [{"player": 3, "kind": "revoke"}], "p": 0, "r": "agreed"}
+    assert decode(text, SEATS) == hand
+
+
+@pytest.mark.parametrize("hand", [
+    {"dealer": "Zed"},                          # not seated
+    {"declarations": {"A": "shout"}},          # not a word
+    {"tricks": {"A": 99}},                      # more than a character holds
+    {"deltas": {"A": 1.5}},                     # not whole
+    {"trump": "h"},                             # would read as hearts
+    {"declarations": None},
+])
+def test_what_cannot_be_made_compact_is_stored_as_given(hand):
+    text = encode(hand, SEATS)
+    assert json.loads(text) == hand and decode(text, SEATS) == hand
+
+
+@pytest.mark.parametrize("text", ['{"d":9}', '{"w":"0z"}', '{"k":"0"}', '{"D":["01",1]}',
+                                  '{"z":1}', '{"tricks":'])
+def test_a_damaged_compact_record_is_an_error_not_a_guess(text):
+    with pytest.raises(ValueError):
+        decode(text, SEATS)
+
+
+def test_a_movement_packs_into_one_integer():
+    # D (seat 3) pays the pool a loo of 9: payer 3 + 1 = 4, payee 0 (the pool), kind loo
+    # (3) at bit 10, amount 9 at bit 14: 4 + 3 * 1024 + 9 * 16384 = 150532
+    assert KIND_CODE["loo"] == 3
+    assert pack_move(3, -1, 9, KIND_CODE["loo"]) == 150532
+    assert unpack_move(150532) == (3, -1, 9, "loo")
+    # the pool pays B (seat 1) a share of 12: 0 + 2 * 32 + 1 * 1024 + 12 * 16384 = 197696
+    assert pack_move(-1, 1, 12, KIND_CODE["share"]) == 197696
+    assert unpack_move(197696) == (-1, 1, 12, "share")
+    with pytest.raises(ValueError):
+        unpack_move(15 << 10)
+
+
+def test_the_facts_by_name():
+    # hand 2: A deals, dealt order B C D A; D looed (bit 3); B and A played, C passed
+    assert deltas_dict("[-3,12,0,-9]", "sspm", 0, ["A", "B", "C", "D"]) == {
+        "B": 12, "C": 0, "D": -9, "A": -3}
+    assert list(deltas_dict("[-3,12,0,-9]", "sspm", 0, ["A", "B", "C", "D"])) == [
+        "B", "C", "D", "A"]
+    assert looed_list(8, "sspm", 0, ["A", "B", "C", "D"]) == ["D"]
+    # D took the miss and played (looed, no trick): played, 0 tricks
+    assert played_tricks("sspm", "1200", OUTCOME_CODE["played"], ["A", "B", "C", "D"]) == {
+        "A": 1, "B": 2, "D": 0}
+    assert played_tricks("pppp", "0000", OUTCOME_CODE["all-pass"], list("ABCD")) == {}
+
+
+def test_the_good_session_is_stored_as_facts(loo, good_db):
+    with sqlite3.connect(good_db) as conn:
+        rows = conn.execute("SELECT number, dealer, deltas, outcome, looed, words, tricks, "
+                            "moves FROM hands ORDER BY number").fetchall()
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    assert "postings" not in tables and "plays" not in tables
+    ante, share, loo_ = (KIND_CODE[k] for k in ("ante", "share", "loo"))
+    assert rows[0][:7] == (1, 3, "[3,-9,3,-6]", OUTCOME_CODE["played"], 2, "xxxx", "1011")
+    assert sorted(json.loads(rows[0][7])) == sorted([
+        pack_move(3, -1, 9, ante), pack_move(-1, 0, 3, share), pack_move(-1, 2, 3, share),
+        pack_move(-1, 3, 3, share), pack_move(1, -1, 9, loo_)])
+    assert rows[1][:7] == (2, 0, "[-3,12,0,-9]", OUTCOME_CODE["played"], 8, "sspm", "1200")
+    assert rows[2][:7] == (3, 1, "[0,9,0,0]", OUTCOME_CODE["all-pass"], 0, "pppp", "0000")
+    assert sorted(json.loads(rows[2][7])) == sorted([
+        pack_move(1, -1, 9, ante), pack_move(-1, 1, 18, KIND_CODE["whole-pool"])])
+    # the reasons are the engine's words, given again when asked
+    out = json.loads(loo(good_db, "explain", "2", "--json").stdout)
+    assert any("loo" in m["reason"] and m["from"] == "D" for m in out["movements"])
