@@ -82,3 +82,27 @@ def test_the_command_word() -> None:
     assert _command_word(["--help"]) is None
     assert _command_word(["--db", "x.db", "--version"]) is None
     assert _command_word([]) is None and _command_word(["--db", "x.db"]) is None
+
+
+def test_the_listing_is_the_whole_app_for_help_and_runs_what_it_lists(tmp_path,
+                                                                       monkeypatch) -> None:
+    import typer.testing
+    from typer.main import get_command
+
+    from loo_ledger import cli
+    monkeypatch.setattr(typer.testing, "_get_command", lambda command: command)  # Click's
+    runner = typer.testing.CliRunner()
+    for width in ("60", "100", "200"):
+        for args in (["--help"], [], ["-h"]):
+            helps = [runner.invoke(root, args, env={"COLUMNS": width}).output
+                     for root in (cli._listing(cli.app), get_command(cli.app))]
+            assert helps[0] == helps[1] and "balances" in helps[0]
+    listing = cli._listing(cli.app)
+    unknown = runner.invoke(listing, ["balanse"], env={"COLUMNS": "100"})
+    assert unknown.exit_code == 2 and "No such command 'balanse'" in unknown.output
+    # a command line the listing must run (options before '--'): the command is built first
+    db = tmp_path / "l.db"
+    made = runner.invoke(listing, ["--db", str(db), "--", "new", "Night", "--players",
+                                   "Ann,Ben,Cat"])
+    assert made.exit_code == 0, made.output
+    assert made.output.startswith("session 1 'Night' started: Ann, Ben, Cat")

@@ -10,6 +10,8 @@ costs little more than starting Typer (issue 10; tests/test_startup.py).
 from __future__ import annotations
 
 import copy
+import functools
+import inspect
 import sys
 from collections.abc import Callable
 from importlib import import_module
@@ -26,6 +28,16 @@ class LooGroup(TyperGroup):
     """The one error boundary: a LooError becomes one message on stderr and exit 1; a
     declined confirmation or a cancelled question exits 3 and Ctrl-C (or Ctrl-D at a
     question) exits 130, each saying that nothing was written (see cli/cancel.py)."""
+
+    #: Commands listed by name and help only (see :func:`_listing`), each built in full
+    #: by its function here when a command line runs it.
+    builders: dict[str, Callable[[], Any]] = {}
+
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        if name in self.builders and command is self.commands.get(name):
+            command = self.commands[name] = self.builders.pop(name)()
+        return name, command, rest
 
     def invoke(self, ctx):
         from loo_ledger.cli.cancel import EXIT_CANCELLED, EXIT_INTERRUPTED, Cancelled, interrupted
@@ -167,7 +179,62 @@ def only(name: str) -> typer.Typer | None:
     return root
 
 
+def _listing(whole: typer.Typer) -> Any:
+    """The root command of ``whole`` with each command listed by its name and help alone.
+
+    Typer reads every command's signature to build it; ``loo --help`` lists them by name
+    and help, which is all it reads of them. Each entry is built here as Typer builds it,
+    but without parameters; a command line that does run one (``loo -- hand ...``) gets
+    it built in full first (LooGroup.resolve_command). The help shown is the same
+    (tests/test_startup.py compares it with the whole app's)."""
+    from typer.core import TyperCommand
+    from typer.main import (
+        get_command,
+        get_command_from_info,
+        get_group_from_info,
+        solve_typer_info_defaults,
+    )
+    bare = copy.copy(whole)
+    bare.registered_commands, bare.registered_groups = [], []
+    root: Any = get_command(bare)
+    mode, short = whole.rich_markup_mode, whole.pretty_exceptions_short
+    listed: dict[str, Any] = {}
+    builders: dict[str, Callable[[], Any]] = {}
+    for c in whole.registered_commands:
+        name = _name(c)
+        text = inspect.getdoc(c.callback) if c.help is None else inspect.cleandoc(c.help)
+        listed[name] = (c.cls or TyperCommand)(
+            name=name, context_settings=c.context_settings, callback=None, params=[],
+            help=text, epilog=c.epilog, short_help=c.short_help,
+            options_metavar=c.options_metavar, add_help_option=c.add_help_option,
+            no_args_is_help=c.no_args_is_help, hidden=c.hidden, deprecated=c.deprecated,
+            rich_markup_mode=mode, rich_help_panel=c.rich_help_panel)
+        builders[name] = functools.partial(get_command_from_info, c,
+                                           pretty_exceptions_short=short, rich_markup_mode=mode)
+    for g in whole.registered_groups:
+        info = solve_typer_info_defaults(g)
+        if not info.name:
+            return get_command(whole)  # a group without a name adds its commands: build all
+        listed[info.name] = (info.cls or TyperGroup)(
+            name=info.name, commands={}, invoke_without_command=info.invoke_without_command,
+            no_args_is_help=info.no_args_is_help, subcommand_metavar=info.subcommand_metavar,
+            context_settings=info.context_settings, callback=None, params=[], help=info.help,
+            epilog=info.epilog, short_help=info.short_help,
+            options_metavar=info.options_metavar, add_help_option=info.add_help_option,
+            hidden=info.hidden, deprecated=info.deprecated, rich_markup_mode=mode,
+            rich_help_panel=info.rich_help_panel, suggest_commands=whole.suggest_commands)
+        builders[info.name] = functools.partial(
+            get_group_from_info, g, pretty_exceptions_short=short, rich_markup_mode=mode,
+            suggest_commands=whole.suggest_commands)
+    root.commands.update(listed)
+    root.builders = builders
+    return root
+
+
 def main() -> None:
     name = _command_word(sys.argv[1:])
     chosen = only(name) if name else None
-    (chosen or __getattr__("app"))(prog_name="loo")
+    if chosen is not None:
+        chosen(prog_name="loo")
+    else:  # loo --help, no command, an unknown one, or options before it
+        _listing(__getattr__("app"))(prog_name="loo")
