@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from loo_ledger.domain.fast import fast_settle
 from loo_ledger.domain.legal import can_deal, deal_shape
-from loo_ledger.domain.model import HandRecord, Settlement, TableState, opening_state
+from loo_ledger.domain.model import HandRecord, Penalty, Settlement, TableState, opening_state
 from loo_ledger.domain.settle import settle_slow, validate
 from loo_ledger.domain.variants import PRESETS, Variant
 
@@ -85,7 +85,7 @@ def spoil(record: HandRecord, state: TableState, rng: random.Random) -> HandReco
     """The record with one thing changed at random (often making it impossible)."""
     seats = state.seats
     who = rng.choice((*seats, "Zed"))
-    how = rng.randrange(9)
+    how = rng.randrange(10)
     if how == 0 and record.tricks:
         p = rng.choice(sorted(record.tricks))
         return replace(record, tricks={**record.tricks, p: record.tricks[p] + rng.choice((-1, 1))})
@@ -107,6 +107,9 @@ def spoil(record: HandRecord, state: TableState, rng: random.Random) -> HandReco
         return replace(record, exchanges={**record.exchanges, who: rng.randint(-1, 6)})
     if how == 7:
         return replace(record, trump=rng.choice(("clubs", "hearts", "stars", None)))
+    if how == 8:
+        kind = rng.choice(("revoke", "misdeal", "looked-early", "declared-early", "cheat"))
+        return replace(record, penalties=(*record.penalties, Penalty(player=who, kind=kind)))
     tricks: dict[str, Any] = dict(record.tricks or {})
     tricks[who] = rng.choice((0, 1, 3, "2", 2.0))
     return replace(record, tricks=tricks)

@@ -22,6 +22,7 @@ from loo_ledger.domain.codes import (
     LouOddCent,
     MovementKind,
     Resolution,
+    RevokePenalty,
     RuleRef,
     Suit,
     Word,
@@ -84,7 +85,8 @@ class Compiled:
                  "double_looed", "burn_cap", "two_stander", "odd_first", "odd_stays",
                  "exchange", "declared_ok",
                  "r_ante", "r_divided", "r_dealer_vs_one", "r_loo", "r_lone", "r_game",
-                 "r_burn_cap", "r_odd_cent", "r_divided_bare", "r_r5", "r_r9",
+                 "r_burn_cap", "r_odd_cent", "r_divided_bare", "r_r5", "r_r9", "r_forfeits",
+                 "r_revoke", "r_revoke_001", "r_renege", "forfeits", "pays_pool",
                  "shapes", "seatings", "declared", "plans", "antes", "limits", "moves", "shares",
                  "loo_moves")
 
@@ -111,6 +113,12 @@ class Compiled:
         self.r_game = rule(v, "game")
         self.r_burn_cap = rule(v, "burn_cap")
         self.r_odd_cent = rule(v, "lou_odd_cent")
+        self.r_forfeits = rule(v, "forfeits")
+        self.r_revoke = rule(v, "revoke_penalty")
+        self.r_revoke_001 = rule(v, "revoke_penalty", source="001")
+        self.r_renege = rule(v, "revoke_penalty", "burn_cap")
+        self.forfeits = v.forfeits
+        self.pays_pool = v.revoke_penalty == RevokePenalty.PAYS_POOL
         self.r_divided_bare = RuleRef(param="divided")
         self.r_r5 = RuleRef(catalogue="R5")
         self.r_r9 = RuleRef(catalogue="R9")
