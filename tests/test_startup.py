@@ -15,7 +15,7 @@ NOT_FOR_HELP = ("loo_ledger.domain.settle", "loo_ledger.domain.replay",
                 "loo_ledger.domain.legal", "loo_ledger.domain.cardplay",
                 "loo_ledger.store.writer", "loo_ledger.store.ledger", "loo_ledger.store.db",
                 "loo_ledger.services.table", "loo_ledger.formats.sessionfile", "sqlite3",
-                "sqlite_utils")
+                "sqlite_utils", "loo_ledger.formats.limits")
 
 RUN = """
 import json, sys

@@ -10,28 +10,29 @@ chip count, a blank ruling, control characters in text, ids that SQLite cannot h
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import typer
 
-from loo_ledger.formats.limits import (
-    MAX_CHIPS,
-    MAX_INT,
-    MAX_TEXT,
-    MAX_UNIT_DECIMALS,
-    MAX_UNIT_DIGITS,
-    MAX_WORD,
-    UNIT_VALUE_PATTERN,
-    text_problem,
-    visible,
-)
+# formats/limits.py is imported by each check when it runs: a command line whose options
+# need no check does not load it (and its patterns).
 
-_UNIT_VALUE = re.compile(UNIT_VALUE_PATTERN)
+
+@cache
+def _unit_value() -> re.Pattern[str]:
+    from loo_ledger.formats.limits import UNIT_VALUE_PATTERN
+    return re.compile(UNIT_VALUE_PATTERN)
+
+
 _WHOLE = re.compile(r"^[+-]?[0-9]+$")
 
 
 def unit_value(value: str | None) -> str | None:
     """``--unit-value``: a plain decimal such as 0.05 (no sign, exponent, NaN or Infinity)."""
-    if value is not None and not _UNIT_VALUE.match(value):
+    if value is None:
+        return value
+    from loo_ledger.formats.limits import MAX_UNIT_DECIMALS, MAX_UNIT_DIGITS, visible
+    if not _unit_value().match(value):
         raise typer.BadParameter(
             f"{visible(value)} is not a money value like 0.05: digits with at most one "
             f"point, at most {MAX_UNIT_DIGITS} digits, {MAX_UNIT_DECIMALS} after the point, "
@@ -41,7 +42,10 @@ def unit_value(value: str | None) -> str | None:
 
 def chips(value: int | None) -> int | None:
     """A number of chips a person gives (``--buy-in``): 0 to MAX_CHIPS."""
-    if value is not None and not 0 <= value <= MAX_CHIPS:
+    if value is None:
+        return value
+    from loo_ledger.formats.limits import MAX_CHIPS
+    if not 0 <= value <= MAX_CHIPS:
         raise typer.BadParameter(f"{_number(value)} chips: give a whole number from 0 to "
                                  f"{MAX_CHIPS:,}")
     return value
@@ -49,7 +53,10 @@ def chips(value: int | None) -> int | None:
 
 def ident(value: int | None) -> int | None:
     """A session id or a hand number: 1 and up, within what every store can hold."""
-    if value is not None and not 1 <= value <= MAX_INT:
+    if value is None:
+        return value
+    from loo_ledger.formats.limits import MAX_INT
+    if not 1 <= value <= MAX_INT:
         raise typer.BadParameter(f"{_number(value)} is not a number in this ledger: numbers "
                                  "start at 1 (see 'loo sessions', 'loo hands')")
     return value
@@ -68,7 +75,10 @@ def ruling(value: str | None) -> str | None:
 def text(value: str | None) -> str | None:
     """Free text (a note, a session's name): at most MAX_TEXT characters, no control
     characters but tab and newline."""
-    if value is not None and (problem := text_problem(value, MAX_TEXT)):
+    if value is None:
+        return value
+    from loo_ledger.formats.limits import MAX_TEXT, text_problem
+    if problem := text_problem(value, MAX_TEXT):
         raise typer.BadParameter(problem)
     return value
 
@@ -76,6 +86,9 @@ def text(value: str | None) -> str | None:
 def rules(values: list[str]) -> list[str]:
     """``--rule NAME=VALUE``: each within MAX_WORD characters a side, a whole number within
     MAX_CHIPS, and no control characters (the rules' own checks follow)."""
+    if not values:
+        return values
+    from loo_ledger.formats.limits import MAX_CHIPS, MAX_WORD, visible
     for item in values:
         name, _, value = item.partition("=")
         if len(name) > MAX_WORD or len(value) > MAX_WORD:
