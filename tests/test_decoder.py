@@ -42,8 +42,25 @@ def long_way(data: bytes) -> tuple[Any, Any, str]:
     return session_from_dict(raw, source="f.json"), raw, old_fingerprint(raw)
 
 
+def changed(seat: bool, rule: bool, good: bool = True) -> dict:
+    """plain_good with Dov seated late (away for hand 1, so in its sitting_out unless
+    not ``good``) and the loo unlimited from hand 2 (from hand 5, beyond, unless good)."""
+    data = plain_good()
+    if seat:
+        data["players"].append("Dov")
+        data["seat_changes"] = [{"before_hand": 2, "player": "Dov", "change": "join"}]
+        if good:
+            data["hands"][0]["sitting_out"] = ["Dov"]
+    if rule:
+        data["rule_changes"] = [{"from_hand": 2 if good else 5, "rules": {"loo": "unlimited"}}]
+    return data
+
+
 def files() -> list[tuple[str, bytes]]:
     out = [(p.stem, p.read_bytes()) for p in SAMPLES]
+    for seat, rule, good in ((1, 0, 1), (0, 1, 1), (1, 1, 1), (1, 0, 0), (0, 1, 0)):
+        name = f"seat{seat}-rule{rule}-{'good' if good else 'bad'}"
+        out.append((name, json.dumps(changed(bool(seat), bool(rule), bool(good))).encode()))
     for case in CASES:
         session = json.loads(case.read_text(encoding="utf-8")).get("session")
         if isinstance(session, dict):
@@ -56,7 +73,14 @@ FILES = files()
 
 def test_there_are_files_to_compare():
     assert len(SAMPLES) >= 12 and len(FILES) >= 50
-    assert sum(lean.read(data) is not None for _, data in FILES) >= 40
+    assert sum(lean.read(data) is not None for _, data in FILES) >= len(FILES) - 2
+    for seat, rule in ((True, False), (False, True)):
+        data = json.dumps(changed(seat, rule)).encode()
+        assert lean.read(data) is not None
+        with pytest.raises(SessionFileError) as info:
+            read_session(json.dumps(changed(seat, rule, good=False)).encode())
+        assert info.value.problems[0].path == (
+            "$.hands[0].sitting_out" if seat else "$.rule_changes[0].from_hand")
 
 
 def test_the_plain_good_file_is_read_lean_and_its_hands_decoded_when_asked_for():
@@ -81,9 +105,8 @@ def lean_way(data: bytes) -> tuple[Any, Any, str] | None:
 
 
 def plain(data: bytes) -> bool:
-    """Whether lean.read takes the file on: no extension field, seat or rule change."""
-    raw = json.loads(data)
-    return not (b'"x-' in data or raw.get("seat_changes") or raw.get("rule_changes"))
+    """Whether lean.read takes the file on: no extension field."""
+    return b'"x-' not in data
 
 
 @pytest.mark.parametrize("name, data", FILES, ids=[n for n, _ in FILES])

@@ -203,10 +203,10 @@ def _session(t: types.SessionFile, raw: dict[str, Any]) -> Session | None:
         names.update(c.player for c in t.seat_changes)
     if not fromtyped.names_ok(names):
         return None
-    return fromtyped.session(t, hands) if _changes_ok(raw) else None
+    return fromtyped.session(t, hands) if changes_ok(raw) else None
 
 
-def _changes_ok(raw: dict[str, Any]) -> bool:
+def changes_ok(raw: dict[str, Any]) -> bool:
     """sessionfile's checks of seat and rule changes."""
     if not raw.get("seat_changes") and not raw.get("rule_changes"):
         return True

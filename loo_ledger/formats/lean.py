@@ -8,9 +8,9 @@ again only when asked for (:class:`RawHands`), one at a time. The fingerprint is
 as it goes: a hand's typed record encoded with its keys sorted is the canonical JSON of a
 hand that has no field beyond the format's.
 
-It takes on only the plain case: a file with extension fields (a typed record refuses an
-unknown field), seat or rule changes, or any doubt returns None, and the caller tries
-formats/decode.py, then the long way. The checks are decode.py's.
+It takes on every valid file but one with extension fields (a typed record refuses an
+unknown field): that, or any doubt, returns None, and the caller tries formats/decode.py,
+then the long way. The checks are decode.py's.
 """
 
 from __future__ import annotations
@@ -119,13 +119,13 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
         return None
     top = _TOP.decode(data)
     typed = _HEAD.decode(data)
-    if typed.seat_changes is not UNSET or typed.rule_changes is not UNSET:
-        return None
     head = {k: _ANY.decode(v) for k, v in top.items() if k != "hands"}
     if not decode.sound(typed, head):
         return None
     names = set(typed.players)
     names.add(typed.first_dealer)
+    if typed.seat_changes is not UNSET:
+        names.update(c.player for c in typed.seat_changes)
     digest, colons = hashlib.sha256(b"{"), 0
     encode = msgspec.json.encode
     for i, key in enumerate(sorted(top)):
@@ -152,6 +152,29 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
     digest.update(b"}")
     if colons != data.count(b":") or not fromtyped.names_ok(names):
         return None  # a key given twice (the long way says where), or a name
+    if not decode.changes_ok(head | {"hands": _Seated(records)}):
+        return None
     hands = RawHands(typed.hands)
     raw = {k: hands if k == "hands" else head[k] for k in top}
     return fromtyped.session(typed, records), raw, digest.hexdigest()
+
+
+class _Seated(Sequence[dict[str, Any]]):
+    """The hands as the checks of seat and rule changes read them: who sat out."""
+
+    def __init__(self, records: list[HandRecord]):
+        self._records = records
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    @overload
+    def __getitem__(self, i: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, i: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(i, slice):
+            return [{"sitting_out": r.sitting_out} for r in self._records[i]]
+        return {"sitting_out": self._records[i].sitting_out}
