@@ -18,7 +18,14 @@ from hypothesis import strategies as st
 
 from loo_ledger.domain.fast import fast_settle
 from loo_ledger.domain.legal import can_deal, deal_shape
-from loo_ledger.domain.model import HandRecord, Penalty, Settlement, TableState, opening_state
+from loo_ledger.domain.model import (
+    Flush,
+    HandRecord,
+    Penalty,
+    Settlement,
+    TableState,
+    opening_state,
+)
 from loo_ledger.domain.settle import settle_slow, validate
 from loo_ledger.domain.variants import PRESETS, Variant
 
@@ -85,7 +92,7 @@ def spoil(record: HandRecord, state: TableState, rng: random.Random) -> HandReco
     """The record with one thing changed at random (often making it impossible)."""
     seats = state.seats
     who = rng.choice((*seats, "Zed"))
-    how = rng.randrange(10)
+    how = rng.randrange(12)
     if how == 0 and record.tricks:
         p = rng.choice(sorted(record.tricks))
         return replace(record, tricks={**record.tricks, p: record.tricks[p] + rng.choice((-1, 1))})
@@ -110,6 +117,13 @@ def spoil(record: HandRecord, state: TableState, rng: random.Random) -> HandReco
     if how == 8:
         kind = rng.choice(("revoke", "misdeal", "looked-early", "declared-early", "cheat"))
         return replace(record, penalties=(*record.penalties, Penalty(player=who, kind=kind)))
+    if how == 9:
+        flush = Flush(player=who, kind=rng.choice(("flush", "pam", "trump", "plain", "blaze",
+                                                   "pam-blaze", "royal")),
+                      suit=rng.choice((None, "clubs", "hearts", "stars")))
+        return replace(record, flushes=(*record.flushes, flush), tricks=rng.choice((None, {})))
+    if how == 10:
+        return replace(record, pam_holder=who)
     tricks: dict[str, Any] = dict(record.tricks or {})
     tricks[who] = rng.choice((0, 1, 3, "2", 2.0))
     return replace(record, tricks=tricks)

@@ -33,8 +33,10 @@ from loo_ledger.domain.model import HandRecord, Movement, TableState
 from loo_ledger.domain.rotation import dealt_in, next_dealer, next_seat
 from loo_ledger.domain.variants import Variant
 
-#: The most answers a cache keeps before it starts again (memory stays bounded).
-CACHE_LIMIT = 50_000
+#: The most answers a cache keeps before it starts again, so memory stays bounded (a plan
+#: with its words is about a kilobyte: a few MiB at most; a 10,000-hand three-card
+#: evening of six players needs about 3,200 plans).
+CACHE_LIMIT = 8_192
 SUITS = frozenset(Suit)
 _NO_DEAL: tuple[str, ...] = ()
 

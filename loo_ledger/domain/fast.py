@@ -26,11 +26,12 @@ from loo_ledger.domain.codes import (
 )
 from loo_ledger.domain.compiled import COMPILED, SUITS, Compiled, Declared, Plan, Seating, compiled
 from loo_ledger.domain.fast_book import NO_SIT_OUT, agree, settle_book
+from loo_ledger.domain.fast_flush import flushed
 from loo_ledger.domain.model import HandRecord, Movement, Penalty, Settlement, TableState
 from loo_ledger.domain.variants import Variant
 
 PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
-RENEGE = Resolution.RENEGE
+RENEGE, FLUSH = Resolution.RENEGE, Resolution.FLUSH
 SHARE, STAYS, LOO = MovementKind.SHARE, MovementKind.STAYS, MovementKind.LOO
 WHOLE = MovementKind.WHOLE_POOL
 REVOKE, MISDEAL = PenaltyKind.REVOKE, PenaltyKind.MISDEAL
@@ -43,8 +44,7 @@ _NO_FORFEITS: tuple[Penalty, ...] = ()
 
 def fast_settle(record: HandRecord, state: TableState, v: Variant) -> Settlement | None:
     """The settlement of ``record``, or None where the full engine must answer."""
-    if (record.cards is not None or record.flushes or record.table_ruling is not None
-            or record.pam_holder is not None):
+    if record.cards is not None or record.table_ruling is not None:
         return None
     c = COMPILED.get(id(v))
     if c is None or c.v is not v:
@@ -77,16 +77,21 @@ def _settle(record: HandRecord, state: TableState, c: Compiled) -> Settlement | 
     if not (dealt.issuperset(tricks) and (recorded is None or dealt.issuperset(recorded))):
         return None
     resolution = d.resolution
+    if record.flushes or record.pam_holder is not None:
+        if record.pam_holder is not None and record.pam_holder not in dealt:
+            return None
+        if record.flushes:
+            return flushed(record, state, c, plan)
     offenders: list[str] = []
     forfeits = _NO_FORFEITS
     if record.penalties:
-        found = _penalties(record.penalties, c, plan)
+        found = penalties_sound(record.penalties, c, plan, resolution)
         if found is None:
             return None
         offenders, forfeits = found
         if offenders and c.lou:
             resolution = RENEGE  # checks.resolve: a sound renege throws a Lou hand in
-    if exchanges and not _exchanges_sound(exchanges, c, plan, resolution):
+    if exchanges and not exchanges_sound(exchanges, c, plan, resolution):
         return None
     if resolution == PLAYED:
         # checks.trick_problems (pays-pool with a revoke: the tricks may be left out)
@@ -102,8 +107,8 @@ def _settle(record: HandRecord, state: TableState, c: Compiled) -> Settlement | 
     return settle_book(record, state, c, plan, resolution, offenders, forfeits)
 
 
-def _penalties(penalties: tuple[Penalty, ...], c: Compiled,
-               plan: Plan) -> tuple[list[str], tuple[Penalty, ...]] | None:
+def penalties_sound(penalties: tuple[Penalty, ...], c: Compiled, plan: Plan,
+               resolution: Resolution) -> tuple[list[str], tuple[Penalty, ...]] | None:
     """The offenders (checks.revokers) and the forfeits paid before play, or None where
     checks.penalty_problems would find a problem (or a player not dealt in is named)."""
     d, dealt = plan.d, plan.seating.dealt_set
@@ -114,7 +119,7 @@ def _penalties(penalties: tuple[Penalty, ...], c: Compiled,
         if p not in dealt:
             return None
         if kind == REVOKE:
-            if d.resolution != PLAYED or p not in d.in_play_set:
+            if resolution != PLAYED or p not in d.in_play_set:
                 return None
             if p not in offenders:
                 offenders.append(p)
@@ -128,9 +133,9 @@ def _penalties(penalties: tuple[Penalty, ...], c: Compiled,
     return offenders, tuple(forfeits)
 
 
-def _exchanges_sound(exchanges: Any, c: Compiled, plan: Plan, resolution: Resolution) -> bool:
+def exchanges_sound(exchanges: Any, c: Compiled, plan: Plan, resolution: Resolution) -> bool:
     """checks.exchange_problems finds nothing."""
-    if not c.exchange or resolution not in (PLAYED, RENEGE):
+    if not c.exchange or resolution not in (PLAYED, RENEGE, FLUSH):
         return False
     d, dealt = plan.d, plan.seating.dealt
     for p, n in exchanges.items():
