@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len, get_character_cell_size
 from rich.console import Console
 
-from loo_ledger.cli.render import _ONE_CELL, PIPE_WIDTH, Table, show, table
+from loo_ledger.cli.render import PIPE_WIDTH, Table, one_cell, show, table
 
 # ASCII, Latin-1, spaces (NBSP), Greek, a soft hyphen, a combining accent, CJK, an emoji,
 # controls, markup, an ellipsis
@@ -62,9 +62,9 @@ def test_plain_is_what_rich_writes(title: str | None, columns: list[str], data) 
 
 
 def test_every_one_cell_character_is_one_cell_for_rich() -> None:
-    for ch in _ONE_CELL:
+    for ch in one_cell():
         assert get_character_cell_size(ch) == 1, hex(ord(ch))
-    assert cell_len("".join(sorted(_ONE_CELL))) == len(_ONE_CELL)
+    assert cell_len("".join(sorted(one_cell()))) == len(one_cell())
 
 
 def test_show_writes_plain_text_when_piped_and_rich_otherwise(capsys, monkeypatch) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from loo_ledger.cli.visible import visible
@@ -36,11 +37,14 @@ def signed(n: int) -> str:
 #: Characters rich counts as one terminal cell (rich.cells' single-cell ranges, with
 #: dashes, quotes, bullets and currency signs): with only these, a table's widths are
 #: its lengths (tests/test_startup_render.py asks rich about every one).
-_ONE_CELL = frozenset(chr(c) for lo, hi in ((0x20, 0x7E), (0xA0, 0xAC), (0xAE, 0x2FF),
-                                            (0x370, 0x482), (0x2010, 0x2027),
-                                            (0x2030, 0x205E), (0x20A0, 0x20C0),
-                                            (0x2500, 0x25FC), (0x2800, 0x28FF))
-                      for c in range(lo, hi + 1))
+ONE_CELL_RANGES = ((0x20, 0x7E), (0xA0, 0xAC), (0xAE, 0x2FF), (0x370, 0x482), (0x2010, 0x2027),
+                   (0x2030, 0x205E), (0x20A0, 0x20C0), (0x2500, 0x25FC), (0x2800, 0x28FF))
+
+
+@cache
+def one_cell() -> frozenset[str]:
+    """Every character of :data:`ONE_CELL_RANGES` (made when a table is first written)."""
+    return frozenset(chr(c) for lo, hi in ONE_CELL_RANGES for c in range(lo, hi + 1))
 
 
 class Table:
@@ -70,7 +74,7 @@ class Table:
         or None if a character's width needs rich's tables (CJK, emoji, combining marks)."""
         title = visible(self.title) if self.title else ""
         texts = [title, *self.columns, *(x for row in self.rows for x in row)]
-        if not _ONE_CELL.issuperset("".join(texts)):
+        if not one_cell().issuperset("".join(texts)):
             return None
         n = len(self.columns)
         rows = [[*row, *[""] * (n - len(row))] for row in self.rows]
