@@ -195,7 +195,8 @@ def _session(t: types.SessionFile, raw: dict[str, Any]) -> Session | None:
     names.add(t.first_dealer)
     hands = []
     for h in t.hands:
-        rec = fromtyped.record(h, names)
+        fromtyped.names_of(h, names)
+        rec = fromtyped.record(h)
         if rec is None:
             return None
         hands.append(rec)

@@ -51,39 +51,47 @@ def session(t: types.SessionHead, hands: list[HandRecord]) -> Session:
             RuleChange(from_hand=c.from_hand, rules=c.rules) for c in t.rule_changes))
 
 
-def record(h: types.Hand, names: set[str]) -> HandRecord | None:
-    """handcodec.record_from_dict of a typed hand, its names added to ``names``; None if
-    ``sitting_out`` or ``cards.civil`` repeats itself or the ruling is blank."""
+def names_of(h: types.Hand, names: set[str]) -> None:
+    """Add every name a typed hand mentions to ``names`` (for :func:`names_ok`)."""
+    out = UNSET
+    for table in (h.sitting_out, h.declarations, h.tricks, h.deltas, h.exchanges):
+        if table is not out:
+            names.update(table)
+    for items in (h.flushes, h.penalties):
+        if items is not out:
+            names.update(i.player for i in items)
+    for one in (h.dealer, h.pam_holder):
+        if one is not out:
+            names.add(one)
+    if h.cards is not out:
+        for held in (h.cards.dealt, h.cards.exchanged):
+            if held is not out:
+                names.update(held)
+
+
+def record(h: types.Hand) -> HandRecord | None:
+    """handcodec.record_from_dict of a typed hand; None if ``sitting_out`` or
+    ``cards.civil`` repeats itself or the ruling is not text or blank."""
     out = UNSET
     declarations, tricks, deltas, exchanges = h.declarations, h.tricks, h.deltas, h.exchanges
     sitting = () if h.sitting_out is out else tuple(h.sitting_out)
-    if sitting:
-        if len(set(sitting)) != len(sitting):
-            return None
-        names.update(sitting)
-    for table in (declarations, tricks, deltas, exchanges):
-        if table is not out:
-            names.update(table)
+    if sitting and len(set(sitting)) != len(sitting):
+        return None
     flushes: tuple[Flush, ...] = ()
     if h.flushes is not out:
         flushes = tuple(Flush(player=f.player, kind=f.kind,
                               suit=None if f.suit is out else f.suit,
                               cards=() if f.cards is out else tuple(f.cards))
                         for f in h.flushes)
-        names.update(f.player for f in flushes)
     penalties: tuple[Penalty, ...] = ()
     if h.penalties is not out:
         penalties = tuple(Penalty(player=p.player, kind=p.kind) for p in h.penalties)
-        names.update(p.player for p in penalties)
-    for one in (h.dealer, h.pam_holder):
-        if one is not out:
-            names.add(one)
     ruling = h.table_ruling
     if ruling is not out and not (_BLANK.search(ruling) and _TEXT.search(ruling)):
         return None
     cards = None
     if h.cards is not out:
-        cards = _cards(h.cards, names)
+        cards = _cards(h.cards)
         if cards is None:
             return None
     return HandRecord(
@@ -98,15 +106,13 @@ def record(h: types.Hand, names: set[str]) -> HandRecord | None:
         note=None if h.note is out else h.note, cards=cards)
 
 
-def _cards(c: types.CardsRecord, names: set[str]) -> CardRecord | None:
+def _cards(c: types.CardsRecord) -> CardRecord | None:
     out = UNSET
     civil = () if c.civil is out else tuple(c.civil)
     if len(set(civil)) != len(civil):
         return None
     dealt = {} if c.dealt is out else {p: tuple(cs) for p, cs in c.dealt.items()}
     exchanged = {} if c.exchanged is out else {p: tuple(cs) for p, cs in c.exchanged.items()}
-    names.update(dealt)
-    names.update(exchanged)
     return CardRecord(
         trump_card=None if c.trump_card is out else c.trump_card,
         turned=None if c.turned is out else c.turned,

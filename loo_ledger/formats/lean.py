@@ -141,7 +141,7 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
         hand_decoder = _hand_decoder(tuple(typed.players))
         for n, text in enumerate(typed.hands):
             hand = hand_decoder.decode(text)
-            record = fromtyped.record(hand, names)
+            record = fromtyped.record(hand)  # its names are players: the decoder says
             if record is None:
                 return None
             records.append(record)
