@@ -7,12 +7,14 @@ where the reference finds no problem.
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,12 +24,15 @@ from loo_ledger.domain.model import (
     Flush,
     HandRecord,
     Penalty,
+    Session,
     Settlement,
     TableState,
     opening_state,
 )
+from loo_ledger.domain.replay import replay
 from loo_ledger.domain.settle import settle_slow, validate
 from loo_ledger.domain.variants import PRESETS, Variant
+from loo_ledger.errors import HandRejected
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import generate  # noqa: E402
@@ -191,3 +196,24 @@ def test_an_empty_pool_moves_nothing() -> None:
     assert (s.movements, s.pot, s.whole, s.looed, dict(s.deltas)) == ((), 0, "Ben", ("Ann",),
                                                                       {"Ben": 0, "Ann": 0})
     same(s, settle_slow(record, state, v))
+
+
+def test_replay_leaves_the_garbage_collector_as_it_found_it() -> None:
+    """replay turns the cyclic collector off while it settles and back on after, also when
+    a hand is refused; a collector that was off stays off."""
+    good = HandRecord(tricks={"A": 1, "B": 1, "C": 1, "D": 0})
+    bad = HandRecord(tricks={"A": 1, "B": 1, "C": 2, "D": 0})
+    seats = ("A", "B", "C", "D")
+    assert gc.isenabled()
+    assert replay(Session(variant="three-card", players=seats, first_dealer="D",
+                          hands=(good,))).final.pool == 9
+    assert gc.isenabled()
+    with pytest.raises(HandRejected):
+        replay(Session(variant="three-card", players=seats, first_dealer="D", hands=(bad,)))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        replay(Session(variant="three-card", players=seats, first_dealer="D", hands=(good,)))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
