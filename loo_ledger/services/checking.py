@@ -16,14 +16,16 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from loo_ledger.domain import Replay, replay
+from loo_ledger.domain.model import TableState
+from loo_ledger.domain.replay import session_variant, start, variant_at
+from loo_ledger.domain.settle import settle
 from loo_ledger.errors import LooError, Problem
-from loo_ledger.services.checking_audit import check_audit
+from loo_ledger.services.checking_audit import AuditTrail
 from loo_ledger.store import facts
 from loo_ledger.store.codec import state_to_json
-from loo_ledger.store.derive import Derived, derive
+from loo_ledger.store.derive import Running, derive
 from loo_ledger.store.ledger import Ledger
-from loo_ledger.store.records import Seats, decode
+from loo_ledger.store.records import Seats, decode, record_from_dict
 from loo_ledger.store.stored_rows import StoredRows
 
 
@@ -55,40 +57,173 @@ class _Findings(list[Problem]):
                             message=f"session {self.sid}: {message}"))
 
 
+#: Hands settled and derived together: memory holds one batch, never the session.
+BATCH = 1000
+
+
 def check_session(ledger: Ledger, sid: int) -> list[Problem]:
     """The differences in session ``sid``: its derived rows, then its audit trail
-    (services/checking_audit.py)."""
-    stored = ledger.stored_rows(sid)
-    seats = Seats(stored.players)
-    records = [(n, _record(text, seats)) for n, text in stored.records]
-    return _derived(ledger, sid, stored, records) + check_audit(sid, stored.audit, records)
+    (services/checking_audit.py). The hands are read, settled and compared one batch at
+    a time, inside one read snapshot."""
+    with ledger.db.snapshot():
+        stored = ledger.stored_rows(sid)
+        audit = AuditTrail(sid, stored.audit, stored.hand_count)
+        check = _Check(sid, stored)
+        numbers: list[int] = []
+        wanted: dict[int, Any] = {}
+        batch: list[tuple[tuple[Any, ...], Any]] = []
+        for row in ledger.iter_hand_rows(sid):
+            record = _record(row[2], check.seats)
+            numbers.append(row[0])
+            if audit.needs(row[0]):
+                wanted[row[0]] = record
+            batch.append((row, record))
+            if len(batch) == BATCH:
+                check.hands(batch)
+                batch = []
+        check.hands(batch)
+    return check.finish() + audit.finish(numbers, wanted)
 
 
-def _derived(ledger: Ledger, sid: int, stored: StoredRows,
-             records: list[tuple[int, Any]]) -> list[Problem]:
-    out = _Findings(sid)
-    for number, record in records:
-        if not isinstance(record, dict):
-            out.add("CHECK_RECORD", number, "the stored record is not a JSON object, so the "
-                    "hand cannot be settled again")
-    if out:
-        return out
-    try:
-        session = ledger.stored(sid).session
-        result = replay(session)
-        want = derive(session.players, [r for _, r in records],
-                      result.settlements, result.final)
-    except LooError as exc:
+class _Check:
+    """One session's derived rows compared, batch by batch: the findings of each kind
+    in the order they are reported."""
+
+    def __init__(self, sid: int, stored: StoredRows):
+        self.sid, self.stored, self.players = sid, stored, stored.players
+        self.seats = Seats(stored.players)
+        self.records = _Findings(sid)
+        self.replay = _Findings(sid)
+        self.found = {k: _Findings(sid) for k in ("hands", "postings", "plays")}
+        self.session = stored.session
+        self.previous = stored.opening_pool
+        self.count = 0
+        self.starts = {c.from_hand for c in self.session.rule_changes}
+        self.running: Running | None = None
+        self.nets: dict[str, int] = defaultdict(int)  # stored movements minus the rules'
+        self.variant: Any = None
+        self.state: TableState | None = None
+        try:
+            self.variant = session_variant(self.session)
+            self.state = start(self.session)
+        except LooError as exc:
+            self._failed(exc)
+
+    def _failed(self, exc: LooError) -> None:
         hand = next((p.hand for p in exc.problems if p.hand is not None), None)
-        out.add("CHECK_REPLAY", hand, str(exc))
+        self.replay.add("CHECK_REPLAY", hand, str(exc))
+        self.state = None
+
+    def hands(self, batch: list[tuple[tuple[Any, ...], Any]]) -> None:
+        for row, record in batch:
+            if not isinstance(record, dict):
+                self.records.add("CHECK_RECORD", row[0], "the stored record is not a JSON "
+                                 "object, so the hand cannot be settled again")
+        if self.records or self.state is None or not batch:
+            return
+        settled = []
+        state, v, n = self.state, self.variant, self.count
+        try:
+            for _, record in batch:
+                n += 1
+                if n in self.starts:
+                    v = variant_at(self.session, n)
+                result = settle(record_from_dict(record), state, v)
+                settled.append(result)
+                state = result.next_state
+            d = derive(self.players, [r for _, r in batch], settled, state,
+                       before=self.running, texts=False)
+        except LooError as exc:
+            self._failed(exc)
+            return
+        self.state, self.variant = state, v
+        self.running = Running(nets=d.nets, player_totals=d.player_totals,
+                               seat_totals=d.seat_totals, session_totals=d.session_totals)
+        for (row, _), exp in zip(batch, d.hands, strict=True):
+            self._hand(row, exp)
+
+    def _hand(self, row: tuple[Any, ...], exp: tuple[Any, ...]) -> None:
+        self.count += 1
+        n, pool_in, pool_after = row[0], row[4], row[6]
+        if (n == self.count and pool_in == self.previous and row[:2] == exp[:2]
+                and row[3:] == exp[3:]):
+            self.previous = pool_after
+            return
+        _hand_facts(self.found["hands"], self.players, self.count, row, exp, self.previous)
+        self.previous = pool_after
+        have, rules = _moves(self.players, row[13]), _moves(self.players, exp[13])
+        if have is None or rules is None or sorted(have) != sorted(rules):
+            self.found["postings"].add("CHECK_POSTINGS", n, "the postings do not match the "
+                                       "rules' chip movements (payer, payee, amount, kind)")
+        for moves, sign in ((have or (), 1), (rules or (), -1)):
+            for payer, payee, amount, _ in moves:
+                if payer:
+                    self.nets[payer] -= sign * amount
+                if payee:
+                    self.nets[payee] += sign * amount
+        _plays(self.found["plays"], self.players, row, exp)
+
+    def finish(self) -> list[Problem]:
+        if self.records:
+            return self.records
+        if self.replay:
+            return self.replay
+        out = _Findings(self.sid)
+        out += self.found["hands"] + self.found["postings"]
+        derived = self.running or Running(nets=dict.fromkeys(self.players, 0),
+                                          player_totals={}, seat_totals={},
+                                          session_totals=(0,) * 6)
+        for name, net in self.stored.nets.items():
+            sums = derived.nets.get(name, 0) + self.nets.get(name, 0)
+            if net != sums:
+                out.add("CHECK_BALANCE", None, f"balance {net} stored, the postings add up to "
+                        f"{sums}", player=name)
+        out += self.found["plays"]
+        _totals(out, self.stored, derived)
+        if self.state is not None:
+            _state(out, self.stored, self.state, self.count)
         return out
-    _hands(out, stored, want)
-    _postings(out, stored, want)
-    _nets(out, stored)
-    _plays(out, stored, want)
-    _totals(out, stored, want)
-    _state(out, stored, result)
-    return out
+
+
+def _hand_facts(out: _Findings, players: list[str], i: int, row: tuple[Any, ...],
+                exp: tuple[Any, ...], previous: int) -> None:
+    n, dealer, _, deltas, pool_in, pot, pool_after, double, outcome, ruling, looed = row[:11]
+    if n != i:
+        out.add("CHECK_HANDS", n, f"stored as hand {n}, but it is hand {i} of the record")
+    if pool_in != previous:
+        out.add("CHECK_CONTINUITY", n, f"pool carried in is {pool_in}, but the hand before "
+                f"left {previous}")
+    deltas = _loads(deltas)
+    if not isinstance(deltas, list) or not all(
+            d is None or type(d) is int for d in deltas) or sum(
+            d or 0 for d in deltas) + pool_after - pool_in != 0:
+        out.add("CHECK_CONSERVATION", n, "the stored changes do not conserve chips")
+    if deltas != _loads(exp[3]):
+        out.add("CHECK_DELTAS", n, f"stored changes {_named(players, deltas)}, the rules "
+                f"give {_named(players, _loads(exp[3]))}")
+    if (pool_in, pot, pool_after) != exp[4:7]:
+        out.add("CHECK_POOL", n, f"stored pool {pool_in} -> {pool_after}, the rules give "
+                f"{exp[4]} -> {exp[6]}")
+    if (dealer, double, outcome, ruling, looed) != (exp[1], *exp[7:11]):
+        have = (_who(players, dealer), double, facts.outcome_text(outcome), ruling,
+                _looed(players, looed))
+        rules = (players[exp[1]], exp[7], facts.outcome_text(exp[8]), exp[9],
+                 _looed(players, exp[10]))
+        out.add("CHECK_HAND", n, f"stored dealer, double, outcome, ruling, looed {have}; "
+                f"the rules give {rules}")
+
+
+def _plays(out: _Findings, players: list[str], row: tuple[Any, ...],
+           exp: tuple[Any, ...]) -> None:
+    """A hand's words and tricks (the statistics of each player dealt in)."""
+    words, tricks = str(row[11]), str(row[12])
+    ew, et = exp[11], exp[12]
+    if (words, tricks) == (ew, et):
+        return
+    who = [p for i, p in enumerate(players)
+           if words[i:i + 1] != ew[i:i + 1] or tricks[i:i + 1] != et[i:i + 1]]
+    out.add("CHECK_PLAYS", row[0], f"the statistics rows of {', '.join(who) or 'the hand'} "
+            "differ from what the rules give", player=who[0] if len(who) == 1 else None)
 
 
 def _record(text: Any, seats: Seats) -> Any:
@@ -124,40 +259,6 @@ def _looed(players: list[str], mask: Any) -> Any:
     return [p for i, p in enumerate(players) if mask >> i & 1]
 
 
-def _hands(out: _Findings, stored: StoredRows, want: Derived) -> None:
-    players = stored.players
-    if len(stored.hands) != len(want.hands):
-        out.add("CHECK_HANDS", None, f"{len(stored.hands)} hands stored, {len(want.hands)} in "
-                "the record")
-    previous = stored.opening_pool
-    for i, (row, exp) in enumerate(zip(stored.hands, want.hands, strict=False), 1):
-        n, dealer, _, deltas, pool_in, pot, pool_after, double, outcome, ruling, looed = row[:11]
-        if n != i:
-            out.add("CHECK_HANDS", n, f"stored as hand {n}, but it is hand {i} of the record")
-        if pool_in != previous:
-            out.add("CHECK_CONTINUITY", n, f"pool carried in is {pool_in}, but the hand before "
-                    f"left {previous}")
-        previous = pool_after
-        deltas = _loads(deltas)
-        if not isinstance(deltas, list) or not all(
-                d is None or type(d) is int for d in deltas) or sum(
-                d or 0 for d in deltas) + pool_after - pool_in != 0:
-            out.add("CHECK_CONSERVATION", n, "the stored changes do not conserve chips")
-        if deltas != _loads(exp[3]):
-            out.add("CHECK_DELTAS", n, f"stored changes {_named(players, deltas)}, the rules "
-                    f"give {_named(players, _loads(exp[3]))}")
-        if (pool_in, pot, pool_after) != exp[4:7]:
-            out.add("CHECK_POOL", n, f"stored pool {pool_in} -> {pool_after}, the rules give "
-                    f"{exp[4]} -> {exp[6]}")
-        if (dealer, double, outcome, ruling, looed) != (exp[1], *exp[7:11]):
-            have = (_who(players, dealer), double, facts.outcome_text(outcome), ruling,
-                    _looed(players, looed))
-            rules = (players[exp[1]], exp[7], facts.outcome_text(exp[8]), exp[9],
-                     _looed(players, exp[10]))
-            out.add("CHECK_HAND", n, f"stored dealer, double, outcome, ruling, looed {have}; "
-                    f"the rules give {rules}")
-
-
 def _moves(players: list[str], text: Any) -> list[tuple[Any, ...]] | None:
     """A hand's stored movements as (payer, payee, amount, kind), the pool '', or None if
     the column cannot be read."""
@@ -168,47 +269,7 @@ def _moves(players: list[str], text: Any) -> list[tuple[Any, ...]] | None:
         return None
 
 
-def _postings(out: _Findings, stored: StoredRows, want: Derived) -> None:
-    """Payer, payee, amount and kind of each movement, in any order (reasons are words)."""
-    exp = {row[0]: row[13] for row in want.hands}
-    for row in stored.hands:
-        have = _moves(stored.players, row[13])
-        rules = _moves(stored.players, exp.get(row[0], "[]"))
-        if have is None or rules is None or sorted(have) != sorted(rules):
-            out.add("CHECK_POSTINGS", row[0], "the postings do not match the rules' chip "
-                    "movements (payer, payee, amount, kind)")
-
-
-def _nets(out: _Findings, stored: StoredRows) -> None:
-    sums: dict[str, int] = defaultdict(int)
-    for row in stored.hands:
-        for payer, payee, amount, _ in _moves(stored.players, row[13]) or ():
-            if payer:
-                sums[payer] -= amount
-            if payee:
-                sums[payee] += amount
-    for name, net in stored.nets.items():
-        if net != sums.get(name, 0):
-            out.add("CHECK_BALANCE", None, f"balance {net} stored, the postings add up to "
-                    f"{sums.get(name, 0)}", player=name)
-
-
-def _plays(out: _Findings, stored: StoredRows, want: Derived) -> None:
-    """Each hand's words and tricks (the statistics of each player dealt in)."""
-    exp = {row[0]: row[11:13] for row in want.hands}
-    players = stored.players
-    for row in stored.hands:
-        words, tricks = str(row[11]), str(row[12])
-        ew, et = exp.get(row[0], ("", ""))
-        if (words, tricks) == (ew, et):
-            continue
-        who = [p for i, p in enumerate(players)
-               if words[i:i + 1] != ew[i:i + 1] or tricks[i:i + 1] != et[i:i + 1]]
-        out.add("CHECK_PLAYS", row[0], f"the statistics rows of {', '.join(who) or 'the hand'} "
-                "differ from what the rules give", player=who[0] if len(who) == 1 else None)
-
-
-def _totals(out: _Findings, stored: StoredRows, want: Derived) -> None:
+def _totals(out: _Findings, stored: StoredRows, want: Running) -> None:
     for p in sorted(set(stored.player_totals) | set(want.player_totals)):
         if stored.player_totals.get(p) != want.player_totals.get(p):
             out.add("CHECK_TOTALS", None, f"{p}'s totals (player_totals) stored "
@@ -225,8 +286,8 @@ def _totals(out: _Findings, stored: StoredRows, want: Derived) -> None:
                 f"{stored.session_totals}, the hands give {want.session_totals}")
 
 
-def _state(out: _Findings, stored: StoredRows, result: Replay) -> None:
-    final, last = result.final, len(result.settlements) or None
+def _state(out: _Findings, stored: StoredRows, final: TableState, count: int) -> None:
+    last = count or None
     after = f"after hand {last}" if last else "before the first hand"
     if stored.pool != final.pool:
         out.add("CHECK_STATE", last, f"pool {stored.pool} stored, the hands leave {final.pool}")

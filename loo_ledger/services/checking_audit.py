@@ -38,7 +38,7 @@ seen (it reads as one more imported hand); a deleted later row is.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -58,20 +58,37 @@ def check_audit(sid: int, audit: Sequence[tuple[Any, ...]],
     """The findings of replaying session ``sid``'s ``audit`` rows (id, hand, action,
     old_record, new_record, at; in id order) against its stored ``records`` (number, the
     record decoded: store/records.py; None if it cannot be read)."""
-    out: list[Problem] = []
+    trail = AuditTrail(sid, audit, len(records))
+    return trail.finish([n for n, _ in records],
+                        {n: r for n, r in records if trail.needs(n)})
 
-    def add(code: str, hand: int | None, message: str) -> None:
-        out.append(Problem(code=code, hand=hand, message=f"session {sid}: {message}"))
 
-    last_deleted = max((i for i, r in enumerate(audit) if r[2] == "deleted"), default=-1)
-    rows = list(audit[last_deleted + 1:])
-    _times(add, rows)
-    trail: list[Any] = [_STARTED] * _started_with(rows, len(records))
-    stored_count = len(records)
-    for row in rows:
-        _apply(add, trail, row, stored_count)
-    _compare(add, trail, records)
-    return out
+class AuditTrail:
+    """:func:`check_audit` in two steps, for a check that reads the hands one at a time:
+    the audit replayed first (its rows are few), then :meth:`finish` with every stored
+    hand's number and the records of the hands it :meth:`needs` (those the audit gives a
+    record for)."""
+
+    def __init__(self, sid: int, audit: Sequence[tuple[Any, ...]], stored_count: int):
+        self.out: list[Problem] = []
+        self.sid = sid
+        last_deleted = max((i for i, r in enumerate(audit) if r[2] == "deleted"), default=-1)
+        rows = list(audit[last_deleted + 1:])
+        _times(self.add, rows)
+        self.trail: list[Any] = [_STARTED] * _started_with(rows, stored_count)
+        for row in rows:
+            _apply(self.add, self.trail, row, stored_count)
+
+    def add(self, code: str, hand: int | None, message: str) -> None:
+        self.out.append(Problem(code=code, hand=hand, message=f"session {self.sid}: {message}"))
+
+    def needs(self, n: int) -> bool:
+        """Whether the record of stored hand ``n`` is to be compared with the audit's."""
+        return 1 <= n <= len(self.trail) and self.trail[n - 1] is not _STARTED
+
+    def finish(self, numbers: Sequence[int], records: Mapping[int, Any]) -> list[Problem]:
+        _compare(self.add, self.trail, numbers, records)
+        return self.out
 
 
 def _loads(text: Any) -> Any:
@@ -193,15 +210,15 @@ def _rewrite(add: Add, trail: list[Any], rid: int, action: str, old_text: Any,
             trail[i] = _STARTED
 
 
-def _compare(add: Add, trail: Sequence[Any], records: Sequence[tuple[int, Any]]) -> None:
-    numbers = [n for n, _ in records]
+def _compare(add: Add, trail: Sequence[Any], numbers: Sequence[int],
+             records: Mapping[int, Any]) -> None:
     for n in numbers:
         if n > len(trail):
             add("CHECK_AUDIT_MISSING", n, f"hand {n} is stored, but the audit never added it")
-    for n in range(len(records) + 1, len(trail) + 1):
+    for n in range(len(numbers) + 1, len(trail) + 1):
         add("CHECK_AUDIT_EXTRA", n, f"the audit adds hand {n} and never undoes it, but it is "
             "not stored")
-    for n, have in records:
+    for n, have in records.items():
         if (1 <= n <= len(trail) and trail[n - 1] is not _STARTED
                 and isinstance(have, dict) and have != trail[n - 1]):
             add("CHECK_AUDIT_RECORD", n, f"the stored record of hand {n} is not the last "

@@ -64,7 +64,6 @@ class Derived:
 
     hands: list[tuple[Any, ...]]
     nets: dict[str, int]
-    plays: list[tuple[Any, ...]]
     player_totals: dict[str, tuple[int, ...]]
     seat_totals: dict[tuple[str, int], tuple[int, ...]]
     session_totals: tuple[int, ...]
@@ -94,69 +93,42 @@ def _bad(hand: int, message: str) -> StoreError:
 
 def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int]) -> str:
     """The hand's movements packed (facts.pack_move), adding each to ``nets``."""
-    out = []
+    out: list[str] = []
+    codes = facts.KIND_CODE
     for seq, m in enumerate(s.movements, 1):
-        amount = m.amount
+        amount, payer, payee = m.amount, m.payer, m.payee
         if type(amount) is not int or amount <= 0:
             raise _bad(s.hand_no, f"movement {seq} has amount {amount!r}, not a positive "
                        "whole number")
         try:
-            if m.payer is not None:
-                nets[m.payer] -= amount
-            if m.payee is not None:
-                nets[m.payee] += amount
-            payer = -1 if m.payer is None else seat[m.payer]
-            payee = -1 if m.payee is None else seat[m.payee]
+            a = -1 if payer is None else seat[payer]
+            b = -1 if payee is None else seat[payee]
         except KeyError as e:
             raise _bad(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not "
                        "seated") from None
-        kind = facts.KIND_CODE.get(_kind(m))
+        if payer is not None:
+            nets[payer] -= amount
+        if payee is not None:
+            nets[payee] += amount
+        kind = codes.get(m.kind)  # a StrEnum finds its text's code
         if kind is None:
-            raise _bad(s.hand_no, f"movement {seq} is of kind {_kind(m)!r}, which has no code")
-        out.append(facts.pack_move(payer, payee, amount, kind))
-    return dumps(out)
-
-
-def _position(s: Settlement, seat: Mapping[str, int], name: str) -> int:
-    try:
-        return seat[name]
-    except KeyError:
-        raise _bad(s.hand_no, f"{name!r} dealt, who is not seated") from None
+            kind = codes.get(_kind(m))
+        if kind is None:
+            raise _bad(s.hand_no, f"movement {seq} is of kind {_kind(m)!r}, which has no "
+                       "code")
+        out.append(str(facts.pack_move(a, b, amount, kind)))
+    return "[" + ",".join(out) + "]"  # compact JSON of whole numbers
 
 
 def _outcome(s: Settlement) -> int | str:
     """The outcome's code (its text if it has none)."""
-    text = str(s.outcome)
-    return facts.OUTCOME_CODE.get(text, text)
+    code = facts.OUTCOME_CODE.get(s.outcome)  # a StrEnum finds its text's code
+    return str(s.outcome) if code is None else code
 
 
 def _kind(m: Movement) -> str:
     kind = getattr(m, "kind", "")
     return str(kind.value if hasattr(kind, "value") else kind)
-
-
-def _word(kind: str, player: str, eldest: str, words: Mapping[str, str]) -> str:
-    """What the player chose: stand, pass, miss, defend, or ``forced``."""
-    if kind in _NO_CHOICE or (kind == "eldest-miss" and player != eldest):
-        return "forced"
-    return str(words.get(player) or "forced")
-
-
-def _plays(raw: Mapping[str, Any], s: Settlement) -> list[tuple[Any, ...]]:
-    """One row per dealt player: everything from the settlement except the flushes, which
-    are the record's facts; the tricks are those settled (from the cards where the record
-    has none). ``seat`` is 0 for the dealer, 1 for eldest..."""
-    tricks = s.tricks
-    flushes = {f["player"] for f in raw.get("flushes", ())}
-    n, contested = len(s.dealt), s.outcome in CONTESTED
-    rows = []
-    for i, p in enumerate(s.dealt):
-        word = _word(s.kind, p, s.dealt[0], s.words)
-        played = contested and word != "pass"
-        rows.append((s.hand_no, p, (i + 1) % n, word, int(played),
-                     tricks.get(p, 0) if played else 0, s.deltas.get(p, 0), int(p in s.looed),
-                     s.loos.get(p, 0), int(p == s.whole), int(p in flushes), int(s.double), s.pot))
-    return rows
 
 
 def _cards(s: Settlement) -> dict[str, tuple[int, ...]]:
@@ -168,32 +140,75 @@ def _cards(s: Settlement) -> dict[str, tuple[int, ...]]:
                 int(p == f.first_leader == f.first_winner)) for p in f.trumps_led}
 
 
-def _player_totals(plays: list[tuple[Any, ...]], cards: Mapping[tuple[int, str], tuple[int, ...]],
-                   start: Mapping[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
-    acc = {p: list(t) for p, t in start.items()}
-    extra = len(CARD_COLUMNS)
-    for (hand, p, _, word, played, tricks, delta, looed, paid, whole, flush, _, _) in plays:
-        t = acc.get(p)
-        if t is None:
-            t = acc[p] = [0] * 13 + [delta, delta] + [0] * extra
-        for i, value in enumerate(cards.get((hand, p), ()), 15):
-            t[i] += value
-        t[0] += 1
-        if word in WORDS:
-            t[1 + WORDS.index(word)] += 1
-        for i, value in enumerate((played, tricks, looed, paid, whole, flush, delta), 6):
-            t[i] += value
-        t[13], t[14] = max(t[13], delta), min(t[14], delta)
-    return {p: tuple(t) for p, t in acc.items()}
+_WORD_COLUMN = {w: 1 + i for i, w in enumerate(WORDS)}
+_TRICK_CHARS = tuple(chr(48 + n) for n in range(75))
+_EXTRA = len(CARD_COLUMNS)
 
 
-def _seat_totals(plays: list[tuple[Any, ...]], start: Mapping[tuple[str, int], tuple[int, ...]]
-                 ) -> dict[tuple[str, int], tuple[int, ...]]:
-    acc = {k: list(t) for k, t in start.items()}
-    for row in plays:
-        t = acc.setdefault((row[1], row[2]), [0, 0, 0])
-        t[0], t[1], t[2] = t[0] + 1, t[1] + row[6], t[2] + row[7]
-    return {k: tuple(t) for k, t in acc.items()}
+class _Totals:
+    """The running totals (player_totals, seat_totals, loos paid) over the players of the
+    hands derived, one dealt player at a time (PLAY_COLUMNS: what each hand was for him)."""
+
+    def __init__(self, start: Running):
+        self.players = {p: list(t) for p, t in start.player_totals.items()}
+        self.seats = {k: list(t) for k, t in start.seat_totals.items()}
+        self.paid = 0
+
+    def hand(self, s: Settlement, raw: Mapping[str, Any], seat: Mapping[str, int],
+             n_seats: int) -> tuple[str, str]:
+        """Add hand ``s``'s players; its ``words`` and ``tricks`` columns. A player's word
+        is what he chose (stand, pass, miss, defend) or ``forced``; he played unless he
+        passed, when the cards were dealt out; his tricks are those settled (from the
+        cards where the record has none); his seat is 0 for the dealer, 1 for eldest..."""
+        dealt, kind, said, deltas = s.dealt, s.kind, s.words, s.deltas
+        counts, looed, loos, whole = s.tricks, s.looed, s.loos, s.whole
+        flushes = {f["player"] for f in raw.get("flushes", ())} if "flushes" in raw else ()
+        cards = _cards(s) if s.cards is not None else None
+        contested, choice = s.outcome in CONTESTED, kind not in _NO_CHOICE
+        eldest_miss, n = kind == "eldest-miss", len(dealt)
+        words, tricks = [facts.NOT_DEALT] * n_seats, ["0"] * n_seats
+        acc, by_seat = self.players, self.seats
+        for i, p in enumerate(dealt):
+            word = str(said.get(p) or "forced") if choice and not (
+                eldest_miss and p != dealt[0]) else "forced"
+            played = contested and word != "pass"
+            taken = counts.get(p, 0) if played else 0
+            delta, lo, paid = deltas.get(p, 0), p in looed, loos.get(p, 0)
+            t = acc.get(p)
+            if t is None:
+                t = acc[p] = [0] * 13 + [delta, delta] + [0] * _EXTRA
+            t[0] += 1
+            column = _WORD_COLUMN.get(word)
+            if column is not None:
+                t[column] += 1
+            t[6] += played
+            t[7] += taken
+            t[8] += lo
+            t[9] += paid
+            t[10] += p == whole
+            t[11] += p in flushes
+            t[12] += delta
+            if delta > t[13]:
+                t[13] = delta
+            if delta < t[14]:
+                t[14] = delta
+            if cards is not None and p in cards:
+                for j, value in enumerate(cards[p], 15):
+                    t[j] += value
+            key = (p, (i + 1) % n)
+            st = by_seat.get(key)
+            if st is None:
+                st = by_seat[key] = [0, 0, 0]
+            st[0] += 1
+            st[1] += delta
+            st[2] += lo
+            self.paid += paid
+            letter = facts.WORD_LETTER.get(word)
+            if letter is None or not 0 <= taken < len(_TRICK_CHARS):
+                raise _bad(s.hand_no, f"{p} said {word!r} and took {taken} tricks, which "
+                           "the store has no letter for")
+            words[seat[p]], tricks[seat[p]] = letter, _TRICK_CHARS[taken]
+        return "".join(words), "".join(tricks)
 
 
 def _session_totals(settlements: Sequence[Settlement], loo_paid: int,
@@ -211,13 +226,16 @@ NOTHING = Running(nets={}, player_totals={}, seat_totals={}, session_totals=(0,)
 
 def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
            settlements: Sequence[Settlement], final: TableState, *,
-           before: Running | None = None) -> Derived:
+           before: Running | None = None, texts: bool = True) -> Derived:
     """Every derived row of a session whose hands are ``records``, settled as given.
 
     With ``before`` (the sums of the hands stored before these, which it must name every
     seated player in), ``records`` and ``settlements`` are hands appended after those: the
-    ``hands`` (and the in-memory ``plays``) are theirs alone, while the nets and the
+    ``hands`` are theirs alone, while the nets and the
     totals are the whole session's, ``before``'s plus theirs.
+
+    With ``texts`` False the hands' ``record`` column is left None (``loo check`` compares
+    the record it read, not its text).
 
     Raises StoreError for a movement that is not a positive whole amount or names someone
     not seated, or if the records and settlements differ in number.
@@ -226,26 +244,26 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
         raise StoreError(f"Cannot store the session: {len(records)} hand records "
                          f"but {len(settlements)} settlements.")
     hands: list[tuple[Any, ...]] = []
-    plays: list[tuple[Any, ...]] = []
-    cards: dict[tuple[int, str], tuple[int, ...]] = {}
     start = NOTHING if before is None else before
     nets = dict.fromkeys(players, 0) if before is None else dict(before.nets)
     seats = records_codec.Seats(players)
     seat = seats.position
     n = len(players)
+    totals = _Totals(start)
     for raw, s in zip(records, settlements, strict=True):
-        rows = _plays(raw, s)
-        hands.append((s.hand_no, _position(s, seat, s.dealer),
-                      records_codec.encode(raw, seats),
+        try:
+            dealer = seat[s.dealer]
+            looed = facts.looed_mask(s.looed, seat)
+            words, tricks = totals.hand(s, raw, seat, n)
+        except KeyError as e:
+            raise _bad(s.hand_no, f"{e.args[0]!r} is named, who is not seated") from None
+        hands.append((s.hand_no, dealer, records_codec.encode(raw, seats) if texts else None,
                       facts.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
-                      int(s.double), _outcome(s), s.table_ruling,
-                      facts.looed_mask(s.looed, seat), *facts.words_tricks(rows, seat, n),
+                      int(s.double), _outcome(s), s.table_ruling, looed, words, tricks,
                       _moves(s, nets, seat)))
-        plays += rows
-        cards.update(((s.hand_no, p), row) for p, row in _cards(s).items())
-    return Derived(hands=hands, nets=nets, plays=plays,
-                   player_totals=_player_totals(plays, cards, start.player_totals),
-                   seat_totals=_seat_totals(plays, start.seat_totals),
-                   session_totals=_session_totals(settlements, sum(r[8] for r in plays),
+    return Derived(hands=hands, nets=nets,
+                   player_totals={p: tuple(t) for p, t in totals.players.items()},
+                   seat_totals={k: tuple(t) for k, t in totals.seats.items()},
+                   session_totals=_session_totals(settlements, totals.paid,
                                                   start.session_totals),
                    state=final)

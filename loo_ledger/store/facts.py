@@ -70,10 +70,10 @@ def unpack_move(value: int) -> tuple[int, int, int, str]:
 
 
 def deltas_text(deltas: Mapping[str, int], seat: Mapping[str, int], n: int) -> str:
-    row: list[int | None] = [None] * n
+    row = ["null"] * n
     for p, d in deltas.items():
-        row[seat[p]] = d
-    return _compact(row)
+        row[seat[p]] = str(d) if type(d) is int else _compact(d)
+    return "[" + ",".join(row) + "]"  # compact JSON
 
 
 def looed_mask(looed: Iterable[str], seat: Mapping[str, int]) -> int:

@@ -25,7 +25,7 @@ from loo_ledger.store.rows import (
     SessionListRow,
     SessionRow,
 )
-from loo_ledger.store.stored_rows import StoredRows, read_rows
+from loo_ledger.store.stored_rows import StoredRows, iter_hand_rows, read_rows
 
 SessionItem = writer.SessionItem
 
@@ -261,5 +261,10 @@ class Ledger:
                 for r in self.db.query("SELECT name, base, rules FROM house_rules ORDER BY name")}
 
     def stored_rows(self, session_id: int) -> StoredRows:
-        """Every row derived from the session's records, as stored (for ``loo check``)."""
+        """Every row derived from the session's records but its hands, as stored (for
+        ``loo check``; :meth:`iter_hand_rows` gives the hands)."""
         return read_rows(self.db, session_id)
+
+    def iter_hand_rows(self, session_id: int) -> Iterator[tuple[Any, ...]]:
+        """The session's hand rows as stored (derive.HAND_COLUMNS), one at a time."""
+        return iter_hand_rows(self.db, session_id)

@@ -1,14 +1,18 @@
 """A session's derived rows as they are stored, in derive.py's shapes, for ``loo check``.
 
-Nothing is decoded here: a record or a column that is not what it should be is returned
-as stored, for the check to name; hands are named by number, never by row id.
+Nothing is decoded here but the session's own row: a record or a column that is not what
+it should be is returned as stored, for the check to name. The hands are read one at a
+time (:func:`iter_hand_rows`), so a check's memory does not grow with the session; read
+them and :func:`read_rows` inside one ``db.snapshot()``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from loo_ledger.domain.model import Session
 from loo_ledger.errors import NotFound
 from loo_ledger.store import derive
 from loo_ledger.store.conn import Connection
@@ -16,13 +20,12 @@ from loo_ledger.store.conn import Connection
 
 @dataclass(frozen=True, kw_only=True)
 class StoredRows:
-    """What is stored for one session: ``hands`` in derive.HAND_COLUMNS order (the players
-    in seat order are ``players``); ``session_totals`` is None when the session has no
-    totals row; ``audit``: the session's audit rows (id, hand, action, old_record,
-    new_record, at) in id order."""
+    """What is stored for one session but its hands: ``session`` (its rules and seats, no
+    hands), the players in seat order, their nets, the totals (``session_totals`` None
+    when the session has no totals row), the cached state, the number of hands stored and
+    the audit rows (id, hand, action, old_record, new_record, at) in id order."""
 
-    records: list[tuple[int, str]]
-    hands: list[tuple[Any, ...]]
+    session: Session
     players: list[str]
     nets: dict[str, int]
     player_totals: dict[str, tuple[Any, ...]]
@@ -32,18 +35,19 @@ class StoredRows:
     pool: int
     next_dealer: str | None
     state: str
+    hand_count: int
     audit: list[tuple[Any, ...]] = field(default_factory=list)
 
 
 def read_rows(db: Connection, sid: int) -> StoredRows:
-    """Every stored row derived from session ``sid``'s records (NotFound if none)."""
+    """Every stored row derived from session ``sid``'s records but the hands' (NotFound if
+    there is no such session)."""
+    from loo_ledger.store.writer import session_of
     with db.snapshot():
-        row = db.execute("SELECT opening_pool, pool, next_dealer, state FROM sessions "
-                         "WHERE id = ?", (sid,)).fetchone()
-        if row is None:
+        rows = list(db.query("SELECT * FROM sessions WHERE id = ?", [sid]))
+        if not rows:
             raise NotFound(f"There is no session {sid} in this database.")
-        hands = db.execute(f"SELECT {', '.join(derive.HAND_COLUMNS)} FROM hands "
-                           "WHERE session_id = ? ORDER BY number", (sid,)).fetchall()
+        row = rows[0]
         seats = db.execute("SELECT name, net FROM seats WHERE session_id = ? ORDER BY "
                            "position", (sid,)).fetchall()
         totals = {r[0]: tuple(r[1:]) for r in db.execute(
@@ -54,11 +58,20 @@ def read_rows(db: Connection, sid: int) -> StoredRows:
             (sid,))}
         session = db.execute(f"SELECT {', '.join(derive.SESSION_TOTAL_COLUMNS)} FROM "
                              "session_totals WHERE session_id = ?", (sid,)).fetchone()
+        count = db.execute("SELECT count(*) FROM hands WHERE session_id = ?",
+                           (sid,)).fetchone()[0]
         audit = db.execute("SELECT id, hand, action, old_record, new_record, at FROM audit "
                            "WHERE session_id = ? ORDER BY id", (sid,)).fetchall()
-    return StoredRows(records=[(h[0], h[2]) for h in hands], hands=[tuple(h) for h in hands],
-                      players=[r[0] for r in seats], nets=dict(seats),
-                      player_totals=totals, seat_totals=by_seat,
+    players = [r[0] for r in seats]
+    return StoredRows(session=session_of(row, players, ()), players=players,
+                      nets=dict(seats), player_totals=totals, seat_totals=by_seat,
                       session_totals=None if session is None else tuple(session),
-                      opening_pool=row[0], pool=row[1], next_dealer=row[2], state=row[3],
+                      opening_pool=row["opening_pool"], pool=row["pool"],
+                      next_dealer=row["next_dealer"], state=row["state"], hand_count=count,
                       audit=[tuple(a) for a in audit])
+
+
+def iter_hand_rows(db: Connection, sid: int) -> Iterator[tuple[Any, ...]]:
+    """Session ``sid``'s stored hand rows (derive.HAND_COLUMNS) in order, from a cursor."""
+    yield from db.execute(f"SELECT {', '.join(derive.HAND_COLUMNS)} FROM hands "
+                          "WHERE session_id = ? ORDER BY number", (sid,))

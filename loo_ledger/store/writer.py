@@ -136,6 +136,18 @@ class Written:
     first: int = 1
 
 
+def session_of(row: Mapping[str, Any], players: Sequence[str],
+               hands: tuple[HandRecord, ...]) -> Session:
+    """The Session of a ``sessions`` row (as a dict), its players and ``hands``."""
+    unit = codec.unit_dict(dict(row))
+    return Session(variant=row["variant"], players=tuple(players),
+                   first_dealer=row["first_dealer"], hands=hands,
+                   rules=json.loads(row["rules"]), name=row["name"],
+                   started_at=row["started_at"], opening_pool=row["opening_pool"],
+                   unit=None if unit is None else Unit(**unit), buy_in=row["buy_in"],
+                   rule_changes=codec.rule_changes_from(row))
+
+
 def read_session(db: Connection, sid: int) -> Stored:
     """The session ``sid`` with its hands decoded; NotFound if there is none, StoreError
     naming the hand if a stored record is not a JSON object."""
@@ -157,14 +169,8 @@ def read_session(db: Connection, sid: int) -> Stored:
             raise StoreError(f"session {sid}, hand {number}: the stored record is not a JSON "
                              "object; nothing was changed ('loo check' lists what is wrong)")
         records.append(record)
-    unit = codec.unit_dict(row)
-    session = Session(variant=row["variant"], players=tuple(s[0] for s in seats),
-                      first_dealer=row["first_dealer"],
-                      hands=tuple(record_from_dict(r) for r in records),
-                      rules=json.loads(row["rules"]), name=row["name"],
-                      started_at=row["started_at"], opening_pool=row["opening_pool"],
-                      unit=None if unit is None else Unit(**unit), buy_in=row["buy_in"],
-                      rule_changes=codec.rule_changes_from(row))
+    session = session_of(row, [s[0] for s in seats],
+                         tuple(record_from_dict(r) for r in records))
     return Stored(id=sid, session=session, records=tuple(records),
                   present=tuple(s[0] for s in seats if s[1]),
                   state=codec.state_from_json(row["state"]), closed=row["closed_at"] is not None,
