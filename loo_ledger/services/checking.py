@@ -23,7 +23,7 @@ from loo_ledger.errors import LooError, Problem
 from loo_ledger.services.checking_audit import AuditTrail
 from loo_ledger.store import facts
 from loo_ledger.store.codec import state_to_json
-from loo_ledger.store.derive import Running, derive
+from loo_ledger.store.derive import Running, derive, running_of
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.records import Seats, decode, record_from_dict
 from loo_ledger.store.stored_rows import StoredRows
@@ -137,8 +137,7 @@ class _Check:
             self._failed(exc)
             return
         self.state, self.variant = state, v
-        self.running = Running(nets=d.nets, player_totals=d.player_totals,
-                               seat_totals=d.seat_totals, session_totals=d.session_totals)
+        self.running = running_of(d)
         for (row, _), exp in zip(batch, d.hands, strict=True):
             self._hand(row, exp)
 

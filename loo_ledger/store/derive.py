@@ -14,8 +14,9 @@ of from zero, so a hand appended gives the rows a derivation of the whole sessio
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from loo_ledger.domain.model import Movement, Settlement, TableState
@@ -116,7 +117,7 @@ def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int]) -> str:
         if kind is None:
             raise _bad(s.hand_no, f"movement {seq} is of kind {_kind(m)!r}, which has no "
                        "code")
-        out.append(str(facts.pack_move(a, b, amount, kind)))
+        out.append(str((a + 1) | (b + 1) << 5 | kind << 10 | amount << 14))  # pack_move
     return "[" + ",".join(out) + "]"  # compact JSON of whole numbers
 
 
@@ -169,8 +170,8 @@ class _Totals:
         words, tricks = [facts.NOT_DEALT] * n_seats, ["0"] * n_seats
         acc, by_seat = self.players, self.seats
         for i, p in enumerate(dealt):
-            word = str(said.get(p) or "forced") if choice and not (
-                eldest_miss and p != dealt[0]) else "forced"
+            word = (said.get(p) or "forced") if choice and not (
+                eldest_miss and p != dealt[0]) else "forced"  # a Word finds its text's code
             played = contested and word != "pass"
             taken = counts.get(p, 0) if played else 0
             delta, lo, paid = deltas.get(p, 0), p in looed, loos.get(p, 0)
@@ -204,7 +205,7 @@ class _Totals:
             st[2] += lo
             self.paid += paid
             letter = facts.WORD_LETTER.get(word)
-            if letter is None or not 0 <= taken < len(_TRICK_CHARS):
+            if letter is None or not 0 <= taken < 75:
                 raise _bad(s.hand_no, f"{p} said {word!r} and took {taken} tricks, which "
                            "the store has no letter for")
             words[seat[p]], tricks[seat[p]] = letter, _TRICK_CHARS[taken]
@@ -267,3 +268,39 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
                    session_totals=_session_totals(settlements, totals.paid,
                                                   start.session_totals),
                    state=final)
+
+
+#: Hands derived (and stored) together by :func:`derive_batches`.
+BATCH = 2000
+
+
+def running_of(d: Derived) -> Running:
+    """The sums of ``d`` (the whole session's, up to its last hand) to go on from."""
+    return Running(nets=d.nets, player_totals=d.player_totals, seat_totals=d.seat_totals,
+                   session_totals=d.session_totals)
+
+
+def derive_batches(players: Sequence[str], records: Iterable[Mapping[str, Any]],
+                   settlements: Iterable[Settlement], final: TableState, *,
+                   size: int = BATCH) -> Iterator[Derived]:
+    """:func:`derive` a batch of ``size`` hands at a time, each batch's sums going on from
+    the last's: only the last Derived's nets and totals are the whole session's. At least
+    one is given (a session with no hands has one with none). ``records`` and
+    ``settlements`` may be iterators, so that memory holds one batch."""
+    if (isinstance(records, Sequence) and isinstance(settlements, Sequence)
+            and len(records) != len(settlements)):
+        raise StoreError(f"Cannot store the session: {len(records)} hand records "
+                         f"but {len(settlements)} settlements.")
+    pairs = zip(records, settlements, strict=True)
+    before: Running | None = None
+    while True:
+        chunk = list(islice(pairs, size))
+        if not chunk and before is not None:
+            return
+        hands, settled = [r for r, _ in chunk], [s for _, s in chunk]
+        d = (derive(players, hands, settled, final) if before is None
+             else derive(players, hands, settled, final, before=before))
+        yield d
+        if len(chunk) < size:
+            return
+        before = running_of(d)

@@ -21,7 +21,7 @@ stored hand.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -321,10 +321,12 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
 # -- new sessions ------------------------------------------------------------------
 
 #: (session, raw hand objects, settlements, final state, source) and optionally the
-#: session file's ``seat_changes`` (joins and leaves between hands).
-SessionItem = (tuple[Session, Sequence[dict[str, Any]], Sequence[Settlement], TableState,
+#: session file's ``seat_changes`` (joins and leaves between hands). The hands and their
+#: settlements may be iterators: they are derived and inserted a batch at a time
+#: (derive.derive_batches), so the writer's memory does not grow with the session.
+SessionItem = (tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], TableState,
                      str | None]
-               | tuple[Session, Sequence[dict[str, Any]], Sequence[Settlement], TableState,
+               | tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], TableState,
                        str | None, Sequence[Mapping[str, Any]]])
 
 
@@ -353,8 +355,12 @@ def _new_session(db: Connection, item: SessionItem) -> int:
     if session.rule_changes:
         db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
                    (codec.dumps(codec.rule_changes_list(session.rule_changes)), sid))
-    _store(db, sid, session.players, derive.derive(session.players, records, settlements, final),
-           keep=0, stored_hands=0)
+    last = None
+    for d in derive.derive_batches(session.players, records, settlements, final):
+        db.conn.executemany(INSERT_HAND, [(sid, *row) for row in d.hands])
+        last = d
+    assert last is not None
+    _store(db, sid, session.players, replace(last, hands=[]), keep=0, stored_hands=0)
     return int(sid)
 
 
