@@ -146,3 +146,34 @@ def test_the_good_session_is_stored_as_facts(loo, good_db):
     # the reasons are the engine's words, given again when asked
     out = json.loads(loo(good_db, "explain", "2", "--json").stdout)
     assert any("loo" in m["reason"] and m["from"] == "D" for m in out["movements"])
+
+
+def test_a_first_version_ledger_is_converted_with_every_hand(loo, tmp_path):
+    """m015 on tests/fixtures/v1.db (postings with reasons, no plays): every record kept,
+    the facts rebuilt from them. Its session 2 (worked in tests/test_upgrade.py), hand 4:
+    Cat deals a double pool of 9 and everyone passes: Cat antes 9 and takes the 18."""
+    db = tmp_path / "v1.db"
+    db.write_bytes((ROOT / "tests" / "fixtures" / "v1.db").read_bytes())
+    with sqlite3.connect(db) as conn:
+        before = [(s, n, json.loads(r)) for s, n, r in conn.execute(
+            "SELECT session_id, number, record FROM hands ORDER BY 1, 2")]
+    assert loo(db, "check").exit_code == 0
+    with sqlite3.connect(db) as conn:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        seats = {s: Seats([r[0] for r in conn.execute(
+            "SELECT name FROM seats WHERE session_id = ? ORDER BY position", (s,))])
+            for s in (1, 2)}
+        after = [(s, n, decode(r, seats[s])) for s, n, r in conn.execute(
+            "SELECT session_id, number, record FROM hands ORDER BY 1, 2")]
+        moves = conn.execute("SELECT payer, payee, amount, kind FROM movements WHERE "
+                             "session_id = 2 AND hand = 4 ORDER BY seq").fetchall()
+        results = conn.execute("SELECT player, word, tricks, looed, delta FROM hand_results "
+                               "WHERE session_id = 2 AND hand = 3 ORDER BY seat_position"
+                               ).fetchall()
+    assert "postings" not in tables and "plays" not in tables
+    assert after == before and len(after) == 3 + 4
+    assert moves == [("Cat", "pool", 9, "ante"), ("pool", "Cat", 18, "whole-pool")]
+    # hand 3: Ben deals a simple pool, everyone plays: Ann 2 tricks +6, Ben none (ante 9,
+    # looed 9) -18, Cat 1 trick +3
+    assert results == [("Ann", "forced", 2, 0, 6), ("Ben", "forced", 0, 1, -18),
+                       ("Cat", "forced", 1, 0, 3)]
