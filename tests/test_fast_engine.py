@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from loo_ledger.domain.compiled import compiled
 from loo_ledger.domain.fast import fast_settle
 from loo_ledger.domain.legal import can_deal, deal_shape
 from loo_ledger.domain.model import (
@@ -31,7 +32,7 @@ from loo_ledger.domain.model import (
 )
 from loo_ledger.domain.replay import replay
 from loo_ledger.domain.settle import settle_slow, validate
-from loo_ledger.domain.variants import PRESETS, Variant
+from loo_ledger.domain.variants import PRESETS, Variant, variant
 from loo_ledger.errors import HandRejected
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -217,3 +218,19 @@ def test_replay_leaves_the_garbage_collector_as_it_found_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_variants_made_anew_share_one_compiled_form_but_keep_their_sources() -> None:
+    """``variant_at`` makes a new Variant per hand where rules change: equal ones share the
+    remembered answers; one whose rule came from elsewhere names that source."""
+    state = opening_state(("A", "B", "C", "D"), "D")
+    record = HandRecord(tricks={"A": 1, "B": 1, "C": 1, "D": 0})
+    house = variant("three-card", {"loo": "mixed"})
+    assert compiled(house) is compiled(variant("three-card", {"loo": "mixed"}))
+    club = variant("three-card", {"loo": "mixed"}, source="the club's book")
+    for v in (house, club):
+        s = fast_settle(record, state, v)
+        assert s is not None
+        same(s, settle_slow(record, state, v))
+    looed = fast_settle(record, state, club)
+    assert looed is not None and looed.movements[-1].rule.source == "the club's book"

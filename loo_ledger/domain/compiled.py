@@ -249,7 +249,13 @@ class Compiled:
 
 
 _ANY_SHAPE = DealShape(kind=DealKind.DECLARED, why="", miss_dealt=False, trump_known=True)
-COMPILED: dict[int, Compiled] = {}
+#: id(Variant) -> (the Variant, its compiled form): the fast path's lookup. The Variant is
+#: held, so its id cannot be reused while it is here.
+COMPILED: dict[int, tuple[Variant, Compiled]] = {}
+#: (Variant, its sources) -> compiled: equal variants made anew (``variant_at`` per hand
+#: with rule changes) share one compiled form and its remembered answers.
+_BY_VALUE: dict[tuple[Variant, tuple[tuple[str, str], ...]], Compiled] = {}
+_VARIANTS_KEPT = 64
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
@@ -259,10 +265,18 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
 
 
 def compiled(v: Variant) -> Compiled:
-    """The variant compiled (once per Variant object)."""
+    """The variant compiled: once per Variant object, and one for equal variants (the rule
+    references name the sources, so those must be equal too)."""
     got = COMPILED.get(id(v))
-    if got is None or got.v is not v:
-        if len(COMPILED) >= 256:
-            COMPILED.clear()
-        got = COMPILED[id(v)] = Compiled(v)
-    return got
+    if got is not None and got[0] is v:
+        return got[1]
+    key = (v, tuple(sorted(v.sources.items())))
+    c = _BY_VALUE.get(key)
+    if c is None:
+        if len(_BY_VALUE) >= _VARIANTS_KEPT:
+            _BY_VALUE.clear()
+        c = _BY_VALUE[key] = Compiled(v)
+    if len(COMPILED) >= _VARIANTS_KEPT:
+        COMPILED.clear()
+    COMPILED[id(v)] = (v, c)
+    return c

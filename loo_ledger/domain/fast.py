@@ -46,9 +46,8 @@ def fast_settle(record: HandRecord, state: TableState, v: Variant) -> Settlement
     """The settlement of ``record``, or None where the full engine must answer."""
     if record.cards is not None or record.table_ruling is not None:
         return None
-    c = COMPILED.get(id(v))
-    if c is None or c.v is not v:
-        c = compiled(v)
+    got = COMPILED.get(id(v))
+    c = got[1] if got is not None and got[0] is v else compiled(v)
     try:
         return _settle(record, state, c)
     except TypeError:  # something unhashable or not a number: the full engine reads it
