@@ -35,8 +35,8 @@ _TYPED = msgspec.json.Decoder(types.SessionFile)
 _ANY = msgspec.json.Decoder()
 _WORD = re.compile(WORD_PATTERN)
 #: The fields of each record that takes extension fields, by the path to its objects.
-_FIELDS = {t: frozenset(f.encode_name for f in msgspec.structs.fields(t))
-           for t in types.EXTENSIBLE}
+FIELDS = {t: frozenset(f.encode_name for f in msgspec.structs.fields(t))
+          for t in (*types.EXTENSIBLE, types.SessionHead)}
 
 
 def canonical(raw: Any) -> bytes:
@@ -103,7 +103,7 @@ def _without_extensions(raw: dict[str, Any]) -> Any:
     """``raw`` itself when it has no field beyond the format's; else a copy with its
     ``x-`` fields set aside, or None when a field is unknown or an ``x-`` value is one
     jsonsafe refuses (the long way says which)."""
-    fields = _FIELDS
+    fields = FIELDS
     top = fields[types.SessionFile]
     found = not top.issuperset(raw)
     unit = raw.get("unit")
@@ -118,16 +118,16 @@ def _without_extensions(raw: dict[str, Any]) -> Any:
                 break
     if not found:
         return raw
-    out = _strip(raw, top, 0)
+    out = strip(raw, top, 0)
     if out is None:
         return None
     out = dict(out)  # never raw itself: the store keeps raw as it was read
     if type(unit) is dict:
-        out["unit"] = _strip(unit, fields[types.Unit], 1)
+        out["unit"] = strip(unit, fields[types.Unit], 1)
         if out["unit"] is None:
             return None
     if type(hands) is list:
-        out["hands"] = [_hand(h) for h in hands]
+        out["hands"] = [plain_hand(h) for h in hands]
         if None in out["hands"]:
             return None
     return out
@@ -137,13 +137,13 @@ def _inner(hand: dict[str, Any]) -> bool:
     """Whether a hand's flushes or penalties hold a field beyond the format's."""
     for key, record in (("flushes", types.Flush), ("penalties", types.Penalty)):
         items = hand.get(key)
-        if type(items) is list and any(type(i) is not dict or not _FIELDS[record].issuperset(i)
+        if type(items) is list and any(type(i) is not dict or not FIELDS[record].issuperset(i)
                                        for i in items):
             return True
     return False
 
 
-def _strip(obj: Any, known: frozenset[str], depth: int) -> dict[str, Any] | None:
+def strip(obj: Any, known: frozenset[str], depth: int) -> dict[str, Any] | None:
     """``obj`` less its ``x-`` fields; None if another unknown field or a hazard is in it."""
     if type(obj) is not dict:
         return obj  # the typed pass refuses it
@@ -160,14 +160,16 @@ def _strip(obj: Any, known: frozenset[str], depth: int) -> dict[str, Any] | None
     return {k: v for k, v in obj.items() if k in known}
 
 
-def _hand(hand: Any) -> dict[str, Any] | None:
-    out = _strip(hand, _FIELDS[types.Hand], 2)
+def plain_hand(hand: Any) -> dict[str, Any] | None:
+    """A hand object less its, its flushes' and its penalties' ``x-`` fields (a copy
+    where any were), or None as for :func:`strip`."""
+    out = strip(hand, FIELDS[types.Hand], 2)
     if type(out) is not dict:
         return out
     for key, record in (("flushes", types.Flush), ("penalties", types.Penalty)):
         items = out.get(key)
         if type(items) is list:
-            kept = [_strip(i, _FIELDS[record], 4) for i in items]
+            kept = [strip(i, FIELDS[record], 4) for i in items]
             if None in kept:
                 return None
             out = {**out, key: kept}

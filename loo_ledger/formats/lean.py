@@ -8,9 +8,9 @@ again only when asked for (:class:`RawHands`), one at a time. The fingerprint is
 as it goes: a hand's typed record encoded with its keys sorted is the canonical JSON of a
 hand that has no field beyond the format's.
 
-It takes on every valid file but one with extension fields (a typed record refuses an
-unknown field): that, or any doubt, returns None, and the caller tries formats/decode.py,
-then the long way. The checks are decode.py's.
+Extension fields are set aside before the typed pass (decode.py's way) and their hands
+hashed by json. Any doubt returns None, and the caller tries formats/decode.py, then the
+long way. The checks are decode.py's.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from loo_ledger.formats import decode, fromtyped, types
 from loo_ledger.formats.limits import MAX_FILE_BYTES
 
 _TOP = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_HEAD = msgspec.json.Decoder(types.SessionOfRaw)
+_TEXTS = msgspec.json.Decoder(list[msgspec.Raw])
 _ANY = msgspec.json.Decoder()
 _TITLE = "player name"
 
@@ -118,8 +118,12 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
     if b"\\u003a" in data or b"\\u003A" in data:
         return None
     top = _TOP.decode(data)
-    typed = _HEAD.decode(data)
     head = {k: _ANY.decode(v) for k, v in top.items() if k != "hands"}
+    plain = _plain_head(head)
+    if plain is None or "hands" not in top:
+        return None
+    typed = msgspec.convert(plain, types.SessionHead, strict=True)
+    texts = _TEXTS.decode(top["hands"])
     if not decode.sound(typed, head):
         return None
     names = set(typed.players)
@@ -129,9 +133,9 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
     digest, colons = hashlib.sha256(b"{"), 0
     encode = msgspec.json.encode
     for i, key in enumerate(sorted(top)):
-        piece = (b"," if i else b"") + encode(key) + b":"
+        piece = (b"," if i else b"") + decode.canonical(key) + b":"
         if key != "hands":
-            piece += encode(head[key], order="sorted")
+            piece += decode.canonical(head[key])
             digest.update(piece)
             colons += piece.count(b":")
             continue
@@ -139,13 +143,19 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
         colons += 1
         records: list[HandRecord] = []
         hand_decoder = _hand_decoder(tuple(typed.players))
-        for n, text in enumerate(typed.hands):
-            hand = hand_decoder.decode(text)
+        for n, text in enumerate(texts):
+            try:
+                hand = hand_decoder.decode(text)
+                canonical = encode(hand, order="sorted")
+            except msgspec.ValidationError:  # extension fields: set aside, then checked
+                raw_hand = _ANY.decode(text)
+                hand = msgspec.convert(decode.plain_hand(raw_hand), hand_decoder.type,
+                                       strict=True)
+                canonical = decode.canonical(raw_hand)
             record = fromtyped.record(hand)  # its names are players: the decoder says
             if record is None:
                 return None
             records.append(record)
-            canonical = encode(hand, order="sorted")
             digest.update(b"," + canonical if n else canonical)
             colons += canonical.count(b":")
         digest.update(b"]")
@@ -154,9 +164,24 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
         return None  # a key given twice (the long way says where), or a name
     if not decode.changes_ok(head | {"hands": _Seated(records)}):
         return None
-    hands = RawHands(typed.hands)
+    hands = RawHands(texts)
     raw = {k: hands if k == "hands" else head[k] for k in top}
     return fromtyped.session(typed, records), raw, digest.hexdigest()
+
+
+def _plain_head(head: dict[str, Any]) -> dict[str, Any] | None:
+    """The head less its and its unit's ``x-`` fields; None if another field is unknown
+    or an ``x-`` value is one jsonsafe refuses."""
+    out = decode.strip(head, decode.FIELDS[types.SessionHead], 0)
+    if out is None:
+        return None
+    unit = out.get("unit")
+    if type(unit) is dict:
+        plain_unit = decode.strip(unit, decode.FIELDS[types.Unit], 1)
+        if plain_unit is None:
+            return None
+        out = {**out, "unit": plain_unit}
+    return out
 
 
 class _Seated(Sequence[dict[str, Any]]):
