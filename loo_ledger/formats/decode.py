@@ -3,10 +3,11 @@
 :func:`fast` decodes the bytes straight into the typed records of formats/types.py
 (which check every type, bound and pattern as they parse), adds the few checks msgspec
 cannot make, and builds the Session. It says only *that* a file is wrong: it returns
-None at the first doubt, and the caller (sessionfile.parse_session) then takes the long
-way, jsonsafe + schemacheck, which lists every problem with its JSON path. A file the
-fast way accepts is one the long way accepts, with the same Session, raw object and
-fingerprint (tests/test_decoder.py compares the two).
+None at the first doubt, and the caller (sessionfile.read_session, which tries lean.py's
+one-hand-at-a-time way first) then takes the long way, jsonsafe + schemacheck, which lists
+every problem with its JSON path. A file the fast way accepts is one the long way
+accepts, with the same Session, raw object and fingerprint (tests/test_decoder.py
+compares them).
 
 What is checked here besides the types: ``x-`` extension fields (set aside before the
 typed pass, their values scanned by jsonsafe), keys given twice (msgspec keeps the

@@ -2,13 +2,13 @@
 
 The shape of a file is stated once, as the typed records of types.py; the JSON Schema in
 ``schemas/session.schema.json`` is generated from them (scripts/session_schema.py). A
-valid file is decoded and checked in one pass (lean.py, one hand at a time, or decode.py
-for a file with extension fields or seat and rule changes); any other is read the long
-way, which checks it against the schema and reports *every* problem with its path and
-hand number. Either way a valid file becomes the engine's :class:`Session`. Whether a
-hand is possible by the rules is the engine's business, not this module's. The long
-way's checks live in schemacheck.py (schema, messages), jsonsafe.py (hostile bytes and
-values) and limits.py (the documented limits); extension fields in extensions.py.
+valid file is decoded and checked in one pass (lean.py, one hand at a time; decode.py is
+a second fast way, the whole file at once); any other is read the long way, which checks
+it against the schema and reports *every* problem with its path and hand number. Either
+way a valid file becomes the engine's :class:`Session`. Whether a hand is possible by the
+rules is the engine's business, not this module's. The long way's checks live in
+schemacheck.py (schema, messages), jsonsafe.py (hostile bytes and values) and limits.py
+(the documented limits); extension fields in extensions.py.
 """
 
 from __future__ import annotations

@@ -219,7 +219,8 @@ class RuleChange(_Closed, kw_only=True):
 
 
 class SessionHead(_Closed, kw_only=True):
-    """A session file but its hands (SessionFile and SessionOfRaw add them)."""
+    """A session file but its hands (SessionFile adds them; lean.py leaves each hand as its
+    JSON text and decodes it on its own)."""
 
     schema: Annotated[str, _d(
         "The schema this file follows, for editors and validators, such as "
@@ -276,12 +277,6 @@ class SessionFile(SessionHead, kw_only=True):
 
     hands: Annotated[list[Hand], _d(_HANDS)]
 
-
-class SessionOfRaw(SessionHead, kw_only=True):
-    """A session file with each hand left as its JSON text, to be decoded one at a time
-    (formats/lean.py)."""
-
-    hands: Annotated[list[msgspec.Raw], _d(_HANDS)]
 
 #: Records that take ``x-`` extension fields (the rest are closed to them too).
 EXTENSIBLE = (SessionFile, Unit, Hand, Flush, Penalty)
