@@ -72,12 +72,15 @@ class Plan:
     """Everything the fast path needs that the record's words and the table's state fix:
     who deals and is dealt in, the kind of deal, what the words mean, the antes."""
 
-    __slots__ = ("seating", "shape", "d", "antes", "paid_in", "net")
+    __slots__ = ("seating", "shape", "d", "antes", "paid_in", "net", "limits")
 
     def __init__(self, seating: Seating, shape: DealShape, d: Declared,
-                 antes: tuple[tuple[Movement, ...], int, dict[str, int]]) -> None:
+                 antes: tuple[tuple[Movement, ...], int, dict[str, int]],
+                 limits: dict[str, tuple[int, int]]) -> None:
         self.seating, self.shape, self.d = seating, shape, d
         self.antes, self.paid_in, self.net = antes
+        #: (fewest, most) cards each player in play may exchange (``legal.exchange_limit``).
+        self.limits = limits
 
 
 class Compiled:
@@ -157,7 +160,8 @@ class Compiled:
             shape = self.shape(state, trump)
             d = self.declarations(shape, seating, said)
             if d is not None:
-                got = Plan(seating, shape, d, self.ante_moves(state, seating))
+                limits = {p: self.limit(shape, seating.dealt, p) for p in d.in_play}
+                got = Plan(seating, shape, d, self.ante_moves(state, seating), limits)
         _remember(self.plans, key, got)
         return got
 

@@ -136,10 +136,10 @@ def exchanges_sound(exchanges: Any, c: Compiled, plan: Plan, resolution: Resolut
     """checks.exchange_problems finds nothing."""
     if not c.exchange or resolution not in (PLAYED, RENEGE, FLUSH):
         return False
-    d, dealt = plan.d, plan.seating.dealt
+    limits = plan.limits  # players in play only: anyone else may not exchange
     for p, n in exchanges.items():
-        low, high = c.limit(plan.shape, dealt, p)
-        if p not in d.in_play_set or type(n) is not int or not low <= n <= high:
+        got = limits.get(p)
+        if got is None or type(n) is not int or not got[0] <= n <= got[1]:
             return False
     return True
 
