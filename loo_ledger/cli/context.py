@@ -53,8 +53,8 @@ class Env:
         """The session a person names: its id, else its name (a unique prefix, any case)."""
         from loo_ledger.cli.names import NoMatch, match
         rows = self.ledger().sessions()
-        if (typed.strip().isdigit() and len(typed.strip()) <= 18
-                and any(r["id"] == int(typed) for r in rows)):
+        if (typed.strip().isdigit() and typed.strip().isascii() and len(typed.strip()) <= 18
+                and any(r["id"] == int(typed) for r in rows)):  # "²" is a digit int() refuses
             return int(typed)
         if not rows:
             raise NotFound(f"there is no session in {self.db_path} yet: start one with "
