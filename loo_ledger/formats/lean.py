@@ -20,7 +20,7 @@ import functools
 import gc
 import hashlib
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, overload
 
@@ -34,6 +34,7 @@ from loo_ledger.formats.limits import MAX_FILE_BYTES
 _TOP = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _TEXTS = msgspec.json.Decoder(list[msgspec.Raw])
 _ANY = msgspec.json.Decoder()
+_ENCODE = msgspec.json.Encoder().encode
 _TITLE = "player name"
 
 
@@ -93,6 +94,16 @@ class RawHands(Sequence[dict[str, Any]]):
     def __iter__(self) -> Iterator[dict[str, Any]]:
         decode_ = _ANY.decode
         return (decode_(t) for t in self._texts)
+
+
+def hand(obj: Mapping[str, Any], players: tuple[str, ...]) -> HandRecord | None:
+    """A hand object (as a file or the store has it) checked and built the fast way, its
+    names among ``players``; None at any doubt (extension fields among them), for the
+    caller to go the long way (``sessionfile.hand_from_dict``), which says what is wrong."""
+    try:
+        return fromtyped.record(_hand_decoder(players).decode(_ENCODE(obj)))
+    except Exception:  # noqa: BLE001 - any surprise is the long way's to report
+        return None
 
 
 def read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:

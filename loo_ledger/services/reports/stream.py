@@ -74,6 +74,7 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     hand by hand: each stored record is read back through the session format (so a record
     the format refuses stops the export with its message), extension fields kept."""
     from loo_ledger.domain.model import RuleChange
+    from loo_ledger.formats import lean
     from loo_ledger.formats.extensions import merge_hand
     from loo_ledger.formats.sessionfile import (
         dumps_session,
@@ -99,10 +100,13 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     after = after.lstrip(" \n")    # starts with ']'
     source = f"session {sid}"
     hands = 0
+    players = tuple(dict.fromkeys([*head["players"],
+                                   *(c["player"] for c in head.get("seat_changes", ()))]))
     for r in ledger.iter_hands(sid):
         raw = r["record"]
-        out = merge_hand(hand_to_dict(hand_from_dict(raw, source=f"{source}, hand {r['number']}"),
-                                      raw), raw)
+        record = lean.hand(raw, players) or hand_from_dict(
+            raw, source=f"{source}, hand {r['number']}")
+        out = merge_hand(hand_to_dict(record, raw), raw)
         yield (before if hands == 0 else ",") + "\n    " + _indented(out, 2)
         hands += 1
         if progress is not None and hands % EVERY == 0:
