@@ -83,17 +83,6 @@ def looed_mask(looed: Iterable[str], seat: Mapping[str, int]) -> int:
     return mask
 
 
-def words_tricks(plays: Sequence[tuple[Any, ...]], seat: Mapping[str, int],
-                 n: int) -> tuple[str, str]:
-    """The ``words`` and ``tricks`` columns of one hand's plays rows (derive.PLAY_COLUMNS)."""
-    words, tricks = [NOT_DEALT] * n, ["0"] * n
-    for row in plays:
-        i = seat[row[1]]
-        words[i] = WORD_LETTER[row[3]]
-        tricks[i] = chr(48 + row[5])
-    return "".join(words), "".join(tricks)
-
-
 def dealt_order(words: str, dealer: int) -> list[int]:
     """The positions dealt in, from the dealer's left round to the dealer."""
     n = len(words)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from loo_ledger.domain.model import Session, Settlement, TableState
-from loo_ledger.errors import NotFound
+from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store import codec, derive, facts, writer
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.db import open_database
@@ -37,6 +37,12 @@ LIST_SESSIONS = """SELECT s.id, s.name, s.started_at, s.variant,
 LIST_HANDS = """SELECT number, dealer, record, deltas, pool_in, pot, pool_after, double,
     outcome, table_ruling, looed, words FROM hands WHERE session_id = ? ORDER BY number"""
 LIST_MOVES = """SELECT number, moves FROM hands WHERE session_id = ?{} ORDER BY number"""
+
+
+def _unreadable(sid: int, number: int) -> StoreError:
+    return StoreError(f"session {sid}, hand {number}: what is stored for the hand cannot be "
+                      "read ('loo check' lists what is wrong; 'loo restore BACKUP' puts a "
+                      "backup back)")
 
 
 class Ledger:
@@ -166,12 +172,16 @@ class Ledger:
         outcome_text = facts.outcome_text
         for (number, dealer, record, deltas, pool_in, pot, pool_after, double, outcome,
              ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id,)):
-            yield {"number": number, "dealer": players[dealer], "record": decode(record, seats),
-                   "deltas": facts.deltas_dict(deltas, words, dealer, players),
-                   "pool_in": pool_in, "pot": pot, "pool_after": pool_after,
-                   "double": bool(double), "outcome": outcome_text(outcome),
-                   "table_ruling": ruling,
-                   "looed": facts.looed_list(looed, words, dealer, players)}
+            try:
+                yield {"number": number, "dealer": players[dealer],
+                       "record": decode(record, seats),
+                       "deltas": facts.deltas_dict(deltas, words, dealer, players),
+                       "pool_in": pool_in, "pot": pot, "pool_after": pool_after,
+                       "double": bool(double), "outcome": outcome_text(outcome),
+                       "table_ruling": ruling,
+                       "looed": facts.looed_list(looed, words, dealer, players)}
+            except (ValueError, TypeError, IndexError, KeyError, RecursionError):
+                raise _unreadable(session_id, number) from None
 
     def movements(self, session_id: int, hand: int | None = None) -> list[PostingRow]:
         """Every chip movement of the session (or of one hand), by hand then sequence, as
@@ -183,10 +193,14 @@ class Ledger:
                                                                   [session_id, hand])
         out: list[PostingRow] = []
         for number, moves in self.db.execute(LIST_MOVES.format(where), params):
-            for seq, (payer, payee, amount, kind) in enumerate(facts.moves_list(moves), 1):
+            try:
+                unpacked = [(None if a < 0 else players[a], None if b < 0 else players[b],
+                             amount, kind) for a, b, amount, kind in facts.moves_list(moves)]
+            except (ValueError, TypeError, IndexError, RecursionError):
+                raise _unreadable(session_id, number) from None
+            for seq, (payer, payee, amount, kind) in enumerate(unpacked, 1):
                 out.append({"id": len(out) + 1, "hand": number, "seq": seq,
-                            "payer": None if payer < 0 else players[payer],
-                            "payee": None if payee < 0 else players[payee],
+                            "payer": payer, "payee": payee,
                             "amount": amount, "reason": kind, "rule": "", "kind": kind})
         return out
 
