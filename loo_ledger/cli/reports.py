@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
-from loo_ledger.cli.render import show, table
+from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.cli.streaming import write_chunks
 from loo_ledger.cli.visible import cell
-from loo_ledger.domain.flushes import flush_name
-from loo_ledger.domain.money import allocate, money_text, signed
 
 
 def _cell(record: dict, player: str, deltas: dict, *, lou: bool = False) -> str:
@@ -20,6 +17,7 @@ def _cell(record: dict, player: str, deltas: dict, *, lou: bool = False) -> str:
     e.g. ``miss 1t +9``, ``3t flush +27``, ``0t revoke -9`` (Lou: ``renege``)."""
     if player not in deltas:
         return "-"
+    from loo_ledger.domain.flushes import flush_name
     word = (record.get("declarations") or {}).get(player, "")
     won = (record.get("tricks") or {}).get(player)
     parts = [w for w in (word if word != "stand" else "", "" if won is None else f"{won}t") if w]
@@ -82,6 +80,9 @@ def _audit(rows: list[dict], as_json: bool) -> None:
 def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
              as_json: bool = JSON_OPTION):
     """Each player's net since the session began, the chips in the pool, and money."""
+    from decimal import Decimal
+
+    from loo_ledger.domain.money import allocate
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
