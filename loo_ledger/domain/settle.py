@@ -9,16 +9,9 @@ succeeds. A settlement that does not conserve chips is a bug, raised as
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from loo_ledger.domain.book import Book, rule
-from loo_ledger.domain.card_checks import (
-    Judged,
-    apply_breaches,
-    apply_flushes,
-    apply_tricks,
-    read_cards,
-)
-from loo_ledger.domain.card_facts import card_facts
 from loo_ledger.domain.checks import check_record, resolve, revokers
 from loo_ledger.domain.codes import (
     PRE_PLAY,
@@ -46,6 +39,9 @@ from loo_ledger.domain.play import settle_flush, settle_pays_pool, settle_tricks
 from loo_ledger.domain.ruling import apply_ruling, deltas_problems
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, LooError, Problem
+
+if TYPE_CHECKING:
+    from loo_ledger.domain.card_checks import Judged
 
 
 class ConservationError(LooError):
@@ -85,11 +81,15 @@ def _attempt(record: HandRecord, state: TableState,
     resolution = deal.resolution
     judged: Judged | None = None
     if not any(p.code in _UNREADABLE for p in problems):
-        record, judged, card_problems = _read_cards(record, v, deal)
-        problems += card_problems
+        if record.cards is not None:  # the card modules are loaded for hands with cards
+            record, judged, card_problems = _read_cards(record, v, deal)
+            problems += card_problems
         resolution = resolve(record, v, deal, deal.shape)
-        record, trick_problems = apply_tricks(record, judged, deal, v, resolution)
-        problems += trick_problems + check_record(record, v, deal, deal.shape, resolution)
+        if judged is not None:
+            from loo_ledger.domain.card_checks import apply_tricks
+            record, trick_problems = apply_tricks(record, judged, deal, v, resolution)
+            problems += trick_problems
+        problems += check_record(record, v, deal, deal.shape, resolution)
     if record.table_ruling and record.deltas is None:
         problems.append(Problem(code="TABLE_RULING_WITHOUT_DELTAS", hand=state.hand_no,
                                 message="a table ruling needs the table's own figures (deltas)"))
@@ -102,7 +102,10 @@ def _attempt(record: HandRecord, state: TableState,
     if problems:
         return problems, None
     _check_conserved(result)
-    facts = None if judged is None else card_facts(judged.record, judged.result, judged.rules)
+    facts = None
+    if judged is not None:
+        from loo_ledger.domain.card_facts import card_facts
+        facts = card_facts(judged.record, judged.result, judged.rules)
     return [], replace(result, tricks=dict(record.tricks or {}), cards=facts)
 
 
@@ -110,6 +113,7 @@ def _read_cards(record: HandRecord, v: Variant,
                 deal: Deal) -> tuple[HandRecord, Judged | None, list[Problem]]:
     """The record's cards judged (issue 12): the record with the revokes and flushes the
     cards show added, the judgement, and the problems of the cards."""
+    from loo_ledger.domain.card_checks import apply_breaches, apply_flushes, read_cards
     judged, problems = read_cards(record, v, deal)
     if problems:
         return record, None, problems
