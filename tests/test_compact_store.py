@@ -177,3 +177,27 @@ def test_a_first_version_ledger_is_converted_with_every_hand(loo, tmp_path):
     # looed 9) -18, Cat 1 trick +3
     assert results == [("Ann", "forced", 2, 0, 6), ("Ben", "forced", 0, 1, -18),
                        ("Cat", "forced", 1, 0, 3)]
+
+
+def test_a_hand_appended_reads_no_stored_record_but_the_last(loo, good_db, monkeypatch):
+    """`loo hand` appends (Change.append): the writer decodes only the last stored record
+    (its dealer, to trust the cached state), not the session's every hand. Hand 4 of the
+    good session, C dealing a simple pool: A, B and D one trick each (+3), C antes 9 and is
+    looed 9 (-18); the loo stays in the pool: 9 (worked in tests/test_upgrade.py)."""
+    import loo_ledger.store.writer as writer
+    calls = []
+    real = writer.decode
+
+    def counted(text, seats):
+        calls.append(text)
+        return real(text, seats)
+
+    monkeypatch.setattr(writer, "decode", counted)
+    result = loo(good_db, "hand", "A=1", "B=1", "C=0", "D=1")
+    assert result.exit_code == 0, result.output
+    assert len(calls) == 1
+    balances = json.loads(loo(good_db, "balances", "--json").stdout)
+    assert {p["name"]: p["net"] for p in balances["players"]} == {"A": 3, "B": 15, "C": -15,
+                                                                 "D": -12}
+    assert balances["pool"] == 9
+    assert loo(good_db, "check").exit_code == 0

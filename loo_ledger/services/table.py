@@ -177,7 +177,7 @@ def record(ledger: Ledger, sid: int, record: HandRecord, *, expect_hand: int | N
             which = expect_hand if stored.next_hand > expect_hand else stored.next_hand
             raise TableChanged(f"hand {which} was {moved} meanwhile in another terminal; "
                                "nothing was written")
-        return Change(hands=stored.session.hands + (record,),
+        return Change(append=(record,),  # the stored hands are not read (store/writer.py)
                       audit=(AuditEntry(hand=stored.next_hand, action="add", new=STORED_RECORD),))
     written = ledger.write(sid, change, what="the hand", dry_run=dry_run)
     assert written.replay is not None

@@ -47,9 +47,10 @@ def appended(old: Session, hands: Sequence[HandRecord] | None,
     return tuple(hands[n:])
 
 
-def _agrees(db: Connection, sid: int, session: Session, state: TableState) -> bool:
-    """Whether the state cached on session ``sid`` agrees with its last stored hand."""
-    n = len(session.hands)
+def _agrees(db: Connection, sid: int, session: Session, state: TableState, n: int,
+            recorded: str | None) -> bool:
+    """Whether the state cached on session ``sid`` agrees with its last stored hand (of
+    ``n``; ``recorded``: the dealer its record names, if it does)."""
     if state.seats != session.players or state.hand_no != n + 1:
         return False
     row = db.execute("SELECT pool, next_dealer FROM sessions WHERE id = ?", (sid,)).fetchone()
@@ -66,18 +67,19 @@ def _agrees(db: Connection, sid: int, session: Session, state: TableState) -> bo
     if not 0 <= last[1] < len(session.players):
         return False
     dealer = session.players[last[1]]
-    recorded = session.hands[-1].dealer
     if dealer not in state.seats or (recorded is not None and recorded != dealer):
         return False
     return state.dealer in (dealer, next_seat(state.seats, dealer))
 
 
-def running(db: Connection, sid: int, session: Session,
-            state: TableState) -> derive.Running | None:
+def running(db: Connection, sid: int, session: Session, state: TableState, count: int,
+            recorded: str | None) -> derive.Running | None:
     """The nets and totals stored for session ``sid`` (read inside the writer's
-    transaction), or None if its cached ``state`` does not agree with its last hand or a
-    sum is missing: then the writer settles the whole session again."""
-    if not _agrees(db, sid, session, state):
+    transaction), or None if its cached ``state`` does not agree with its last hand (of
+    ``count`` stored; ``recorded`` the dealer its record names, if any) or a sum is
+    missing: then the writer settles the whole session again. ``session``'s hands are not
+    read (they may be none: the session's head)."""
+    if not _agrees(db, sid, session, state, count, recorded):
         return None
     conn = db.conn
     nets = dict(conn.execute("SELECT name, net FROM seats WHERE session_id = ?", (sid,)))

@@ -73,29 +73,57 @@ class AuditEntry:
     new: Any = None
 
 
-@dataclass(frozen=True, kw_only=True)
 class Stored:
     """A session as read inside the writing transaction: its hands decoded (``session``),
-    their records as stored, who is at the table now, and the cached table state."""
+    their records as stored, who is at the table now, and the cached table state. The
+    hands are decoded when first asked for: a change that only appends hands
+    (``Change.append``) needs ``head`` (the session without its hands), ``count`` and the
+    last hand's dealer (:meth:`last_dealer`), so its write does not grow with the session."""
 
-    id: int
-    session: Session
-    records: tuple[dict[str, Any], ...]
-    present: tuple[str, ...]
-    state: TableState
-    closed: bool
-    seat_changes: tuple[dict[str, Any], ...] = ()
+    __slots__ = ("id", "head", "count", "present", "state", "closed", "seat_changes",
+                 "_load", "_last", "_full")
+
+    def __init__(self, *, id: int, head: Session, count: int, present: tuple[str, ...],
+                 state: TableState, closed: bool, seat_changes: tuple[dict[str, Any], ...],
+                 load: Callable[[], tuple[tuple[dict[str, Any], ...], Session]],
+                 last: Callable[[], str | None]):
+        self.id, self.head, self.count, self.present = id, head, count, present
+        self.state, self.closed, self.seat_changes = state, closed, seat_changes
+        self._load, self._last = load, last
+        self._full: tuple[tuple[dict[str, Any], ...], Session] | None = None
+
+    def _decoded(self) -> tuple[tuple[dict[str, Any], ...], Session]:
+        if self._full is None:
+            self._full = self._load()
+        return self._full
+
+    @property
+    def records(self) -> tuple[dict[str, Any], ...]:
+        return self._decoded()[0]
+
+    @property
+    def session(self) -> Session:
+        return self._decoded()[1]
 
     @property
     def next_hand(self) -> int:
-        return len(self.records) + 1
+        return self.count + 1
+
+    def last_dealer(self) -> str | None:
+        """The dealer the last stored hand's record names (None if it names none)."""
+        if self._full is not None:
+            hands = self._full[1].hands
+            return hands[-1].dealer if hands else None
+        return self._last()
 
 
 @dataclass(frozen=True, kw_only=True)
 class Change:
     """What a session is to become. ``hands`` (every hand, in order) and ``players`` (seat
     order) are None when unchanged; ``records`` (every hand's stored object, in order) in
-    place of ``hands`` stores those objects as given (extension fields kept); ``rules`` and
+    place of ``hands`` stores those objects as given (extension fields kept); ``append``:
+    hands after the stored ones (in place of ``hands``: the stored hands are then not read
+    unless the whole session must be settled again); ``rules`` and
     ``first_dealer`` replace the session's and settle every hand again; ``renamed`` (old
     name -> new) keeps a renamed player's place at the table; ``present`` sets who is at
     the table; ``seat_changes`` replaces the log of joins and leaves; ``rule_changes``
@@ -103,6 +131,7 @@ class Change:
     columns of the session (closed_at, buy_in, house_rule, source, name)."""
 
     hands: tuple[HandRecord, ...] | None = None
+    append: tuple[HandRecord, ...] | None = None
     records: tuple[dict[str, Any], ...] | None = None
     players: tuple[str, ...] | None = None
     rules: Mapping[str, Any] | None = None
@@ -117,7 +146,8 @@ class Change:
     @property
     def replays(self) -> bool:
         """Whether the hands are settled again."""
-        return (self.hands is not None or self.records is not None or self.players is not None
+        return (self.hands is not None or self.append is not None or self.records is not None
+                or self.players is not None
                 or self.rules is not None or self.first_dealer is not None
                 or self.rule_changes is not None)
 
@@ -126,8 +156,9 @@ class Change:
 class Written:
     """What :func:`write` did: the session as it was read, and its replay (None when its
     hands and seats did not change). ``appended``: the fast path settled only the hands
-    appended, so ``replay.settlements`` are theirs alone, from hand ``first`` on (on the
-    whole replay ``first`` is 1 and they are every hand's)."""
+    appended, so ``replay.settlements`` and ``records`` (the stored records) are theirs
+    alone, from hand ``first`` on (on the whole replay ``first`` is 1 and they are every
+    hand's)."""
 
     stored: Stored
     replay: Replay | None
@@ -149,32 +180,43 @@ def session_of(row: Mapping[str, Any], players: Sequence[str],
 
 
 def read_session(db: Connection, sid: int) -> Stored:
-    """The session ``sid`` with its hands decoded; NotFound if there is none, StoreError
-    naming the hand if a stored record is not a JSON object."""
+    """The session ``sid``, its hands decoded when first asked for; NotFound if there is
+    none, StoreError naming the hand if a stored record is not a JSON object."""
     rows = list(db.query("SELECT * FROM sessions WHERE id = ?", [sid]))
     if not rows:
         raise NotFound(f"There is no session {sid} in this database.")
     row = rows[0]
     seats = db.execute("SELECT name, present FROM seats WHERE session_id = ? ORDER BY position",
                        (sid,)).fetchall()
-    records = []
-    codec_seats = Seats([s[0] for s in seats])
-    for number, text in db.execute("SELECT number, record FROM hands WHERE session_id = ? "
-                                   "ORDER BY number", (sid,)):
+    players = [s[0] for s in seats]
+    codec_seats = Seats(players)
+    head = session_of(row, players, ())
+    count = db.execute("SELECT count(*) FROM hands WHERE session_id = ?", (sid,)).fetchone()[0]
+
+    def record(number: int, text: Any) -> dict[str, Any]:
         try:
-            record = decode(text, codec_seats)
+            value = decode(text, codec_seats)
         except (TypeError, ValueError, RecursionError):
-            record = None
-        if not isinstance(record, dict):
+            value = None
+        if not isinstance(value, dict):
             raise StoreError(f"session {sid}, hand {number}: the stored record is not a JSON "
                              "object; nothing was changed ('loo check' lists what is wrong)")
-        records.append(record)
-    session = session_of(row, [s[0] for s in seats],
-                         tuple(record_from_dict(r) for r in records))
-    return Stored(id=sid, session=session, records=tuple(records),
-                  present=tuple(s[0] for s in seats if s[1]),
+        return value
+
+    def load() -> tuple[tuple[dict[str, Any], ...], Session]:
+        records = tuple(record(n, text) for n, text in db.execute(
+            "SELECT number, record FROM hands WHERE session_id = ? ORDER BY number", (sid,)))
+        return records, replace(head, hands=tuple(record_from_dict(r) for r in records))
+
+    def last() -> str | None:
+        got = db.execute("SELECT number, record FROM hands WHERE session_id = ? ORDER BY "
+                         "number DESC LIMIT 1", (sid,)).fetchone()
+        return None if got is None else record_from_dict(record(*got)).dealer
+
+    return Stored(id=sid, head=head, count=count, present=tuple(s[0] for s in seats if s[1]),
                   state=codec.state_from_json(row["state"]), closed=row["closed_at"] is not None,
-                  seat_changes=tuple(json.loads(row.get("seat_changes") or "[]")))
+                  seat_changes=tuple(json.loads(row.get("seat_changes") or "[]")), load=load,
+                  last=last)
 
 
 def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what: str,
@@ -196,24 +238,32 @@ def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what:
     with db.write(what, commit=not dry_run):
         stored = read_session(db, sid)
         ch = change(stored)
-        result, records = None, stored.records
-        new = appending.appended(stored.session, ch.hands, ch.players) if (
-            append and ch.records is None and ch.rules is None
-            and ch.first_dealer is None and ch.rule_changes is None) else None
-        sums = None if new is None else appending.running(db, sid, stored.session,
-                                                          stored.state)
+        result = None
+        fast = (append and ch.records is None and ch.rules is None and ch.first_dealer is None
+                and ch.rule_changes is None)
+        new, session, count = None, stored.head, stored.count
+        if fast and ch.append is not None and ch.hands is None and (
+                ch.players is None or tuple(ch.players) == stored.head.players):
+            new = ch.append or None
+        elif fast and ch.append is None:
+            session, count = stored.session, len(stored.records)
+            new = appending.appended(session, ch.hands, ch.players)
+        sums = None if new is None else appending.running(db, sid, session, stored.state,
+                                                          count, stored.last_dealer())
         if new is not None and sums is not None:
-            result = appending.settle_appended(stored.session, stored.state, new)
+            result = appending.settle_appended(session, stored.state, new)
             added = tuple(stored_record(h, s.dealer)
                           for h, s in zip(new, result.settlements, strict=True))
-            records = stored.records + added
-            d = derive.derive(stored.session.players, added, result.settlements,
+            d = derive.derive(session.players, added, result.settlements,
                               result.final, before=sums)
-            _store(db, sid, stored.session.players, d, keep=len(stored.records),
-                   stored_hands=len(stored.records))
-            _apply(db, sid, ch, records)
-            return Written(stored=stored, replay=result, records=records, appended=True,
-                           first=len(stored.records) + 1)
+            _store(db, sid, session.players, d, keep=count, stored_hands=count)
+            _apply(db, sid, ch, dict(enumerate(added, count + 1)))
+            return Written(stored=stored, replay=result, records=added, appended=True,
+                           first=count + 1)
+        if ch.append is not None:
+            ch = replace(ch, hands=(stored.session.hands if ch.hands is None else ch.hands)
+                         + ch.append, append=None)
+        records = stored.records
         if ch.replays:
             old = stored.session
             players = old.players if ch.players is None else ch.players
@@ -242,7 +292,7 @@ def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what:
             if ch.rule_changes is not None:
                 db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
                            (codec.dumps(codec.rule_changes_list(ch.rule_changes)), sid))
-        _apply(db, sid, ch, records)
+        _apply(db, sid, ch, dict(enumerate(records, 1)))
     return Written(stored=stored, replay=result, records=records)
 
 
@@ -261,8 +311,9 @@ def _unchanged(stored: Stored, players: Sequence[str], hands: Sequence[HandRecor
     return min(len(old), len(hands))
 
 
-def _apply(db: Connection, sid: int, ch: Change, records: Sequence[dict[str, Any]]) -> None:
-    """Presence, session fields and the audit of a change."""
+def _apply(db: Connection, sid: int, ch: Change, records: Mapping[int, dict[str, Any]]) -> None:
+    """Presence, session fields and the audit of a change (``records``: the stored records
+    of the hands it names, by number)."""
     for name, here in ch.present.items():
         cur = db.execute("UPDATE seats SET present = ? WHERE session_id = ? AND name = ?",
                          (int(here), sid, name))
@@ -278,7 +329,7 @@ def _apply(db: Connection, sid: int, ch: Change, records: Sequence[dict[str, Any
     at = codec.now_iso()
     db.conn.executemany(INSERT_AUDIT, [
         (sid, a.hand, a.action, _json(a.old),
-         _json(records[a.hand - 1] if a.new is STORED_RECORD and a.hand else a.new), at)
+         _json(records[a.hand] if a.new is STORED_RECORD and a.hand else a.new), at)
         for a in ch.audit])
 
 
