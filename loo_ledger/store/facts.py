@@ -86,6 +86,8 @@ def looed_mask(looed: Iterable[str], seat: Mapping[str, int]) -> int:
 def dealt_order(words: str, dealer: int) -> list[int]:
     """The positions dealt in, from the dealer's left round to the dealer."""
     n = len(words)
+    if not n:
+        return []
     return [i % n for i in range(dealer + 1, dealer + 1 + n) if words[i % n] != NOT_DEALT]
 
 

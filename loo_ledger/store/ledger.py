@@ -173,6 +173,8 @@ class Ledger:
         for (number, dealer, record, deltas, pool_in, pot, pool_after, double, outcome,
              ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id,)):
             try:
+                if not 0 <= dealer < len(players):
+                    raise IndexError(dealer)
                 yield {"number": number, "dealer": players[dealer],
                        "record": decode(record, seats),
                        "deltas": facts.deltas_dict(deltas, words, dealer, players),
