@@ -201,3 +201,21 @@ def test_a_hand_appended_reads_no_stored_record_but_the_last(loo, good_db, monke
                                                                  "D": -12}
     assert balances["pool"] == 9
     assert loo(good_db, "check").exit_code == 0
+
+
+def test_facts_that_cannot_be_read_are_named_not_guessed(loo, good_db):
+    """What m015 leaves for a session that no longer settles (dealer -1, no words) and a
+    damaged movements column: reads name the hand; check lists the differences."""
+    with sqlite3.connect(good_db) as conn:
+        conn.execute("UPDATE hands SET dealer = -1, words = '', deltas = '[]', outcome = -1 "
+                     "WHERE number = 2")
+        conn.execute("UPDATE hands SET moves = '[1,' WHERE number = 3")
+    for args in (["hands"], ["export", "-f", "json"]):
+        result = loo(good_db, *args)
+        assert result.exit_code == 1, args
+        assert "hand 2" in result.stderr and "Traceback" not in result.output
+    result = loo(good_db, "explain", "3")  # it reads every hand first: hand 2 is named
+    assert result.exit_code == 1 and "cannot be read" in result.stderr
+    found = {(p["code"], p["hand"]) for p in json.loads(loo(good_db, "check", "--json").stdout)}
+    assert {("CHECK_HAND", 2), ("CHECK_DELTAS", 2), ("CHECK_PLAYS", 2),
+            ("CHECK_POSTINGS", 3)} <= found
