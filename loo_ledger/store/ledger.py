@@ -8,14 +8,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from loo_ledger.domain.model import Session, Settlement, TableState
 from loo_ledger.errors import NotFound, StoreError
-from loo_ledger.store import codec, derive, facts, writer
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.db import open_database
-from loo_ledger.store.records import Seats, decode
 from loo_ledger.store.rows import (
     AuditRow,
     Balances,
@@ -25,9 +22,13 @@ from loo_ledger.store.rows import (
     SessionListRow,
     SessionRow,
 )
-from loo_ledger.store.stored_rows import StoredRows, iter_hand_rows, read_rows
 
-SessionItem = writer.SessionItem
+if TYPE_CHECKING:  # the writer, the engine and the codecs load when a method needs them:
+    # a read such as 'loo balances' loads none of them (startup, issue 10)
+    from loo_ledger.domain.model import Session, Settlement, TableState
+    from loo_ledger.store import writer
+    from loo_ledger.store.stored_rows import StoredRows
+    from loo_ledger.store.writer import SessionItem
 
 LIST_SESSIONS = """SELECT s.id, s.name, s.started_at, s.variant,
     (SELECT count(*) FROM seats WHERE session_id = s.id) AS players,
@@ -70,35 +71,42 @@ class Ledger:
 
     def add_sessions(self, items: Sequence[SessionItem]) -> list[int]:
         """Store several settled sessions in one transaction; the last becomes current."""
+        from loo_ledger.store import writer
         return writer.add_sessions(self.db, items)
 
     def create_session(self, session: Session, state: TableState, *,
                        house_rule: str | None, source: str | None) -> int:
         """A new session with no hands, made current."""
+        from loo_ledger.store import writer
         return writer.create_session(self.db, session, state, house_rule=house_rule,
                                      source=source)
 
     def write(self, session_id: int, change: Callable[[writer.Stored], writer.Change], *,
               what: str, dry_run: bool = False) -> writer.Written:
         """Change a session's hands, seats or fields (see :func:`writer.write`)."""
+        from loo_ledger.store import writer
         return writer.write(self.db, session_id, change, what=what, dry_run=dry_run)
 
     def delete_session(self, session_id: int) -> None:
         """Remove a session and everything derived from it; the audit keeps its whole
         session file (action ``deleted``)."""
+        from loo_ledger.store import writer
         writer.delete_session(self.db, session_id, self.session_dict(session_id))
 
     def set_session_fields(self, session_id: int, **fields: Any) -> None:
         """Set columns of the session row (buy_in, house_rule, closed_at, source)."""
+        from loo_ledger.store import writer
         self.write(session_id, lambda _: writer.Change(fields=fields), what="the session")
 
     def set_current(self, session_id: int) -> None:
         """Make ``session_id`` the current session (NotFound if there is none)."""
+        from loo_ledger.store import writer
         with self.db.write("the current session"):
             self._row(session_id)
             self.db.execute(writer.SET_CURRENT, (str(session_id),))
 
     def save_house_rule(self, name: str, base: str, rules: dict[str, Any]) -> None:
+        from loo_ledger.store import codec
         with self.db.write(f"house rule {name}"):
             self.db.execute("INSERT OR REPLACE INTO house_rules (name, base, rules, "
                             "created_at) VALUES (?, ?, ?, ?)",
@@ -139,6 +147,7 @@ class Ledger:
 
     def session_dict(self, session_id: int) -> dict[str, Any]:
         """The session-file object, so that export then import gives the same session."""
+        from loo_ledger.store.records import Seats, decode
         seats = Seats(self._players(session_id))
         records = [decode(r[0], seats) for r in self.db.execute(
             "SELECT record FROM hands WHERE session_id = ? ORDER BY number", (session_id,))]
@@ -148,6 +157,7 @@ class Ledger:
                      records: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """:meth:`session_dict` with ``records`` as its hands (none: ``[]``, for writing the
         hands one at a time from :meth:`iter_hands`' ``record``)."""
+        from loo_ledger.store import codec
         row = self._row(session_id)
         out = codec.session_file(row, self._players(session_id), records or [])
         rule_changes = json.loads(row.get("rule_changes") or "[]")
@@ -166,6 +176,8 @@ class Ledger:
     def iter_hands(self, session_id: int) -> Iterator[HandRow]:
         """Every hand of the session in order, as :meth:`hands` gives them, one at a time
         from the cursor (memory does not grow with the session)."""
+        from loo_ledger.store import facts
+        from loo_ledger.store.records import Seats, decode
         self._row(session_id)
         players = self._players(session_id)
         seats = Seats(players)
@@ -189,6 +201,7 @@ class Ledger:
         """Every chip movement of the session (or of one hand), by hand then sequence, as
         stored: payer, payee, amount and kind; ``reason`` is the kind and ``rule`` empty
         (:meth:`postings` gives the engine's words)."""
+        from loo_ledger.store import facts
         self._row(session_id)
         players = self._players(session_id)
         where, params = ("", [session_id]) if hand is None else (" AND number = ?",
@@ -213,6 +226,7 @@ class Ledger:
         movements are given with their kind as the reason."""
         from loo_ledger.domain.replay import replay
         from loo_ledger.errors import LooError
+        from loo_ledger.store import derive
         stored = self.movements(session_id, hand)
         try:
             settled = replay(self.stored(session_id).session).settlements
@@ -242,11 +256,13 @@ class Ledger:
 
     def final_state(self, session_id: int) -> TableState:
         """The table after the session's last hand (as cached on the session)."""
+        from loo_ledger.store import codec
         return codec.state_from_json(self._row(session_id)["state"])
 
     def stored(self, session_id: int) -> writer.Stored:
         """The session with its hands decoded, as the writer reads it (StoreError naming
         the hand if a stored record is not a JSON object)."""
+        from loo_ledger.store import writer
         return writer.read_session(self.db, session_id)
 
     def present_players(self, session_id: int) -> list[str]:
@@ -279,8 +295,10 @@ class Ledger:
     def stored_rows(self, session_id: int) -> StoredRows:
         """Every row derived from the session's records but its hands, as stored (for
         ``loo check``; :meth:`iter_hand_rows` gives the hands)."""
+        from loo_ledger.store.stored_rows import read_rows
         return read_rows(self.db, session_id)
 
     def iter_hand_rows(self, session_id: int) -> Iterator[tuple[Any, ...]]:
         """The session's hand rows as stored (derive.HAND_COLUMNS), one at a time."""
+        from loo_ledger.store.stored_rows import iter_hand_rows
         return iter_hand_rows(self.db, session_id)
