@@ -43,6 +43,15 @@ def test_help_loads_no_engine_no_store_and_no_database() -> None:
     assert not [m for m in NOT_FOR_HELP if m in modules]
 
 
+def test_balances_loads_no_engine_and_no_writer(good_db: Path) -> None:
+    # a read of two rows: the ledger, and nothing of the engine, the writer or the codecs
+    modules = loaded("--db", str(good_db), "balances")
+    assert "loo_ledger.store.ledger" in modules
+    assert not [m for m in ("loo_ledger.domain.settle", "loo_ledger.domain.model",
+                            "loo_ledger.store.writer", "loo_ledger.store.derive",
+                            "loo_ledger.store.records") if m in modules]
+
+
 def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:
     # the variants table (no ledger needed) written to a pipe: the plain writer, no rich
     modules = loaded("--db", str(tmp_path / "none.db"), "variants")

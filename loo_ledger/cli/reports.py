@@ -80,9 +80,6 @@ def _audit(rows: list[dict], as_json: bool) -> None:
 def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
              as_json: bool = JSON_OPTION):
     """Each player's net since the session began, the chips in the pool, and money."""
-    from decimal import Decimal
-
-    from loo_ledger.domain.money import allocate
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
@@ -91,8 +88,12 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
     # The nets and the pool sum to the pool the session opened with: their money is
     # allocated together, so the money column sums to that pool's money, to the cent.
     chips = [*(p["net"] for p in bal["players"]), bal["pool"]]
-    cash = allocate(chips, value) if value is not None else None
-    total = {"chips": sum(chips), **({"money": str(sum(cash))} if cash else {})}
+    cash = None
+    if value is not None:  # the rounding is loaded only for money
+        from loo_ledger.domain.money import allocate
+        cash = allocate(chips, value)
+    total_money = sum(cash[1:], cash[0]) if cash else None
+    total = {"chips": sum(chips), **({"money": str(total_money)} if cash else {})}
     players = [{"name": p["name"], "net": p["net"], **({"money": str(cash[i])} if cash else {})}
                for i, p in enumerate(bal["players"])]
     if as_json:
@@ -106,8 +107,7 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
 
     rows = [(p["name"], signed(p["net"]), text(i)) for i, p in enumerate(bal["players"])]
     rows.append(("(pool)", bal["pool"], text(-1)))
-    rows.append(("total", total["chips"],
-                 money_text(Decimal(total["money"]), currency) if cash else ""))
+    rows.append(("total", total["chips"], money_text(total_money, currency) if cash else ""))
     unit = info.get("unit_name") or "chips"
     show(table(f"Balances, session {sid} ({unit})", ["player", "net", "money"], rows,
                right=("net", "money")))
