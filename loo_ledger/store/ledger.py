@@ -197,6 +197,20 @@ class Ledger:
             except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 raise _unreadable(session_id, number) from None
 
+    def iter_records(self, session_id: int) -> Iterator[tuple[int, dict[str, Any]]]:
+        """(number, record) of every hand in order, one at a time: the records alone, for
+        writing a session file (:meth:`iter_hands` gives the facts too)."""
+        from loo_ledger.store.records import Seats, decode
+        self._row(session_id)
+        seats = Seats(self._players(session_id))
+        for number, record in self.db.execute(
+                "SELECT number, record FROM hands WHERE session_id = ? ORDER BY number",
+                (session_id,)):
+            try:
+                yield number, decode(record, seats)
+            except (ValueError, TypeError, IndexError, KeyError, RecursionError):
+                raise _unreadable(session_id, number) from None
+
     def movements(self, session_id: int, hand: int | None = None) -> list[PostingRow]:
         """Every chip movement of the session (or of one hand), by hand then sequence, as
         stored: payer, payee, amount and kind; ``reason`` is the kind and ``rule`` empty

@@ -75,7 +75,6 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     the format refuses stops the export with its message), extension fields kept."""
     from loo_ledger.domain.model import RuleChange
     from loo_ledger.formats import lean
-    from loo_ledger.formats.extensions import merge_hand
     from loo_ledger.formats.sessionfile import (
         dumps_session,
         hand_from_dict,
@@ -102,11 +101,9 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     hands = 0
     players = tuple(dict.fromkeys([*head["players"],
                                    *(c["player"] for c in head.get("seat_changes", ()))]))
-    for r in ledger.iter_hands(sid):
-        raw = r["record"]
-        record = lean.hand(raw, players) or hand_from_dict(
-            raw, source=f"{source}, hand {r['number']}")
-        out = merge_hand(hand_to_dict(record, raw), raw)
+    for number, raw in ledger.iter_records(sid):
+        record = lean.hand(raw, players) or hand_from_dict(raw, source=f"{source}, hand {number}")
+        out = hand_to_dict(record, raw)  # the extension fields put back
         yield (before if hands == 0 else ",") + "\n    " + _indented(out, 2)
         hands += 1
         if progress is not None and hands % EVERY == 0:
