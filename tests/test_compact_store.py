@@ -210,10 +210,15 @@ def test_facts_that_cannot_be_read_are_named_not_guessed(loo, good_db):
         conn.execute("UPDATE hands SET dealer = -1, words = '', deltas = '[]', outcome = -1 "
                      "WHERE number = 2")
         conn.execute("UPDATE hands SET moves = '[1,' WHERE number = 3")
-    for args in (["hands"], ["export", "-f", "json"]):
+    for args in (["hands"], ["export", "-f", "csv"]):
         result = loo(good_db, *args)
         assert result.exit_code == 1, args
         assert "hand 2" in result.stderr and "Traceback" not in result.output
+    # a session file is the records, the truth, which are intact: it is written whole
+    exported = json.loads(loo(good_db, "export", "-f", "json").stdout)
+    assert exported["hands"][1]["declarations"] == {"B": "stand", "C": "pass", "D": "miss",
+                                                    "A": "stand"}
+    assert len(exported["hands"]) == 3
     result = loo(good_db, "explain", "3")  # it reads every hand first: hand 2 is named
     assert result.exit_code == 1 and "cannot be read" in result.stderr
     found = {(p["code"], p["hand"]) for p in json.loads(loo(good_db, "check", "--json").stdout)}
