@@ -163,7 +163,6 @@ def _prepare(db: Connection, *, writable: bool) -> None:
     if writable and not newer:
         conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute("PRAGMA cache_size=-65536")  # up to 64 MiB: large imports insert faster
     applied = _applied(conn)
     pending = set(MIGRATIONS) - (applied or set())
     if not pending or newer:
