@@ -30,8 +30,8 @@ def money_text(amount: Decimal | None, currency: str | None) -> str:
 
 
 def signed(n: int) -> str:
-    """``+12``, ``-3``, ``0`` (loo_ledger.domain.money.signed)."""
-    from loo_ledger.domain.money import signed as sign
+    """``+12``, ``-3``, ``0`` (loo_ledger.domain.chips.signed)."""
+    from loo_ledger.domain.chips import signed as sign
     return sign(n)
 
 #: Characters rich counts as one terminal cell (rich.cells' single-cell ranges, with

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
+from loo_ledger.domain.chips import signed  # noqa: F401 - money.signed, as before
 from loo_ledger.errors import LooError
 
 CENT = Decimal("0.01")
@@ -166,12 +167,3 @@ def money_text(amount: Decimal | None, currency: str | None) -> str:
     if currency in _SYMBOLS:
         return f"{sign}{_SYMBOLS[currency]}{body}"
     return f"{sign}{body}" + (f" {currency}" if currency else "")
-
-
-def signed(n: int) -> str:
-    """A chip count with its sign; zero without one.
-
-    >>> signed(12), signed(-3), signed(0)
-    ('+12', '-3', '0')
-    """
-    return f"{n:+d}" if n else "0"
