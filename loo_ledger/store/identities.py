@@ -53,6 +53,7 @@ def read(db: Connection) -> Identities:
     """The identities as stored, with every seated name resolved (nothing is written)."""
     out = Identities()
     ids: dict[int, str] = {}
+    seen: set[tuple[str, int]] = set()  # (identity, session): a list's `in` was quadratic
     for alias, identity, name in db.execute(ALIASES).fetchall():
         out.shown[alias] = name
         ids[identity] = name
@@ -63,9 +64,9 @@ def read(db: Connection) -> Identities:
         spellings = out.spellings.setdefault(who, [])
         if name not in spellings:
             spellings.append(name)
-        sessions = out.sessions.setdefault(who, [])
-        if sid not in sessions:
-            sessions.append(sid)
+        if (who, sid) not in seen:
+            seen.add((who, sid))
+            out.sessions.setdefault(who, []).append(sid)
     for alias, _, name in db.execute(ALIASES).fetchall():
         if not any(s.casefold() == alias for s in out.spellings[name]):
             out.spellings[name].append(alias)
