@@ -29,7 +29,9 @@ def own(raw: Mapping[str, Any] | None, *, top: bool = False) -> dict[str, Any]:
     """The extension fields of one object (and ``$schema`` at the top), in file order."""
     if not isinstance(raw, Mapping):
         return {}
-    return {k: v for k, v in raw.items() if is_extension(k) or (top and k in _KEPT)}
+    if top:
+        return {k: v for k, v in raw.items() if k.startswith(PREFIX) or k in _KEPT}
+    return {k: v for k, v in raw.items() if k.startswith(PREFIX)}
 
 
 def _items(raw: Mapping[str, Any] | None, key: str) -> list[Any]:
@@ -46,8 +48,9 @@ def merge_hand(out: dict[str, Any], raw: Mapping[str, Any] | None) -> dict[str, 
     {'tricks': {}, 'flushes': [{'player': 'A', 'kind': 'flush', 'x-at': 2}], 'x-seen': 1}
     """
     for key in ("flushes", "penalties"):
-        for item, raw_item in zip(out.get(key, ()), _items(raw, key), strict=False):
-            item.update(own(raw_item))
+        if key in out:
+            for item, raw_item in zip(out[key], _items(raw, key), strict=False):
+                item.update(own(raw_item))
     out.update(own(raw))
     return out
 
