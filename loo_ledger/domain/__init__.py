@@ -12,9 +12,10 @@ and the read-only commands stay cheap to start.
 from __future__ import annotations
 
 import sys
-from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from loo_ledger.lazy import exports
 
 if TYPE_CHECKING:
     from loo_ledger.domain.model import (
@@ -60,14 +61,4 @@ class _Package(ModuleType):
 sys.modules[__name__].__class__ = _Package
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = exports(__name__, _HOMES, __all__)

@@ -6,8 +6,9 @@ The names below are loaded on first use (PEP 562): ``loo_ledger.store.conn`` or
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from loo_ledger.lazy import exports
 
 if TYPE_CHECKING:
     from loo_ledger.store.codec import state_from_json, state_to_json
@@ -22,14 +23,4 @@ __all__ = ["APPLICATION_ID", "Ledger", "default_db_path", "open_database",
            "state_from_json", "state_to_json"]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = exports(__name__, _HOMES, __all__)
