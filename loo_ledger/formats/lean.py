@@ -20,7 +20,7 @@ import functools
 import gc
 import hashlib
 import operator
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, overload
 
@@ -70,14 +70,14 @@ def _hand_decoder(players: tuple[str, ...]) -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(swap(types.Hand))
 
 
-class RawHands(Sequence[dict[str, Any]]):
-    """The hand objects of a file, each decoded from its JSON text when asked for."""
+class _Made(Sequence[dict[str, Any]]):
+    """A sequence of hand objects, each made from its item when asked for."""
 
-    def __init__(self, texts: list[msgspec.Raw]):
-        self._texts = texts
+    def __init__(self, items: Sequence[Any], make: Callable[[Any], dict[str, Any]]):
+        self._items, self._make = items, make
 
     def __len__(self) -> int:
-        return len(self._texts)
+        return len(self._items)
 
     @overload
     def __getitem__(self, i: int) -> dict[str, Any]: ...
@@ -87,13 +87,18 @@ class RawHands(Sequence[dict[str, Any]]):
 
     def __getitem__(self, i: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
         if isinstance(i, slice):
-            return [_ANY.decode(t) for t in self._texts[i]]
-        hand: dict[str, Any] = _ANY.decode(self._texts[i])
-        return hand
+            return [self._make(t) for t in self._items[i]]
+        return self._make(self._items[i])
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
-        decode_ = _ANY.decode
-        return (decode_(t) for t in self._texts)
+        return map(self._make, self._items)
+
+
+class RawHands(_Made):
+    """The hand objects of a file, each decoded from its JSON text when asked for."""
+
+    def __init__(self, texts: list[msgspec.Raw]):
+        super().__init__(texts, _ANY.decode)
 
 
 def hand(obj: Mapping[str, Any], players: tuple[str, ...]) -> HandRecord | None:
@@ -173,7 +178,7 @@ def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
     digest.update(b"}")
     if colons != data.count(b":") or not fromtyped.names_ok(names):
         return None  # a key given twice (the long way says where), or a name
-    if not decode.changes_ok(head | {"hands": _Seated(records)}):
+    if not decode.changes_ok(head | {"hands": _seated(records)}):
         return None
     hands = RawHands(texts)
     raw = {k: hands if k == "hands" else head[k] for k in top}
@@ -195,22 +200,6 @@ def _plain_head(head: dict[str, Any]) -> dict[str, Any] | None:
     return out
 
 
-class _Seated(Sequence[dict[str, Any]]):
+def _seated(records: list[HandRecord]) -> _Made:
     """The hands as the checks of seat and rule changes read them: who sat out."""
-
-    def __init__(self, records: list[HandRecord]):
-        self._records = records
-
-    def __len__(self) -> int:
-        return len(self._records)
-
-    @overload
-    def __getitem__(self, i: int) -> dict[str, Any]: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[dict[str, Any]]: ...
-
-    def __getitem__(self, i: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
-        if isinstance(i, slice):
-            return [{"sitting_out": r.sitting_out} for r in self._records[i]]
-        return {"sitting_out": self._records[i].sitting_out}
+    return _Made(records, lambda r: {"sitting_out": r.sitting_out})
