@@ -18,14 +18,11 @@ NOT_FOR_HELP = ("loo_ledger.domain.settle", "loo_ledger.domain.replay",
                 "sqlite_utils", "loo_ledger.formats.limits")
 
 RUN = """
-import json, sys
+import atexit, json, sys
 sys.argv = ["loo", *json.loads(sys.argv[1])]
+atexit.register(lambda: sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules))))
 from loo_ledger.cli import main
-try:
-    main()
-except SystemExit:
-    pass
-sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)))
+main()
 """
 
 

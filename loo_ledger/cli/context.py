@@ -32,6 +32,7 @@ class Env:
             from loo_ledger.store.ledger import Ledger
             create = self.command in CREATES_LEDGER if create is None else create
             self._ledger = Ledger(open_database(self.db_path, create=create, folders=False))
+            _opened.append(self._ledger)
         return self._ledger
 
     def session_id(self, given: int | None) -> int:
@@ -69,6 +70,16 @@ class Env:
             raise NoMatch(f"{len(ids)} sessions are called {name!r} (ids "
                           f"{', '.join(map(str, ids))}): name one by its id")
         return ids[0]
+
+
+#: The ledgers the commands of this process opened (closed by :func:`close_ledgers`).
+_opened: list[Any] = []
+
+
+def close_ledgers() -> None:
+    """Close every ledger a command opened (the process is about to end)."""
+    while _opened:
+        _opened.pop().close()
 
 
 #: The commands that may start a new ledger file.

@@ -1,0 +1,54 @@
+"""Issue 10: a `loo` process ends without tearing the interpreter down (cli._leave). What
+can be seen of an ending must be as before: the exit status, everything written to
+standard output and error, the ledger closed (SQLite removes its write-ahead log and
+shared-memory files at the last close), the atexit functions run."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+
+def _loo(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(db), *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_a_write_closes_the_ledger_and_exits_0(tmp_path: Path) -> None:
+    db = tmp_path / "l.db"
+    made = _loo(db, "new", "Night", "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+    assert (made.returncode, made.stderr) == (0, "")
+    assert made.stdout == "session 1 'Night' started: Ann, Ben, Cat; Cat deals first\n"
+    hand = _loo(db, "hand", "Ann=1", "Ben=2", "Cat=0", "--json")
+    assert hand.returncode == 0, hand.stderr
+    assert json.loads(hand.stdout)["table"]["pool"] == 9  # Cat looed 9 into the next pool
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["l.db"]  # no -wal, no -shm
+    nets = json.loads(_loo(db, "balances", "--json").stdout)["players"]
+    assert [(p["name"], p["net"]) for p in nets] == [("Ann", 3), ("Ben", 6), ("Cat", -18)]
+
+
+def test_errors_keep_their_status_and_message(tmp_path: Path) -> None:
+    db = tmp_path / "l.db"
+    assert _loo(db, "new", "Night", "--players", "Ann,Ben,Cat").returncode == 0
+    wrong = _loo(db, "hand", "Ann=1")
+    assert wrong.returncode == 1 and wrong.stdout == ""
+    assert wrong.stderr.startswith("Error: hand 1 cannot be recorded")
+    unknown = _loo(db, "balanse")
+    assert unknown.returncode == 2 and "No such command 'balanse'" in unknown.stderr
+    missing = _loo(tmp_path / "none.db", "balances")
+    assert missing.returncode == 1 and "There is no ledger at" in missing.stderr
+    assert not (tmp_path / "none.db").exists()
+
+
+def test_a_long_output_reaches_a_pipe_whole(tmp_path: Path) -> None:
+    db = tmp_path / "l.db"
+    assert _loo(db, "new", "Night", "--players", "Ann,Ben,Cat", "--dealer", "Cat").returncode == 0
+    for _ in range(40):
+        assert _loo(db, "hand", "Ann=1", "Ben=2", "Cat=0").returncode == 0
+    rows = json.loads(_loo(db, "hands", "--json").stdout)
+    assert [r["number"] for r in rows] == list(range(1, 41))
+    cut = subprocess.run(f"{sys.executable} -m loo_ledger --db {db} hands --json | head -c 10",
+                         shell=True, capture_output=True, text=True, timeout=60)
+    assert cut.stdout == "[\n  {\n    \""[:10]
