@@ -49,6 +49,17 @@ def test_balances_loads_no_engine_and_no_writer(good_db: Path) -> None:
                             "loo_ledger.store.records") if m in modules]
 
 
+def test_pool_settles_nothing_again(good_db: Path) -> None:
+    # the pool, the next deal and the last hand's loos, worded from its stored facts: the
+    # rules of the next deal, but nothing that settles a hand, and not the writer
+    modules = loaded("--db", str(good_db), "pool")
+    assert "loo_ledger.domain.legal" in modules and "loo_ledger.domain.loo_words" in modules
+    assert not [m for m in ("loo_ledger.domain.settle", "loo_ledger.domain.replay",
+                            "loo_ledger.domain.fast", "loo_ledger.domain.book",
+                            "loo_ledger.domain.compiled", "loo_ledger.store.writer",
+                            "loo_ledger.store.derive", "rich") if m in modules]
+
+
 def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:
     # the variants table (no ledger needed) written to a pipe: the plain writer, no rich
     modules = loaded("--db", str(tmp_path / "none.db"), "variants")

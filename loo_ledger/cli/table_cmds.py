@@ -163,7 +163,7 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
 def pool(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Who owes the pool: chips in it, next dealer and ante, last hand's loos (Lou: burn)."""
     from loo_ledger.cli.show import pool_lines
-    from loo_ledger.services.table import pool_status, rule_change_lines, stored_variant
+    from loo_ledger.services.pool import pool_status, rule_change_lines, stored_variant
     e = env(ctx)
     status = pool_status(e.ledger(), e.session_id(session))
     if as_json:

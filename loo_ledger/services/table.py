@@ -22,10 +22,8 @@ from loo_ledger.domain import (
     opening_state,
     replay,
 )
-from loo_ledger.domain.codes import MovementKind
-from loo_ledger.domain.deal import antes
-from loo_ledger.domain.legal import deal_shape, dealt_in, next_dealer, unit_name
-from loo_ledger.domain.replay import pulled_back, rules_in_force, variant_at
+from loo_ledger.domain.legal import unit_name
+from loo_ledger.domain.replay import pulled_back, variant_at
 from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, variant
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.services.names import (
@@ -34,7 +32,12 @@ from loo_ledger.services.names import (
     check_names,
     check_player_name,
 )
-from loo_ledger.store.codec import rule_changes_from
+from loo_ledger.services.pool import (  # noqa: F401 (named here too, as they always were)
+    pool_status,
+    row_variant,
+    rule_change_lines,
+    stored_variant,
+)
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.writer import STORED_RECORD, AuditEntry, Change, Stored
 
@@ -109,24 +112,6 @@ class TableView:
     state: TableState
     present: tuple[str, ...]
     hand_no: int
-
-
-def row_variant(row: Mapping[str, Any], hand: int | None = None) -> Variant:
-    """The variant in force for hand ``hand`` (the next hand when None) of a stored session
-    row (``Ledger.session``): its rules with every rule change from that hand or before."""
-    n = row["state"]["hand_no"] if hand is None else hand
-    return variant(row["variant"], rules_in_force(row["rules"], rule_changes_from(row), n))
-
-
-def stored_variant(ledger: Ledger, sid: int, hand: int | None = None) -> Variant:
-    """The variant in force for hand ``hand`` of session ``sid`` (the next hand when None)."""
-    return row_variant(ledger.session(sid), hand)
-
-
-def rule_change_lines(ledger: Ledger, sid: int) -> list[str]:
-    """``loo=unlimited from hand 3``: each rule change of session ``sid``, in order."""
-    return [" ".join(f"{k}={v}" for k, v in c.rules.items()) + f" from hand {c.from_hand}"
-            for c in rule_changes_from(ledger.session(sid))]
 
 
 def _refuse_closed(sid: int, closed: bool) -> None:
@@ -313,28 +298,3 @@ def close(ledger: Ledger, sid: int) -> list[str]:
         return Change(fields={"closed_at": now_iso()})
     ledger.write(sid, change, what=f"session {sid}")
     return warnings
-
-
-def pool_status(ledger: Ledger, sid: int) -> dict[str, Any]:
-    """Who owes the pool: the chips in it, the next dealer and ante, last hand's loos."""
-    with ledger.db.snapshot():
-        v, state = stored_variant(ledger, sid), ledger.final_state(sid)
-        present = ledger.present_players(sid)
-        last = state.hand_no - 1
-        postings = ledger.postings(sid, last) if last > 0 else []
-    dealer = next_dealer(state, present)
-    dealt_now = set(dealt_in(state, present))
-    dealt = [p for p in state.seats if p in dealt_now]
-    owed = [{"player": m["payer"], "amount": m["amount"], "reason": m["reason"]}
-            for m in postings if m["kind"] == MovementKind.LOO]
-    shape = deal_shape(state, v)
-    due = antes(state, v, dealer, dealt)
-    out = {"session": sid, "pool": state.pool, "next_hand": state.hand_no,
-           "next_dealer": dealer, "double": state.double, "deal": str(shape.kind),
-           "why": shape.why, "antes": [{"player": p, "amount": a} for p, a in due],
-           "loos_from_last_hand": owed, "sitting_out": sorted(state.sit_out)}
-    if v.game == "lou":
-        pot = state.pool + sum(a for _, a in due)
-        out.update(first_deal=state.lou_first, pot=pot, burn=min(pot, v.burn_cap),
-                   burn_cap=v.burn_cap)
-    return out

@@ -211,6 +211,20 @@ class Ledger:
             except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 raise _unreadable(session_id, number) from None
 
+    def hand_record(self, session_id: int, number: int) -> tuple[dict[str, Any], Any] | None:
+        """Hand ``number``'s record as entered and how it was resolved (the ``outcome``
+        column in words), or None if the session has no such hand."""
+        from loo_ledger.store import facts
+        from loo_ledger.store.records import Seats, decode
+        row = self.db.execute("SELECT record, outcome FROM hands WHERE session_id = ? AND "
+                              "number = ?", (session_id, number)).fetchone()
+        if row is None:
+            return None
+        try:
+            return decode(row[0], Seats(self._players(session_id))), facts.outcome_text(row[1])
+        except (ValueError, TypeError, IndexError, KeyError, RecursionError):
+            raise _unreadable(session_id, number) from None
+
     def movements(self, session_id: int, hand: int | None = None) -> list[PostingRow]:
         """Every chip movement of the session (or of one hand), by hand then sequence, as
         stored: payer, payee, amount and kind; ``reason`` is the kind and ``rule`` empty
