@@ -21,27 +21,21 @@ def import_(ctx: typer.Context,
     """Import session files: all or nothing. One impossible hand in one file writes nothing."""
     from loo_ledger.cli.outputs import imported, read_stdin
     from loo_ledger.cli.progress import bar
-    from loo_ledger.services.importing import read_files, store_files
+    from loo_ledger.services.importing import load
     stdin = read_stdin(files)
-    with bar("settling") as tick:
-        items = read_files(files, tick, stdin=stdin)
-    if dry_run:
-        ids: list[int | None] = [None] * len(items)
-    else:
-        with bar("storing", total=len(items), unit="files") as tick:
-            ids = [*store_files(env(ctx).ledger(), items, again=again)]
-            if tick:
-                tick(len(items))
+    with bar("settling" if dry_run else "settling and storing") as tick:
+        done = load(files, tick, ledger=None if dry_run else env(ctx).ledger(), stdin=stdin,
+                    again=again)
     if as_json:
-        return print_json({"action": "import", "dry_run": dry_run, "sessions": [
-            imported(i, sid) for i, sid in zip(items, ids, strict=True)]})
-    for item, sid in zip(items, ids, strict=True):
+        return print_json({"action": "import", "dry_run": dry_run,
+                           "sessions": [imported(i) for i in done]})
+    for i in done:
         if dry_run:
-            typer.echo(f"{item[4]}: would import '{item[0].name or 'unnamed'}', "
-                       f"{len(item[2])} hands, {len(item[0].players)} players, pool "
-                       f"{item[3].pool} at the end")
+            typer.echo(f"{i.source}: would import '{i.session.name or 'unnamed'}', "
+                       f"{i.hands} hands, {len(i.session.players)} players, pool "
+                       f"{i.final.pool} at the end")
         else:
-            typer.echo(f"imported {item[4]} as session {sid}")
+            typer.echo(f"imported {i.source} as session {i.session_id}")
     if dry_run:
         typer.echo("Nothing was written (--dry-run).")
 

@@ -23,6 +23,7 @@ from loo_ledger.cli.context import env, print_json
 
 if TYPE_CHECKING:
     from loo_ledger.domain import Movement, Settlement
+    from loo_ledger.services.importing import Imported
 
 #: What a movement's ``from``/``to`` says for the pool (``loo explain --json`` says the same;
 #: "pool" is a reserved name, never a player's).
@@ -97,14 +98,11 @@ def read_stdin(files: Sequence[Any]) -> bytes | None:
     return sys.stdin.buffer.read(MAX_FILE_BYTES + 1) if named else None
 
 
-def imported(item: Sequence[Any], sid: int | None) -> dict[str, Any]:
+def imported(i: Imported) -> dict[str, Any]:
     """One file of ``loo import --json``: what it holds and the session it became (null
-    under --dry-run); ``item`` is one of services.importing.read_files'."""
-    session, _, settlements, final, source = item[:5]
-    nets: dict[str, int] = dict.fromkeys(session.players, 0)
-    for s in settlements:
-        for p, d in s.deltas.items():
-            nets[p] += d
-    return {"file": source, "session": sid, "name": session.name, "variant": session.variant,
-            "started_at": session.started_at, "players": list(session.players),
-            "hands": len(settlements), "pool": final.pool, "nets": nets}
+    under --dry-run)."""
+    session = i.session
+    return {"file": i.source, "session": i.session_id, "name": session.name,
+            "variant": session.variant, "started_at": session.started_at,
+            "players": list(session.players), "hands": i.hands, "pool": i.final.pool,
+            "nets": i.nets}

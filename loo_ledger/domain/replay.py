@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from loo_ledger.domain.fast import fast_settle
 from loo_ledger.domain.model import (
+    HandRecord,
     RuleChange,
     Session,
     Settlement,
@@ -91,34 +92,45 @@ def start(session: Session) -> TableState:
     return opening_state(session.players, session.first_dealer, session.opening_pool)
 
 
-def replay(session: Session, presets: Mapping[str, Variant] | None = None,
-           progress: Callable[[int], None] | None = None) -> Replay:
-    """Settle every hand in order, each under the variant in force for it
-    (:func:`variant_at`); the first impossible hand raises HandRejected. ``progress(n)`` is
-    told every 1,000 hands settled. The Replay's ``variant`` is the session's own (hand 1)."""
-    v = first = session_variant(session, presets)
+def settle_each(session: Session, hands: Iterable[HandRecord] | None = None,
+                presets: Mapping[str, Variant] | None = None,
+                progress: Callable[[int], None] | None = None) -> Iterator[Settlement]:
+    """Each hand settled in order, each under the variant in force for it
+    (:func:`variant_at`), one at a time: ``hands`` (an iterator, say, of a file being
+    read), else the session's own. The first impossible hand raises HandRejected; the
+    state after the last hand is the last settlement's ``next_state`` (:func:`start`'s if
+    there is none). ``progress(n)`` is told every 1,000 hands settled."""
+    v = session_variant(session, presets)
     starts = {c.from_hand for c in session.rule_changes}
     state = start(session)
-    out: list[Settlement] = []
+    for n, record in enumerate(session.hands if hands is None else hands, start=1):
+        if n in starts:
+            v = variant_at(session, n, presets)
+        result = fast_settle(record, state, v) or settle_slow(record, state, v)
+        state = result.next_state
+        yield result
+        if progress is not None and n % 1000 == 0:
+            progress(1000)
+
+
+def replay(session: Session, presets: Mapping[str, Variant] | None = None,
+           progress: Callable[[int], None] | None = None) -> Replay:
+    """Settle every hand in order (:func:`settle_each`). The Replay's ``variant`` is the
+    session's own (hand 1)."""
+    first = session_variant(session, presets)
     # A settlement is a few small objects and no reference cycles; the cyclic collector
     # would only scan the growing list again and again (two thirds of the time on 100,000
     # hands). Reference counting still frees everything; the collector is back on after.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        for n, record in enumerate(session.hands, start=1):
-            if n in starts:
-                v = variant_at(session, n, presets)
-            result = fast_settle(record, state, v) or settle_slow(record, state, v)
-            out.append(result)
-            state = result.next_state
-            if progress is not None and len(out) % 1000 == 0:
-                progress(1000)
+        out = tuple(settle_each(session, None, presets, progress))
     finally:
         if collecting:
             gc.enable()
-    return Replay(variant=first, settlements=tuple(out), final=state)
+    return Replay(variant=first, settlements=out,
+                  final=out[-1].next_state if out else start(session))
 
 
-__all__ = ["Replay", "replay", "pulled_back", "rules_at", "rules_in_force", "start",
+__all__ = ["Replay", "replay", "settle_each", "pulled_back", "rules_at", "rules_in_force", "start",
            "session_variant", "variant_at", "with_change", "HandRejected"]

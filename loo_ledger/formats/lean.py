@@ -21,6 +21,7 @@ import gc
 import hashlib
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, overload
 
@@ -94,6 +95,12 @@ class _Made(Sequence[dict[str, Any]]):
         return map(self._make, self._items)
 
 
+def hand_object(text: msgspec.Raw) -> dict[str, Any]:
+    """The object of one hand's JSON text (as :meth:`Stream.hands` gives it)."""
+    out: dict[str, Any] = _ANY.decode(text)
+    return out
+
+
 class RawHands(_Made):
     """The hand objects of a file, each decoded from its JSON text when asked for."""
 
@@ -111,6 +118,106 @@ def hand(obj: Mapping[str, Any], players: tuple[str, ...]) -> HandRecord | None:
         return None
 
 
+class Doubt(Exception):
+    """The file is not the plain case, or not valid: the caller goes the long way."""
+
+
+class Stream:
+    """A plain session file read one hand at a time: its ``session`` (with no hands yet),
+    its object (``raw``, whose ``hands`` are :class:`RawHands`), and :meth:`hands`, each
+    hand checked and built in turn. Only once the last hand is read is the file known to
+    be sound (a key given twice, a seat change that does not fit the hands) and its
+    ``fingerprint`` taken; :meth:`hands` then raises :class:`Doubt` if it is not. Building
+    one raises Doubt when the head is not plain."""
+
+    def __init__(self, data: bytes):
+        try:
+            self._open(data)
+        except Exception as exc:  # noqa: BLE001 - any surprise is the long way's to report
+            raise Doubt() from exc
+        self.fingerprint: str | None = None
+
+    def _open(self, data: bytes) -> None:
+        if len(data) > MAX_FILE_BYTES:
+            raise Doubt()
+        if data.startswith(codecs.BOM_UTF8):
+            data = data[3:]
+        if b"\\u003a" in data or b"\\u003A" in data:
+            raise Doubt()
+        top = _TOP.decode(data)
+        head = {k: _ANY.decode(v) for k, v in top.items() if k != "hands"}
+        plain = _plain_head(head)
+        if plain is None or "hands" not in top:
+            raise Doubt()
+        typed = msgspec.convert(plain, types.SessionHead, strict=True)
+        self._texts = texts = _TEXTS.decode(top["hands"])
+        if not decode.sound(typed, head):
+            raise Doubt()
+        names = set(typed.players)
+        names.add(typed.first_dealer)
+        if typed.seat_changes is not UNSET:
+            names.update(c.player for c in typed.seat_changes)
+        if not fromtyped.names_ok(names):
+            raise Doubt()
+        self._data, self._top, self._head, self._typed = data, top, head, typed
+        self.session = fromtyped.session(typed, [])
+        hands = RawHands(texts)
+        self.raw = {k: hands if k == "hands" else head[k] for k in top}
+
+    def __len__(self) -> int:
+        """The number of hands in the file."""
+        return len(self._texts)
+
+    def hands(self) -> Iterator[tuple[HandRecord, msgspec.Raw]]:
+        """Each hand's record and its JSON text, in order; Doubt at any doubt, up to
+        after the last (when the whole file has been checked)."""
+        try:
+            yield from self._hands()
+        except Doubt:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any surprise is the long way's to report
+            raise Doubt() from exc
+
+    def _hands(self) -> Iterator[tuple[HandRecord, msgspec.Raw]]:
+        top, head, typed = self._top, self._head, self._typed
+        digest, colons = hashlib.sha256(b"{"), 0
+        encode = msgspec.json.encode
+        sitting: list[tuple[str, ...]] = []
+        for i, key in enumerate(sorted(top)):
+            piece = (b"," if i else b"") + decode.canonical(key) + b":"
+            if key != "hands":
+                piece += decode.canonical(head[key])
+                digest.update(piece)
+                colons += piece.count(b":")
+                continue
+            digest.update(piece + b"[")
+            colons += 1
+            hand_decoder = _hand_decoder(tuple(typed.players))
+            for n, text in enumerate(self._texts):
+                try:
+                    hand = hand_decoder.decode(text)
+                    canonical = encode(hand, order="sorted")
+                except msgspec.ValidationError:  # extension fields: set aside, then checked
+                    raw_hand = _ANY.decode(text)
+                    hand = msgspec.convert(decode.plain_hand(raw_hand), hand_decoder.type,
+                                           strict=True)
+                    canonical = decode.canonical(raw_hand)
+                record = fromtyped.record(hand)  # its names are players: the decoder says
+                if record is None:
+                    raise Doubt()
+                digest.update(b"," + canonical if n else canonical)
+                colons += canonical.count(b":")
+                sitting.append(record.sitting_out)
+                yield record, text
+            digest.update(b"]")
+        digest.update(b"}")
+        if colons != self._data.count(b":"):
+            raise Doubt()  # a key given twice (the long way says where)
+        if not decode.changes_ok(head | {"hands": _seated(sitting)}):
+            raise Doubt()
+        self.fingerprint = digest.hexdigest()
+
+
 def read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
     """(session, the file's object, fingerprint), or None when the file is not the plain
     case or not valid (decode.fast, then the long way). The object's ``hands`` are
@@ -118,71 +225,15 @@ def read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _read(data)
-    except Exception:  # noqa: BLE001 - any surprise is the long way's to report
+        stream = Stream(data)
+        records = [record for record, _ in stream.hands()]
+    except Doubt:
         return None
     finally:
         if paused:
             gc.enable()
-
-
-def _read(data: bytes) -> tuple[Session, dict[str, Any], str] | None:
-    if len(data) > MAX_FILE_BYTES:
-        return None
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[3:]
-    if b"\\u003a" in data or b"\\u003A" in data:
-        return None
-    top = _TOP.decode(data)
-    head = {k: _ANY.decode(v) for k, v in top.items() if k != "hands"}
-    plain = _plain_head(head)
-    if plain is None or "hands" not in top:
-        return None
-    typed = msgspec.convert(plain, types.SessionHead, strict=True)
-    texts = _TEXTS.decode(top["hands"])
-    if not decode.sound(typed, head):
-        return None
-    names = set(typed.players)
-    names.add(typed.first_dealer)
-    if typed.seat_changes is not UNSET:
-        names.update(c.player for c in typed.seat_changes)
-    digest, colons = hashlib.sha256(b"{"), 0
-    encode = msgspec.json.encode
-    for i, key in enumerate(sorted(top)):
-        piece = (b"," if i else b"") + decode.canonical(key) + b":"
-        if key != "hands":
-            piece += decode.canonical(head[key])
-            digest.update(piece)
-            colons += piece.count(b":")
-            continue
-        digest.update(piece + b"[")
-        colons += 1
-        records: list[HandRecord] = []
-        hand_decoder = _hand_decoder(tuple(typed.players))
-        for n, text in enumerate(texts):
-            try:
-                hand = hand_decoder.decode(text)
-                canonical = encode(hand, order="sorted")
-            except msgspec.ValidationError:  # extension fields: set aside, then checked
-                raw_hand = _ANY.decode(text)
-                hand = msgspec.convert(decode.plain_hand(raw_hand), hand_decoder.type,
-                                       strict=True)
-                canonical = decode.canonical(raw_hand)
-            record = fromtyped.record(hand)  # its names are players: the decoder says
-            if record is None:
-                return None
-            records.append(record)
-            digest.update(b"," + canonical if n else canonical)
-            colons += canonical.count(b":")
-        digest.update(b"]")
-    digest.update(b"}")
-    if colons != data.count(b":") or not fromtyped.names_ok(names):
-        return None  # a key given twice (the long way says where), or a name
-    if not decode.changes_ok(head | {"hands": _seated(records)}):
-        return None
-    hands = RawHands(texts)
-    raw = {k: hands if k == "hands" else head[k] for k in top}
-    return fromtyped.session(typed, records), raw, digest.hexdigest()
+    assert stream.fingerprint is not None
+    return replace(stream.session, hands=tuple(records)), stream.raw, stream.fingerprint
 
 
 def _plain_head(head: dict[str, Any]) -> dict[str, Any] | None:
@@ -200,6 +251,6 @@ def _plain_head(head: dict[str, Any]) -> dict[str, Any] | None:
     return out
 
 
-def _seated(records: list[HandRecord]) -> _Made:
+def _seated(sitting: list[tuple[str, ...]]) -> _Made:
     """The hands as the checks of seat and rule changes read them: who sat out."""
-    return _Made(records, lambda r: {"sitting_out": r.sitting_out})
+    return _Made(sitting, lambda out: {"sitting_out": out})

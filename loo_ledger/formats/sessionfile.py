@@ -166,15 +166,16 @@ def parse_session(data: bytes, *, source: str = "<data>") -> tuple[Session, dict
     return session, raw
 
 
-def read_session(data: bytes, *, source: str = "<data>",
-                 lazy: bool = False) -> tuple[Session, dict[str, Any], str]:
+def read_session(data: bytes, *, source: str = "<data>", lazy: bool = False,
+                 plain: bool = True) -> tuple[Session, dict[str, Any], str]:
     """:func:`parse_session`, and the file's fingerprint (decode.canonical's sha256).
 
     A valid file is decoded and checked in one pass (formats/lean.py one hand at a time,
     else formats/decode.py); one the fast ways doubt is read the long way, which lists
     every problem with its path. ``lazy``: the raw object's ``hands`` may be a
-    lean.RawHands, each hand decoded when asked for (import: not all held at once)."""
-    done = lean.read(data)
+    lean.RawHands, each hand decoded when asked for (import: not all held at once).
+    ``plain`` False skips lean.py (the caller has found the file in doubt there)."""
+    done = lean.read(data) if plain else None
     if done is not None:
         if not lazy:
             done[1]["hands"] = list(done[1]["hands"])
@@ -202,13 +203,13 @@ def load_session_file(path: str | Path) -> tuple[Session, dict[str, Any]]:
     return session, raw
 
 
-def load_session(path: str | Path, *, lazy: bool = False) -> tuple[Session, dict[str, Any], str]:
-    """:func:`load_session_file`, and the file's fingerprint; ``lazy`` as for
-    :func:`read_session`."""
+def read_file(path: str | Path) -> bytes:
+    """A session file's bytes (up to one more than the largest allowed, for the reader to
+    refuse), or SessionFileError saying why it cannot be read."""
     source = str(path)
     try:
         with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
+            return f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise SessionFileError(f"{source}: cannot read the session file: there is no such "
                                "file") from None
@@ -217,7 +218,12 @@ def load_session(path: str | Path, *, lazy: bool = False) -> tuple[Session, dict
     except OSError as e:
         raise SessionFileError(f"{source}: cannot read the session file: "
                                f"{e.strerror or e}") from None
-    return read_session(data, source=source, lazy=lazy)
+
+
+def load_session(path: str | Path, *, lazy: bool = False) -> tuple[Session, dict[str, Any], str]:
+    """:func:`load_session_file`, and the file's fingerprint; ``lazy`` as for
+    :func:`read_session`."""
+    return read_session(read_file(path), source=str(path), lazy=lazy)
 
 
 def session_to_dict(s: Session, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:

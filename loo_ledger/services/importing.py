@@ -1,4 +1,12 @@
-"""Importing session files: read, settle, then store them all in one transaction.
+"""Importing session files: each read, settled and stored a hand at a time, all the files
+in one transaction, so that one impossible hand anywhere writes nothing.
+
+A plain file (formats/lean.py) streams: each hand is decoded, checked, settled by the
+domain and handed to the one writer, which derives and inserts its rows a batch at a
+time, so memory does not grow with the file (issue 10). What only the whole file shows (a
+key given twice, a seat change that does not fit the hands) is known once its last hand
+is read; a file in doubt is then rolled back to before it and read the long way, which
+names every problem with its path. A file already imported is refused by its fingerprint.
 
 No printing here: functions return data or raise a LooError. ``loo check`` is in
 services/checking.py.
@@ -6,55 +14,38 @@ services/checking.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import gc
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from loo_ledger.domain import Replay, Session, replay
+from loo_ledger.domain import Session, Settlement, TableState
+from loo_ledger.domain.replay import settle_each, start
 from loo_ledger.errors import LooError, StoreError
-from loo_ledger.formats import decode
-from loo_ledger.formats.sessionfile import load_session, read_session, seat_changes
+from loo_ledger.formats import decode, lean
+from loo_ledger.formats.sessionfile import read_file, read_session, seat_changes
 from loo_ledger.store.ledger import Ledger
 
 #: The file name that means standard input (the CLI passes its bytes as ``stdin``).
 STDIN = "-"
 
-
-def settle_file(path: str | Path, progress: Callable[[int], None] | None = None, *,
-                data: bytes | None = None) -> tuple[Session, dict[str, Any], Replay]:
-    """Read and settle one session file (or, given ``data``, those bytes, named ``path``):
-    (session, the file's raw JSON object, replay). Raises LooError whose message names the
-    file and, for an impossible hand, the hand, player and rule."""
-    session, raw, result, _ = _settle(path, progress, data)
-    raw["hands"] = list(raw["hands"])
-    return session, raw, result
+Progress = Callable[[int], None]
+A = TypeVar("A")
+B = TypeVar("B")
 
 
-def _settle(path: str | Path, progress: Callable[[int], None] | None,
-            data: bytes | None) -> tuple[Session, dict[str, Any], Replay, str]:
-    """settle_file, and the file's fingerprint (taken as it was decoded)."""
-    session, raw, print_ = (load_session(path, lazy=True) if data is None
-                            else read_session(data, source=str(path), lazy=True))
-    try:
-        result = replay(session, progress=progress)
-    except LooError as exc:
-        raise type(exc)(f"{path}: {exc.message}; nothing was imported", exc.problems) from None
-    return session, raw, result, print_
+@dataclass(frozen=True, kw_only=True)
+class Imported:
+    """One file imported (``session_id`` None under a dry run): what it holds."""
 
-
-def read_files(paths: Iterable[str | Path], progress: Callable[[int], None] | None = None,
-               *, stdin: bytes | None = None) -> list[Any]:
-    """Every file read and settled, nothing written: the items :func:`import_files` stores
-    (session, raw hands, settlements, final state, source, seat changes, fingerprint).
-    The path ``-`` is ``stdin``."""
-    items = []
-    for path in paths:
-        std = str(path) == STDIN and stdin is not None
-        session, raw, result, print_ = _settle("<stdin>" if std else path, progress,
-                                               stdin if std else None)
-        items.append((session, raw["hands"], list(result.settlements), result.final,
-                      "<stdin>" if std else str(path), seat_changes(raw), print_))
-    return items
+    source: str
+    session: Session  # its head: name, variant, players (``hands`` may be empty)
+    hands: int
+    nets: dict[str, int]
+    final: TableState
+    session_id: int | None = None
 
 
 def fingerprint(raw: Mapping[str, Any]) -> str:
@@ -67,45 +58,175 @@ class AlreadyImported(StoreError):
     """A session file whose content is already in the ledger (``loo import --again``)."""
 
 
-def store_files(ledger: Ledger, items: Sequence[Any], *, again: bool = False) -> list[int]:
-    """Store what :func:`read_files` read, all in one transaction, each session with its
-    file's fingerprint. A file already imported (or given twice) is refused naming the
-    session it became, unless ``again``: so a retry after an import interrupted once it
-    had committed says that it landed, instead of doubling the evening."""
+def import_files(ledger: Ledger, paths: Iterable[str | Path],
+                 progress: Progress | None = None, *,
+                 stdin: bytes | None = None, again: bool = False) -> list[int]:
+    """Import every file or none (:func:`load`); the new sessions' ids."""
+    return [i.session_id for i in load(paths, progress, ledger=ledger, stdin=stdin,
+                                       again=again) if i.session_id is not None]
+
+
+def load(paths: Iterable[str | Path], progress: Progress | None = None, *,
+         ledger: Ledger | None, stdin: bytes | None = None,
+         again: bool = False) -> list[Imported]:
+    """Read, settle and store every file, in one transaction: all or nothing. Without a
+    ``ledger`` (a dry run) nothing is stored. ``progress(n)`` is told as hands are
+    settled; the path ``-`` is ``stdin``'s bytes. A file already imported (or given
+    twice) is refused naming the session it became, unless ``again``: so a retry after
+    an import interrupted once it had committed says that it landed, instead of doubling
+    the evening. Raises LooError naming the file and, for an impossible hand, the hand,
+    player and rule."""
+    files: list[tuple[str, bytes | None]] = [
+        ("<stdin>", stdin) if str(p) == STDIN and stdin is not None else (str(p), None)
+        for p in paths]
+    # Nothing read here makes a reference cycle; the cyclic collector would only walk
+    # the hands and settlements in flight again and again. Reference counting frees them.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        if ledger is None:
+            return [_one(None, source, data, progress)[0] for source, data in files]
+        return _store(ledger, files, progress, again)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _store(ledger: Ledger, named: list[tuple[str, bytes | None]], progress: Progress | None,
+           again: bool) -> list[Imported]:
     from loo_ledger.store.codec import now_iso
     from loo_ledger.store.imports import imported_as, record_imports
 
+    out: list[Imported] = []
+    prints: list[str] = []
+    files = [(source, read_file(source) if data is None else data) for source, data in named]
     with ledger.db.write("the import"):
-        if not again:
+        for source, data in files:
+            done, print_ = _one(ledger, source, data, progress)
+            out.append(done)
+            prints.append(print_)
+        if not again:  # once every file has been read and settled, as a dry run would say
             seen: dict[str, str] = {}
-            for item in items:
-                source, print_ = item[4], item[6]
+            for done, print_ in zip(out, prints, strict=True):
                 earlier = imported_as(ledger.db, print_)
                 if earlier:
-                    sid, name, at = earlier[0]
-                    also = [str(e[0]) for e in earlier[1:]]
-                    raise AlreadyImported(
-                        f"{source} is already in the ledger: it was imported as session "
-                        f"{sid}{f' {name!r}' if name else ''} on {at[:16].replace('T', ' ')}"
-                        + (f" (and again as session {', '.join(also)})" if also else "")
-                        + ". If an import of it was interrupted, that import had landed. "
-                        "Nothing was imported; see 'loo sessions', or import it once more "
-                        "as a new session with --again.")
+                    raise _landed(done.source, earlier)
                 if print_ in seen:
-                    raise AlreadyImported(f"{source} holds the same session as {seen[print_]}"
-                                          "; nothing was imported (give it once, or use "
-                                          "--again).")
-                seen[print_] = source
-        ids = ledger.add_sessions(items)
-        record_imports(ledger.db, [(sid, item[6], item[4])
-                                   for sid, item in zip(ids, items, strict=True)], now_iso())
-    return ids
+                    raise AlreadyImported(f"{done.source} holds the same session as "
+                                          f"{seen[print_]}; nothing was imported (give it "
+                                          "once, or use --again).")
+                seen[print_] = done.source
+        record_imports(ledger.db, [(sid, p, i.source) for i, p in zip(out, prints, strict=True)
+                                   if (sid := i.session_id) is not None], now_iso())
+    return out
 
 
-def import_files(ledger: Ledger, paths: Iterable[str | Path],
-                 progress: Callable[[int], None] | None = None, *,
-                 stdin: bytes | None = None, again: bool = False) -> list[int]:
-    """Import every file or none: all are read and settled before one write.
-    ``progress(n)`` is told as hands are settled; the path ``-`` is ``stdin``'s bytes; a
-    file already imported is refused unless ``again`` (:func:`store_files`)."""
-    return store_files(ledger, read_files(paths, progress, stdin=stdin), again=again)
+def _landed(source: str, earlier: list[tuple[int, str | None, str]]) -> AlreadyImported:
+    sid, name, at = earlier[0]
+    also = [str(e[0]) for e in earlier[1:]]
+    return AlreadyImported(
+        f"{source} is already in the ledger: it was imported as session "
+        f"{sid}{f' {name!r}' if name else ''} on {at[:16].replace('T', ' ')}"
+        + (f" (and again as session {', '.join(also)})" if also else "")
+        + ". If an import of it was interrupted, that import had landed. "
+        "Nothing was imported; see 'loo sessions', or import it once more "
+        "as a new session with --again.")
+
+
+def _one(ledger: Ledger | None, source: str, data: bytes | None,
+         progress: Progress | None) -> tuple[Imported, str]:
+    """One file read, settled and (given a ledger) stored: streamed if it is plain, else
+    the long way. (what it became, its fingerprint)."""
+    if data is None:
+        data = read_file(source)
+    try:
+        stream = lean.Stream(data)
+    except lean.Doubt:
+        return _whole(ledger, source, data, progress)
+    try:
+        return _streamed(ledger, source, stream, progress)
+    except lean.Doubt:  # rolled back to before this file: the long way says what is wrong
+        return _whole(ledger, source, data, progress)
+
+
+def _streamed(ledger: Ledger | None, source: str, stream: lean.Stream,
+              progress: Progress | None) -> tuple[Imported, str]:
+    session = stream.session
+    hands = stream.hands()
+    texts: deque[Any] = deque()
+    nets = dict.fromkeys(session.players, 0)
+    last: list[Settlement] = []
+
+    def records() -> Iterator[Any]:
+        for record, text in hands:
+            texts.append(text)
+            yield record
+
+    def settled() -> Iterator[tuple[dict[str, Any], Settlement]]:
+        for s in settle_each(session, records(), progress=progress):
+            for p, d in s.deltas.items():
+                nets[p] += d
+            last[:] = [s]
+            yield lean.hand_object(texts.popleft()), s
+
+    def final() -> TableState:
+        return last[0].next_state if last else start(session)
+
+    try:
+        if ledger is None:
+            count = sum(1 for _ in settled())
+            sid = None
+        else:
+            raws, settlements = _unzip(settled())
+            sid = ledger.add_sessions([(session, raws, settlements, final, source,
+                                        seat_changes(stream.raw))])[0]
+            count = len(stream)
+    except lean.Doubt:
+        raise
+    except LooError as exc:
+        for _ in hands:  # a file in doubt is the long way's to report, not this hand
+            pass
+        raise type(exc)(f"{source}: {exc.message}; nothing was imported", exc.problems) from None
+    assert stream.fingerprint is not None
+    return Imported(source=source, session=session, hands=count, nets=nets, final=final(),
+                    session_id=sid), stream.fingerprint
+
+
+def _whole(ledger: Ledger | None, source: str, data: bytes,
+           progress: Progress | None) -> tuple[Imported, str]:
+    """A file that is not plain: read whole (listing every problem), then settled."""
+    from loo_ledger.domain import replay
+    session, raw, print_ = read_session(data, source=source, plain=False)
+    try:
+        result = replay(session, progress=progress)
+    except LooError as exc:
+        raise type(exc)(f"{source}: {exc.message}; nothing was imported", exc.problems) from None
+    nets = dict.fromkeys(session.players, 0)
+    for s in result.settlements:
+        for p, d in s.deltas.items():
+            nets[p] += d
+    sid = None if ledger is None else ledger.add_sessions([(
+        session, raw["hands"], result.settlements, result.final, source,
+        seat_changes(raw))])[0]
+    return Imported(source=source, session=session, hands=len(result.settlements), nets=nets,
+                    final=result.final, session_id=sid), print_
+
+
+def _unzip(pairs: Iterator[tuple[A, B]]) -> tuple[Iterator[A], Iterator[B]]:
+    """Two iterators over the firsts and the seconds of ``pairs``, each pulling the next
+    pair when it runs out, whichever is read first (so the writer can zip them again)."""
+    firsts: deque[A] = deque()
+    seconds: deque[B] = deque()
+
+    def pull() -> bool:
+        for a, b in pairs:
+            firsts.append(a)
+            seconds.append(b)
+            return True
+        return False
+
+    def side(mine: deque[Any]) -> Iterator[Any]:
+        while mine or pull():
+            yield mine.popleft()
+
+    return side(firsts), side(seconds)

@@ -271,7 +271,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
 
 
 #: Hands derived (and stored) together by :func:`derive_batches`.
-BATCH = 2000
+BATCH = 100
 
 
 def running_of(d: Derived) -> Running:

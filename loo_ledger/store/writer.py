@@ -25,7 +25,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from loo_ledger.domain.model import HandRecord, RuleChange, Session, Settlement, TableState, Unit
+from loo_ledger.domain.model import (
+    HandRecord,
+    RuleChange,
+    Session,
+    Settlement,
+    TableState,
+    Unit,
+    opening_state,
+)
 from loo_ledger.domain.replay import Replay, replay
 from loo_ledger.errors import LooError, NotFound, StoreError
 from loo_ledger.store import appending, codec, derive
@@ -371,13 +379,16 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
 
 # -- new sessions ------------------------------------------------------------------
 
+#: The table after a session's last hand, or a function that gives it once the hands and
+#: settlements (iterators) have been read to the end.
+Final = TableState | Callable[[], TableState]
 #: (session, raw hand objects, settlements, final state, source) and optionally the
 #: session file's ``seat_changes`` (joins and leaves between hands). The hands and their
 #: settlements may be iterators: they are derived and inserted a batch at a time
 #: (derive.derive_batches), so the writer's memory does not grow with the session.
-SessionItem = (tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], TableState,
+SessionItem = (tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], Final,
                      str | None]
-               | tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], TableState,
+               | tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], Final,
                        str | None, Sequence[Mapping[str, Any]]])
 
 
@@ -394,7 +405,9 @@ def _new_session(db: Connection, item: SessionItem) -> int:
     session, records, settlements, final, source = item[:5]
     changes: Sequence[Mapping[str, Any]] = item[5] if len(item) > 5 else ()
     sid = db.execute(NEXT_SESSION_ID).fetchone()[0]
-    db.execute(INSERT_SESSION, (sid, *codec.session_values(session, final, source)))
+    known = final if isinstance(final, TableState) else opening_state(
+        session.players, session.first_dealer, session.opening_pool)  # until the end
+    db.execute(INSERT_SESSION, (sid, *codec.session_values(session, known, source)))
     away = away_after(changes)
     db.conn.executemany("INSERT INTO seats (session_id, position, name, net, present) "
                         "VALUES (?, ?, ?, 0, ?)",
@@ -407,11 +420,13 @@ def _new_session(db: Connection, item: SessionItem) -> int:
         db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
                    (codec.dumps(codec.rule_changes_list(session.rule_changes)), sid))
     last = None
-    for d in derive.derive_batches(session.players, records, settlements, final):
+    for d in derive.derive_batches(session.players, records, settlements, known):
         db.conn.executemany(INSERT_HAND, [(sid, *row) for row in d.hands])
         last = d
     assert last is not None
-    _store(db, sid, session.players, replace(last, hands=[]), keep=0, stored_hands=0)
+    _store(db, sid, session.players, replace(
+        last, hands=[], state=final if isinstance(final, TableState) else final()),
+        keep=0, stored_hands=0)
     return int(sid)
 
 
