@@ -67,6 +67,14 @@ def test_every_one_cell_character_is_one_cell_for_rich() -> None:
     assert cell_len("".join(sorted(one_cell()))) == len(one_cell())
 
 
+@settings(max_examples=300, deadline=None)
+@given(text=TEXT)
+def test_width_is_richs_measure(text: str) -> None:
+    from loo_ledger.cli.visible import ljust, width
+    assert width(text) == cell_len(text)
+    assert cell_len(ljust(text, 8)) == max(8, cell_len(text))
+
+
 def test_show_writes_plain_text_when_piped_and_rich_otherwise(capsys, monkeypatch) -> None:
     t = table("Sessions", ["id", "name"], [(1, "Friday")], right=("id",))
     show(t)

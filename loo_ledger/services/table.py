@@ -26,12 +26,6 @@ from loo_ledger.domain.legal import unit_name
 from loo_ledger.domain.replay import pulled_back, variant_at
 from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, variant
 from loo_ledger.errors import HandRejected, LooError, NotFound
-from loo_ledger.services.names import (
-    check_dealable,
-    check_label,
-    check_names,
-    check_player_name,
-)
 from loo_ledger.services.pool import (  # noqa: F401 (named here too, as they always were)
     pool_status,
     row_variant,
@@ -61,6 +55,7 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
                 unit_value: str | None, currency: str | None, when: str | None,
                 carry_from: int | None) -> int:
     """Create a session with no hands yet and make it current."""
+    from loo_ledger.services.names import check_dealable, check_label, check_names
     check_label(name)
     base, rules, house = resolve_variant(ledger, variant_name, rule_args)
     v = variant(base, rules)
@@ -230,6 +225,7 @@ def logged(changes: tuple[Mapping[str, Any], ...], before_hand: int, player: str
 
 def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
     """Seat a new player (after ``after``, else last), or bring back one who left."""
+    from loo_ledger.services.names import check_dealable, check_names, check_player_name
     said: list[str] = []
 
     def change(stored: Stored) -> Change:
