@@ -92,33 +92,46 @@ def _bad(hand: int, message: str) -> StoreError:
     return StoreError(f"Cannot store hand {hand}: {message}.")
 
 
-def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int]) -> str:
-    """The hand's movements packed (facts.pack_move), adding each to ``nets``."""
+def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int],
+           memo: dict[int, tuple[Any, ...]]) -> str:
+    """The hand's movements packed (facts.pack_move), adding each to ``nets``. ``memo``
+    keeps each movement object's packing (the engine gives the same object to many
+    hands), with the object, so that its id is not another's."""
     out: list[str] = []
-    codes = facts.KIND_CODE
     for seq, m in enumerate(s.movements, 1):
-        amount, payer, payee = m.amount, m.payer, m.payee
-        if type(amount) is not int or amount <= 0:
-            raise _bad(s.hand_no, f"movement {seq} has amount {amount!r}, not a positive "
-                       "whole number")
-        try:
-            a = -1 if payer is None else seat[payer]
-            b = -1 if payee is None else seat[payee]
-        except KeyError as e:
-            raise _bad(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not "
-                       "seated") from None
+        got = memo.get(id(m))
+        if got is None or got[0] is not m:
+            got = memo[id(m)] = (m, *_packed(s, seq, m, seat))
+        _, payer, payee, amount, text = got
         if payer is not None:
             nets[payer] -= amount
         if payee is not None:
             nets[payee] += amount
-        kind = codes.get(m.kind)  # a StrEnum finds its text's code
-        if kind is None:
-            kind = codes.get(_kind(m))
-        if kind is None:
-            raise _bad(s.hand_no, f"movement {seq} is of kind {_kind(m)!r}, which has no "
-                       "code")
-        out.append(str((a + 1) | (b + 1) << 5 | kind << 10 | amount << 14))  # pack_move
+        out.append(text)
     return "[" + ",".join(out) + "]"  # compact JSON of whole numbers
+
+
+def _packed(s: Settlement, seq: int, m: Movement,
+            seat: Mapping[str, int]) -> tuple[str | None, str | None, int, str]:
+    """(payer, payee, amount, packed) of movement ``seq`` of hand ``s``; StoreError if it
+    cannot be stored."""
+    amount, payer, payee = m.amount, m.payer, m.payee
+    if type(amount) is not int or amount <= 0:
+        raise _bad(s.hand_no, f"movement {seq} has amount {amount!r}, not a positive "
+                   "whole number")
+    try:
+        a = -1 if payer is None else seat[payer]
+        b = -1 if payee is None else seat[payee]
+    except KeyError as e:
+        raise _bad(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not "
+                   "seated") from None
+    kind = facts.KIND_CODE.get(m.kind)  # a StrEnum finds its text's code
+    if kind is None:
+        kind = facts.KIND_CODE.get(_kind(m))
+    if kind is None:
+        raise _bad(s.hand_no, f"movement {seq} is of kind {_kind(m)!r}, which has no "
+                   "code")
+    return payer, payee, amount, str((a + 1) | (b + 1) << 5 | kind << 10 | amount << 14)
 
 
 def _outcome(s: Settlement) -> int | str:
@@ -141,7 +154,9 @@ def _cards(s: Settlement) -> dict[str, tuple[int, ...]]:
                 int(p == f.first_leader == f.first_winner)) for p in f.trumps_led}
 
 
-_WORD_COLUMN = {w: 1 + i for i, w in enumerate(WORDS)}
+#: A word's player_totals column (0: none) and its letter in the ``words`` column.
+_WORD = {w: (1 + WORDS.index(w) if w in WORDS else 0, letter)
+         for w, letter in facts.WORD_LETTER.items()}
 _TRICK_CHARS = tuple(chr(48 + n) for n in range(75))
 _EXTRA = len(CARD_COLUMNS)
 
@@ -166,33 +181,50 @@ class _Totals:
         flushes = {f["player"] for f in raw.get("flushes", ())} if "flushes" in raw else ()
         cards = _cards(s) if s.cards is not None else None
         contested, choice = s.outcome in CONTESTED, kind not in _NO_CHOICE
-        eldest_miss, n = kind == "eldest-miss", len(dealt)
+        eldest = dealt[0] if kind == "eldest-miss" else None
+        n = len(dealt)
         words, tricks = [facts.NOT_DEALT] * n_seats, ["0"] * n_seats
-        acc, by_seat = self.players, self.seats
+        acc, by_seat, paid_here = self.players, self.seats, 0
         for i, p in enumerate(dealt):
-            word = (said.get(p) or "forced") if choice and not (
-                eldest_miss and p != dealt[0]) else "forced"  # a Word finds its text's code
+            # a player's word is what he chose, else ``forced`` (a Word finds its text's code)
+            word = (said.get(p) or "forced") if choice and (eldest is None or p == eldest) \
+                else "forced"
+            how = _WORD.get(word)
             played = contested and word != "pass"
             taken = counts.get(p, 0) if played else 0
+            if how is None or not 0 <= taken < 75:
+                raise _bad(s.hand_no, f"{p} said {word!r} and took {taken} tricks, which "
+                           "the store has no letter for")
             delta, lo, paid = deltas.get(p, 0), p in looed, loos.get(p, 0)
             t = acc.get(p)
             if t is None:
                 t = acc[p] = [0] * 13 + [delta, delta] + [0] * _EXTRA
+            column, letter = how
             t[0] += 1
-            column = _WORD_COLUMN.get(word)
-            if column is not None:
+            if column:
                 t[column] += 1
-            t[6] += played
-            t[7] += taken
-            t[8] += lo
-            t[9] += paid
-            t[10] += p == whole
-            t[11] += p in flushes
-            t[12] += delta
-            if delta > t[13]:
-                t[13] = delta
-            if delta < t[14]:
-                t[14] = delta
+            if played:
+                t[6] += 1
+                t[7] += taken
+            if lo:
+                t[8] += 1
+            if paid:
+                t[9] += paid
+                paid_here += paid
+            if p == whole:
+                t[10] += 1
+            if flushes and p in flushes:
+                t[11] += 1
+            if delta:
+                t[12] += delta
+                if delta > t[13]:
+                    t[13] = delta
+                elif delta < t[14]:
+                    t[14] = delta
+            elif t[13] < 0:
+                t[13] = 0
+            elif t[14] > 0:
+                t[14] = 0
             if cards is not None and p in cards:
                 for j, value in enumerate(cards[p], 15):
                     t[j] += value
@@ -203,12 +235,9 @@ class _Totals:
             st[0] += 1
             st[1] += delta
             st[2] += lo
-            self.paid += paid
-            letter = facts.WORD_LETTER.get(word)
-            if letter is None or not 0 <= taken < 75:
-                raise _bad(s.hand_no, f"{p} said {word!r} and took {taken} tricks, which "
-                           "the store has no letter for")
-            words[seat[p]], tricks[seat[p]] = letter, _TRICK_CHARS[taken]
+            where = seat[p]
+            words[where], tricks[where] = letter, _TRICK_CHARS[taken]
+        self.paid += paid_here
         return "".join(words), "".join(tricks)
 
 
@@ -251,6 +280,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     seat = seats.position
     n = len(players)
     totals = _Totals(start)
+    memo: dict[int, tuple[Any, ...]] = {}
     for raw, s in zip(records, settlements, strict=True):
         try:
             dealer = seat[s.dealer]
@@ -261,7 +291,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
         hands.append((s.hand_no, dealer, records_codec.encode(raw, seats) if texts else None,
                       facts.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
                       int(s.double), _outcome(s), s.table_ruling, looed, words, tricks,
-                      _moves(s, nets, seat)))
+                      _moves(s, nets, seat, memo)))
     return Derived(hands=hands, nets=nets,
                    player_totals={p: tuple(t) for p, t in totals.players.items()},
                    seat_totals={k: tuple(t) for k, t in totals.seats.items()},
