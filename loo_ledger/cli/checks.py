@@ -24,7 +24,9 @@ def _unit_value() -> re.Pattern[str]:
     return re.compile(UNIT_VALUE_PATTERN)
 
 
-_WHOLE = re.compile(r"^[+-]?[0-9]+$")
+@cache
+def _whole() -> re.Pattern[str]:
+    return re.compile(r"^[+-]?[0-9]+$")
 
 
 def unit_value(value: str | None) -> str | None:
@@ -95,7 +97,7 @@ def rules(values: list[str]) -> list[str]:
             raise typer.BadParameter(f"{visible(item)}: a rule's name and value are at most "
                                      f"{MAX_WORD} characters each")
         text(item)
-        if _WHOLE.match(value.strip()) and abs(int(value)) > MAX_CHIPS:
+        if _whole().match(value.strip()) and abs(int(value)) > MAX_CHIPS:
             raise typer.BadParameter(f"{visible(item)}: a number in a rule is at most "
                                      f"{MAX_CHIPS:,}")
     return values

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +14,18 @@ from loo_ledger.cli.checks import ident
 from loo_ledger.errors import NotFound
 
 
-@dataclass(kw_only=True)
 class Env:
     """Per-invocation state, kept on the click context (no module-level state)."""
 
-    db_path: Path
-    command: str = ""
-    _ledger: Any = field(default=None, repr=False)
+    __slots__ = ("db_path", "command", "_ledger")
+
+    def __init__(self, *, db_path: Path, command: str = "") -> None:
+        self.db_path = db_path
+        self.command = command
+        self._ledger: Any = None
+
+    def __repr__(self) -> str:
+        return f"Env(db_path={self.db_path!r}, command={self.command!r})"
 
     def ledger(self, *, create: bool | None = None):
         """The ledger, opened (and migrated) on first use. Only the commands in

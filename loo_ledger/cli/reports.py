@@ -8,7 +8,6 @@ import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.render import money_text, show, signed, table
-from loo_ledger.cli.streaming import write_chunks
 from loo_ledger.cli.visible import cell
 
 
@@ -43,6 +42,7 @@ def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
     if audit:
         return _audit(e.ledger().audit(sid), as_json)
     if as_json:  # streamed: memory does not grow with the session
+        from loo_ledger.cli.streaming import write_chunks
         from loo_ledger.services.reports.stream import hand_rows, json_array
         write_chunks(json_array(hand_rows(e.ledger(), sid)), final="\n")
         return

@@ -137,10 +137,17 @@ def _applied(conn: sqlite3.Connection) -> set[str] | None:
         raise
 
 
-def newer_schema(conn: sqlite3.Connection) -> str | None:
+_UNREAD: frozenset[str] = frozenset({"(not read)"})
+
+
+def newer_schema(conn: sqlite3.Connection,
+                 applied: set[str] | frozenset[str] | None = _UNREAD) -> str | None:
     """Why the file was written by a newer loo_ledger than this one (None if it was not):
-    a migration this version does not know, or a higher ``user_version``."""
-    unknown = sorted((_applied(conn) or set()) - set(MIGRATIONS))
+    a migration this version does not know, or a higher ``user_version``. ``applied``: the
+    migrations the file has applied (:func:`_applied`), when already read."""
+    if applied is _UNREAD:
+        applied = _applied(conn)
+    unknown = sorted((applied or set()) - set(MIGRATIONS))
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if not unknown and version <= SCHEMA_VERSION:
         return None
@@ -157,13 +164,13 @@ def _prepare(db: Connection, *, writable: bool) -> None:
     every write (``db.read_only``)."""
     conn = db.conn
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    newer = newer_schema(conn)
+    applied = _applied(conn)
+    newer = newer_schema(conn, applied)
     if newer:
         db.read_only = newer
     if writable and not newer:
         conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA foreign_keys=ON")
-    applied = _applied(conn)
     pending = set(MIGRATIONS) - (applied or set())
     if not pending or newer:
         return

@@ -13,20 +13,21 @@ from typing import TYPE_CHECKING, Any, cast
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.db import open_database
-from loo_ledger.store.rows import (
-    AuditRow,
-    Balances,
-    HandRow,
-    PostingRow,
-    SeatRow,
-    SessionListRow,
-    SessionRow,
-)
 
 if TYPE_CHECKING:  # the writer, the engine and the codecs load when a method needs them:
-    # a read such as 'loo balances' loads none of them (startup, issue 10)
+    # a read such as 'loo balances' loads none of them (startup, issue 10); the row shapes
+    # are types alone
     from loo_ledger.domain.model import Session, Settlement, TableState
     from loo_ledger.store import writer
+    from loo_ledger.store.rows import (
+        AuditRow,
+        Balances,
+        HandRow,
+        PostingRow,
+        SeatRow,
+        SessionListRow,
+        SessionRow,
+    )
     from loo_ledger.store.stored_rows import StoredRows
     from loo_ledger.store.writer import SessionItem
 
@@ -130,7 +131,7 @@ class Ledger:
         rows = list(self.db.query(LIST_SESSIONS))
         for r in rows:
             r["closed"] = bool(r["closed"])
-        return cast(list[SessionListRow], rows)
+        return cast("list[SessionListRow]", rows)
 
     def current_session_id(self) -> int | None:
         """The current session's id, or None if none has been set."""
@@ -143,7 +144,7 @@ class Ledger:
         row["rules"] = json.loads(row["rules"])
         row["state"] = json.loads(row["state"])
         row["players"] = self._players(session_id)
-        return cast(SessionRow, row)
+        return cast("SessionRow", row)
 
     def session_dict(self, session_id: int) -> dict[str, Any]:
         """The session-file object, so that export then import gives the same session."""
@@ -280,7 +281,7 @@ class Ledger:
         row = self._row(session_id)
         players = list(self.db.query(
             "SELECT name, net FROM seats WHERE session_id = ? ORDER BY position", [session_id]))
-        return {"pool": row["pool"], "players": cast(list[SeatRow], players)}
+        return {"pool": row["pool"], "players": cast("list[SeatRow]", players)}
 
     def final_state(self, session_id: int) -> TableState:
         """The table after the session's last hand (as cached on the session)."""
@@ -313,7 +314,7 @@ class Ledger:
         for r in rows:
             for key in ("old_record", "new_record"):
                 r[key] = None if r[key] is None else json.loads(r[key])
-        return cast(list[AuditRow], rows)
+        return cast("list[AuditRow]", rows)
 
     def house_rules(self) -> dict[str, tuple[str, dict[str, Any]]]:
         """Saved rule sets: name -> (the preset they start from, overrides)."""
