@@ -58,6 +58,18 @@ def test_pool_settles_nothing_again(good_db: Path) -> None:
                             "loo_ledger.domain.fast", "loo_ledger.domain.book",
                             "loo_ledger.domain.compiled", "loo_ledger.store.writer",
                             "loo_ledger.store.derive", "rich") if m in modules]
+    # built from its own module (cli.ALONE), not with the commands that record hands
+    assert "loo_ledger.cli.pool_cmd" in modules
+    assert not [m for m in ("loo_ledger.cli.table_cmds", "loo_ledger.cli.hand_opts",
+                            "loo_ledger.cli.options") if m in modules]
+
+
+def test_a_command_of_its_own_module_keeps_its_place_in_the_listing() -> None:
+    from loo_ledger import cli
+    names = [cli._name(c) for c in cli.app.registered_commands]
+    assert names[:7] == ["new", "use", "hand", "amend", "undo", "pool", "close"]
+    for name in cli.ALONE:
+        assert any(name in names for names, _ in cli.STEPS)
 
 
 def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:

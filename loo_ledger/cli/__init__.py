@@ -137,6 +137,11 @@ STEPS: tuple[tuple[frozenset[str], Callable[[typer.Typer], None]], ...] = (
      _registered("session_cmds")),
 )
 
+#: Commands with a module of their own that another step registers among its commands
+#: (for their place in the listing): a command line naming one builds it from that module
+#: alone. tests/test_startup.py checks each against the whole app.
+ALONE: dict[str, Callable[[typer.Typer], None]] = {"pool": _registered("pool_cmd")}
+
 _built: dict[str, typer.Typer] = {}
 
 if TYPE_CHECKING:
@@ -187,7 +192,7 @@ def only(name: str) -> typer.Typer | None:
         root = copy.copy(_built["app"])
     else:
         root = _new_app()
-        steps[-1](root)
+        ALONE.get(name, steps[-1])(root)
     groups = [g for g in root.registered_groups if g.name == name]
     commands = [c for c in root.registered_commands if _name(c) == name]
     root.registered_groups = groups[-1:]  # a group named like a command replaces it

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ class Env:
             from loo_ledger.store.ledger import Ledger
             create = self.command in CREATES_LEDGER if create is None else create
             self._ledger = Ledger(open_database(self.db_path, create=create, folders=False))
-            _opened.append(self._ledger)
+            _opened.add(self._ledger)
         return self._ledger
 
     def session_id(self, given: int | None) -> int:
@@ -76,14 +77,17 @@ class Env:
         return ids[0]
 
 
-#: The ledgers the commands of this process opened (closed by :func:`close_ledgers`).
-_opened: list[Any] = []
+#: The ledgers the commands of this process opened and still hold (closed by
+#: :func:`close_ledgers`); held weakly, so a ledger no command holds any more closes as
+#: it always did.
+_opened: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 def close_ledgers() -> None:
     """Close every ledger a command opened (the process is about to end)."""
-    while _opened:
-        _opened.pop().close()
+    for ledger in list(_opened):
+        ledger.close()
+    _opened.clear()
 
 
 #: The commands that may start a new ledger file.

@@ -1,11 +1,11 @@
-"""At the table: loo new, use, hand, amend, undo, pool, close."""
+"""At the table: loo new, use, hand, amend, undo, close (and pool, from cli/pool_cmd.py)."""
 
 from __future__ import annotations
 
 import typer
 
 from loo_ledger.cli import checks
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
 from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.options import PLAYERS_ARG, hand_options
 from loo_ledger.cli.outputs import action_result
@@ -160,20 +160,6 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
     typer.echo(f"hand {n} removed; pool now {e.ledger().balances(sid)['pool']}")
 
 
-def pool(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
-    """Who owes the pool: chips in it, next dealer and ante, last hand's loos (Lou: burn)."""
-    from loo_ledger.cli.show import pool_lines
-    from loo_ledger.services.pool import pool_status, rule_change_lines, stored_variant
-    e = env(ctx)
-    status = pool_status(e.ledger(), e.session_id(session))
-    if as_json:
-        return print_json(status)
-    v = stored_variant(e.ledger(), status["session"])
-    changed = rule_change_lines(e.ledger(), status["session"])
-    typer.echo("\n".join(pool_lines(status, v=v)
-                         + ([f"Rules changed: {'; '.join(changed)}"] if changed else [])))
-
-
 def close(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """End the session; warns when chips remain in the pool."""
     from loo_ledger.services.table import close as run_close
@@ -187,5 +173,6 @@ def close(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: boo
 
 
 def register(app: typer.Typer) -> None:
+    from loo_ledger.cli.pool_cmd import pool  # its own module: 'loo pool' alone loads only it
     for fn in (new, use, hand, amend, undo, pool, close):
         app.command()(fn)
