@@ -273,15 +273,19 @@ def _leave(code: object) -> None:
     command's time, and nothing of it is seen. What is seen is done first: the ledger is
     closed (SQLite folds its write-ahead log back and removes it, as at any close), the
     ``atexit`` functions run and standard output and error are flushed. Where any of this
-    cannot be done quietly (a status that is a message, a thread still running, a flush
-    that fails, such as a closed pipe), Python's own exit does it as it always did."""
+    cannot be done quietly (a status that is a message, a thread still running, a close or
+    a flush that fails, such as a closed pipe), Python's own exit does it as it always
+    did."""
     import os
     threads = sys.modules.get("threading")
     if not (code is None or isinstance(code, int)) or (
             threads is not None and threads.active_count() > 1):
         raise SystemExit(code)
     from loo_ledger.cli.context import close_ledgers
-    close_ledgers()
+    try:
+        close_ledgers()
+    except Exception:
+        raise SystemExit(code) from None
     import atexit
     atexit._run_exitfuncs()
     try:
