@@ -234,3 +234,34 @@ def test_variants_made_anew_share_one_compiled_form_but_keep_their_sources() -> 
         same(s, settle_slow(record, state, v))
     looed = fast_settle(record, state, club)
     assert looed is not None and looed.movements[-1].rule.source == "the club's book"
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_words_in_the_same_places_mean_the_same_whoever_says_them(name: str) -> None:
+    """Compiled.declarations works the meaning out once per places and words, with
+    stand-ins for the players, and names them after: every answer is what deal.py says
+    of the same words said by the real players (the same players in play, defender and
+    taker, and the same words in the same order), on tables of three to seven."""
+    from loo_ledger.domain.deal import Deal, _declarations
+    v = PRESETS[name]
+    c = compiled(v)
+    rng = random.Random(name)
+    for _ in range(300):
+        seats = tuple(rng.sample(NAMES, rng.randint(3, 7)))
+        state = replace(opening_state(seats, rng.choice(seats), 0), double=rng.random() < 0.5)
+        shape = c.shape(state, rng.choice((None, "clubs", "hearts")))
+        seating = c.seating(state, ())
+        assert seating is not None
+        words = ("stand", "fold") if name == "lou" else ("stand", "pass", "miss", "defend")
+        said = {p: rng.choice(words) for p in seating.dealt if rng.random() < 0.95}
+        got = c.declarations(shape, seating, said)
+        deal = Deal(hand_no=0, dealer=seating.dealer, dealt=seating.dealt, shape=shape)
+        _declarations(HandRecord(declarations=said), v, deal, shape)
+        if deal.problems or not can_deal(v, shape, len(seating.dealt)):
+            assert got is None
+            continue
+        assert got is not None
+        assert list(got.words.items()) == list(deal.words.items())
+        assert (got.in_play, got.defender, got.taker, got.resolution, got.kind) == (
+            deal.in_play, deal.defender, deal.taker, deal.resolution, deal.kind)
+        assert got.in_play_set == frozenset(deal.in_play)

@@ -39,6 +39,10 @@ from loo_ledger.domain.variants import Variant
 CACHE_LIMIT = 8_192
 SUITS = frozenset(Suit)
 _NO_DEAL: tuple[str, ...] = ()
+_MISSING: Any = object()
+#: The players of a deal worked out by places (Compiled._declared): names no player has.
+_STAND_INS = tuple(f"\x00seat {i}" for i in range(32))
+_DEALER_OUT = "\x00the dealer, not dealt in"
 
 
 class Declared:
@@ -54,6 +58,18 @@ class Declared:
         self.resolution = deal.resolution
         self.taker = deal.taker
         self.kind = deal.kind
+
+    def renamed(self, names: Mapping[str, str]) -> Declared:
+        """The same meaning with every player named by ``names`` (a stand-in -> a name)."""
+        out = object.__new__(Declared)
+        out.words = {names[p]: w for p, w in self.words.items()}
+        out.in_play = tuple(names[p] for p in self.in_play)
+        out.in_play_set = frozenset(out.in_play)
+        out.defender = None if self.defender is None else names[self.defender]
+        out.resolution = self.resolution
+        out.taker = None if self.taker is None else names[self.taker]
+        out.kind = self.kind
+        return out
 
 
 class Seating:
@@ -92,8 +108,8 @@ class Compiled:
                  "r_ante", "r_divided", "r_dealer_vs_one", "r_loo", "r_lone", "r_game",
                  "r_burn_cap", "r_odd_cent", "r_divided_bare", "r_r5", "r_r9", "r_forfeits",
                  "r_revoke", "r_revoke_001", "r_renege", "forfeits", "pays_pool",
-                 "shapes", "seatings", "declared", "plans", "antes", "limits", "moves", "shares",
-                 "loo_moves")
+                 "shapes", "seatings", "declared", "declared_at", "plans", "antes", "limits",
+                 "moves", "shares", "loo_moves")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -130,6 +146,8 @@ class Compiled:
         self.shapes: dict[tuple[bool, bool, bool, bool], DealShape] = {}
         self.seatings: dict[tuple[Any, ...], Seating | None] = {}
         self.declared: dict[tuple[Any, ...], Declared | None] = {}
+        #: The same, by the places of the words said (:meth:`_declared`).
+        self.declared_at: dict[tuple[Any, ...], Declared | None] = {}
         self.plans: dict[tuple[Any, ...], Plan | None] = {}
         self.antes: dict[tuple[Any, ...],
                          tuple[tuple[Movement, ...], int, dict[str, int]]] = {}
@@ -201,12 +219,37 @@ class Compiled:
             return self.declared[key]
         except KeyError:
             pass
-        deal = Deal(hand_no=0, dealer=seating.dealer, dealt=seating.dealt, shape=shape)
-        _declarations(HandRecord(declarations=said), self.v, deal, shape)
-        ok = not deal.problems and can_deal(self.v, shape, len(seating.dealt))
-        got = Declared(deal) if ok else None
+        dealt = seating.dealt
+        place = {p: i for i, p in enumerate(dealt)}
+        at = (id(shape), len(dealt), place.get(seating.dealer, -1),
+              None if said is None else tuple((place[p], w) for p, w in said.items()))
+        meaning = self.declared_at.get(at, _MISSING)
+        if meaning is _MISSING:
+            meaning = self._declared(shape, at)
+            _remember(self.declared_at, at, meaning)
+        got = None
+        if meaning is not None:
+            names = dict(zip(_STAND_INS, dealt, strict=False))
+            names[_DEALER_OUT] = seating.dealer
+            got = meaning.renamed(names)
         _remember(self.declared, key, got)
         return got
+
+    def _declared(self, shape: DealShape, at: tuple[Any, ...]) -> Declared | None:
+        """``deal._declarations`` of a deal whose players are stand-ins for their places:
+        the rules read where a player sits and what he said, never his name, so one answer
+        serves every deal with the same words in the same places (the names are put back
+        by :meth:`declarations`)."""
+        _, n, dealer_at, said_at = at
+        if n > len(_STAND_INS):
+            return None  # the slow path deals with a table this large
+        dealt = _STAND_INS[:n]
+        deal = Deal(hand_no=0, dealer=_DEALER_OUT if dealer_at < 0 else dealt[dealer_at],
+                    dealt=dealt, shape=shape)
+        said = None if said_at is None else {dealt[i]: w for i, w in said_at}
+        _declarations(HandRecord(declarations=said), self.v, deal, shape)
+        ok = not deal.problems and can_deal(self.v, shape, n)
+        return Declared(deal) if ok else None
 
     def ante_moves(self, state: TableState,
                    seating: Seating) -> tuple[tuple[Movement, ...], int, dict[str, int]]:
