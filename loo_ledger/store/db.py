@@ -178,6 +178,12 @@ def _prepare(db: Connection, *, writable: bool) -> None:
         raise StoreError(f"{db.path} was written by an older loo_ledger and must be upgraded "
                          f"before this version can read it, but {db.read_only}; copy it to a "
                          "folder you can write to and name the copy with --db.")
+    if applied is None and not conn.execute("SELECT 1 FROM sqlite_master").fetchone():
+        from loo_ledger.store import schema  # a new ledger: made in one step
+        schema.create(conn, MIGRATIONS)
+        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        return
     if applied:  # an existing ledger: its pages are checked before the upgrade writes
         db.verify_pages()
     from sqlite_utils import Database

@@ -1,0 +1,146 @@
+CREATE TABLE "_sqlite_migrations" (
+   "id" INTEGER PRIMARY KEY,
+   "migration_set" TEXT,
+   "name" TEXT,
+   "applied_at" TEXT
+);
+CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            name TEXT,
+            started_at TEXT,
+            variant TEXT NOT NULL,
+            rules TEXT NOT NULL DEFAULT '{}',
+            unit_name TEXT,
+            unit_value TEXT,
+            currency TEXT,
+            first_dealer TEXT NOT NULL,
+            opening_pool INTEGER NOT NULL DEFAULT 0,
+            pool INTEGER NOT NULL DEFAULT 0,
+            next_dealer TEXT,
+            state TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            closed_at TEXT,
+            source TEXT
+        , buy_in INTEGER, house_rule TEXT, seat_changes TEXT NOT NULL DEFAULT '[]', rule_changes TEXT NOT NULL DEFAULT '[]');
+CREATE TABLE seats (
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            net INTEGER NOT NULL DEFAULT 0, present INTEGER NOT NULL DEFAULT 1,
+            PRIMARY KEY (session_id, name)
+        );
+CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE house_rules (
+            name TEXT PRIMARY KEY,
+            base TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+CREATE TABLE "audit" (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL,
+            hand INTEGER,
+            action TEXT NOT NULL,
+            old_record TEXT,
+            new_record TEXT,
+            at TEXT NOT NULL
+        );
+CREATE TABLE identities (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE aliases (
+            alias TEXT PRIMARY KEY,
+            identity_id INTEGER NOT NULL REFERENCES identities(id)
+        );
+CREATE TABLE payments (
+            id INTEGER PRIMARY KEY,
+            payer TEXT NOT NULL,
+            payee TEXT NOT NULL,
+            cents INTEGER NOT NULL CHECK (cents > 0),
+            currency TEXT,
+            paid_at TEXT NOT NULL,
+            note TEXT,
+            created_at TEXT NOT NULL
+        );
+CREATE TABLE "player_totals" (
+            player TEXT NOT NULL, session_id INTEGER NOT NULL,
+            hands INTEGER NOT NULL, stand INTEGER NOT NULL, pass INTEGER NOT NULL,
+            miss INTEGER NOT NULL, defend INTEGER NOT NULL, forced INTEGER NOT NULL,
+            played INTEGER NOT NULL, tricks INTEGER NOT NULL, looed INTEGER NOT NULL,
+            loo_paid INTEGER NOT NULL, took_whole INTEGER NOT NULL, flushes INTEGER NOT NULL,
+            net INTEGER NOT NULL, best INTEGER NOT NULL, worst INTEGER NOT NULL, card_hands INTEGER NOT NULL DEFAULT 0, trumps_led INTEGER NOT NULL DEFAULT 0, pam_tricks INTEGER NOT NULL DEFAULT 0, revokes_caught INTEGER NOT NULL DEFAULT 0, first_leads INTEGER NOT NULL DEFAULT 0, first_won INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (player, session_id),
+            FOREIGN KEY (session_id) REFERENCES sessions(id) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+CREATE TABLE "seat_totals" (
+            player TEXT NOT NULL, seat INTEGER NOT NULL, session_id INTEGER NOT NULL,
+            hands INTEGER NOT NULL, net INTEGER NOT NULL, looed INTEGER NOT NULL,
+            PRIMARY KEY (player, seat, session_id),
+            FOREIGN KEY (session_id) REFERENCES sessions(id) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+CREATE TABLE "session_totals" (
+            session_id INTEGER PRIMARY KEY,
+            hands INTEGER NOT NULL, doubles INTEGER NOT NULL, largest_pot INTEGER NOT NULL,
+            longest_run INTEGER NOT NULL, trailing_run INTEGER NOT NULL,
+            loo_paid INTEGER NOT NULL,
+            FOREIGN KEY (session_id) REFERENCES sessions(id) ON DELETE CASCADE
+        );
+CREATE TABLE "imports" (
+            session_id INTEGER PRIMARY KEY,
+            fingerprint TEXT NOT NULL,
+            source TEXT,
+            at TEXT NOT NULL,
+            FOREIGN KEY (session_id) REFERENCES sessions(id) ON DELETE CASCADE
+        );
+CREATE TABLE "hands" (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            dealer INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            deltas TEXT NOT NULL DEFAULT '[]',
+            pool_in INTEGER NOT NULL,
+            pot INTEGER NOT NULL,
+            pool_after INTEGER NOT NULL,
+            double INTEGER NOT NULL CHECK (double IN (0, 1)),
+            outcome INTEGER NOT NULL,
+            table_ruling TEXT,
+            looed INTEGER NOT NULL DEFAULT 0,
+            words TEXT NOT NULL DEFAULT '',
+            tricks TEXT NOT NULL DEFAULT '',
+            moves TEXT NOT NULL DEFAULT '[]',
+            PRIMARY KEY (session_id, number)
+        ) WITHOUT ROWID;
+CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
+    ON "_sqlite_migrations" ("migration_set", "name");
+CREATE INDEX idx_audit_session ON audit (session_id);
+CREATE INDEX idx_aliases_identity ON aliases (identity_id);
+CREATE INDEX idx_player_totals_session ON player_totals (session_id);
+CREATE INDEX idx_seat_totals_session ON seat_totals (session_id);
+CREATE INDEX idx_imports_fingerprint ON imports (fingerprint);
+CREATE VIEW balances AS SELECT s.id AS session_id, s.name AS session_name, st.position AS seat_position,
+               st.name AS player, st.net AS net_chips, st.present AS present
+        FROM seats st JOIN sessions s ON s.id = st.session_id
+        ORDER BY s.id, st.position;
+CREATE VIEW hand_results AS SELECT h.session_id AS session_id, s.name AS session_name, h.number AS hand,
+               d.name AS dealer, h.pot AS pot, h.pool_in AS pool_in,
+               h.pool_after AS pool_after, h.double AS double,
+               CASE h.outcome WHEN 0 THEN 'played out' WHEN 1 THEN 'all passed but the dealer, who took the pot' WHEN 2 THEN 'one player took the pot without play' WHEN 3 THEN 'all folded: the pot stayed and the dealer dealt again' WHEN 4 THEN 'a renege: the offender burned and the hand was dealt again' WHEN 5 THEN 'settled by a flush, without play' ELSE h.outcome END AS outcome, st.name AS player,
+               st.position AS seat_position, CASE substr(h.words, st.position + 1, 1) WHEN 's' THEN 'stand' WHEN 'p' THEN 'pass' WHEN 'm' THEN 'miss' WHEN 'd' THEN 'defend' WHEN 'x' THEN 'forced' WHEN 'f' THEN 'fold' END AS word,
+               unicode(substr(h.tricks, st.position + 1, 1)) - 48 AS tricks,
+               (h.looed >> st.position) & 1 AS looed,
+               json_extract(h.deltas, '$[' || st.position || ']') AS delta
+        FROM hands h JOIN sessions s ON s.id = h.session_id
+        JOIN seats st ON st.session_id = h.session_id AND substr(h.words, st.position + 1, 1) NOT IN ('', '-')
+        LEFT JOIN seats d ON d.session_id = h.session_id AND d.position = h.dealer
+        ORDER BY h.session_id, h.number, st.position;
+CREATE VIEW movements AS SELECT h.session_id AS session_id, h.number AS hand, m.key + 1 AS seq,
+               CASE (m.value & 31) WHEN 0 THEN 'pool' ELSE (SELECT name FROM seats x WHERE x.session_id = h.session_id AND x.position = (m.value & 31) - 1) END AS payer,
+               CASE ((m.value >> 5) & 31) WHEN 0 THEN 'pool' ELSE (SELECT name FROM seats x WHERE x.session_id = h.session_id AND x.position = ((m.value >> 5) & 31) - 1) END AS payee,
+               m.value >> 14 AS amount,
+               CASE ((m.value >> 10) & 15) WHEN 0 THEN 'ante' WHEN 1 THEN 'share' WHEN 2 THEN 'whole-pool' WHEN 3 THEN 'loo' WHEN 4 THEN 'burn' WHEN 5 THEN 'board' WHEN 6 THEN 'forfeit' WHEN 7 THEN 'penalty' WHEN 8 THEN 'stays' WHEN 9 THEN 'ruling' END AS kind,
+               CASE ((m.value >> 10) & 15) WHEN 0 THEN 'ante into the pool before the deal' WHEN 1 THEN 'a share of the pool for tricks taken' WHEN 2 THEN 'the whole pool taken' WHEN 3 THEN 'looed: pays into the next pool' WHEN 4 THEN 'burned for a renege' WHEN 5 THEN 'a loo paid to the flush holder' WHEN 6 THEN 'a forfeit into this pool before play' WHEN 7 THEN 'a penalty into the next pool' WHEN 8 THEN 'chips that stay in the pool' WHEN 9 THEN 'a table ruling: the figure the table set' END AS reason
+        FROM hands h, json_each(h.moves) m
+        ORDER BY h.session_id, h.number, m.key;
+CREATE VIEW pool_history AS SELECT h.session_id AS session_id, h.number AS hand, d.name AS dealer,
+               h.pool_in AS pool_in, h.pot AS pot, h.pool_after AS pool_after
+        FROM hands h
+        LEFT JOIN seats d ON d.session_id = h.session_id AND d.position = h.dealer
+        ORDER BY h.session_id, h.number;
