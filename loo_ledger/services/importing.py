@@ -164,9 +164,10 @@ def _streamed(ledger: Ledger | None, source: str, stream: lean.Stream,
 
     def settled() -> Iterator[tuple[dict[str, Any], Settlement]]:
         for s in settle_each(session, records(), progress=progress):
-            for p, d in s.deltas.items():
-                nets[p] += d
-            last[:] = [s]
+            if ledger is None:  # else the ledger sums them
+                for p, d in s.deltas.items():
+                    nets[p] += d
+            last[:] = (s,)
             yield lean.hand_object(texts.popleft()), s
 
     def final() -> TableState:
@@ -181,6 +182,7 @@ def _streamed(ledger: Ledger | None, source: str, stream: lean.Stream,
             sid = ledger.add_sessions([(session, raws, settlements, final, source,
                                         seat_changes(stream.raw))])[0]
             count = len(stream)
+            nets = {row["name"]: row["net"] for row in ledger.balances(sid)["players"]}
     except lean.Doubt:
         raise
     except LooError as exc:
