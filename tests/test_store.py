@@ -195,11 +195,11 @@ def test_failure_raised_mid_way_writes_nothing(ledger, monkeypatch):
     before = dump(ledger)
     real, calls = derive.derive, []
 
-    def second_fails(*args):
+    def second_fails(*args, **kwargs):
         calls.append(1)
         if len(calls) == 2:
             raise RuntimeError("boom")
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(derive, "derive", second_fails)
     with pytest.raises(RuntimeError):

@@ -256,7 +256,8 @@ NOTHING = Running(nets={}, player_totals={}, seat_totals={}, session_totals=(0,)
 
 def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
            settlements: Sequence[Settlement], final: TableState, *,
-           before: Running | None = None, texts: bool = True) -> Derived:
+           before: Running | None = None, texts: bool = True,
+           seats: records_codec.Seats | None = None) -> Derived:
     """Every derived row of a session whose hands are ``records``, settled as given.
 
     With ``before`` (the sums of the hands stored before these, which it must name every
@@ -265,7 +266,8 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     totals are the whole session's, ``before``'s plus theirs.
 
     With ``texts`` False the hands' ``record`` column is left None (``loo check`` compares
-    the record it read, not its text).
+    the record it read, not its text). ``seats``: the players' records_codec.Seats, made
+    once by a caller that derives many batches.
 
     Raises StoreError for a movement that is not a positive whole amount or names someone
     not seated, or if the records and settlements differ in number.
@@ -276,7 +278,8 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     hands: list[tuple[Any, ...]] = []
     start = NOTHING if before is None else before
     nets = dict.fromkeys(players, 0) if before is None else dict(before.nets)
-    seats = records_codec.Seats(players)
+    if seats is None or seats.names != tuple(players):
+        seats = records_codec.Seats(players)
     seat = seats.position
     n = len(players)
     totals = _Totals(start)
@@ -323,13 +326,13 @@ def derive_batches(players: Sequence[str], records: Iterable[Mapping[str, Any]],
                          f"but {len(settlements)} settlements.")
     pairs = zip(records, settlements, strict=True)
     before: Running | None = None
+    seats = records_codec.Seats(players)
     while True:
         chunk = list(islice(pairs, size))
         if not chunk and before is not None:
             return
         hands, settled = [r for r, _ in chunk], [s for _, s in chunk]
-        d = (derive(players, hands, settled, final) if before is None
-             else derive(players, hands, settled, final, before=before))
+        d = derive(players, hands, settled, final, before=before, seats=seats)
         yield d
         if len(chunk) < size:
             return
