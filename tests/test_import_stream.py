@@ -94,7 +94,7 @@ def test_settlements_are_pulled_a_batch_at_a_time(tmp_path, monkeypatch):
     importing.load([path], ledger=ledger)
     ledger.close()
     assert derived[0] == pulled[0] == 1000
-    assert len(ahead) == 1000 // derive.BATCH
+    assert len(ahead) == 1 + 1000 // derive.BATCH  # the sums to start from, then the batches
     assert max(ahead) == derive.BATCH  # never more than one batch settled and not stored
 
 
@@ -136,3 +136,30 @@ def test_unzip_gives_both_sides_whichever_is_read_first():
     firsts, seconds = importing._unzip(iter([(1, "a"), (2, "b"), (3, "c")]))
     assert next(seconds) == "a" and next(seconds) == "b"
     assert list(firsts) == [1, 2, 3] and list(seconds) == ["c"]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_totals_tallied_over_batches_are_the_sums_of_the_hands(path):
+    """derive_batches tallies each player's hands and sums the tallies once at the end:
+    the totals are derive()'s of the whole session in one go, and each player's hands,
+    net, best and worst hand, loos and tricks are the plain sums over the settlements."""
+    session, raw, _ = read_session(path.read_bytes(), source=str(path))
+    result = replay(session)
+    players = session.players
+    *_, last = derive.derive_batches(players, raw["hands"], result.settlements, result.final,
+                                     size=7)
+    whole = derive.derive(players, raw["hands"], result.settlements, result.final)
+    assert last.player_totals == whole.player_totals
+    assert last.seat_totals == whole.seat_totals
+    assert last.session_totals == whole.session_totals and last.nets == whole.nets
+    columns = derive.PLAYER_TOTAL_COLUMNS
+    for p, t in last.player_totals.items():
+        mine = [s for s in result.settlements if p in s.dealt]
+        changes = [s.deltas.get(p, 0) for s in mine]
+        got = dict(zip(columns, t, strict=True))
+        assert got["hands"] == len(mine) and got["net"] == sum(changes)
+        assert (got["best"], got["worst"]) == (max(changes), min(changes))
+        assert got["looed"] == sum(p in s.looed for s in mine)
+        assert got["loo_paid"] == sum(s.loos.get(p, 0) for s in mine)
+    assert last.session_totals[0] == len(result.settlements)
+    assert last.session_totals[5] == sum(sum(s.loos.values()) for s in result.settlements)

@@ -163,28 +163,31 @@ _EXTRA = len(CARD_COLUMNS)
 
 class _Totals:
     """The running totals (player_totals, seat_totals, loos paid) over the players of the
-    hands derived, one dealt player at a time (PLAY_COLUMNS: what each hand was for him)."""
+    hands derived. Each dealt player's hand is tallied as what it was for him (his seat,
+    word, tricks, loo, change...: PLAY_COLUMNS), and equal tallies are counted; the sums
+    are made from the counts when read (:meth:`fold`), a few thousand tallies for a
+    hundred thousand hands."""
 
     def __init__(self, start: Running):
         self.players = {p: list(t) for p, t in start.player_totals.items()}
         self.seats = {k: list(t) for k, t in start.seat_totals.items()}
         self.paid = 0
+        self.tally: dict[tuple[Any, ...], int] = {}
 
     def hand(self, s: Settlement, raw: Mapping[str, Any], seat: Mapping[str, int],
              n_seats: int) -> tuple[str, str]:
-        """Add hand ``s``'s players; its ``words`` and ``tricks`` columns. A player's word
+        """Tally hand ``s``'s players; its ``words`` and ``tricks`` columns. A player's word
         is what he chose (stand, pass, miss, defend) or ``forced``; he played unless he
         passed, when the cards were dealt out; his tricks are those settled (from the
         cards where the record has none); his seat is 0 for the dealer, 1 for eldest..."""
         dealt, kind, said, deltas = s.dealt, s.kind, s.words, s.deltas
         counts, looed, loos, whole = s.tricks, s.looed, s.loos, s.whole
         flushes = {f["player"] for f in raw.get("flushes", ())} if "flushes" in raw else ()
-        cards = _cards(s) if s.cards is not None else None
         contested, choice = s.outcome in CONTESTED, kind not in _NO_CHOICE
         eldest = dealt[0] if kind == "eldest-miss" else None
         n = len(dealt)
         words, tricks = [facts.NOT_DEALT] * n_seats, ["0"] * n_seats
-        acc, by_seat, paid_here = self.players, self.seats, 0
+        tally = self.tally
         for i, p in enumerate(dealt):
             # a player's word is what he chose, else ``forced`` (a Word finds its text's code)
             word = (said.get(p) or "forced") if choice and (eldest is None or p == eldest) \
@@ -195,50 +198,56 @@ class _Totals:
             if how is None or not 0 <= taken < 75:
                 raise _bad(s.hand_no, f"{p} said {word!r} and took {taken} tricks, which "
                            "the store has no letter for")
-            delta, lo, paid = deltas.get(p, 0), p in looed, loos.get(p, 0)
-            t = acc.get(p)
-            if t is None:
-                t = acc[p] = [0] * 13 + [delta, delta] + [0] * _EXTRA
-            column, letter = how
-            t[0] += 1
-            if column:
-                t[column] += 1
-            if played:
-                t[6] += 1
-                t[7] += taken
-            if lo:
-                t[8] += 1
-            if paid:
-                t[9] += paid
-                paid_here += paid
-            if p == whole:
-                t[10] += 1
-            if flushes and p in flushes:
-                t[11] += 1
-            if delta:
-                t[12] += delta
-                if delta > t[13]:
-                    t[13] = delta
-                elif delta < t[14]:
-                    t[14] = delta
-            elif t[13] < 0:
-                t[13] = 0
-            elif t[14] > 0:
-                t[14] = 0
-            if cards is not None and p in cards:
-                for j, value in enumerate(cards[p], 15):
-                    t[j] += value
-            key = (p, (i + 1) % n)
-            st = by_seat.get(key)
-            if st is None:
-                st = by_seat[key] = [0, 0, 0]
-            st[0] += 1
-            st[1] += delta
-            st[2] += lo
+            key = (p, (i + 1) % n, how[0], played, taken, p in looed, loos.get(p, 0),
+                   p == whole, bool(flushes) and p in flushes, deltas.get(p, 0))
+            tally[key] = tally.get(key, 0) + 1
             where = seat[p]
-            words[where], tricks[where] = letter, _TRICK_CHARS[taken]
-        self.paid += paid_here
+            words[where], tricks[where] = how[1], _TRICK_CHARS[taken]
+        if s.cards is not None:
+            self._cards(s)
         return "".join(words), "".join(tricks)
+
+    def _cards(self, s: Settlement) -> None:
+        for p, values in _cards(s).items():
+            t = self._player(p, s.deltas.get(p, 0))
+            for j, value in enumerate(values, 15):
+                t[j] += value
+
+    def _player(self, p: str, delta: int) -> list[int]:
+        t = self.players.get(p)
+        if t is None:
+            t = self.players[p] = [0] * 13 + [delta, delta] + [0] * _EXTRA
+        return t
+
+    def fold(self) -> None:
+        """Add the tallies to the sums (and forget them)."""
+        by_seat = self.seats
+        for (p, place, column, played, taken, lo, paid, whole, flush, delta), c in \
+                self.tally.items():
+            t = self._player(p, delta)
+            t[0] += c
+            if column:
+                t[column] += c
+            if played:
+                t[6] += c
+                t[7] += taken * c
+            t[8] += lo * c
+            t[9] += paid * c
+            t[10] += whole * c
+            t[11] += flush * c
+            t[12] += delta * c
+            if delta > t[13]:
+                t[13] = delta
+            if delta < t[14]:
+                t[14] = delta
+            st = by_seat.get((p, place))
+            if st is None:
+                st = by_seat[(p, place)] = [0, 0, 0]
+            st[0] += c
+            st[1] += delta * c
+            st[2] += lo * c
+            self.paid += paid * c
+        self.tally = {}
 
 
 def _session_totals(settlements: Sequence[Settlement], loo_paid: int,
@@ -257,7 +266,7 @@ NOTHING = Running(nets={}, player_totals={}, seat_totals={}, session_totals=(0,)
 def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
            settlements: Sequence[Settlement], final: TableState, *,
            before: Running | None = None, texts: bool = True,
-           seats: records_codec.Seats | None = None) -> Derived:
+           seats: records_codec.Seats | None = None, totals: _Totals | None = None) -> Derived:
     """Every derived row of a session whose hands are ``records``, settled as given.
 
     With ``before`` (the sums of the hands stored before these, which it must name every
@@ -267,7 +276,9 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
 
     With ``texts`` False the hands' ``record`` column is left None (``loo check`` compares
     the record it read, not its text). ``seats``: the players' records_codec.Seats, made
-    once by a caller that derives many batches.
+    once by a caller that derives many batches; ``totals``: that caller's running totals,
+    which it folds itself at the end (:func:`derive_batches`): this Derived's totals and
+    loos paid are then not yet the session's.
 
     Raises StoreError for a movement that is not a positive whole amount or names someone
     not seated, or if the records and settlements differ in number.
@@ -282,7 +293,9 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
         seats = records_codec.Seats(players)
     seat = seats.position
     n = len(players)
-    totals = _Totals(start)
+    running = totals is not None
+    if totals is None:
+        totals = _Totals(start)
     memo: dict[int, tuple[Any, ...]] = {}
     for raw, s in zip(records, settlements, strict=True):
         try:
@@ -295,6 +308,11 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
                       facts.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
                       int(s.double), _outcome(s), s.table_ruling, looed, words, tricks,
                       _moves(s, nets, seat, memo)))
+    if running:
+        return Derived(hands=hands, nets=nets, player_totals={}, seat_totals={},
+                       session_totals=_session_totals(settlements, 0, start.session_totals),
+                       state=final)
+    totals.fold()
     return Derived(hands=hands, nets=nets,
                    player_totals={p: tuple(t) for p, t in totals.players.items()},
                    seat_totals={k: tuple(t) for k, t in totals.seats.items()},
@@ -317,23 +335,25 @@ def derive_batches(players: Sequence[str], records: Iterable[Mapping[str, Any]],
                    settlements: Iterable[Settlement], final: TableState, *,
                    size: int = BATCH) -> Iterator[Derived]:
     """:func:`derive` a batch of ``size`` hands at a time, each batch's sums going on from
-    the last's: only the last Derived's nets and totals are the whole session's. At least
-    one is given (a session with no hands has one with none). ``records`` and
-    ``settlements`` may be iterators, so that memory holds one batch."""
+    the last's, then a last Derived with no hands: only its nets and totals are the whole
+    session's. ``records`` and ``settlements`` may be iterators, so that memory holds one
+    batch."""
     if (isinstance(records, Sequence) and isinstance(settlements, Sequence)
             and len(records) != len(settlements)):
         raise StoreError(f"Cannot store the session: {len(records)} hand records "
                          f"but {len(settlements)} settlements.")
     pairs = zip(records, settlements, strict=True)
-    before: Running | None = None
     seats = records_codec.Seats(players)
-    while True:
-        chunk = list(islice(pairs, size))
-        if not chunk and before is not None:
-            return
+    totals = _Totals(NOTHING)  # tallied over every batch, summed once at the end
+    d = derive(players, [], [], final, seats=seats, totals=totals)
+    while chunk := list(islice(pairs, size)):
         hands, settled = [r for r, _ in chunk], [s for _, s in chunk]
-        d = derive(players, hands, settled, final, before=before, seats=seats)
+        d = derive(players, hands, settled, final, before=running_of(d), seats=seats,
+                   totals=totals)
         yield d
-        if len(chunk) < size:
-            return
-        before = running_of(d)
+    totals.fold()
+    sums = d.session_totals
+    yield Derived(hands=[], nets=d.nets,
+                  player_totals={p: tuple(t) for p, t in totals.players.items()},
+                  seat_totals={k: tuple(t) for k, t in totals.seats.items()},
+                  session_totals=(*sums[:5], sums[5] + totals.paid), state=final)
