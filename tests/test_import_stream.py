@@ -54,6 +54,26 @@ def _the_whole_way(path: Path, db: Path) -> None:
     ledger.close()
 
 
+#: Generated evenings with every kind of hand (flushes, penalties, rulings, sit-outs).
+BUSY = generate.Habits(flush=0.3, revoke=0.05, forfeit=0.1, ruling=0.03, seat_change=0.05)
+
+
+def _busy(variant: str, folder: Path) -> Path:
+    data = generate.generate_session(variant, 5, 200, seed=7, habits=BUSY)
+    return generate.write_session(data, folder / f"{variant}.json")
+
+
+@pytest.mark.parametrize("variant", ["three-card", "irish", "five-card", "lou", "bicycle"])
+def test_busy_generated_evenings_stream_to_what_the_whole_way_stores(variant, tmp_path):
+    path = _busy(variant, tmp_path)
+    streamed, whole = tmp_path / "streamed.db", tmp_path / "whole.db"
+    ledger = Ledger.open(streamed)
+    importing.load([path], ledger=ledger)
+    ledger.close()
+    _the_whole_way(path, whole)
+    assert _rows(streamed) == _rows(whole)
+
+
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_a_streamed_import_stores_what_the_whole_file_settled_stores(path, tmp_path):
     streamed, whole = tmp_path / "streamed.db", tmp_path / "whole.db"

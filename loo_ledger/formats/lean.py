@@ -35,6 +35,7 @@ from loo_ledger.formats.limits import MAX_FILE_BYTES
 _TOP = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _TEXTS = msgspec.json.Decoder(list[msgspec.Raw])
 _ANY = msgspec.json.Decoder()
+_KEYS = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _ENCODE = msgspec.json.Encoder().encode
 _TITLE = "player name"
 
@@ -95,10 +96,24 @@ class _Made(Sequence[dict[str, Any]]):
         return map(self._make, self._items)
 
 
-def hand_object(text: msgspec.Raw) -> dict[str, Any]:
-    """The object of one hand's JSON text (as :meth:`Stream.hands` gives it)."""
-    out: dict[str, Any] = _ANY.decode(text)
-    return out
+class HandText:
+    """One hand of a file being read (:meth:`Stream.hands`): its JSON text and, where it
+    has no extension field, its checked typed form (types.Hand); its object is decoded
+    only when asked for. The store encodes the typed form (records.encode_typed)."""
+
+    __slots__ = ("text", "typed")
+
+    def __init__(self, text: msgspec.Raw, typed: Any) -> None:
+        self.text, self.typed = text, typed
+
+    def keys(self) -> list[str]:
+        """The hand's keys, in the file's order."""
+        return list(_KEYS.decode(self.text))
+
+    def object(self) -> dict[str, Any]:
+        """The hand's JSON object, as the file gives it."""
+        out: dict[str, Any] = _ANY.decode(self.text)
+        return out
 
 
 class RawHands(_Made):
@@ -168,9 +183,9 @@ class Stream:
         """The number of hands in the file."""
         return len(self._texts)
 
-    def hands(self) -> Iterator[tuple[HandRecord, msgspec.Raw]]:
-        """Each hand's record and its JSON text, in order; Doubt at any doubt, up to
-        after the last (when the whole file has been checked)."""
+    def hands(self) -> Iterator[tuple[HandRecord, HandText]]:
+        """Each hand's record and its text, in order; Doubt at any doubt, up to after the
+        last (when the whole file has been checked)."""
         try:
             yield from self._hands()
         except Doubt:
@@ -178,7 +193,7 @@ class Stream:
         except Exception as exc:  # noqa: BLE001 - any surprise is the long way's to report
             raise Doubt() from exc
 
-    def _hands(self) -> Iterator[tuple[HandRecord, msgspec.Raw]]:
+    def _hands(self) -> Iterator[tuple[HandRecord, HandText]]:
         top, head, typed = self._top, self._head, self._typed
         digest, colons = hashlib.sha256(b"{"), 0
         encode = msgspec.json.encode
@@ -195,20 +210,21 @@ class Stream:
             hand_decoder = _hand_decoder(tuple(typed.players))
             for n, text in enumerate(self._texts):
                 try:
-                    hand = hand_decoder.decode(text)
+                    hand = checked = hand_decoder.decode(text)
                     canonical = encode(hand, order="sorted")
                 except msgspec.ValidationError:  # extension fields: set aside, then checked
                     raw_hand = _ANY.decode(text)
                     hand = msgspec.convert(decode.plain_hand(raw_hand), hand_decoder.type,
                                            strict=True)
                     canonical = decode.canonical(raw_hand)
+                    checked = None
                 record = fromtyped.record(hand)  # its names are players: the decoder says
                 if record is None:
                     raise Doubt()
                 digest.update(b"," + canonical if n else canonical)
                 colons += canonical.count(b":")
                 sitting.append(record.sitting_out)
-                yield record, text
+                yield record, HandText(text, checked)
             digest.update(b"]")
         digest.update(b"}")
         if colons != self._data.count(b":"):

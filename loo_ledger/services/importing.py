@@ -162,13 +162,13 @@ def _streamed(ledger: Ledger | None, source: str, stream: lean.Stream,
             texts.append(text)
             yield record
 
-    def settled() -> Iterator[tuple[dict[str, Any], Settlement]]:
+    def settled() -> Iterator[tuple[Any, Settlement]]:
         for s in settle_each(session, records(), progress=progress):
             if ledger is None:  # else the ledger sums them
                 for p, d in s.deltas.items():
                     nets[p] += d
             last[:] = (s,)
-            yield lean.hand_object(texts.popleft()), s
+            yield texts.popleft(), s  # a lean.HandText: the writer stores its record
 
     def final() -> TableState:
         return last[0].next_state if last else start(session)

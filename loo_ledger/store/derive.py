@@ -250,6 +250,10 @@ class _Totals:
         self.tally = {}
 
 
+#: What the totals read of a hand with no flushes (encode_typed takes no hand with one).
+_PLAIN: Mapping[str, Any] = {}
+
+
 def _session_totals(settlements: Sequence[Settlement], loo_paid: int,
                     start: tuple[int, ...]) -> tuple[int, ...]:
     hands, doubles, largest, longest, run, paid = start
@@ -298,13 +302,22 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
         totals = _Totals(start)
     memo: dict[int, tuple[Any, ...]] = {}
     for raw, s in zip(records, settlements, strict=True):
+        text = None
+        if type(raw) is not dict and hasattr(raw, "typed"):  # a hand being imported:
+            # formats/lean.HandText, its typed form encoded, else its object (flushes...)
+            given: Any = raw
+            if given.typed is not None and texts:
+                text = records_codec.encode_typed(given.keys(), given.typed, seats)
+            raw = given.object() if text is None else _PLAIN
         try:
             dealer = seat[s.dealer]
             looed = facts.looed_mask(s.looed, seat)
             words, tricks = totals.hand(s, raw, seat, n)
         except KeyError as e:
             raise _bad(s.hand_no, f"{e.args[0]!r} is named, who is not seated") from None
-        hands.append((s.hand_no, dealer, records_codec.encode(raw, seats) if texts else None,
+        if texts and text is None:
+            text = records_codec.encode(raw, seats)
+        hands.append((s.hand_no, dealer, text,
                       facts.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
                       int(s.double), _outcome(s), s.table_ruling, looed, words, tricks,
                       _moves(s, nets, seat, memo)))

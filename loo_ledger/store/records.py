@@ -28,21 +28,27 @@ only its own keys and ``x-`` ones), so a stored object with one is compact.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
-
-import msgspec
 
 from loo_ledger.domain.model import HandRecord
 from loo_ledger.formats.handcodec import record_from_dict, record_to_dict
 
-__all__ = ["Seats", "decode", "encode", "record_from_dict", "record_to_dict", "stored_record"]
+__all__ = ["Seats", "decode", "encode", "encode_typed", "record_from_dict", "record_to_dict",
+           "stored_record"]
 
 _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-#: The same compact JSON, written faster (msgspec; json for what it will not write).
-_fast = msgspec.json.Encoder().encode
 _INTS = frozenset({int})
+
+
+@functools.cache
+def _fast() -> Callable[[Any], bytes]:
+    """The same compact JSON, written faster (msgspec, loaded when first written: a read
+    does not need it; json for what it will not write)."""
+    import msgspec
+    return msgspec.json.Encoder().encode
 _SUITS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
 _SUIT_NAMES = {v: k for k, v in _SUITS.items()}
 _WORDS = {"stand": "s", "pass": "p", "miss": "m", "defend": "d", "fold": "f"}
@@ -148,9 +154,32 @@ def encode(record: Any, seats: Seats) -> str:
     except (KeyError, TypeError, AttributeError):
         return _compact(record)
     try:
-        return _fast(out).decode()
+        return _fast()(out).decode()
     except (TypeError, OverflowError):  # a number msgspec will not write: json does
         return _compact(out)
+
+
+#: The keys whose value a checked hand (formats/types.Hand) holds just as its JSON does.
+_TYPED = frozenset(("dealer", "sitting_out", "trump", "declarations", "exchanges",
+                    "pam_holder", "tricks", "deltas", "table_ruling", "note"))
+
+
+def encode_typed(keys: Iterable[str], hand: Any, seats: Seats) -> str | None:
+    """:func:`encode` of a hand read from a file and checked, given its keys in the order
+    the file gave them and its typed form (formats/types.Hand, whose values for these keys
+    are the JSON's own, names among ``seats``): the same text, without decoding the hand
+    again. None where it has another key (flushes, penalties, cards, an extension) or a
+    value with no compact form: :func:`encode` its object instead."""
+    out = {}
+    try:
+        for key in keys:
+            if key not in _TYPED:
+                return None
+            short, how = _ENCODE[key]
+            out[short] = how(getattr(hand, key), seats)
+        return _fast()(out).decode()
+    except (KeyError, TypeError, AttributeError, OverflowError):
+        return None
 
 
 def _d_seat(v: Any, s: Seats) -> Any:
