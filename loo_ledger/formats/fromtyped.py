@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import fields
+from typing import Any
 
 from msgspec import UNSET
 
@@ -94,16 +96,28 @@ def record(h: types.Hand) -> HandRecord | None:
         cards = _cards(h.cards)
         if cards is None:
             return None
-    return HandRecord(
-        dealer=None if h.dealer is out else h.dealer, sitting_out=sitting,
-        trump=None if h.trump is out else h.trump,
-        declarations=None if declarations is out else declarations,
-        exchanges={} if exchanges is out else exchanges, flushes=flushes,
-        pam_holder=None if h.pam_holder is out else h.pam_holder,
-        tricks=None if tricks is out else tricks, penalties=penalties,
-        deltas=None if deltas is out else deltas,
-        table_ruling=None if ruling is out else ruling,
-        note=None if h.note is out else h.note, cards=cards)
+    return _record(
+        None if h.dealer is out else h.dealer, sitting, None if h.trump is out else h.trump,
+        None if declarations is out else declarations, {} if exchanges is out else exchanges,
+        flushes, None if h.pam_holder is out else h.pam_holder,
+        None if tricks is out else tricks, penalties, None if deltas is out else deltas,
+        None if ruling is out else ruling, None if h.note is out else h.note, cards)
+
+
+#: HandRecord's fields in order, each as its slot's setter: a record read from a file is
+#: made by filling its slots, a third cheaper than the frozen ``__init__`` (which checks
+#: nothing more: tests/test_decoder.py holds the two equal).
+_FIELDS = tuple(f.name for f in fields(HandRecord))
+_SLOTS = tuple(getattr(HandRecord, name).__set__ for name in _FIELDS)
+_new = object.__new__
+
+
+def _record(*values: Any) -> HandRecord:
+    """HandRecord(**dict(zip(_FIELDS, values)))."""
+    out: HandRecord = _new(HandRecord)
+    for put, value in zip(_SLOTS, values, strict=True):
+        put(out, value)
+    return out
 
 
 def _cards(c: types.CardsRecord) -> CardRecord | None:

@@ -173,6 +173,8 @@ class _Totals:
         self.seats = {k: list(t) for k, t in start.seat_totals.items()}
         self.paid = 0
         self.tally: dict[tuple[Any, ...], int] = {}
+        #: each movement object's packing (see :func:`_moves`), kept from batch to batch
+        self.packed: dict[int, tuple[Any, ...]] = {}
 
     def hand(self, s: Settlement, raw: Mapping[str, Any], seat: Mapping[str, int],
              n_seats: int) -> tuple[str, str]:
@@ -300,7 +302,9 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     running = totals is not None
     if totals is None:
         totals = _Totals(start)
-    memo: dict[int, tuple[Any, ...]] = {}
+    memo = totals.packed
+    if len(memo) > 4096:  # the engine's own movements are few; others are new each hand
+        memo.clear()
     for raw, s in zip(records, settlements, strict=True):
         text = None
         if type(raw) is not dict and hasattr(raw, "typed"):  # a hand being imported:

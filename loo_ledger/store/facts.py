@@ -72,8 +72,12 @@ def unpack_move(value: int) -> tuple[int, int, int, str]:
 def deltas_text(deltas: Mapping[str, int], seat: Mapping[str, int], n: int) -> str:
     row = ["null"] * n
     for p, d in deltas.items():
-        row[seat[p]] = str(d) if type(d) is int else _compact(d)
+        row[seat[p]] = (_NUMBER.get(d) or str(d)) if type(d) is int else _compact(d)
     return "[" + ",".join(row) + "]"  # compact JSON
+
+
+#: The text of the commonest changes (a hand's deltas are mostly small numbers).
+_NUMBER = {d: str(d) for d in range(-300, 301)}
 
 
 def looed_mask(looed: Iterable[str], seat: Mapping[str, int]) -> int:
