@@ -55,7 +55,7 @@ class LooGroup(TyperGroup):
         return name, command, rest
 
     def invoke(self, ctx):
-        _started()
+        _started(ctx.obj)
         from loo_ledger.cli.cancel import EXIT_CANCELLED, EXIT_INTERRUPTED, Cancelled, interrupted
         try:
             return super().invoke(ctx)
@@ -86,8 +86,8 @@ def _root(ctx: typer.Context,
           db: Path | None = typer.Option(
               None, "--db", metavar="PATH", envvar="LOO_DB", show_envvar=True,
               help="The ledger database (default: loo.db in your data directory).")):
-    from loo_ledger.cli.context import Env, resolve_db
-    ctx.obj = Env(db_path=resolve_db(db))
+    from loo_ledger.cli.context import Env, Run, resolve_db
+    ctx.obj = Env(db_path=resolve_db(db), run=ctx.obj if isinstance(ctx.obj, Run) else None)
 
 
 def _new_app() -> typer.Typer:
@@ -252,22 +252,18 @@ def _listing(whole: typer.Typer) -> Any:
     return root
 
 
-#: Whether :func:`main` turned the collector off for the start-up (LooGroup.invoke turns
-#: it on again).
-_startup = {"collecting": False}
-
-
-def _started() -> None:
-    """The command is about to run: the objects of the start-up (modules, classes, the
+def _started(run: Any) -> None:
+    """The command is about to run: if :func:`main` paused the collector for the start-up
+    (``run``, its cli.context.Run), the objects of the start-up (modules, classes, the
     command line) live to the end, so the collector need never look at them again
     (``gc.freeze``); it is on again for the command's own work."""
-    if _startup["collecting"]:
-        _startup["collecting"] = False
+    if getattr(run, "paused", False):
+        run.paused = False
         gc.freeze()
         gc.enable()
 
 
-def _leave(code: object) -> None:
+def _leave(code: object, run: Any) -> None:
     """End the process with exit status ``code`` (SystemExit's), without tearing the
     interpreter down: every module and object freed one by one is some 10 ms of a short
     command's time, and nothing of it is seen. What is seen is done first: the ledger is
@@ -281,9 +277,8 @@ def _leave(code: object) -> None:
     if not (code is None or isinstance(code, int)) or (
             threads is not None and threads.active_count() > 1):
         raise SystemExit(code)
-    from loo_ledger.cli.context import close_ledgers
     try:
-        close_ledgers()
+        run.close_ledgers()
     except Exception:
         raise SystemExit(code) from None
     import atexit
@@ -298,19 +293,20 @@ def _leave(code: object) -> None:
 
 def main() -> None:
     """``loo``: run the command line, then leave (:func:`_leave`)."""
-    _startup["collecting"] = gc.isenabled()
+    from loo_ledger.cli.context import Run
+    run = Run(paused=gc.isenabled())
     gc.disable()
     name = _command_word(sys.argv[1:])
     try:
         chosen = only(name) if name else None
         if chosen is not None:
-            chosen(prog_name="loo")
+            chosen(prog_name="loo", obj=run)
         else:  # loo --help, no command, an unknown one, or options before it
-            _listing(__getattr__("app"))(prog_name="loo")
+            _listing(__getattr__("app"))(prog_name="loo", obj=run)
     except SystemExit as exc:
         code: object = exc.code
     else:
         code = 0
     finally:
-        _started()
-    _leave(code)
+        _started(run)
+    _leave(code, run)

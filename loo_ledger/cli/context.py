@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import weakref
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +14,35 @@ from loo_ledger.cli.checks import ident
 from loo_ledger.errors import NotFound
 
 
+class Run:
+    """What :func:`loo_ledger.cli.main` keeps for one run of the command line, given to
+    the command line as its context's ``obj``: whether the collector was paused for the
+    start-up, and the ledgers the command opened (closed before the process leaves)."""
+
+    __slots__ = ("paused", "ledgers")
+
+    def __init__(self, *, paused: bool) -> None:
+        self.paused = paused
+        self.ledgers: list[Any] = []
+
+    def close_ledgers(self) -> None:
+        """Close every ledger the command opened (the process is about to end)."""
+        for ledger in self.ledgers:
+            ledger.close()
+        self.ledgers.clear()
+
+
 class Env:
-    """Per-invocation state, kept on the click context (no module-level state)."""
+    """Per-invocation state, kept on the click context (no module-level state); ``run``
+    is main()'s :class:`Run` (None when the app is called another way, as in tests)."""
 
-    __slots__ = ("db_path", "command", "_ledger")
+    __slots__ = ("db_path", "command", "_ledger", "run")
 
-    def __init__(self, *, db_path: Path, command: str = "") -> None:
+    def __init__(self, *, db_path: Path, command: str = "", run: Run | None = None) -> None:
         self.db_path = db_path
         self.command = command
         self._ledger: Any = None
+        self.run = run
 
     def __repr__(self) -> str:
         return f"Env(db_path={self.db_path!r}, command={self.command!r})"
@@ -37,7 +56,8 @@ class Env:
             from loo_ledger.store.ledger import Ledger
             create = self.command in CREATES_LEDGER if create is None else create
             self._ledger = Ledger(open_database(self.db_path, create=create, folders=False))
-            _opened.add(self._ledger)
+            if self.run is not None:
+                self.run.ledgers.append(self._ledger)
         return self._ledger
 
     def session_id(self, given: int | None) -> int:
@@ -75,19 +95,6 @@ class Env:
             raise NoMatch(f"{len(ids)} sessions are called {name!r} (ids "
                           f"{', '.join(map(str, ids))}): name one by its id")
         return ids[0]
-
-
-#: The ledgers the commands of this process opened and still hold (closed by
-#: :func:`close_ledgers`); held weakly, so a ledger no command holds any more closes as
-#: it always did.
-_opened: weakref.WeakSet[Any] = weakref.WeakSet()
-
-
-def close_ledgers() -> None:
-    """Close every ledger a command opened (the process is about to end)."""
-    for ledger in list(_opened):
-        ledger.close()
-    _opened.clear()
 
 
 #: The commands that may start a new ledger file.
