@@ -58,12 +58,16 @@ class CardRecord:
     civil: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class HandRecord:
     """What the table says happened, as typed: the raw facts and the source of truth.
 
     Words, kinds and suits are kept as typed (text); the engine reads them into codes and
     reports what it cannot read. ``deltas`` may name only some players (see settle).
+
+    No ``__slots__``, like :class:`TableState`: a record read from a file is made by
+    giving the instance its ``__dict__`` in one step (formats/fromtyped.py), several times
+    cheaper than the frozen ``__init__`` setting each field in turn.
     """
 
     dealer: str | None = None

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import fields
-from typing import Any
 
 from msgspec import UNSET
 
@@ -74,50 +72,47 @@ def names_of(h: types.Hand, names: set[str]) -> None:
 def record(h: types.Hand) -> HandRecord | None:
     """handcodec.record_from_dict of a typed hand; None if ``sitting_out`` or
     ``cards.civil`` repeats itself or the ruling is not text or blank."""
-    out = UNSET
+    unset = UNSET
     declarations, tricks, deltas, exchanges = h.declarations, h.tricks, h.deltas, h.exchanges
-    sitting = () if h.sitting_out is out else tuple(h.sitting_out)
+    sitting = () if h.sitting_out is unset else tuple(h.sitting_out)
     if sitting and len(set(sitting)) != len(sitting):
         return None
     flushes: tuple[Flush, ...] = ()
-    if h.flushes is not out:
+    if h.flushes is not unset:
         flushes = tuple(Flush(player=f.player, kind=f.kind,
-                              suit=None if f.suit is out else f.suit,
-                              cards=() if f.cards is out else tuple(f.cards))
+                              suit=None if f.suit is unset else f.suit,
+                              cards=() if f.cards is unset else tuple(f.cards))
                         for f in h.flushes)
     penalties: tuple[Penalty, ...] = ()
-    if h.penalties is not out:
+    if h.penalties is not unset:
         penalties = tuple(Penalty(player=p.player, kind=p.kind) for p in h.penalties)
     ruling = h.table_ruling
-    if ruling is not out and not (_BLANK.search(ruling) and _TEXT.search(ruling)):
+    if ruling is not unset and not (_BLANK.search(ruling) and _TEXT.search(ruling)):
         return None
     cards = None
-    if h.cards is not out:
+    if h.cards is not unset:
         cards = _cards(h.cards)
         if cards is None:
             return None
-    return _record(
-        None if h.dealer is out else h.dealer, sitting, None if h.trump is out else h.trump,
-        None if declarations is out else declarations, {} if exchanges is out else exchanges,
-        flushes, None if h.pam_holder is out else h.pam_holder,
-        None if tricks is out else tricks, penalties, None if deltas is out else deltas,
-        None if ruling is out else ruling, None if h.note is out else h.note, cards)
-
-
-#: HandRecord's fields in order, each as its slot's setter: a record read from a file is
-#: made by filling its slots, a third cheaper than the frozen ``__init__`` (which checks
-#: nothing more: tests/test_decoder.py holds the two equal).
-_FIELDS = tuple(f.name for f in fields(HandRecord))
-_SLOTS = tuple(getattr(HandRecord, name).__set__ for name in _FIELDS)
-_new = object.__new__
-
-
-def _record(*values: Any) -> HandRecord:
-    """HandRecord(**dict(zip(_FIELDS, values)))."""
     out: HandRecord = _new(HandRecord)
-    for put, value in zip(_SLOTS, values, strict=True):
-        put(out, value)
+    _give(out, "__dict__", {
+        "dealer": None if h.dealer is unset else h.dealer, "sitting_out": sitting,
+        "trump": None if h.trump is unset else h.trump,
+        "declarations": None if declarations is unset else declarations,
+        "exchanges": {} if exchanges is unset else exchanges, "flushes": flushes,
+        "pam_holder": None if h.pam_holder is unset else h.pam_holder,
+        "tricks": None if tricks is unset else tricks, "penalties": penalties,
+        "deltas": None if deltas is unset else deltas,
+        "table_ruling": None if ruling is unset else ruling,
+        "note": None if h.note is unset else h.note, "cards": cards})
     return out
+
+
+#: A record read from a file is made by giving it its ``__dict__`` (HandRecord has no
+#: slots for this), a third of the frozen ``__init__``'s cost, which checks nothing more:
+#: tests/test_decoder.py holds the two equal.
+_new = object.__new__
+_give = object.__setattr__
 
 
 def _cards(c: types.CardsRecord) -> CardRecord | None:
