@@ -2,8 +2,9 @@
 
 :func:`derive` takes the records as stored and their settlements (the domain's replay)
 and gives every derived row: ``hands`` (the record and the hand's facts in compact
-columns: store/facts.py), the seats' nets, the three totals tables and the table state
-cached on the session. The one writer (store/writer.py) stores these rows; ``loo check``
+columns: store/facts.py), the seats' nets, the three totals tables (summed by
+store/totals.py) and the table state cached on the session. The one writer
+(store/writer.py) stores these rows; ``loo check``
 (services/checking.py) compares the stored rows with them. Pure: no SQL.
 
 Given :class:`Running` (the nets and totals of the hands already stored), it derives the
@@ -23,29 +24,29 @@ from loo_ledger.domain.model import Movement, Settlement, TableState
 from loo_ledger.errors import StoreError
 from loo_ledger.store import facts
 from loo_ledger.store import records as records_codec
-
-#: Outcomes in which the cards were dealt and the players in were at risk of a loo.
-CONTESTED = ("played", "flush", "renege")
-_NO_CHOICE = ("forced", "lou-first")
-WORDS = ("stand", "pass", "miss", "defend", "forced")
+from loo_ledger.store.totals import (
+    CARD_COLUMNS,
+    CONTESTED,
+    NOTHING,
+    PLAY_COLUMNS,
+    PLAYER_TOTAL_COLUMNS,
+    SEAT_TOTAL_COLUMNS,
+    SESSION_TOTAL_COLUMNS,
+    WORDS,
+    Running,
+    Totals,
+    cannot_store,
+    session_totals,
+)
 
 #: A stored hand row (m015): positions are ``seats.position``; see store/facts.py.
 HAND_COLUMNS = ("number", "dealer", "record", "deltas", "pool_in", "pot", "pool_after",
                 "double", "outcome", "table_ruling", "looed", "words", "tricks", "moves")
-#: The per-player facts worked out for the totals (never stored as rows).
-PLAY_COLUMNS = ("number", "player", "seat", "word", "played", "tricks", "delta", "looed",
-                "loo_paid", "took_whole", "flush", "double", "pot")
-PLAYER_TOTAL_COLUMNS = ("hands", "stand", "pass", "miss", "defend", "forced", "played",
-                        "tricks", "looed", "loo_paid", "took_whole", "flushes", "net", "best",
-                        "worst", *("card_hands", "trumps_led", "pam_tricks", "revokes_caught",
-                                   "first_leads", "first_won"))
-#: The card columns of player_totals (issue 12): hands in play with a trick judged from
-#: the cards, tricks led with a trump, tricks won with Pam, breaches the cards show, first
-#: tricks led (the eldest in play leads it) and of those the ones won.
-CARD_COLUMNS = PLAYER_TOTAL_COLUMNS[15:]
-SEAT_TOTAL_COLUMNS = ("hands", "net", "looed")
-SESSION_TOTAL_COLUMNS = ("hands", "doubles", "largest_pot", "longest_run", "trailing_run",
-                         "loo_paid")
+#: The names other modules read here (the totals' own home is store/totals.py).
+__all__ = ["CARD_COLUMNS", "CONTESTED", "HAND_COLUMNS", "NOTHING", "PLAY_COLUMNS",
+           "PLAYER_TOTAL_COLUMNS", "SEAT_TOTAL_COLUMNS", "SESSION_TOTAL_COLUMNS", "WORDS",
+           "BATCH", "Derived", "Running", "derive", "derive_batches", "dumps", "rule_text",
+           "running_of"]
 
 _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
@@ -71,25 +72,10 @@ class Derived:
     state: TableState
 
 
-@dataclass(frozen=True, kw_only=True)
-class Running:
-    """The sums over a session's stored hands that a hand appended adds to: the seats'
-    nets and the three totals tables, keyed as in :class:`Derived`."""
-
-    nets: Mapping[str, int]
-    player_totals: Mapping[str, tuple[int, ...]]
-    seat_totals: Mapping[tuple[str, int], tuple[int, ...]]
-    session_totals: tuple[int, ...]
-
-
 def rule_text(rule: object) -> str:
     """A movement's rule as stored: its text (a structured reference gives its ``text()``)."""
     text = getattr(rule, "text", None)
     return str(text() if callable(text) else rule or "")
-
-
-def _bad(hand: int, message: str) -> StoreError:
-    return StoreError(f"Cannot store hand {hand}: {message}.")
 
 
 def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int],
@@ -117,19 +103,19 @@ def _packed(s: Settlement, seq: int, m: Movement,
     cannot be stored."""
     amount, payer, payee = m.amount, m.payer, m.payee
     if type(amount) is not int or amount <= 0:
-        raise _bad(s.hand_no, f"movement {seq} has amount {amount!r}, not a positive "
+        raise cannot_store(s.hand_no, f"movement {seq} has amount {amount!r}, not a positive "
                    "whole number")
     try:
         a = -1 if payer is None else seat[payer]
         b = -1 if payee is None else seat[payee]
     except KeyError as e:
-        raise _bad(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not "
+        raise cannot_store(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not "
                    "seated") from None
     kind = facts.KIND_CODE.get(m.kind)  # a StrEnum finds its text's code
     if kind is None:
         kind = facts.KIND_CODE.get(_kind(m))
     if kind is None:
-        raise _bad(s.hand_no, f"movement {seq} is of kind {_kind(m)!r}, which has no "
+        raise cannot_store(s.hand_no, f"movement {seq} is of kind {_kind(m)!r}, which has no "
                    "code")
     return payer, payee, amount, str((a + 1) | (b + 1) << 5 | kind << 10 | amount << 14)
 
@@ -145,134 +131,14 @@ def _kind(m: Movement) -> str:
     return str(kind.value if hasattr(kind, "value") else kind)
 
 
-def _cards(s: Settlement) -> dict[str, tuple[int, ...]]:
-    """Each player in play's figures from the hand's judged cards (CARD_COLUMNS order)."""
-    f = s.cards
-    if f is None:
-        return {}
-    return {p: (1, f.trumps_led[p], f.pam_tricks[p], f.breaches[p], int(p == f.first_leader),
-                int(p == f.first_leader == f.first_winner)) for p in f.trumps_led}
-
-
-#: A word's player_totals column (0: none) and its letter in the ``words`` column.
-_WORD = {w: (1 + WORDS.index(w) if w in WORDS else 0, letter)
-         for w, letter in facts.WORD_LETTER.items()}
-_TRICK_CHARS = tuple(chr(48 + n) for n in range(75))
-_EXTRA = len(CARD_COLUMNS)
-
-
-class _Totals:
-    """The running totals (player_totals, seat_totals, loos paid) over the players of the
-    hands derived. Each dealt player's hand is tallied as what it was for him (his seat,
-    word, tricks, loo, change...: PLAY_COLUMNS), and equal tallies are counted; the sums
-    are made from the counts when read (:meth:`fold`), a few thousand tallies for a
-    hundred thousand hands."""
-
-    def __init__(self, start: Running):
-        self.players = {p: list(t) for p, t in start.player_totals.items()}
-        self.seats = {k: list(t) for k, t in start.seat_totals.items()}
-        self.paid = 0
-        self.tally: dict[tuple[Any, ...], int] = {}
-        #: each movement object's packing (see :func:`_moves`), kept from batch to batch
-        self.packed: dict[int, tuple[Any, ...]] = {}
-
-    def hand(self, s: Settlement, raw: Mapping[str, Any], seat: Mapping[str, int],
-             n_seats: int) -> tuple[str, str]:
-        """Tally hand ``s``'s players; its ``words`` and ``tricks`` columns. A player's word
-        is what he chose (stand, pass, miss, defend) or ``forced``; he played unless he
-        passed, when the cards were dealt out; his tricks are those settled (from the
-        cards where the record has none); his seat is 0 for the dealer, 1 for eldest..."""
-        dealt, kind, said, deltas = s.dealt, s.kind, s.words, s.deltas
-        counts, looed, loos, whole = s.tricks, s.looed, s.loos, s.whole
-        flushes = {f["player"] for f in raw.get("flushes", ())} if "flushes" in raw else ()
-        contested, choice = s.outcome in CONTESTED, kind not in _NO_CHOICE
-        eldest = dealt[0] if kind == "eldest-miss" else None
-        n = len(dealt)
-        words, tricks = [facts.NOT_DEALT] * n_seats, ["0"] * n_seats
-        tally = self.tally
-        for i, p in enumerate(dealt):
-            # a player's word is what he chose, else ``forced`` (a Word finds its text's code)
-            word = (said.get(p) or "forced") if choice and (eldest is None or p == eldest) \
-                else "forced"
-            how = _WORD.get(word)
-            played = contested and word != "pass"
-            taken = counts.get(p, 0) if played else 0
-            if how is None or not 0 <= taken < 75:
-                raise _bad(s.hand_no, f"{p} said {word!r} and took {taken} tricks, which "
-                           "the store has no letter for")
-            key = (p, (i + 1) % n, how[0], played, taken, p in looed, loos.get(p, 0),
-                   p == whole, bool(flushes) and p in flushes, deltas.get(p, 0))
-            tally[key] = tally.get(key, 0) + 1
-            where = seat[p]
-            words[where], tricks[where] = how[1], _TRICK_CHARS[taken]
-        if s.cards is not None:
-            self._cards(s)
-        return "".join(words), "".join(tricks)
-
-    def _cards(self, s: Settlement) -> None:
-        for p, values in _cards(s).items():
-            t = self._player(p, s.deltas.get(p, 0))
-            for j, value in enumerate(values, 15):
-                t[j] += value
-
-    def _player(self, p: str, delta: int) -> list[int]:
-        t = self.players.get(p)
-        if t is None:
-            t = self.players[p] = [0] * 13 + [delta, delta] + [0] * _EXTRA
-        return t
-
-    def fold(self) -> None:
-        """Add the tallies to the sums (and forget them)."""
-        by_seat = self.seats
-        for (p, place, column, played, taken, lo, paid, whole, flush, delta), c in \
-                self.tally.items():
-            t = self._player(p, delta)
-            t[0] += c
-            if column:
-                t[column] += c
-            if played:
-                t[6] += c
-                t[7] += taken * c
-            t[8] += lo * c
-            t[9] += paid * c
-            t[10] += whole * c
-            t[11] += flush * c
-            t[12] += delta * c
-            if delta > t[13]:
-                t[13] = delta
-            if delta < t[14]:
-                t[14] = delta
-            st = by_seat.get((p, place))
-            if st is None:
-                st = by_seat[(p, place)] = [0, 0, 0]
-            st[0] += c
-            st[1] += delta * c
-            st[2] += lo * c
-            self.paid += paid * c
-        self.tally = {}
-
-
 #: What the totals read of a hand with no flushes (encode_typed takes no hand with one).
 _PLAIN: Mapping[str, Any] = {}
-
-
-def _session_totals(settlements: Sequence[Settlement], loo_paid: int,
-                    start: tuple[int, ...]) -> tuple[int, ...]:
-    hands, doubles, largest, longest, run, paid = start
-    for s in settlements:
-        run = run + 1 if s.double else 0
-        hands, doubles = hands + 1, doubles + int(s.double)
-        largest, longest = max(largest, s.pot), max(longest, run)
-    return (hands, doubles, largest, longest, run, paid + loo_paid)
-
-
-NOTHING = Running(nets={}, player_totals={}, seat_totals={}, session_totals=(0,) * 6)
 
 
 def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
            settlements: Sequence[Settlement], final: TableState, *,
            before: Running | None = None, texts: bool = True,
-           seats: records_codec.Seats | None = None, totals: _Totals | None = None) -> Derived:
+           seats: records_codec.Seats | None = None, totals: Totals | None = None) -> Derived:
     """Every derived row of a session whose hands are ``records``, settled as given.
 
     With ``before`` (the sums of the hands stored before these, which it must name every
@@ -301,7 +167,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     n = len(players)
     running = totals is not None
     if totals is None:
-        totals = _Totals(start)
+        totals = Totals(start)
     memo = totals.packed
     if len(memo) > 4096:  # the engine's own movements are few; others are new each hand
         memo.clear()
@@ -318,7 +184,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
             looed = facts.looed_mask(s.looed, seat)
             words, tricks = totals.hand(s, raw, seat, n)
         except KeyError as e:
-            raise _bad(s.hand_no, f"{e.args[0]!r} is named, who is not seated") from None
+            raise cannot_store(s.hand_no, f"{e.args[0]!r} is named, who is not seated") from None
         if texts and text is None:
             text = records_codec.encode(raw, seats)
         hands.append((s.hand_no, dealer, text,
@@ -327,13 +193,13 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
                       _moves(s, nets, seat, memo)))
     if running:
         return Derived(hands=hands, nets=nets, player_totals={}, seat_totals={},
-                       session_totals=_session_totals(settlements, 0, start.session_totals),
+                       session_totals=session_totals(settlements, 0, start.session_totals),
                        state=final)
     totals.fold()
     return Derived(hands=hands, nets=nets,
                    player_totals={p: tuple(t) for p, t in totals.players.items()},
                    seat_totals={k: tuple(t) for k, t in totals.seats.items()},
-                   session_totals=_session_totals(settlements, totals.paid,
+                   session_totals=session_totals(settlements, totals.paid,
                                                   start.session_totals),
                    state=final)
 
@@ -361,7 +227,7 @@ def derive_batches(players: Sequence[str], records: Iterable[Mapping[str, Any]],
                          f"but {len(settlements)} settlements.")
     pairs = zip(records, settlements, strict=True)
     seats = records_codec.Seats(players)
-    totals = _Totals(NOTHING)  # tallied over every batch, summed once at the end
+    totals = Totals(NOTHING)  # tallied over every batch, summed once at the end
     d = derive(players, [], [], final, seats=seats, totals=totals)
     while chunk := list(islice(pairs, size)):
         hands, settled = [r for r, _ in chunk], [s for _, s in chunk]

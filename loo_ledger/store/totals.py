@@ -1,0 +1,174 @@
+"""The running totals of a session's hands (store/derive.py derives the rest): the
+``player_totals``, ``seat_totals`` and ``session_totals`` tables, and the columns they
+and the hands' facts are read by.
+
+Each dealt player's hand is tallied as what it was for him (his seat, word, tricks, loo,
+change...: PLAY_COLUMNS); equal tallies are counted and the sums made from the counts
+when read (:meth:`Totals.fold`), a few thousand tallies for a hundred thousand hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from loo_ledger.domain.model import Settlement
+from loo_ledger.errors import StoreError
+from loo_ledger.store import facts
+
+#: Outcomes in which the cards were dealt and the players in were at risk of a loo.
+CONTESTED = ("played", "flush", "renege")
+_NO_CHOICE = ("forced", "lou-first")
+WORDS = ("stand", "pass", "miss", "defend", "forced")
+
+#: The per-player facts worked out for the totals (never stored as rows).
+PLAY_COLUMNS = ("number", "player", "seat", "word", "played", "tricks", "delta", "looed",
+                "loo_paid", "took_whole", "flush", "double", "pot")
+PLAYER_TOTAL_COLUMNS = ("hands", "stand", "pass", "miss", "defend", "forced", "played",
+                        "tricks", "looed", "loo_paid", "took_whole", "flushes", "net", "best",
+                        "worst", *("card_hands", "trumps_led", "pam_tricks", "revokes_caught",
+                                   "first_leads", "first_won"))
+#: The card columns of player_totals (issue 12): hands in play with a trick judged from
+#: the cards, tricks led with a trump, tricks won with Pam, breaches the cards show, first
+#: tricks led (the eldest in play leads it) and of those the ones won.
+CARD_COLUMNS = PLAYER_TOTAL_COLUMNS[15:]
+SEAT_TOTAL_COLUMNS = ("hands", "net", "looed")
+SESSION_TOTAL_COLUMNS = ("hands", "doubles", "largest_pot", "longest_run", "trailing_run",
+                         "loo_paid")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Running:
+    """The sums over a session's stored hands that a hand appended adds to: the seats'
+    nets and the three totals tables, keyed as in store/derive.py's ``Derived``."""
+
+    nets: Mapping[str, int]
+    player_totals: Mapping[str, tuple[int, ...]]
+    seat_totals: Mapping[tuple[str, int], tuple[int, ...]]
+    session_totals: tuple[int, ...]
+
+
+def cannot_store(hand: int, message: str) -> StoreError:
+    """The error of a hand whose rows cannot be stored (naming the hand)."""
+    return StoreError(f"Cannot store hand {hand}: {message}.")
+
+
+def _cards(s: Settlement) -> dict[str, tuple[int, ...]]:
+    """Each player in play's figures from the hand's judged cards (CARD_COLUMNS order)."""
+    f = s.cards
+    if f is None:
+        return {}
+    return {p: (1, f.trumps_led[p], f.pam_tricks[p], f.breaches[p], int(p == f.first_leader),
+                int(p == f.first_leader == f.first_winner)) for p in f.trumps_led}
+
+
+#: A word's player_totals column (0: none) and its letter in the ``words`` column.
+_WORD = {w: (1 + WORDS.index(w) if w in WORDS else 0, letter)
+         for w, letter in facts.WORD_LETTER.items()}
+_TRICK_CHARS = tuple(chr(48 + n) for n in range(75))
+_EXTRA = len(CARD_COLUMNS)
+
+
+class Totals:
+    """The running totals (player_totals, seat_totals, loos paid) over the players of the
+    hands derived. Each dealt player's hand is tallied as what it was for him (his seat,
+    word, tricks, loo, change...: PLAY_COLUMNS), and equal tallies are counted; the sums
+    are made from the counts when read (:meth:`fold`), a few thousand tallies for a
+    hundred thousand hands."""
+
+    def __init__(self, start: Running):
+        self.players = {p: list(t) for p, t in start.player_totals.items()}
+        self.seats = {k: list(t) for k, t in start.seat_totals.items()}
+        self.paid = 0
+        self.tally: dict[tuple[Any, ...], int] = {}
+        #: each movement object's packing (see :func:`_moves`), kept from batch to batch
+        self.packed: dict[int, tuple[Any, ...]] = {}
+
+    def hand(self, s: Settlement, raw: Mapping[str, Any], seat: Mapping[str, int],
+             n_seats: int) -> tuple[str, str]:
+        """Tally hand ``s``'s players; its ``words`` and ``tricks`` columns. A player's word
+        is what he chose (stand, pass, miss, defend) or ``forced``; he played unless he
+        passed, when the cards were dealt out; his tricks are those settled (from the
+        cards where the record has none); his seat is 0 for the dealer, 1 for eldest..."""
+        dealt, kind, said, deltas = s.dealt, s.kind, s.words, s.deltas
+        counts, looed, loos, whole = s.tricks, s.looed, s.loos, s.whole
+        flushes = {f["player"] for f in raw.get("flushes", ())} if "flushes" in raw else ()
+        contested, choice = s.outcome in CONTESTED, kind not in _NO_CHOICE
+        eldest = dealt[0] if kind == "eldest-miss" else None
+        n = len(dealt)
+        words, tricks = [facts.NOT_DEALT] * n_seats, ["0"] * n_seats
+        tally = self.tally
+        for i, p in enumerate(dealt):
+            # a player's word is what he chose, else ``forced`` (a Word finds its text's code)
+            word = (said.get(p) or "forced") if choice and (eldest is None or p == eldest) \
+                else "forced"
+            how = _WORD.get(word)
+            played = contested and word != "pass"
+            taken = counts.get(p, 0) if played else 0
+            if how is None or not 0 <= taken < 75:
+                raise cannot_store(s.hand_no, f"{p} said {word!r} and took {taken} tricks, which "
+                           "the store has no letter for")
+            key = (p, (i + 1) % n, how[0], played, taken, p in looed, loos.get(p, 0),
+                   p == whole, bool(flushes) and p in flushes, deltas.get(p, 0))
+            tally[key] = tally.get(key, 0) + 1
+            where = seat[p]
+            words[where], tricks[where] = how[1], _TRICK_CHARS[taken]
+        if s.cards is not None:
+            self._cards(s)
+        return "".join(words), "".join(tricks)
+
+    def _cards(self, s: Settlement) -> None:
+        for p, values in _cards(s).items():
+            t = self._player(p, s.deltas.get(p, 0))
+            for j, value in enumerate(values, 15):
+                t[j] += value
+
+    def _player(self, p: str, delta: int) -> list[int]:
+        t = self.players.get(p)
+        if t is None:
+            t = self.players[p] = [0] * 13 + [delta, delta] + [0] * _EXTRA
+        return t
+
+    def fold(self) -> None:
+        """Add the tallies to the sums (and forget them)."""
+        by_seat = self.seats
+        for (p, place, column, played, taken, lo, paid, whole, flush, delta), c in \
+                self.tally.items():
+            t = self._player(p, delta)
+            t[0] += c
+            if column:
+                t[column] += c
+            if played:
+                t[6] += c
+                t[7] += taken * c
+            t[8] += lo * c
+            t[9] += paid * c
+            t[10] += whole * c
+            t[11] += flush * c
+            t[12] += delta * c
+            if delta > t[13]:
+                t[13] = delta
+            if delta < t[14]:
+                t[14] = delta
+            st = by_seat.get((p, place))
+            if st is None:
+                st = by_seat[(p, place)] = [0, 0, 0]
+            st[0] += c
+            st[1] += delta * c
+            st[2] += lo * c
+            self.paid += paid * c
+        self.tally = {}
+
+
+def session_totals(settlements: Sequence[Settlement], loo_paid: int,
+                    start: tuple[int, ...]) -> tuple[int, ...]:
+    hands, doubles, largest, longest, run, paid = start
+    for s in settlements:
+        run = run + 1 if s.double else 0
+        hands, doubles = hands + 1, doubles + int(s.double)
+        largest, longest = max(largest, s.pot), max(longest, run)
+    return (hands, doubles, largest, longest, run, paid + loo_paid)
+
+
+NOTHING = Running(nets={}, player_totals={}, seat_totals={}, session_totals=(0,) * 6)
