@@ -8,9 +8,10 @@ import re
 import pytest
 from rich.cells import cell_len
 
+from loo_ledger.cli.pool_cmd import pool_lines
 from loo_ledger.cli.render import show, table
 from loo_ledger.cli.reports import _cell
-from loo_ledger.cli.show import pool_lines, settlement_lines
+from loo_ledger.cli.show import settlement_lines
 from loo_ledger.domain import HandRecord, opening_state, settle, variant
 from loo_ledger.domain.legal import has_simple_double
 from loo_ledger.domain.model import Flush
@@ -61,7 +62,7 @@ def test_lou_pool_lines_speak_of_a_pot_in_cents():
               "why": "a later deal of a Lou game", "antes": [],
               "loos_from_last_hand": [{"player": "B", "amount": 1}], "sitting_out": [],
               "first_deal": False, "burn": 1, "burn_cap": 5000}
-    text = "\n".join(pool_lines(status, v=variant("lou")))
+    text = "\n".join(pool_lines(status, marks=has_simple_double(variant("lou"))))
     assert text.startswith("Pot: 1 cent; next is hand 3, dealt by A")
     assert "burns: B 1" in text
     for word in ("pool", "chip", "looed", "double"):
@@ -72,7 +73,7 @@ def test_pool_of_1_chip_is_singular():
     status = {"pool": 1, "double": True, "next_hand": 2, "next_dealer": "A",
               "why": "a double pool", "antes": [{"player": "A", "amount": 9}],
               "loos_from_last_hand": [], "sitting_out": []}
-    assert pool_lines(status, v=variant("three-card"))[0].startswith(
+    assert pool_lines(status, marks=has_simple_double(variant("three-card")))[0].startswith(
         "Pool: 1 chip (double); next is hand 2")
 
 

@@ -7,23 +7,64 @@ module of its own, so that 'loo pool' alone does not load what recording a hand 
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.visible import visible
 
 
 def pool(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Who owes the pool: chips in it, next dealer and ante, last hand's loos (Lou: burn)."""
-    from loo_ledger.cli.show import pool_lines
-    from loo_ledger.services.pool import pool_status, rule_change_lines, stored_variant
+    from loo_ledger.services.pool import pool_view
     e = env(ctx)
-    status = pool_status(e.ledger(), e.session_id(session))
+    view = pool_view(e.ledger(), e.session_id(session))
     if as_json:
-        return print_json(status)
-    v = stored_variant(e.ledger(), status["session"])
-    changed = rule_change_lines(e.ledger(), status["session"])
-    typer.echo("\n".join(pool_lines(status, v=v)
+        return print_json(view["status"])
+    changed = view["rule_changes"]
+    typer.echo("\n".join(pool_lines(view["status"], marks=view["marks"])
                          + ([f"Rules changed: {'; '.join(changed)}"] if changed else [])))
+
+
+def pool_lines(status: dict[str, Any], *, marks: bool = True) -> list[str]:
+    """``loo pool`` in words: Lou's pot in cents; simple or double only where ``marks``
+    (the variant has them: legal.has_simple_double)."""
+    lou = "burn_cap" in status
+    n = status["pool"]
+    if lou:
+        head = f"Pot: {n} cent{'s' * (n != 1)}"
+    else:
+        kind = "" if not marks else (" (double)" if status["double"] else " (simple)")
+        head = f"Pool: {n} chip{'s' * (n != 1)}{kind}"
+    why = status["why"]
+    lines = [f"{head}; next is hand {status['next_hand']}, dealt by "
+             f"{visible(status['next_dealer'])} ({_flat(why)})."]
+    if status["antes"]:
+        due: dict[str, int] = {}
+        for a in status["antes"]:
+            due[a["player"]] = due.get(a["player"], 0) + a["amount"]
+        lines.append("Antes due: " + ", ".join(f"{visible(p)} {n}" for p, n in due.items()))
+    else:
+        lines.append("Antes due: none")
+    if status["loos_from_last_hand"]:
+        lines.append(("Paid into it by the last hand's burns: " if lou else
+                      "Paid into it by the last hand's loos: ") + ", ".join(
+            f"{visible(o['player'])} {o['amount']}" for o in status["loos_from_last_hand"]))
+    if lou:
+        first = "a first deal (antes due)" if status["first_deal"] else "a later deal"
+        lines.append(f"Lou: {first}; a burned player pays {status['burn']} "
+                     f"(burn cap {status['burn_cap']}).")
+    if status["sitting_out"]:
+        lines.append("Must sit out the redeal: " + visible(", ".join(status["sitting_out"])))
+    return lines
+
+
+def _flat(why: str) -> str:
+    """A reason without parentheses inside, to sit in parentheses: "a simple pool
+    (simple_pool=play-all)" -> "a simple pool: simple_pool=play-all"."""
+    head, sep, rest = why.partition(" (")
+    return f"{head}: {rest.removesuffix(')')}" if sep else why
 
 
 def register(app: typer.Typer) -> None:

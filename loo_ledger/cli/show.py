@@ -4,7 +4,6 @@ own words (Lou: pot, cents, burned, fold; simple/double only where the game has 
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
 from loo_ledger.cli.render import signed
 from loo_ledger.cli.visible import ljust, visible, width
@@ -70,47 +69,6 @@ def _reason(m: Movement, player: str, pool: str = "pool") -> str:
     if m.payee == player:
         return f"receives {m.amount} from {m.payer}: {m.reason}"
     return f"pays {m.amount} to {m.payee}: {m.reason}"
-
-
-def pool_lines(status: dict[str, Any], *, v: Variant | None = None) -> list[str]:
-    """``loo pool`` in words: Lou's pot in cents; simple or double only where ``v`` has them
-    (every mark when the variant is not given)."""
-    lou = "burn_cap" in status
-    n = status["pool"]
-    if lou:
-        head = f"Pot: {n} cent{'s' * (n != 1)}"
-    else:
-        kind = "" if v is not None and not has_simple_double(v) else (
-            " (double)" if status["double"] else " (simple)")
-        head = f"Pool: {n} chip{'s' * (n != 1)}{kind}"
-    why = status["why"]
-    lines = [f"{head}; next is hand {status['next_hand']}, dealt by "
-             f"{visible(status['next_dealer'])} ({_flat(why)})."]
-    if status["antes"]:
-        due: dict[str, int] = {}
-        for a in status["antes"]:
-            due[a["player"]] = due.get(a["player"], 0) + a["amount"]
-        lines.append("Antes due: " + ", ".join(f"{visible(p)} {n}" for p, n in due.items()))
-    else:
-        lines.append("Antes due: none")
-    if status["loos_from_last_hand"]:
-        lines.append(("Paid into it by the last hand's burns: " if lou else
-                      "Paid into it by the last hand's loos: ") + ", ".join(
-            f"{visible(o['player'])} {o['amount']}" for o in status["loos_from_last_hand"]))
-    if lou:
-        first = "a first deal (antes due)" if status["first_deal"] else "a later deal"
-        lines.append(f"Lou: {first}; a burned player pays {status['burn']} "
-                     f"(burn cap {status['burn_cap']}).")
-    if status["sitting_out"]:
-        lines.append("Must sit out the redeal: " + visible(", ".join(status["sitting_out"])))
-    return lines
-
-
-def _flat(why: str) -> str:
-    """A reason without parentheses inside, to sit in parentheses: "a simple pool
-    (simple_pool=play-all)" -> "a simple pool: simple_pool=play-all"."""
-    head, sep, rest = why.partition(" (")
-    return f"{head}: {rest.removesuffix(')')}" if sep else why
 
 
 def dealer_moved_line(state: TableState, result: Settlement) -> str | None:

@@ -95,7 +95,23 @@ def _check_session(ledger: Ledger, sid: int) -> list[Problem]:
                 check.hands(batch)
                 batch = []
         check.hands(batch)
-    return check.finish() + audit.finish(numbers, wanted)
+        found = check.finish()
+        if not found:  # the rows it is worked out from are sound: so must it be
+            found = _next_deal(ledger, sid)
+    return found + audit.finish(numbers, wanted)
+
+
+def _next_deal(ledger: Ledger, sid: int) -> list[Problem]:
+    """The next deal the writer stored (store/next_deal.py) against the one the stored
+    rows give now."""
+    from loo_ledger.store.next_deal import text, work_out
+    stored, want = ledger.next_deal(sid), work_out(ledger, sid)
+    if stored == want:
+        return []
+    return [Problem(code="CHECK_NEXT_DEAL", hand=None, message=(
+        f"session {sid}: the next deal stored "
+        f"{'(none)' if stored is None else text(stored)} is not the one the stored hands "
+        f"and seats give: {text(want)}"))]
 
 
 class _Check:

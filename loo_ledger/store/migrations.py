@@ -363,3 +363,11 @@ def m015_compact_hands(db: Database) -> None:
             WHERE h.session_id IN (SELECT id FROM sessions)""",
          "DROP TABLE hands", "ALTER TABLE hands_m015 RENAME TO hands")
     create_views(db)
+
+
+@migrations()
+def m016_next_deal(db: Database) -> None:
+    """The next deal as ``loo pool`` tells it (store/next_deal.py), kept by the writer beside
+    the cached table state, so that ``loo pool`` reads it without loading the rules (issue
+    10); filled for every session by the rebuild that follows (db.REBUILD_AFTER)."""
+    _run(db, "ALTER TABLE sessions ADD COLUMN next_deal TEXT")

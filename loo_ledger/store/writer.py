@@ -339,6 +339,7 @@ def _apply(db: Connection, sid: int, ch: Change, records: Mapping[int, dict[str,
         (sid, a.hand, a.action, _json(a.old),
          _json(records[a.hand] if a.new is STORED_RECORD and a.hand else a.new), at)
         for a in ch.audit])
+    _next_deal(db, sid)  # last: who is at the table and the rules may have changed
 
 
 def _json(value: Mapping[str, Any] | None) -> str | None:
@@ -375,6 +376,15 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
     final = d.state
     conn.execute("UPDATE sessions SET pool = ?, next_dealer = ?, state = ? WHERE id = ?",
                  (final.pool, final.dealer, codec.state_to_json(final), sid))
+
+
+def _next_deal(db: Connection, sid: int) -> None:
+    """Store session ``sid``'s next deal as ``loo pool`` tells it (store/next_deal.py),
+    worked out from the rows just written (inside the caller's transaction)."""
+    from loo_ledger.store import next_deal
+    from loo_ledger.store.ledger import Ledger
+    db.execute("UPDATE sessions SET next_deal = ? WHERE id = ?",
+               (next_deal.text(next_deal.work_out(Ledger(db), sid)), sid))
 
 
 # -- new sessions ------------------------------------------------------------------
@@ -427,6 +437,7 @@ def _new_session(db: Connection, item: SessionItem) -> int:
     _store(db, sid, session.players, replace(
         last, hands=[], state=final if isinstance(final, TableState) else final()),
         keep=0, stored_hands=0)
+    _next_deal(db, sid)
     return int(sid)
 
 
@@ -487,4 +498,5 @@ def rebuild_all(db: Connection) -> list[int]:
         _store(db, sid, stored.session.players, derive.derive(
             stored.session.players, stored.records, result.settlements, result.final),
             keep=0, stored_hands=len(stored.records))
+        _next_deal(db, sid)
     return failed
