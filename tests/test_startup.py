@@ -63,6 +63,15 @@ def test_pool_settles_nothing_again(good_db: Path) -> None:
                             "loo_ledger.cli.options") if m in modules]
 
 
+def test_a_hand_at_the_table_loads_no_msgspec(good_db: Path, tmp_path: Path) -> None:
+    # the compact record of one hand is written by json: msgspec is for files (~7 ms)
+    import shutil
+    db = tmp_path / "hand.db"
+    shutil.copyfile(good_db, db)
+    modules = loaded("--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0")
+    assert "loo_ledger.store.writer" in modules and "msgspec" not in modules
+
+
 def test_a_command_of_its_own_module_keeps_its_place_in_the_listing() -> None:
     from loo_ledger import cli
     names = [cli._name(c) for c in cli.app.registered_commands]

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -45,10 +46,22 @@ _INTS = frozenset({int})
 
 @functools.cache
 def _fast() -> Callable[[Any], bytes]:
-    """The same compact JSON, written faster (msgspec, loaded when first written: a read
-    does not need it; json for what it will not write)."""
+    """The same compact JSON, written faster by msgspec (see :func:`_write`)."""
     import msgspec
     return msgspec.json.Encoder().encode
+
+
+def _write(out: Any) -> str:
+    """Compact JSON of ``out``: by msgspec where something has loaded it already (an
+    import, which decodes with it), else by json, so that a hand recorded at the table
+    does not load msgspec (some 7 ms); json too for a number msgspec will not write."""
+    if "msgspec" in sys.modules:
+        try:
+            return _fast()(out).decode()
+        except (TypeError, OverflowError):
+            pass
+    return _compact(out)
+
 _SUITS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
 _SUIT_NAMES = {v: k for k, v in _SUITS.items()}
 _WORDS = {"stand": "s", "pass": "p", "miss": "m", "defend": "d", "fold": "f"}
@@ -153,10 +166,7 @@ def encode(record: Any, seats: Seats) -> str:
             return _compact(record)
     except (KeyError, TypeError, AttributeError):
         return _compact(record)
-    try:
-        return _fast()(out).decode()
-    except (TypeError, OverflowError):  # a number msgspec will not write: json does
-        return _compact(out)
+    return _write(out)
 
 
 #: The keys whose value a checked hand (formats/types.Hand) holds just as its JSON does.
