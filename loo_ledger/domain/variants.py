@@ -261,12 +261,13 @@ def variant(name: str, rules: Mapping[str, Any] | None = None, *,
         raise VariantError(f"unknown variant {name!r}; the variants are: {', '.join(table)}",
                            [Problem(code="UNKNOWN_VARIANT", message=f"no variant named {name!r}")])
     base = table[name]
-    from loo_ledger.domain.play_rules import TABLE_RULES, table_rule_text  # (imports Variant)
     problems: list[Problem] = []
     changes: dict[str, Any] = {}
     play: dict[str, str] = dict(base.play)
     for key, raw in (rules or {}).items():
         param = PARAMS.get(key)
+        if param is None:  # a rule of play, or nothing: the rules of play are read only then
+            from loo_ledger.domain.play_rules import TABLE_RULES, table_rule_text  # (Variant)
         if param is None and key in TABLE_RULES:
             try:
                 play[key] = table_rule_text(key, raw)
