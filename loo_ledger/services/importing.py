@@ -165,8 +165,7 @@ def _streamed(ledger: Ledger | None, source: str, stream: lean.Stream,
     def settled() -> Iterator[tuple[Any, Settlement]]:
         for s in settle_each(session, records(), progress=progress):
             if ledger is None:  # else the ledger sums them
-                for p, d in s.deltas.items():
-                    nets[p] += d
+                _add(nets, s)
             last[:] = (s,)
             yield texts.popleft(), s  # a lean.HandText: the writer stores its record
 
@@ -182,7 +181,7 @@ def _streamed(ledger: Ledger | None, source: str, stream: lean.Stream,
             sid = ledger.add_sessions([(session, raws, settlements, final, source,
                                         seat_changes(stream.raw))])[0]
             count = len(stream)
-            nets = {row["name"]: row["net"] for row in ledger.balances(sid)["players"]}
+            nets = _stored_nets(ledger, sid)
     except lean.Doubt:
         raise
     except LooError as exc:
@@ -204,14 +203,27 @@ def _whole(ledger: Ledger | None, source: str, data: bytes,
     except LooError as exc:
         raise type(exc)(f"{source}: {exc.message}; nothing was imported", exc.problems) from None
     nets = dict.fromkeys(session.players, 0)
-    for s in result.settlements:
-        for p, d in s.deltas.items():
-            nets[p] += d
-    sid = None if ledger is None else ledger.add_sessions([(
-        session, raw["hands"], result.settlements, result.final, source,
-        seat_changes(raw))])[0]
+    sid = None
+    if ledger is None:
+        for s in result.settlements:
+            _add(nets, s)
+    else:
+        sid = ledger.add_sessions([(session, raw["hands"], result.settlements, result.final,
+                                    source, seat_changes(raw))])[0]
+        nets = _stored_nets(ledger, sid)
     return Imported(source=source, session=session, hands=len(result.settlements), nets=nets,
                     final=result.final, session_id=sid), print_
+
+
+def _add(nets: dict[str, int], s: Settlement) -> None:
+    """Add hand ``s``'s changes to the running ``nets`` (a dry run's: nothing is stored)."""
+    for p, d in s.deltas.items():
+        nets[p] += d
+
+
+def _stored_nets(ledger: Ledger, sid: int) -> dict[str, int]:
+    """Each player's net as the ledger stored it for session ``sid``, in seat order."""
+    return {row["name"]: row["net"] for row in ledger.balances(sid)["players"]}
 
 
 def _unzip(pairs: Iterator[tuple[A, B]]) -> tuple[Iterator[A], Iterator[B]]:
