@@ -97,6 +97,47 @@ def test_a_damaged_session_table_is_found_even_above_the_quick_check_size(
     assert digest(good_db) == before
 
 
+def test_a_check_begun_early_refuses_the_write_on_a_damaged_file(good_db, monkeypatch):
+    # `loo hand` begins the page check when it opens the ledger (verify_soon), on a
+    # thread of its own; the write waits for it and is refused all the same
+    damage(good_db, "sessions")
+    monkeypatch.setattr("loo_ledger.store.conn.QUICK_CHECK_MAX_BYTES", 0)
+    before = digest(good_db)
+    led = Ledger.open(good_db)
+    led.db.verify_soon()
+    with pytest.raises(StoreError, match="Nothing was written: .* is damaged"), \
+            led.db.write("anything"):
+        led.db.execute("UPDATE settings SET value = value")
+    led.close()
+    assert digest(good_db) == before
+
+
+def test_a_check_begun_early_is_waited_for_and_done_once(good_db, monkeypatch):
+    import threading
+    led = Ledger.open(good_db)
+    led.db.verify_soon()
+    led.db.verify_soon()  # once is enough
+    assert [t.name for t in threading.enumerate()].count("loo-page-check") <= 1
+    asked = []
+    monkeypatch.setattr(led.db, "_pragmas", lambda: asked.append(1) or [])
+    with led.db.write("nothing"):
+        pass  # the early answer ("ok") is used, nothing is checked again
+    with led.db.write("nothing"):
+        pass
+    assert asked == []
+    led.db.verify_soon()  # checked already: nothing begins
+    led.close()
+    assert "loo-page-check" not in [t.name for t in threading.enumerate()]
+
+
+def test_a_check_begun_for_a_write_that_never_comes_ends_with_the_ledger(good_db):
+    import threading
+    led = Ledger.open(good_db)
+    led.db.verify_soon()
+    led.close()
+    assert "loo-page-check" not in [t.name for t in threading.enumerate()]
+
+
 @pytest.mark.parametrize("newer", [
     "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
     "VALUES ('loo_ledger', 'm099_from_the_future', '2030-01-01')",

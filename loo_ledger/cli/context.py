@@ -47,10 +47,11 @@ class Env:
     def __repr__(self) -> str:
         return f"Env(db_path={self.db_path!r}, command={self.command!r})"
 
-    def ledger(self, *, create: bool | None = None):
+    def ledger(self, *, create: bool | None = None, writes: bool = False):
         """The ledger, opened (and migrated) on first use. Only the commands in
         CREATES_LEDGER (or ``create=True``) make a new file; any other command on a
-        missing file is a NotFound naming the path."""
+        missing file is a NotFound naming the path. ``writes``: the command is about to
+        write, so the check of the file's pages begins now (store/conn.py verify_soon)."""
         if self._ledger is None:
             from loo_ledger.store.db import open_database
             from loo_ledger.store.ledger import Ledger
@@ -58,6 +59,8 @@ class Env:
             self._ledger = Ledger(open_database(self.db_path, create=create, folders=False))
             if self.run is not None:
                 self.run.ledgers.append(self._ledger)
+        if writes:
+            self._ledger.db.verify_soon()
         return self._ledger
 
     def session_id(self, given: int | None) -> int:

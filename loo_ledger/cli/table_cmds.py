@@ -96,11 +96,11 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
          session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
          opts: Options) -> None:
     """Record the next hand and print who takes what, who is looed, and the pool."""
+    e = env(ctx)
+    ledger = e.ledger(writes=True)  # its pages are checked while the rules load
     from loo_ledger.cli.entry import parse_hand
     from loo_ledger.cli.show import settlement_lines
     from loo_ledger.services.table import TableChanged, record, table_view
-    e = env(ctx)
-    ledger = e.ledger()
     sid = e.session_id(session)
     view = table_view(ledger, sid)
     if interactive:  # asks, previews once, records (cli/interactive.py)

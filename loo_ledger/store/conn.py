@@ -11,7 +11,8 @@ first to commit (``PRAGMA busy_timeout``) instead of writing from a stale copy.
 Every ``sqlite3.Error`` becomes a :class:`StoreError` here, worded for a person and
 naming the file (:func:`explain`): the CLI reports LooErrors only. The first write of a
 connection is preceded by a check of the file's pages (:func:`verify_pages`), so a
-damaged file is found before anything is written to it; a connection opened on a file
+damaged file is found before anything is written to it (a command sure to write begins
+the check as it opens the ledger, :func:`verify_soon`); a connection opened on a file
 we may only read (read-only, or written by a newer loo_ledger) refuses every write.
 """
 
@@ -77,6 +78,7 @@ class Connection:
         self.path = path
         self.read_only = read_only
         self._verify = verify
+        self._early: _EarlyCheck | None = None
         self._depth = 0
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
@@ -94,13 +96,28 @@ class Connection:
         except sqlite3.Error as exc:
             raise explain(exc, self.path) from exc
 
+    def _pragmas(self) -> list[str]:
+        size = self.path.stat().st_size if self.path and self.path.exists() else 0
+        return (["PRAGMA quick_check"] if size <= QUICK_CHECK_MAX_BYTES else
+                [f"PRAGMA quick_check({t})" for t in SMALL_TABLES])
+
+    def verify_soon(self) -> None:
+        """Begin :meth:`verify_pages`' check now, on a connection and a thread of its own,
+        for a command that is about to write: it runs while the command loads and works
+        out what to write (SQLite lets go of Python's lock while it reads pages), and the
+        first write waits for its answer. Nothing when the pages need no check."""
+        if self._verify and self._early is None and not self.read_only and self.path \
+                and self.path.exists():
+            self._early = _EarlyCheck(self.path, self._pragmas())
+
     def verify_pages(self) -> None:
         """StoreError if the file's pages are damaged (see :data:`QUICK_CHECK_MAX_BYTES`)."""
-        size = self.path.stat().st_size if self.path and self.path.exists() else 0
-        pragmas = (["PRAGMA quick_check"] if size <= QUICK_CHECK_MAX_BYTES else
-                   [f"PRAGMA quick_check({t})" for t in SMALL_TABLES])
         try:
-            found = [r[0] for sql in pragmas for r in self.conn.execute(sql).fetchall()]
+            if self._early is not None:
+                found = self._early.answer()
+                self._early = None
+            else:
+                found = [r[0] for sql in self._pragmas() for r in self.conn.execute(sql)]
         except sqlite3.Error as exc:
             raise explain(exc, self.path, "Nothing was written: ") from exc
         bad = [f for f in found if f != "ok"]
@@ -190,4 +207,40 @@ class Connection:
             "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
 
     def close(self) -> None:
+        if self._early is not None:  # a check begun for a write that never came
+            self._early.wait()
+            self._early = None
         self.conn.close()
+
+
+class _EarlyCheck:
+    """``pragmas`` run on a connection and a thread of their own (see
+    :meth:`Connection.verify_soon`)."""
+
+    def __init__(self, path: Path, pragmas: list[str]) -> None:
+        import threading
+        self._path, self._pragmas = path, pragmas
+        self._found: list[str] = []
+        self._error: sqlite3.Error | None = None
+        self._thread = threading.Thread(target=self._run, name="loo-page-check", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            conn = sqlite3.connect(self._path, timeout=BUSY_TIMEOUT_MS / 1000)
+            try:
+                self._found = [r[0] for sql in self._pragmas for r in conn.execute(sql)]
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            self._error = exc
+
+    def wait(self) -> None:
+        self._thread.join()
+
+    def answer(self) -> list[str]:
+        """What the pragmas found (raises the sqlite3.Error they met)."""
+        self.wait()
+        if self._error is not None:
+            raise self._error
+        return self._found
