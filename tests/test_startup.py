@@ -70,6 +70,8 @@ def test_a_hand_at_the_table_loads_no_msgspec(good_db: Path, tmp_path: Path) -> 
     shutil.copyfile(good_db, db)
     modules = loaded("--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0")
     assert "loo_ledger.store.writer" in modules and "msgspec" not in modules
+    # names of plain printable ASCII are shown as they are, without unicodedata (~1 ms)
+    assert "loo_ledger.cli.visible" in modules and "unicodedata" not in modules
 
 
 def test_a_command_of_its_own_module_keeps_its_place_in_the_listing() -> None:

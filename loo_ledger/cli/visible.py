@@ -4,7 +4,6 @@ so CJK and emoji names line up."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 #: Invisible characters that reorder or hide text (bidi controls); shown as escapes.
@@ -19,8 +18,12 @@ def visible(text: Any) -> str:
     >>> visible("李雷 👨\u200d👩")  # a zero-width joiner inside an emoji stays
     '李雷 👨\u200d👩'
     """
+    text = str(text)
+    if text.isascii() and text.isprintable():  # no control character (the usual name)
+        return text
+    import unicodedata  # (about 1 ms to load: only for text that needs it)
     out = []
-    for ch in str(text):
+    for ch in text:
         if unicodedata.category(ch) == "Cc" or ch in _BIDI or ch in "\u2028\u2029":
             out.append(ch.encode("unicode_escape").decode("ascii"))
         else:
