@@ -216,7 +216,8 @@ def replay(ctx: typer.Context,
            rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
                                           help="A rule to change. Repeatable."),
            variant: str | None = typer.Option(None, "--variant", help=(
-               "Another preset or saved house rule (the stored overrides are dropped).")),
+               "Another preset or saved house rule (the stored overrides and the stored "
+               "rule changes are dropped).")),
            as_json: bool = JSON_OPTION):
     """Settle a whole evening again under other rules; the database is not changed."""
     from loo_ledger.cli.progress import bar, shown

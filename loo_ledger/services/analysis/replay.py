@@ -1,9 +1,12 @@
 """loo replay: settle a stored evening again under other rules, writing nothing.
 
-Every hand is settled in order by the engine under the new rules. A hand the new rules
-make impossible is reported with the engine's problems and skipped: it moves no chips,
-the pool (and whether it is double) carries over unchanged, and the deal passes to the
-left of whoever dealt it, so later hands go on as they were dealt. ``deltas`` a hand
+Every hand is settled in order by the engine under the new rules: the rules in force for
+it (the session's rules and its stored rule changes, :func:`variant_at`) with the ``--rule``
+overrides laid over them; with ``--variant`` that preset (or saved house rule) and the
+overrides only, for every hand (the stored overrides and rule changes are dropped). A hand
+the new rules make impossible is reported with the engine's problems and skipped: it moves
+no chips, the pool (and whether it is double) carries over unchanged, and the deal passes
+to the left of whoever dealt it, so later hands go on as they were dealt. ``deltas`` a hand
 records without a table ruling are only the table's check of the old arithmetic, so
 they are left out; a table ruling's own figures stand under any rules.
 """
@@ -16,10 +19,12 @@ from typing import Any
 
 from loo_ledger.domain import HandRecord, Session, settle, start
 from loo_ledger.domain.legal import skip_hand
+from loo_ledger.domain.model import RuleChange
 from loo_ledger.domain.money import allocate
 from loo_ledger.domain.params import PARAMS
-from loo_ledger.domain.variants import Variant, parse_rule_args, variant
-from loo_ledger.errors import HandRejected
+from loo_ledger.domain.replay import session_variant, variant_at
+from loo_ledger.domain.variants import Variant, parse_rule_args
+from loo_ledger.errors import HandRejected, VariantError
 
 #: Told ``n`` when n more hands are settled.
 Progress = Callable[[int], None]
@@ -42,15 +47,35 @@ def as_question(record: HandRecord) -> HandRecord:
     return record
 
 
-def resettle(session: Session, v: Variant, progress: Progress | None = None) -> WhatIf:
-    """Settle every hand of ``session`` under ``v``, skipping (and listing) impossible ones;
-    ``progress(n)`` is told every thousand hands (and the rest at the end)."""
+def variants_in_force(session: Session) -> dict[int, Variant]:
+    """The variant in force from hand 1 and from each rule change's first hand
+    (:func:`variant_at`), every one checked before a hand is settled. VariantError, naming
+    the hand from which the rules cannot be used, if one is not allowed."""
+    out = {1: variant_at(session, 1)}
+    for change in session.rule_changes:
+        if change.from_hand > 1:
+            try:
+                out[change.from_hand] = variant_at(session, change.from_hand)
+            except VariantError as exc:
+                raise VariantError(f"the rules in force from hand {change.from_hand} (the "
+                                   "session's rule change there, with the --rule overrides) "
+                                   "cannot be used", exc.problems) from None
+    return out
+
+
+def resettle(session: Session, progress: Progress | None = None) -> WhatIf:
+    """Settle every hand of ``session`` under the variant in force for it
+    (:func:`variants_in_force`), skipping (and listing) impossible ones; ``progress(n)`` is
+    told every thousand hands (and the rest at the end)."""
+    variants = variants_in_force(session)
+    v = variants[1]
     state = start(session)
     nets = dict.fromkeys(session.players, 0)
     skipped, settled = [], 0
     for number, record in enumerate(session.hands, 1):
         if progress is not None and number % 1000 == 0:
             progress(1000)
+        v = variants.get(number, v)
         try:
             s = settle(as_question(record), state, v)
         except HandRejected as exc:
@@ -69,15 +94,21 @@ def resettle(session: Session, v: Variant, progress: Progress | None = None) -> 
     return WhatIf(nets=nets, pool=state.pool, settled=settled, skipped=skipped)
 
 
-def new_rules(ledger: Any, session: Session, rule_args: list[str],
-              variant_name: str | None) -> Variant:
-    """The stored variant and rules with ``--rule`` overrides; or, with ``--variant``, that
-    preset (or saved house rule) with only the overrides. VariantError if not allowed."""
+def what_if_session(ledger: Any, session: Session, rule_args: list[str],
+                    variant_name: str | None) -> Session:
+    """The session to settle again: its rules and every stored rule change with the
+    ``--rule`` overrides laid over them (an override wins over every stored change of that
+    parameter); or, with ``--variant``, that preset (or saved house rule) with only the
+    overrides and no rule changes. VariantError if the rules for hand 1 are not allowed
+    (:func:`variants_in_force` checks the later ones)."""
     if variant_name is None:
-        return variant(session.variant, {**session.rules, **parse_rule_args(rule_args)})
+        overrides = parse_rule_args(rule_args)
+        return replace(session, rules={**session.rules, **overrides}, rule_changes=tuple(
+            RuleChange(from_hand=c.from_hand, rules={**c.rules, **overrides})
+            for c in session.rule_changes))
     from loo_ledger.services.table import resolve_variant
     base, rules, _ = resolve_variant(ledger, variant_name, rule_args)
-    return variant(base, rules)
+    return replace(session, variant=base, rules=rules, rule_changes=())
 
 
 def rules_text(v: Variant) -> str:
@@ -92,9 +123,10 @@ def replay_session(ledger: Any, session_id: int, rule_args: list[str],
     ``progress(n)``: n more hands settled."""
     from loo_ledger.formats.sessionfile import session_from_dict
     session = session_from_dict(ledger.session_dict(session_id), source=f"session {session_id}")
-    old, new = variant(session.variant, dict(session.rules)), \
-        new_rules(ledger, session, rule_args, variant_name)
-    result = resettle(session, new, progress)
+    again_as = what_if_session(ledger, session, rule_args, variant_name)
+    # stored_rules, new_rules and changed describe the rules for hand 1.
+    old, new = session_variant(session), session_variant(again_as)
+    result = resettle(again_as, progress)
     row, balances = ledger.session(session_id), ledger.balances(session_id)
     value = row.get("unit_value")
     stored = [p["net"] for p in balances["players"]] + [balances["pool"]]
