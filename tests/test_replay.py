@@ -81,6 +81,20 @@ def test_table_agrees_with_json(loo, good_db):
                                         for k in ("stored", "new", "difference")]
 
 
+def test_a_session_without_a_money_value_is_shown_in_chips(loo, tmp_path):
+    # A B C, C deals a simple pool of 9 (ante 9 in three-card): A=1 B=1 C=1 each take 3,
+    # nobody looed: A +3, B +3, C -9 + 3 = -6. Under ante=6: P 6, a trick 2: A +2, B +2,
+    # C -6 + 2 = -4. No unit value: no money columns, and no traceback (it was a KeyError).
+    db = tmp_path / "chips.db"
+    assert loo(db, "new", "Chips", "--players", "A,B,C", "--dealer", "C").exit_code == 0
+    assert loo(db, "hand", "A=1", "B=1", "C=1").exit_code == 0
+    result = loo(db, "replay", "--rule", "ante=6")
+    assert result.exit_code == 0, result.output
+    [shown] = [t for t in tables(result.stdout).values() if "A" in t]
+    assert shown["A"] == ["+3", "+2", "-1"] and shown["C"] == ["-6", "-4", "+2"]
+    assert "money" not in result.stdout
+
+
 def test_check_figures_are_not_a_rule(loo, tmp_path, save, good_session):
     """Recorded deltas (the table's check of the old arithmetic) do not make a hand impossible."""
     good_session["hands"][1]["deltas"] = {"A": -3, "B": 12, "C": 0, "D": -9}

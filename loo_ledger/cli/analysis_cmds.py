@@ -234,9 +234,9 @@ def replay(ctx: typer.Context,
     money_cols = ("money stored", "money new", "money difference") if has_money else ()
 
     def row(name: str, f: dict) -> tuple:
-        cash = tuple(_cash(f["money"][k], cur) for k in ("stored", "new", "difference"))
-        return (name, signed(f["stored"]), signed(f["new"]), signed(f["difference"]),
-                *(cash if has_money else ()))
+        cash = tuple(_cash(f["money"][k], cur) for k in ("stored", "new", "difference")
+                     ) if has_money else ()  # (no "money" without a unit value)
+        return (name, signed(f["stored"]), signed(f["new"]), signed(f["difference"]), *cash)
 
     typer.echo(f"Session {result['session']} under {result['new_rules']} "
                f"(stored: {result['stored_rules']}).")
