@@ -119,7 +119,7 @@ def test_a_check_begun_early_is_waited_for_and_done_once(good_db, monkeypatch):
     led.db.verify_soon()  # once is enough
     assert [t.name for t in threading.enumerate()].count("loo-page-check") <= 1
     asked = []
-    monkeypatch.setattr(led.db, "_pragmas", lambda: asked.append(1) or [])
+    monkeypatch.setattr(led.db, "_check_sql", lambda: asked.append(1) or "SELECT '[]'")
     with led.db.write("nothing"):
         pass  # the early answer ("ok") is used, nothing is checked again
     with led.db.write("nothing"):

@@ -19,6 +19,7 @@ we may only read (read-only, or written by a newer loo_ledger) refuses every wri
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -96,10 +97,15 @@ class Connection:
         except sqlite3.Error as exc:
             raise explain(exc, self.path) from exc
 
-    def _pragmas(self) -> list[str]:
+    def _check_sql(self) -> str:
+        """One statement whose one row is a JSON list of what ``PRAGMA quick_check`` finds
+        ("ok" for each sound part): of the whole file, or of the small tables of a file
+        above :data:`QUICK_CHECK_MAX_BYTES`."""
         size = self.path.stat().st_size if self.path and self.path.exists() else 0
-        return (["PRAGMA quick_check"] if size <= QUICK_CHECK_MAX_BYTES else
-                [f"PRAGMA quick_check({t})" for t in SMALL_TABLES])
+        parts = (["pragma_quick_check"] if size <= QUICK_CHECK_MAX_BYTES else
+                 [f"pragma_quick_check('{t}')" for t in SMALL_TABLES])
+        union = " UNION ALL ".join(f"SELECT quick_check AS found FROM {p}" for p in parts)
+        return f"SELECT json_group_array(found) FROM ({union})"
 
     def verify_soon(self) -> None:
         """Begin :meth:`verify_pages`' check now, on a connection and a thread of its own,
@@ -108,7 +114,7 @@ class Connection:
         first write waits for its answer. Nothing when the pages need no check."""
         if self._verify and self._early is None and not self.read_only and self.path \
                 and self.path.exists():
-            self._early = _EarlyCheck(self.path, self._pragmas())
+            self._early = _EarlyCheck(self.path, self._check_sql())
 
     def verify_pages(self) -> None:
         """StoreError if the file's pages are damaged (see :data:`QUICK_CHECK_MAX_BYTES`)."""
@@ -117,7 +123,7 @@ class Connection:
                 found = self._early.answer()
                 self._early = None
             else:
-                found = [r[0] for sql in self._pragmas() for r in self.conn.execute(sql)]
+                found = json.loads(self.conn.execute(self._check_sql()).fetchone()[0])
         except sqlite3.Error as exc:
             raise explain(exc, self.path, "Nothing was written: ") from exc
         bad = [f for f in found if f != "ok"]
@@ -214,32 +220,39 @@ class Connection:
 
 
 class _EarlyCheck:
-    """``pragmas`` run on a connection and a thread of their own (see
-    :meth:`Connection.verify_soon`)."""
+    """``sql`` (:meth:`Connection._check_sql`) run on a connection and a thread of its own
+    (see :meth:`Connection.verify_soon`). The connection is opened here and the thread only
+    steps the one statement: SQLite does the reading without Python's lock, and the thread
+    needs the lock back only once, at the end."""
 
-    def __init__(self, path: Path, pragmas: list[str]) -> None:
+    def __init__(self, path: Path, sql: str) -> None:
         import threading
-        self._path, self._pragmas = path, pragmas
         self._found: list[str] = []
         self._error: sqlite3.Error | None = None
-        self._thread = threading.Thread(target=self._run, name="loo-page-check", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
+        self._thread: threading.Thread | None = None
         try:
-            conn = sqlite3.connect(self._path, timeout=BUSY_TIMEOUT_MS / 1000)
-            try:
-                self._found = [r[0] for sql in self._pragmas for r in conn.execute(sql)]
-            finally:
-                conn.close()
+            conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
         except sqlite3.Error as exc:
             self._error = exc
+            return
+        self._thread = threading.Thread(target=self._run, args=(conn, sql),
+                                        name="loo-page-check", daemon=True)
+        self._thread.start()
+
+    def _run(self, conn: sqlite3.Connection, sql: str) -> None:
+        try:
+            self._found = json.loads(conn.execute(sql).fetchone()[0])
+        except sqlite3.Error as exc:
+            self._error = exc
+        finally:
+            conn.close()
 
     def wait(self) -> None:
-        self._thread.join()
+        if self._thread is not None:
+            self._thread.join()
 
     def answer(self) -> list[str]:
-        """What the pragmas found (raises the sqlite3.Error they met)."""
+        """What the check found (raises the sqlite3.Error it met)."""
         self.wait()
         if self._error is not None:
             raise self._error
