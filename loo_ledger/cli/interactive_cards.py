@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-import typer
-
 from loo_ledger.cli.interactive_ask import Asker
 from loo_ledger.domain.cardplay import PlayContext, check_play, legal_plays, winner
 from loo_ledger.domain.cards import Card, CardError, cards_text, in_pack, parse_card, parse_cards
@@ -72,9 +70,8 @@ def _answer(asker: Asker, key: str, question: str, why: Callable[[str], str | No
     kept = asker.answers.get(key)
     while kept is None or why(kept) is not None:
         if kept is not None:
-            typer.echo(f"  {why(kept)}")
-        kept = str(typer.prompt(question, default="" if blank else None,
-                                show_default=False)).strip()
+            asker.echo(f"  {why(kept)}")
+        kept = asker.prompt(question, default="" if blank else None, show_default=False).strip()
     asker.answers[key] = kept
     return kept
 
@@ -158,7 +155,7 @@ def _tricks(asker: Asker, table: _Table) -> tuple[list[str], str | None]:
         table.played.update(trick)
         pam = PlayContext(rules=rules, trump=table.trump).pam
         leader = seats[winner(trick, table.trump, pam)]
-        typer.echo(f"  trick {no}: {cards_text(trick)}, won by {leader}")
+        asker.echo(f"  trick {no}: {cards_text(trick)}, won by {leader}")
         out.append(cards_text(trick))
     return out, turned
 
@@ -168,7 +165,7 @@ def _play(asker: Asker, table: _Table, ctx: PlayContext, trick: list[Card], play
     hand = table.hands.get(player)
     if hand is not None:
         allowed = legal_plays(hand, trick, ctx)
-        typer.echo(f"  {player} may play: {cards_text(allowed)}")
+        asker.echo(f"  {player} may play: {cards_text(allowed)}")
 
     def why(text: str) -> str | None:
         card = _one(text)
@@ -185,7 +182,7 @@ def _play(asker: Asker, table: _Table, ctx: PlayContext, trick: list[Card], play
 
     if hand is not None and len(allowed) == 1:
         card = allowed[0]
-        typer.echo(f"  {player} plays {card} (the only card allowed)")
+        asker.echo(f"  {player} plays {card} (the only card allowed)")
     else:
         card = parse_card(_answer(asker, f"cards/{no}:{player}", f"Trick {no}, {player} plays",
                                   why))

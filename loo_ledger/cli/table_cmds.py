@@ -105,7 +105,7 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     view = table_view(ledger, sid)
     if interactive:  # asks, previews once, records (cli/interactive.py)
         from loo_ledger.cli.interactive import enter_hand
-        return enter_hand(ledger, sid, view, opts)
+        return enter_hand(ledger, sid, view, opts, as_json=as_json, ctx=ctx)
     while True:  # a hand recorded meanwhile in another terminal: read the words again
         rec = parse_hand(list(words or []), opts, view)  # against the table as it is now
         try:
