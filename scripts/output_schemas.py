@@ -286,8 +286,16 @@ SCHEMAS: dict[str, J] = {
         "sessions": arr(obj({"file": NAME, "session": null(ID), "name": null(STR),
                              "variant": NAME, "started_at": null(WHEN), "players": arr(NAME),
                              "hands": NAT, "pool": NAT, "nets": NETS})),
-    }, description="loo import --json: each file and the session it became (null with "
-                   "--dry-run, when nothing is written)."),
+        "already_imported": arr(obj({
+            "file": NAME, "sessions": arr(obj({"session": ID, "name": null(STR),
+                                               "imported_at": WHEN})),
+            "same_as": null(NAME)})),
+    }, optional=("already_imported",),
+        description="loo import --json: each file and the session it became (null with "
+                    "--dry-run, when nothing is written); with --dry-run, already_imported: "
+                    "each file the real import would refuse without --again, with the "
+                    "sessions its content is already in (oldest first) or, if none, the "
+                    "file given before it that holds the same session (same_as)."),
     "datasette-metadata": obj({
         "title": NAME, "description": NAME,
         "databases": {"type": "object", "additionalProperties": obj({

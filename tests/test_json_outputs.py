@@ -111,6 +111,7 @@ def run(db: Path, *args: Any, stdin: bytes | None = None, code: int = 0) -> Any:
 SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
     ("import", ("import", "--dry-run", "--json", *SAMPLES)),
     ("import", ("import", "--json", *SAMPLES)),
+    ("import", ("import", "--dry-run", "--json", SAMPLES[0])),   # already in: already_imported
     ("new", ("new", "Ann's", "--players", "Ann,Ben,Cat", "--buy-in", "100",
              "--unit-value", "0.05", "--currency", "GBP", "--json")),
     ("hand", ("hand", "Ann=1", "Ben=1", "Cat=1", "--json")),

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
+
+if TYPE_CHECKING:
+    from loo_ledger.services.importing import Refusal
 
 
 def import_(ctx: typer.Context,
@@ -23,21 +26,60 @@ def import_(ctx: typer.Context,
     from loo_ledger.cli.progress import bar
     from loo_ledger.services.importing import load
     stdin = read_stdin(files)
+    known = _existing(ctx) if dry_run else None  # what the real import would be refused by
     with bar("settling" if dry_run else "settling and storing") as tick:
         done = load(files, tick, ledger=None if dry_run else env(ctx).ledger(), stdin=stdin,
-                    again=again)
+                    again=again, known=known)
     if as_json:
-        return print_json({"action": "import", "dry_run": dry_run,
-                           "sessions": [imported(i) for i in done]})
+        out: dict[str, Any] = {"action": "import", "dry_run": dry_run,
+                               "sessions": [imported(i) for i in done]}
+        if dry_run:
+            out["already_imported"] = [_refused_json(i.source, i.refused) for i in done
+                                       if i.refused]
+        return print_json(out)
     for i in done:
         if dry_run:
             typer.echo(f"{i.source}: would import '{i.session.name or 'unnamed'}', "
                        f"{i.hands} hands, {len(i.session.players)} players, pool "
                        f"{i.final.pool} at the end")
+            if i.refused:
+                typer.echo(_refused_line(i.source, i.refused, again))
         else:
             typer.echo(f"imported {i.source} as session {i.session_id}")
     if dry_run:
         typer.echo("Nothing was written (--dry-run).")
+
+
+def _existing(ctx: typer.Context) -> Any:
+    """The ledger a real import would write to, if there is one yet (None: there is none,
+    and a dry run makes none)."""
+    from loo_ledger.errors import NotFound
+    try:
+        return env(ctx).ledger(create=False)
+    except NotFound:
+        return None
+
+
+def _refused_line(source: str, r: Refusal, again: bool) -> str:
+    """A dry run's line for a file the real import refuses without --again."""
+    if r.sessions:
+        sid, name, at = r.sessions[0]
+        also = "".join(f", and again as session {e[0]}" for e in r.sessions[1:])
+        what = (f"already in the ledger: imported as session {sid}"
+                f"{f' {name!r}' if name else ''} on {at[:16].replace('T', ' ')}{also}")
+    else:
+        what = f"the same session as {r.same_as}"
+    then = ("--again imports it once more as a new session" if again else
+            "the real import would be refused without --again")
+    return f"{source}: {what}; {then}"
+
+
+def _refused_json(source: str, r: Refusal) -> dict[str, Any]:
+    """``already_imported``'s entry for a file the real import refuses without --again."""
+    return {"file": source,
+            "sessions": [{"session": sid, "name": name, "imported_at": at}
+                         for sid, name, at in r.sessions],
+            "same_as": r.same_as}
 
 
 def check(ctx: typer.Context, as_json: bool = JSON_OPTION):

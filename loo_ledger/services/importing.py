@@ -6,7 +6,9 @@ domain and handed to the one writer, which derives and inserts its rows a batch 
 time, so memory does not grow with the file (issue 10). What only the whole file shows (a
 key given twice, a seat change that does not fit the hands) is known once its last hand
 is read; a file in doubt is then rolled back to before it and read the long way, which
-names every problem with its path. A file already imported is refused by its fingerprint.
+names every problem with its path. A file already imported is refused by its fingerprint
+(:func:`_refusals`); a dry run asks the same question and says the answer in each file's
+``refused``.
 
 No printing here: functions return data or raise a LooError. ``loo check`` is in
 services/checking.py.
@@ -17,9 +19,9 @@ from __future__ import annotations
 import gc
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from loo_ledger.domain import Session, Settlement, TableState
 from loo_ledger.domain.replay import settle_each, start
@@ -27,6 +29,9 @@ from loo_ledger.errors import LooError, StoreError
 from loo_ledger.formats import decode, lean
 from loo_ledger.formats.sessionfile import read_file, read_session, seat_changes
 from loo_ledger.store.ledger import Ledger
+
+if TYPE_CHECKING:
+    from loo_ledger.store.conn import Connection
 
 #: The file name that means standard input (the CLI passes its bytes as ``stdin``).
 STDIN = "-"
@@ -37,8 +42,26 @@ B = TypeVar("B")
 
 
 @dataclass(frozen=True, kw_only=True)
+class Refusal:
+    """Why the real import refuses a file without ``--again``: the sessions its content
+    became (id, name, when imported; oldest first) or, if none, the file before it in the
+    same import that holds the same session."""
+
+    sessions: tuple[tuple[int, str | None, str], ...] = ()
+    same_as: str | None = None
+
+    def error(self, source: str) -> AlreadyImported:
+        """The error the real import raises for the file ``source``."""
+        if self.sessions:
+            return _landed(source, list(self.sessions))
+        return AlreadyImported(f"{source} holds the same session as {self.same_as}; nothing "
+                               "was imported (give it once, or use --again).")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Imported:
-    """One file imported (``session_id`` None under a dry run): what it holds."""
+    """One file imported (``session_id`` None under a dry run): what it holds; under a dry
+    run, ``refused`` says why the real import would refuse it without ``--again``."""
 
     source: str
     session: Session  # its head: name, variant, players (``hands`` may be empty)
@@ -46,6 +69,7 @@ class Imported:
     nets: dict[str, int]
     final: TableState
     session_id: int | None = None
+    refused: Refusal | None = None
 
 
 def fingerprint(raw: Mapping[str, Any]) -> str:
@@ -68,9 +92,11 @@ def import_files(ledger: Ledger, paths: Iterable[str | Path],
 
 def load(paths: Iterable[str | Path], progress: Progress | None = None, *,
          ledger: Ledger | None, stdin: bytes | None = None,
-         again: bool = False) -> list[Imported]:
+         again: bool = False, known: Ledger | None = None) -> list[Imported]:
     """Read, settle and store every file, in one transaction: all or nothing. Without a
-    ``ledger`` (a dry run) nothing is stored. ``progress(n)`` is told as hands are
+    ``ledger`` (a dry run) nothing is stored, and each file the real import into ``known``
+    (None: a ledger not made yet) would refuse without ``again`` says why in its
+    ``refused`` (:func:`_refusals`, as the real import asks). ``progress(n)`` is told as hands are
     settled; the path ``-`` is ``stdin``'s bytes. A file already imported (or given
     twice) is refused naming the session it became, unless ``again``: so a retry after
     an import interrupted once it had committed says that it landed, instead of doubling
@@ -85,7 +111,12 @@ def load(paths: Iterable[str | Path], progress: Progress | None = None, *,
     gc.disable()
     try:
         if ledger is None:
-            return [_one(None, source, data, progress)[0] for source, data in files]
+            done = [_one(None, source, data, progress) for source, data in files]
+            out = [i for i, _ in done]
+            refused = _refusals(None if known is None else known.db, out,
+                                [print_ for _, print_ in done])
+            return [replace(out[n], refused=r) if (r := refused.get(n)) else out[n]
+                    for n in range(len(out))]
         return _store(ledger, files, progress, again)
     finally:
         if collecting:
@@ -95,7 +126,7 @@ def load(paths: Iterable[str | Path], progress: Progress | None = None, *,
 def _store(ledger: Ledger, named: list[tuple[str, bytes | None]], progress: Progress | None,
            again: bool) -> list[Imported]:
     from loo_ledger.store.codec import now_iso
-    from loo_ledger.store.imports import imported_as, record_imports
+    from loo_ledger.store.imports import record_imports
 
     out: list[Imported] = []
     prints: list[str] = []
@@ -106,19 +137,29 @@ def _store(ledger: Ledger, named: list[tuple[str, bytes | None]], progress: Prog
             out.append(done)
             prints.append(print_)
         if not again:  # once every file has been read and settled, as a dry run would say
-            seen: dict[str, str] = {}
-            for done, print_ in zip(out, prints, strict=True):
-                earlier = imported_as(ledger.db, print_)
-                if earlier:
-                    raise _landed(done.source, earlier)
-                if print_ in seen:
-                    raise AlreadyImported(f"{done.source} holds the same session as "
-                                          f"{seen[print_]}; nothing was imported (give it "
-                                          "once, or use --again).")
-                seen[print_] = done.source
+            for n, refusal in _refusals(ledger.db, out, prints).items():
+                raise refusal.error(out[n].source)
         record_imports(ledger.db, [(sid, p, i.source) for i, p in zip(out, prints, strict=True)
                                    if (sid := i.session_id) is not None], now_iso())
     return out
+
+
+def _refusals(db: Connection | None, out: list[Imported],
+              prints: list[str]) -> dict[int, Refusal]:
+    """The files (by their place in ``out``, in order) an import into ``db`` refuses
+    without --again: one whose fingerprint ``db`` already holds (None: an empty ledger),
+    or one given twice. The real import raises the first; a dry run reports them all."""
+    from loo_ledger.store.imports import imported_as
+    refused: dict[int, Refusal] = {}
+    seen: dict[str, str] = {}
+    for n, (done, print_) in enumerate(zip(out, prints, strict=True)):
+        earlier = [] if db is None else imported_as(db, print_)
+        if earlier:
+            refused[n] = Refusal(sessions=tuple(earlier))
+        elif print_ in seen:
+            refused[n] = Refusal(same_as=seen[print_])
+        seen.setdefault(print_, done.source)
+    return refused
 
 
 def _landed(source: str, earlier: list[tuple[int, str | None, str]]) -> AlreadyImported:
