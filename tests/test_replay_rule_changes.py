@@ -24,18 +24,14 @@ from __future__ import annotations
 
 import json
 
+from test_rules_from_hand import _evening as four_hands
+
 STORED = {"Ann": -27, "Ben": 45, "Cat": -33, "Dov": -12, "(pool)": 27}
 
 
 def _evening(loo, db) -> None:
-    assert loo(db, "new", "Friday", "--players", "Ann,Ben,Cat,Dov",
-               "--dealer", "Dov").exit_code == 0
-    for words in (("Ann=1", "Ben=1", "Cat=1", "Dov=0"),
-                  ("Ann=pass", "Ben=3", "Cat=0", "Dov=pass"),
-                  ("Ann=1", "Ben=1", "Cat=0", "Dov=miss:1"),
-                  ("Ann=0", "Ben=3", "Cat=pass", "Dov=pass")):
-        out = loo(db, "hand", *words)
-        assert out.exit_code == 0, out.output
+    """tests/test_rules_from_hand.py's four hands, then loo=unlimited from hand 3."""
+    four_hands(loo, db)
     out = loo(db, "rules", "set", "loo=unlimited", "--from-hand", "3")
     assert out.exit_code == 0, out.output
 
