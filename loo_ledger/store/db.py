@@ -68,16 +68,19 @@ def _refuse(path: Path, reason: str) -> StoreError:
 
 
 def _read_header(path: Path) -> bytes:
-    """The first 100 bytes of ``path`` (fewer for a short file)."""
+    """The first 100 bytes of ``path`` (fewer for a short file), read only for a file
+    SQLite has refused: closing a descriptor on a file drops every POSIX lock this process
+    holds on it, SQLite's included (see :func:`check_file`)."""
     try:
         with path.open("rb") as f:
             return f.read(HEADER_SIZE)
-    except OSError as e:
-        raise _refuse(path, f"it cannot be read: {e.strerror or e}") from e
+    except OSError:
+        return b""
 
 
 def _inspect(path: Path) -> tuple[int, list[str]]:
-    """``application_id`` and table names, read through a read-only connection.
+    """``application_id`` and table names, read through a read-only connection (reading
+    the schema also finds a damaged one).
 
     Without a ``-wal`` file the main file is complete, so it is opened
     ``immutable`` (no ``-shm``/``-wal`` files are created beside it).
@@ -95,28 +98,35 @@ def _inspect(path: Path) -> tuple[int, list[str]]:
         conn.close()
 
 
+def _unreadable(path: Path, exc: sqlite3.Error) -> str:
+    """Why SQLite refused ``path``, in the words of :func:`_refuse`."""
+    header = _read_header(path)
+    if len(header) < HEADER_SIZE or not header.startswith(SQLITE_MAGIC):
+        return "it is not an SQLite file"
+    return f"SQLite cannot read it: {exc}"
+
+
 def check_file(path: Path) -> None:
     """Raise StoreError unless ``path`` may be opened as a loo_ledger database.
 
-    Reads only; never writes to ``path``.
+    Reads only; never writes to ``path``. The file is read through SQLite alone (which
+    keeps the locks of any connection this process already has to it): a descriptor of
+    our own, once closed, would drop those locks, and another process could then fold
+    back and delete a write-ahead log still in use here. Only a file SQLite refuses is
+    read directly, to say why.
     """
     if not path.exists():
         return
     if path.is_dir():
         raise _refuse(path, "it is a directory")
-    header = _read_header(path)
-    if not header:
+    if path.stat().st_size == 0:
         return
-    if len(header) < HEADER_SIZE or not header.startswith(SQLITE_MAGIC):
-        raise _refuse(path, "it is not an SQLite file")
-    stamped = int.from_bytes(header[68:72], "big", signed=True)
-    if stamped not in (0, APPLICATION_ID):
-        raise _refuse(path, "it is the SQLite database of another program, application_id "
-                      f"{stamped}")
+    if not os.access(path, os.R_OK):
+        raise _refuse(path, "it cannot be read: Permission denied")
     try:
         app_id, tables = _inspect(path)
     except sqlite3.Error as e:
-        raise _refuse(path, f"SQLite cannot read it: {e}") from e
+        raise _refuse(path, _unreadable(path, e)) from e
     if app_id == 0 and tables:
         raise _refuse(path, "it is an SQLite database of another program, with tables "
                       + ", ".join(sorted(tables)[:5]))
