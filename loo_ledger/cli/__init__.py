@@ -87,7 +87,11 @@ def _root(ctx: typer.Context,
               None, "--db", metavar="PATH", envvar="LOO_DB", show_envvar=True,
               help="The ledger database (default: loo.db in your data directory).")):
     from loo_ledger.cli.context import Env, Run, resolve_db
-    ctx.obj = Env(db_path=resolve_db(db), run=ctx.obj if isinstance(ctx.obj, Run) else None)
+    run = ctx.obj
+    if not isinstance(run, Run):  # called another way than by main() (a test, a library):
+        run = Run(paused=False)   # the ledger is closed as the command line's context ends
+        ctx.call_on_close(run.close_ledgers)
+    ctx.obj = Env(db_path=resolve_db(db), run=run)
 
 
 def _new_app() -> typer.Typer:

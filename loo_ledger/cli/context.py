@@ -34,11 +34,12 @@ class Run:
 
 class Env:
     """Per-invocation state, kept on the click context (no module-level state); ``run``
-    is main()'s :class:`Run` (None when the app is called another way, as in tests)."""
+    is the :class:`Run` that closes the ledgers opened (main()'s, else the root
+    callback's own, closed with the click context)."""
 
     __slots__ = ("db_path", "command", "_ledger", "run")
 
-    def __init__(self, *, db_path: Path, command: str = "", run: Run | None = None) -> None:
+    def __init__(self, *, db_path: Path, command: str = "", run: Run) -> None:
         self.db_path = db_path
         self.command = command
         self._ledger: Any = None
@@ -57,8 +58,7 @@ class Env:
             from loo_ledger.store.ledger import Ledger
             create = self.command in CREATES_LEDGER if create is None else create
             self._ledger = Ledger(open_database(self.db_path, create=create, folders=False))
-            if self.run is not None:
-                self.run.ledgers.append(self._ledger)
+            self.run.ledgers.append(self._ledger)
         if writes:
             self._ledger.db.verify_soon()
         return self._ledger
