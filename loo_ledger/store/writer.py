@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loo_ledger.domain.model import (
     HandRecord,
@@ -40,6 +40,9 @@ from loo_ledger.store import appending, codec, derive
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.records import Seats, decode, record_from_dict, stored_record
 
+if TYPE_CHECKING:
+    import sqlite3
+
 INSERT_SESSION = """INSERT INTO sessions (id, name, started_at, variant, rules, unit_name,
     unit_value, currency, first_dealer, opening_pool, pool, next_dealer, state, created_at,
     source, buy_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
@@ -55,6 +58,10 @@ INSERT_SEAT_TOTALS = ("INSERT INTO seat_totals (player, seat, session_id, hands,
                       "VALUES (?, ?, ?, ?, ?, ?)")
 INSERT_SESSION_TOTALS = (f"INSERT INTO session_totals (session_id, "
                          f"{', '.join(derive.SESSION_TOTAL_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?)")
+#: The same rows written over the stored ones (their keys: player, seat, session).
+REPLACE_PLAYER_TOTALS, REPLACE_SEAT_TOTALS, REPLACE_SESSION_TOTALS = (
+    q.replace("INSERT INTO", "INSERT OR REPLACE INTO", 1)
+    for q in (INSERT_PLAYER_TOTALS, INSERT_SEAT_TOTALS, INSERT_SESSION_TOTALS))
 INSERT_AUDIT = """INSERT INTO audit (session_id, hand, action, old_record, new_record, at)
     VALUES (?, ?, ?, ?, ?, ?)"""
 SET_CURRENT = "INSERT OR REPLACE INTO settings (key, value) VALUES ('current_session', ?)"
@@ -264,7 +271,7 @@ def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what:
                           for h, s in zip(new, result.settlements, strict=True))
             d = derive.derive(session.players, added, result.settlements,
                               result.final, before=sums)
-            _store(db, sid, session.players, d, keep=count, stored_hands=count)
+            _store(db, sid, session.players, d, keep=count, stored_hands=count, before=sums)
             _apply(db, sid, ch, dict(enumerate(added, count + 1)))
             return Written(stored=stored, replay=result, records=added, appended=True,
                            first=count + 1)
@@ -348,11 +355,12 @@ def _json(value: Mapping[str, Any] | None) -> str | None:
 
 def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, *, keep: int,
            stored_hands: int, reseat: bool = False,
-           renamed: Mapping[str, str] | None = None) -> None:
+           renamed: Mapping[str, str] | None = None, before: derive.Running | None = None) -> None:
     """Store the rows ``d`` of hands ``keep + 1`` on (``d`` may hold earlier hands' rows too)
     and the session's nets, totals and state (inside the caller's transaction). The first
     ``keep`` hands keep their rows; the rows of stored hands after them (of
-    ``stored_hands``) are deleted."""
+    ``stored_hands``) are deleted. With ``before`` (the sums stored, which ``d``'s go on
+    from: hands appended), only the nets and totals that changed are written."""
     conn = db.conn
     if keep < stored_hands:
         conn.execute("DELETE FROM hands WHERE session_id = ? AND number > ?", (sid, keep))
@@ -366,16 +374,36 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
                                              for i, p in enumerate(players)])
     else:
         conn.executemany("UPDATE seats SET net = ? WHERE session_id = ? AND name = ?",
-                         [(n, sid, p) for p, n in d.nets.items()])
+                         [(n, sid, p) for p, n in d.nets.items()
+                          if before is None or before.nets.get(p) != n])
+    if before is not None:
+        _store_changed_totals(conn, sid, d, before)
+    else:
+        _store_totals(conn, sid, d)
+    final = d.state
+    conn.execute("UPDATE sessions SET pool = ?, next_dealer = ?, state = ? WHERE id = ?",
+                 (final.pool, final.dealer, codec.state_to_json(final), sid))
+
+
+def _store_changed_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived,
+                          before: derive.Running) -> None:
+    """The totals rows of ``d`` that differ from ``before``'s, each written over its own."""
+    conn.executemany(REPLACE_PLAYER_TOTALS, [
+        (p, sid, *t) for p, t in d.player_totals.items() if before.player_totals.get(p) != t])
+    conn.executemany(REPLACE_SEAT_TOTALS, [
+        (p, seat, sid, *t) for (p, seat), t in d.seat_totals.items()
+        if before.seat_totals.get((p, seat)) != t])
+    conn.execute(REPLACE_SESSION_TOTALS, (sid, *d.session_totals))
+
+
+def _store_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived) -> None:
+    """Every totals row of session ``sid``, from ``d`` alone."""
     for table in ("player_totals", "seat_totals", "session_totals"):
         conn.execute(f"DELETE FROM {table} WHERE session_id = ?", (sid,))
     conn.executemany(INSERT_PLAYER_TOTALS, [(p, sid, *t) for p, t in d.player_totals.items()])
     conn.executemany(INSERT_SEAT_TOTALS, [(p, seat, sid, *t)
                                           for (p, seat), t in d.seat_totals.items()])
     conn.execute(INSERT_SESSION_TOTALS, (sid, *d.session_totals))
-    final = d.state
-    conn.execute("UPDATE sessions SET pool = ?, next_dealer = ?, state = ? WHERE id = ?",
-                 (final.pool, final.dealer, codec.state_to_json(final), sid))
 
 
 def _next_deal(db: Connection, sid: int) -> None:
