@@ -24,10 +24,12 @@ import json
 import random
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import replace
 
 from loo_ledger.domain import PRESETS, HandRecord, TableState, legal, opening_state, settle, variant
 from loo_ledger.domain.codes import DealKind, FlushKind, Resolution, Suit

@@ -17,9 +17,10 @@ import os
 import subprocess
 import sys
 import time
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+from msgspec.structs import replace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import generate_session  # noqa: E402  (the benchmarks' legal session generator)

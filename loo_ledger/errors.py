@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 
-@dataclass(frozen=True, kw_only=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True, kw_only=True):
     """One thing wrong with a record: which hand, which player, which rule.
 
     ``hand`` is 1-based (None for a problem with the session as a whole),

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from loo_ledger.domain.replay import replay
 from loo_ledger.errors import SessionFileError

@@ -63,13 +63,16 @@ def test_pool_settles_nothing_again(good_db: Path) -> None:
                             "loo_ledger.cli.options") if m in modules]
 
 
-def test_a_hand_at_the_table_loads_no_msgspec(good_db: Path, tmp_path: Path) -> None:
-    # the compact record of one hand is written by json: msgspec is for files (~7 ms)
+def test_a_hand_at_the_table_loads_what_it_uses(good_db: Path, tmp_path: Path) -> None:
     import shutil
     db = tmp_path / "hand.db"
     shutil.copyfile(good_db, db)
     modules = loaded("--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0")
-    assert "loo_ledger.store.writer" in modules and "msgspec" not in modules
+    # nothing of the session-file reader, the migrations or the reports
+    assert "loo_ledger.store.writer" in modules
+    assert not [m for m in ("loo_ledger.formats.sessionfile", "loo_ledger.formats.decode",
+                            "sqlite_utils", "loo_ledger.services.reports", "rich")
+                if m in modules]
     # names of plain printable ASCII are shown as they are, without unicodedata (~1 ms)
     assert "loo_ledger.cli.visible" in modules and "unicodedata" not in modules
 

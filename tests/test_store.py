@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import shutil
 import sqlite3
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from loo_ledger.domain.codes import MovementKind
@@ -130,7 +130,7 @@ def test_session_dict_round_trips(ledger):
 
 
 def test_session_dict_omits_empty_rules_and_unit(ledger):
-    bare = dataclasses.replace(SESSION, rules={}, unit=None, name=None, started_at=None)
+    bare = msgspec.structs.replace(SESSION, rules={}, unit=None, name=None, started_at=None)
     out = ledger.session_dict(add(ledger, bare))
     assert "rules" not in out and "unit" not in out and "name" not in out
 
@@ -163,20 +163,20 @@ def test_missing_session_is_not_found(ledger, method):
 
 def bad_amount() -> list[Settlement]:
     s = settlements()
-    moves = (dataclasses.replace(s[1].movements[0], amount=-9),) + s[1].movements[1:]
-    return [s[0], dataclasses.replace(s[1], movements=moves)]
+    moves = (msgspec.structs.replace(s[1].movements[0], amount=-9),) + s[1].movements[1:]
+    return [s[0], msgspec.structs.replace(s[1], movements=moves)]
 
 
 def unseated() -> list[Settlement]:
     s = settlements()
     moves = s[1].movements + (Movement(payer="Z", payee=None, amount=1,
                                        kind=MovementKind.SHARE, reason="?"),)
-    return [s[0], dataclasses.replace(s[1], movements=moves)]
+    return [s[0], msgspec.structs.replace(s[1], movements=moves)]
 
 
 def duplicate_number() -> list[Settlement]:
     s = settlements()
-    return [s[0], dataclasses.replace(s[1], hand_no=1)]
+    return [s[0], msgspec.structs.replace(s[1], hand_no=1)]
 
 
 @pytest.mark.parametrize("broken", [bad_amount, unseated, duplicate_number])

@@ -18,8 +18,10 @@ Names and words are matched by cli/names.py, the one matcher of the command line
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Protocol
+
+import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.cli.hand_opts import Options  # re-exported: the parser takes one
 from loo_ledger.cli.names import match, match_player
@@ -91,14 +93,13 @@ def _pairs(items: Sequence[str], seats: Sequence[str], problems: _Problems,
     return out
 
 
-@dataclass(kw_only=True)
-class _Line:
+class _Line(msgspec.Struct, kw_only=True):
     """The players' words as read, and who could not be read."""
 
-    said: dict[str, tuple[str, int | None]] = field(default_factory=dict)
-    named: set[str] = field(default_factory=set)
-    unreadable: set[str] = field(default_factory=set)
-    bad: dict[str, str] = field(default_factory=dict)   # a value that is no word, and why
+    said: dict[str, tuple[str, int | None]] = msgspec.field(default_factory=dict)
+    named: set[str] = msgspec.field(default_factory=set)
+    unreadable: set[str] = msgspec.field(default_factory=set)
+    bad: dict[str, str] = msgspec.field(default_factory=dict)   # a value that is no word, and why
 
 
 def _read_words(words: Sequence[str], seats: Sequence[str], problems: _Problems) -> _Line:

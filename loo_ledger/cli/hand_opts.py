@@ -7,22 +7,21 @@ and the read-only commands stay cheap to start.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
 
 
-@dataclass(kw_only=True)
-class Options:
+class Options(msgspec.Struct, kw_only=True):
     """The options of ``loo hand`` besides the players' words (see cli/options.py)."""
 
     trump: str | None = None
-    flushes: list[str] = field(default_factory=list)       # NAME[:KIND]
-    exchanges: list[str] = field(default_factory=list)     # NAME=N
-    revokes: list[str] = field(default_factory=list)       # NAME
-    penalties: list[str] = field(default_factory=list)     # NAME=KIND
+    flushes: list[str] = msgspec.field(default_factory=list)       # NAME[:KIND]
+    exchanges: list[str] = msgspec.field(default_factory=list)     # NAME=N
+    revokes: list[str] = msgspec.field(default_factory=list)       # NAME
+    penalties: list[str] = msgspec.field(default_factory=list)     # NAME=KIND
     pam: str | None = None
-    sitting_out: list[str] = field(default_factory=list)
+    sitting_out: list[str] = msgspec.field(default_factory=list)
     note: str | None = None
-    paid: list[str] = field(default_factory=list)          # NAME=DELTA
+    paid: list[str] = msgspec.field(default_factory=list)          # NAME=DELTA
     table_ruling: str | None = None
-    cards: list[str] = field(default_factory=list)          # a trick each, leader first
+    cards: list[str] = msgspec.field(default_factory=list)          # a trick each, leader first
     turned: str | None = None                               # the trump card (or simple pool's)

@@ -15,9 +15,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import redirect_stdout
-from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 import typer
 
 from loo_ledger.cli.names import candidates
@@ -73,8 +73,7 @@ def ask(question: str, choices: Sequence[str], *, default: str | None = None,
                    f"  '{text}' is not possible here; answer {' or '.join(shown)}", err=err)
 
 
-@dataclass(frozen=True)
-class Asked:
+class Asked(msgspec.Struct, frozen=True):
     """A question put to the table (not one whose answer was forced), and its answer."""
 
     key: str
@@ -82,14 +81,13 @@ class Asked:
     answer: str
 
 
-@dataclass
-class Asker:
+class Asker(msgspec.Struct):
     """Puts questions, or keeps an answer given before if it is still possible; ``err``:
     every question and message goes to standard error (``--json``)."""
 
-    answers: dict[str, str] = field(default_factory=dict)
-    asked: list[Asked] = field(default_factory=list)
-    said: set[str] = field(default_factory=set)
+    answers: dict[str, str] = msgspec.field(default_factory=dict)
+    asked: list[Asked] = msgspec.field(default_factory=list)
+    said: set[str] = msgspec.field(default_factory=set)
     err: bool = False
 
     def echo(self, text: str) -> None:

@@ -17,7 +17,8 @@ Every answer is kept in the :class:`~loo_ledger.cli.interactive_ask.Asker` under
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+
+import msgspec
 
 from loo_ledger.cli.interactive_ask import Asker
 from loo_ledger.domain.cardplay import PlayContext, check_play, legal_plays, winner
@@ -29,16 +30,14 @@ from loo_ledger.domain.variants import Variant
 __all__ = ["CardAnswers", "ask_cards"]
 
 
-@dataclass(frozen=True)
-class CardAnswers:
+class CardAnswers(msgspec.Struct, frozen=True):
     """What ``loo hand`` would be given: ``--turned`` and one ``--cards`` per trick."""
 
     turned: str | None
-    tricks: list[str] = field(default_factory=list)
+    tricks: list[str] = msgspec.field(default_factory=list)
 
 
-@dataclass
-class _Table:
+class _Table(msgspec.Struct):
     """What is known while the cards are asked."""
 
     rules: PlayRules
@@ -46,8 +45,8 @@ class _Table:
     trump: Suit | None
     trump_card: Card | None = None
     turned_in_play: bool = False
-    hands: dict[str, list[Card]] = field(default_factory=dict)
-    played: set[Card] = field(default_factory=set)
+    hands: dict[str, list[Card]] = msgspec.field(default_factory=dict)
+    played: set[Card] = msgspec.field(default_factory=set)
 
     def seen(self, card: Card, player: str | None = None) -> str | None:
         """Why ``card`` cannot be ``player``'s (None if it may)."""

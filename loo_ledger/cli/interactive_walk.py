@@ -13,9 +13,11 @@ one-line form and go through the same parser as ``loo hand NAME=VALUE``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from functools import partial
 from itertools import count
+
+import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.cli.entry import Options, View, parse_hand
 from loo_ledger.cli.interactive_ask import Asker
@@ -32,8 +34,7 @@ from loo_ledger.formats.limits import text_problem
 PLAYED = Resolution.PLAYED
 
 
-@dataclass(frozen=True)
-class Extra:
+class Extra(msgspec.Struct, frozen=True):
     """One answer to "anything else?": a flush (value: its kind), an exchange (value: how
     many cards), a revoke, or a note (value: its text)."""
 

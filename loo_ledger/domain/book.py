@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.domain.codes import Game, LooKind, MovementKind, Resolution, RuleRef
 from loo_ledger.domain.deal import Deal
@@ -21,8 +22,7 @@ def rule(v: Variant, name: str, *more: str, source: str | None = None) -> RuleRe
                    also=tuple((n, v.value_text(n)) for n in more))
 
 
-@dataclass(kw_only=True)
-class Book:
+class Book(msgspec.Struct, kw_only=True):
     """Movements as they are made; ``pot`` is P, the pool in play, once antes are in."""
 
     state: TableState
@@ -30,11 +30,11 @@ class Book:
     variant: Variant
     outcome: Resolution                  # how the hand is resolved (checks.resolve)
     pot: int = 0
-    movements: list[Movement] = field(default_factory=list)
-    looed: list[str] = field(default_factory=list)
-    loos: dict[str, int] = field(default_factory=dict)
+    movements: list[Movement] = msgspec.field(default_factory=list)
+    looed: list[str] = msgspec.field(default_factory=list)
+    loos: dict[str, int] = msgspec.field(default_factory=dict)
     whole: str | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = msgspec.field(default_factory=list)
     #: The pool's change and the chips paid into it by players so far, kept as movements
     #: are made (never recomputed from the movement list).
     change: int = 0

@@ -11,7 +11,8 @@ names the hand and, where there is one, the player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.domain.cards import Card, CardError, parse_card
 from loo_ledger.domain.codes import PenaltyKind, Resolution, Suit
@@ -26,8 +27,7 @@ __all__ = ["Judged", "read_cards", "apply_breaches", "apply_flushes", "apply_tri
            "counts_text"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Judged:
+class Judged(msgspec.Struct, frozen=True, kw_only=True):
     """The cards of one hand as read and judged."""
 
     record: PlayRecord

@@ -13,7 +13,8 @@ turned at the first failure to follow has fixed trumps.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from loo_ledger.domain.cardplay import effective_suit
 from loo_ledger.domain.play_judge import PlayRecord, PlayResult, _after_trick, _pam, _start_trump
@@ -22,8 +23,7 @@ from loo_ledger.domain.play_rules import PlayRules
 __all__ = ["CardFacts", "card_facts"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class CardFacts:
+class CardFacts(msgspec.Struct, frozen=True, kw_only=True):
     """One hand's figures from its cards; every player in play is a key of each mapping.
 
     ``first_leader`` led the first trick and ``first_winner`` won it (the first leader is

@@ -27,7 +27,8 @@ trick 1, B played 9s: must head the trick with Ks [head_trick=true]
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+
+import msgspec
 
 from loo_ledger.domain.cards import ACE, JACK, KING, Card
 from loo_ledger.domain.codes import Suit
@@ -50,8 +51,7 @@ class PlayError(LooError):
     """A play that cannot be judged: a card the player does not hold."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlayContext:
+class PlayContext(msgspec.Struct, frozen=True, kw_only=True):
     """What a play is judged against besides the hand and the trick so far."""
 
     rules: PlayRules
@@ -61,15 +61,14 @@ class PlayContext:
     players: int = 2                   # players in play
     trick: int = 1                     # 1-based
     civil: bool = False                # "Pam be civil" announced to this trick
-    played: frozenset[Card] = field(default_factory=frozenset)  # cards of earlier tricks
+    played: frozenset[Card] = msgspec.field(default_factory=frozenset)  # cards of earlier tricks
 
     @property
     def pam(self) -> Card | None:
         return pam_card(self.rules.pam, self.trump)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Breach:
+class Breach(msgspec.Struct, frozen=True, kw_only=True):
     """A play against a rule: ``rule`` is the PlayRules field, ``value`` its value."""
 
     trick: int
@@ -132,8 +131,7 @@ def _words(cards: Sequence[Card] | frozenset[Card]) -> str:
     return " ".join(str(c) for c in sorted(cards, key=Card.display_key))
 
 
-@dataclass(frozen=True)
-class _Constraint:
+class _Constraint(msgspec.Struct, frozen=True):
     rule: str
     value: str
     permitted: frozenset[Card]

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from loo_ledger.domain.codes import Suit
 from loo_ledger.errors import LooError, Problem
@@ -57,8 +58,7 @@ def rank_text(rank: int) -> str:
     return _RANK_TEXT.get(rank, str(rank))
 
 
-@dataclass(frozen=True, order=True)
-class Card:
+class Card(msgspec.Struct, frozen=True, order=True):
     """A card. Ordered by rank, then suit name, so ``max`` of one suit's cards is its highest.
 
     >>> Card(ACE, Suit.SPADES) > Card(KING, Suit.SPADES)

@@ -12,8 +12,9 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 
 class Game(StrEnum):
@@ -161,8 +162,7 @@ class MovementKind(StrEnum):
     RULING = "ruling"          # the table's own figure, recorded by a table ruling
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class RuleRef:
+class RuleRef(msgspec.Struct, frozen=True, kw_only=True):
     """The rule behind a movement: a parameter (with its value, and any further parameters
     that fix the amount), a numbered conflict of CATALOGUE.md (``R41``), a law of a source,
     the source itself, or a table ruling.

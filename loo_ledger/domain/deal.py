@@ -6,7 +6,7 @@ Every problem found is collected; nothing here raises for bad input.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
 
 from loo_ledger.domain.codes import AnteModel, DealKind, Game, LonePlayer, Resolution, Suit, Word
 from loo_ledger.domain.legal import (
@@ -32,8 +32,7 @@ PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
 ALL_FOLD, RENEGE = Resolution.ALL_FOLD, Resolution.RENEGE
 
 
-@dataclass(kw_only=True)
-class Deal:
+class Deal(msgspec.Struct, kw_only=True):
     """What the record means at this table; built by :func:`analyse`."""
 
     hand_no: int
@@ -41,15 +40,15 @@ class Deal:
     dealt: tuple[str, ...]               # from the dealer's left, the dealer last
     shape: DealShape                     # what kind of deal it is (legal.deal_shape)
     kind: DealKind = DealKind.DECLARED
-    words: dict[str, Word] = field(default_factory=dict)
+    words: dict[str, Word] = msgspec.field(default_factory=dict)
     in_play: tuple[str, ...] = ()
     defender: str | None = None
     resolution: Resolution = PLAYED      # what the declarations settle (checks.resolve: the hand)
     taker: str | None = None             # who takes P without play (ALL_PASS, LONE)
     miss_dealt: bool = False
     trump_known: bool = True
-    antes: list[tuple[str, int]] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
+    antes: list[tuple[str, int]] = msgspec.field(default_factory=list)
+    problems: list[Problem] = msgspec.field(default_factory=list)
 
     def problem(self, code: str, message: str, player: str | None = None) -> None:
         self.problems.append(Problem(code=code, message=message, hand=self.hand_no, player=player))

@@ -36,7 +36,6 @@ SHARE, STAYS, LOO = MovementKind.SHARE, MovementKind.STAYS, MovementKind.LOO
 WHOLE = MovementKind.WHOLE_POOL
 REVOKE, MISDEAL = PenaltyKind.REVOKE, PenaltyKind.MISDEAL
 DECLARED_EARLY = PenaltyKind.DECLARED_EARLY
-_new = object.__new__
 _INTS = frozenset({int})
 _MISSING: Any = object()
 _NO_FORFEITS: tuple[Penalty, ...] = ()
@@ -202,17 +201,14 @@ def _plain(record: HandRecord, state: TableState, c: Compiled, seating: Seating,
                                 c.r_divided_bare))
     if record.deltas and record.deltas != deltas and not agree(record.deltas, deltas):
         return None
-    nxt = _new(TableState)
-    nxt.__dict__.update(
+    nxt = TableState(
         seats=state.seats, dealer=seating.next_dealer, pool=pool,
         double=bool(looed) if c.double_looed else pool > 0, lou_first=state.lou_first,
         lou_antes_due=state.lou_antes_due, sit_out=NO_SIT_OUT, hand_no=state.hand_no + 1,
         last_had_loo=bool(looed))
-    result = _new(Settlement)
-    result.__dict__.update(
+    return Settlement(
         hand_no=state.hand_no, dealer=seating.dealer, dealt=seating.dealt,
         movements=tuple(moves), deltas=deltas, pool_in=state.pool, pot=pot, pool_after=pool,
         double=state.double, outcome=PLAYED, next_state=nxt, looed=tuple(looed), loos=loos,
         whole=whole, kind=d.kind, words=d.words.copy(), notes=(), table_ruling=None,
         rules_deltas={}, tricks=dict(tricks), cards=None)
-    return result

@@ -19,7 +19,6 @@ PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
 ALL_FOLD, RENEGE = Resolution.ALL_FOLD, Resolution.RENEGE
 SHARE, STAYS, LOO = MovementKind.SHARE, MovementKind.STAYS, MovementKind.LOO
 WHOLE = MovementKind.WHOLE_POOL
-_new = object.__new__
 NO_SIT_OUT: frozenset[str] = frozenset()
 
 
@@ -221,18 +220,15 @@ def finish(record: HandRecord, state: TableState, plan: Plan, resolution: Resolu
     if recorded and recorded != deltas and not agree(recorded, deltas):
         return None
     pool_after = book.pool
-    nxt = _new(TableState)
-    nxt.__dict__.update(
+    nxt = TableState(
         seats=state.seats, dealer=next_dealer, pool=pool_after, double=double,
         lou_first=lou_first, lou_antes_due=lou_antes_due, sit_out=sit_out,
         hand_no=state.hand_no + 1, last_had_loo=bool(book.looed))
-    out = _new(Settlement)
     d, seating = plan.d, plan.seating
-    out.__dict__.update(
+    return Settlement(
         hand_no=state.hand_no, dealer=seating.dealer, dealt=seating.dealt,
         movements=tuple(book.out), deltas=deltas, pool_in=state.pool, pot=book.pot,
         pool_after=pool_after, double=state.double, outcome=resolution,
         next_state=nxt, looed=tuple(book.looed), loos=book.loos, whole=book.whole,
         kind=d.kind, words=dict(d.words), notes=book.notes, table_ruling=None,
         rules_deltas={}, tricks=dict(record.tricks or {}), cards=None)
-    return out

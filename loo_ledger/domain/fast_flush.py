@@ -6,6 +6,8 @@ that the plan already holds."""
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from loo_ledger.domain.codes import Resolution
 from loo_ledger.domain.compiled import Compiled, Plan
 from loo_ledger.domain.deal import Deal
@@ -42,5 +44,4 @@ def flushed(record: HandRecord, state: TableState, c: Compiled, plan: Plan) -> S
     if deltas_problems(record, result):
         return None
     _check_conserved(result)
-    result.__dict__.update(tricks={}, cards=None)  # fresh: nobody has seen it yet
-    return result
+    return replace(result, tricks={}, cards=None)

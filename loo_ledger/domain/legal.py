@@ -28,7 +28,8 @@ The model is pokerkit's ``can_…``/``verify_…`` pair: ``words_allowed`` lists
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from loo_ledger.domain.codes import (
     DealKind,
@@ -64,8 +65,7 @@ SYNONYMS: Mapping[str, Word] = {Word.FOLD: Word.PASS}
 _DEALER_OPTIONS = (Word.STAND, Word.MISS, Word.DEFEND)
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class DealShape:
+class DealShape(msgspec.Struct, frozen=True, kw_only=True):
     """What kind of deal the next hand is, and what follows from that.
 
     ``declared``: players choose words (else everyone plays, or in an eldest-miss deal only
@@ -208,8 +208,7 @@ def words_allowed(v: Variant, shape: DealShape, dealt: tuple[str, ...],
     return open_words
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Refusal:
+class Refusal(msgspec.Struct, frozen=True, kw_only=True):
     """Why a word may not be said: the problem code (stable, e.g. ``DEALER_MUST_PLAY``) and
     the reason in a player's words."""
 

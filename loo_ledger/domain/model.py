@@ -2,13 +2,20 @@
 
 All amounts are whole units (white chips, chips or cents); never floats.
 The pool is written ``None`` wherever an account is named.
+
+The records are ``msgspec.Struct`` classes, frozen and keyword-only like the dataclasses they
+replace (equal field by field, hashable when their fields are, ``AttributeError`` on
+assignment): a class costs microseconds to define at start-up, not the dataclass's compiled
+methods, and an instance is several times cheaper to make, once per hand. The rules
+(domain/variants.py ``Variant``, domain/play_rules.py ``PlayRules``) stay frozen dataclasses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from loo_ledger.domain.codes import DealKind, MovementKind, Resolution, RuleRef, Suit, Word
 
@@ -19,8 +26,7 @@ if TYPE_CHECKING:
 SUITS: tuple[str, ...] = tuple(Suit)
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Flush:
+class Flush(msgspec.Struct, frozen=True, kw_only=True):
     """A flush as recorded: ``kind`` is the text typed (a :class:`FlushKind` when valid)."""
 
     player: str
@@ -29,16 +35,14 @@ class Flush:
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Penalty:
+class Penalty(msgspec.Struct, frozen=True, kw_only=True):
     """A penalty as recorded: ``kind`` is the text typed (a :class:`PenaltyKind` when valid)."""
 
     player: str
     kind: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class CardRecord:
+class CardRecord(msgspec.Struct, frozen=True, kw_only=True):
     """The cards of a hand as written down (any part may be missing), each card as typed
     (``As``, ``10h``, ``J♣``; domain/cards.py reads them).
 
@@ -52,29 +56,24 @@ class CardRecord:
     trump_card: str | None = None
     turned: str | None = None
     miss: tuple[str, ...] | None = None
-    dealt: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    exchanged: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    dealt: Mapping[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
+    exchanged: Mapping[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
     tricks: tuple[tuple[str, ...], ...] = ()
     civil: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
-class HandRecord:
+class HandRecord(msgspec.Struct, frozen=True, kw_only=True):
     """What the table says happened, as typed: the raw facts and the source of truth.
 
     Words, kinds and suits are kept as typed (text); the engine reads them into codes and
     reports what it cannot read. ``deltas`` may name only some players (see settle).
-
-    No ``__slots__``, like :class:`TableState`: a record read from a file is made by
-    giving the instance its ``__dict__`` in one step (formats/fromtyped.py), several times
-    cheaper than the frozen ``__init__`` setting each field in turn.
     """
 
     dealer: str | None = None
     sitting_out: tuple[str, ...] = ()
     trump: str | None = None
     declarations: Mapping[str, str] | None = None
-    exchanges: Mapping[str, int] = field(default_factory=dict)
+    exchanges: Mapping[str, int] = msgspec.field(default_factory=dict)
     flushes: tuple[Flush, ...] = ()
     pam_holder: str | None = None
     tricks: Mapping[str, int] | None = None
@@ -85,8 +84,7 @@ class HandRecord:
     cards: CardRecord | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class TableState:
+class TableState(msgspec.Struct, frozen=True, kw_only=True):
     """The table between hands: everything the next hand's rules depend on.
 
     ``dealer`` is who deals next (by rotation), ``double`` whether the next pool
@@ -97,9 +95,8 @@ class TableState:
     ``last_had_loo`` whether the last deal had a loo: ``ante_model=stakes`` and
     ``replenish`` and ``force_after_single`` key on it (RULES.md), never on ``double``.
 
-    No ``__slots__`` here nor on :class:`Settlement`, on purpose: the engine's fast path
-    (domain/fast.py) makes one of each per hand by filling the instance's ``__dict__`` in one
-    step, several times cheaper than a frozen ``__init__`` setting each field in turn.
+    The engine's fast path (domain/fast.py) makes one of these and one :class:`Settlement`
+    per hand with their plain constructors: a Struct's is cheap (no ``__dict__`` to fill).
     """
 
     seats: tuple[str, ...]
@@ -132,8 +129,7 @@ def opening_state(players: tuple[str, ...] | list[str], first_dealer: str,
                       last_had_loo=carried)
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Movement:
+class Movement(msgspec.Struct, frozen=True, kw_only=True):
     """Chips moving from ``payer`` to ``payee`` (``None`` is the pool): what kind of
     movement it is, the reason in words and the rule behind it."""
 
@@ -145,8 +141,7 @@ class Movement:
     rule: RuleRef = RuleRef()
 
 
-@dataclass(frozen=True, kw_only=True)
-class Settlement:
+class Settlement(msgspec.Struct, frozen=True, kw_only=True):
     """What one hand moves and where it leaves the table.
 
     ``deltas`` has every dealt player's net change (dealer's ante included);
@@ -176,16 +171,16 @@ class Settlement:
     outcome: Resolution
     next_state: TableState
     looed: tuple[str, ...] = ()
-    loos: Mapping[str, int] = field(default_factory=dict)
+    loos: Mapping[str, int] = msgspec.field(default_factory=dict)
     whole: str | None = None
     kind: DealKind = DealKind.DECLARED
-    words: Mapping[str, Word] = field(default_factory=dict)
+    words: Mapping[str, Word] = msgspec.field(default_factory=dict)
     notes: tuple[str, ...] = ()
     table_ruling: str | None = None
-    rules_deltas: Mapping[str, int] = field(default_factory=dict)
+    rules_deltas: Mapping[str, int] = msgspec.field(default_factory=dict)
     #: The trick counts settled (the record's, or those judged from its cards), and what
     #: the cards show for statistics (domain/card_facts.py; None without judged tricks).
-    tricks: Mapping[str, int] = field(default_factory=dict)
+    tricks: Mapping[str, int] = msgspec.field(default_factory=dict)
     cards: CardFacts | None = None
 
     @property
@@ -216,8 +211,7 @@ def net_changes(movements: Iterable[Movement]) -> tuple[dict[str, int], int]:
     return players, pool
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Unit:
+class Unit(msgspec.Struct, frozen=True, kw_only=True):
     """What one chip unit is worth, for money reports. ``value`` is a decimal string."""
 
     name: str = "chip"
@@ -225,18 +219,16 @@ class Unit:
     currency: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class RuleChange:
+class RuleChange(msgspec.Struct, frozen=True, kw_only=True):
     """Rules changed part-way through a session: ``rules`` (parameter -> value, as typed)
     are in force from hand ``from_hand`` on, on top of the session's rules and every
     earlier change."""
 
     from_hand: int
-    rules: Mapping[str, object] = field(default_factory=dict)
+    rules: Mapping[str, object] = msgspec.field(default_factory=dict)
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Session:
+class Session(msgspec.Struct, frozen=True, kw_only=True):
     """One evening at one table: the rules agreed, who sat where, every hand in order;
     ``rule_changes`` (in order of ``from_hand``) change the rules from a later hand on."""
 
@@ -244,7 +236,7 @@ class Session:
     players: tuple[str, ...]
     first_dealer: str
     hands: tuple[HandRecord, ...] = ()
-    rules: Mapping[str, object] = field(default_factory=dict)
+    rules: Mapping[str, object] = msgspec.field(default_factory=dict)
     name: str | None = None
     started_at: str | None = None
     unit: Unit | None = None

@@ -6,13 +6,12 @@ sources name (CATALOGUE.md) are added in the same style and say so in ``meaning`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 DEALER_OPTIONS = ("stand", "miss", "defend")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Param:
+class Param(msgspec.Struct, frozen=True, kw_only=True):
     """One parameter: its kind, its allowed values and where the default comes from.
 
     ``kind`` is ``choice`` (one of ``choices``), ``bool``, ``int`` (a whole number

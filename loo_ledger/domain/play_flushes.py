@@ -18,7 +18,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from loo_ledger.domain.cardplay import effective_suit, pam_card
 from loo_ledger.domain.cards import JACK, KING, Card
@@ -26,8 +27,7 @@ from loo_ledger.domain.codes import FlushKind, Suit
 from loo_ledger.domain.play_rules import PlayRules
 
 
-@dataclass(frozen=True, kw_only=True)
-class FoundFlush:
+class FoundFlush(msgspec.Struct, frozen=True, kw_only=True):
     player: str
     kind: FlushKind
     suit: Suit | None          # None for a blaze

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+import msgspec
 
 from loo_ledger.domain.cardplay import Breach, PlayContext, check_play, effective_suit, winner
 from loo_ledger.domain.cards import Card, in_pack
@@ -28,8 +29,7 @@ from loo_ledger.errors import Problem
 __all__ = ["PlayRecord", "PlayResult", "judge", "FoundFlush"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlayRecord:
+class PlayRecord(msgspec.Struct, frozen=True, kw_only=True):
     """The cards of one hand, as far as they were written down."""
 
     players: tuple[str, ...]                   # in play, from the dealer's left
@@ -38,14 +38,13 @@ class PlayRecord:
     simple: bool = False                       # a simple pool under play-all: no trump yet
     turned: Card | None = None                 # simple pool: turned at the first failure
     miss: tuple[Card, ...] | None = None
-    dealt: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
-    exchanged: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # or the miss
+    dealt: Mapping[str, tuple[Card, ...]] = msgspec.field(default_factory=dict)
+    exchanged: Mapping[str, tuple[Card, ...]] = msgspec.field(default_factory=dict)  # or the miss
     tricks: tuple[tuple[Card, ...], ...] = ()
     civil: frozenset[int] = frozenset()        # tricks to which "Pam be civil" was said
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlayResult:
+class PlayResult(msgspec.Struct, frozen=True, kw_only=True):
     trump: Suit | None                         # the trump at the end (None: never known)
     leaders: tuple[str, ...]                   # of each trick judged
     winners: tuple[str, ...]                   # of each trick judged

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 from loo_ledger.domain.fast import fast_settle
 from loo_ledger.domain.model import (
@@ -20,8 +21,7 @@ from loo_ledger.domain.variants import Variant, variant
 from loo_ledger.errors import HandRejected, LooError, Problem
 
 
-@dataclass(frozen=True, kw_only=True)
-class Replay:
+class Replay(msgspec.Struct, frozen=True, kw_only=True):
     """A session settled: its variant, each hand's settlement and the state after the last."""
 
     variant: Variant

@@ -13,7 +13,8 @@ re-exports these); kept apart so each file reads in one sitting.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from loo_ledger.domain.model import TableState
 

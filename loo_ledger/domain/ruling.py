@@ -9,7 +9,7 @@ chips are still conserved, and the pool may not pay out more than it holds.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from loo_ledger.domain.codes import DoubleWhen, Game, MovementKind, Resolution, RuleRef
 from loo_ledger.domain.model import HandRecord, Movement, Settlement, TableState

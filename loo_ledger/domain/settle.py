@@ -8,8 +8,9 @@ succeeds. A settlement that does not conserve chips is a bug, raised as
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
 
 from loo_ledger.domain.book import Book, rule
 from loo_ledger.domain.checks import check_record, resolve, revokers

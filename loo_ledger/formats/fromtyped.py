@@ -94,25 +94,16 @@ def record(h: types.Hand) -> HandRecord | None:
         cards = _cards(h.cards)
         if cards is None:
             return None
-    out: HandRecord = _new(HandRecord)
-    _give(out, "__dict__", {
-        "dealer": None if h.dealer is unset else h.dealer, "sitting_out": sitting,
-        "trump": None if h.trump is unset else h.trump,
-        "declarations": None if declarations is unset else declarations,
-        "exchanges": {} if exchanges is unset else exchanges, "flushes": flushes,
-        "pam_holder": None if h.pam_holder is unset else h.pam_holder,
-        "tricks": None if tricks is unset else tricks, "penalties": penalties,
-        "deltas": None if deltas is unset else deltas,
-        "table_ruling": None if ruling is unset else ruling,
-        "note": None if h.note is unset else h.note, "cards": cards})
-    return out
-
-
-#: A record read from a file is made by giving it its ``__dict__`` (HandRecord has no
-#: slots for this), a third of the frozen ``__init__``'s cost, which checks nothing more:
-#: tests/test_decoder.py holds the two equal.
-_new = object.__new__
-_give = object.__setattr__
+    return HandRecord(
+        dealer=None if h.dealer is unset else h.dealer, sitting_out=sitting,
+        trump=None if h.trump is unset else h.trump,
+        declarations=None if declarations is unset else declarations,
+        exchanges={} if exchanges is unset else exchanges, flushes=flushes,
+        pam_holder=None if h.pam_holder is unset else h.pam_holder,
+        tricks=None if tricks is unset else tricks, penalties=penalties,
+        deltas=None if deltas is unset else deltas,
+        table_ruling=None if ruling is unset else ruling,
+        note=None if h.note is unset else h.note, cards=cards)
 
 
 def _cards(c: types.CardsRecord) -> CardRecord | None:

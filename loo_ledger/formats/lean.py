@@ -21,12 +21,12 @@ import gc
 import hashlib
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import replace
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, overload
 
 import msgspec
 from msgspec import UNSET
+from msgspec.structs import replace
 
 from loo_ledger.domain.model import HandRecord, Session
 from loo_ledger.formats import decode, fromtyped, types

@@ -39,8 +39,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from loo_ledger.errors import LooError, Problem
 from loo_ledger.services.sessions import renamed_record

@@ -3,8 +3,9 @@ and, where the cards were recorded, the tricks walked through (:func:`trick_walk
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from loo_ledger.domain.card_checks import read_cards
 from loo_ledger.domain.cardplay import effective_suit, pam_card

@@ -19,9 +19,11 @@ from __future__ import annotations
 import gc
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
+
+import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.domain import Session, Settlement, TableState
 from loo_ledger.domain.replay import settle_each, start
@@ -41,8 +43,7 @@ A = TypeVar("A")
 B = TypeVar("B")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Refusal:
+class Refusal(msgspec.Struct, frozen=True, kw_only=True):
     """Why the real import refuses a file without ``--again``: the sessions its content
     became (id, name, when imported; oldest first) or, if none, the file before it in the
     same import that holds the same session."""
@@ -58,8 +59,7 @@ class Refusal:
                                "was imported (give it once, or use --again).")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Imported:
+class Imported(msgspec.Struct, frozen=True, kw_only=True):
     """One file imported (``session_id`` None under a dry run): what it holds; under a dry
     run, ``refused`` says why the real import would refuse it without ``--again``."""
 

@@ -9,7 +9,7 @@ leading ``-``. A table must be dealable from the pack in every deal the variant 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from loo_ledger.domain.legal import DealShape, can_deal, cards_needed, deal_shape
 from loo_ledger.domain.model import TableState

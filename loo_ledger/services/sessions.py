@@ -12,8 +12,10 @@ in force from hand N on, and the hands from N on are settled again under it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.domain.replay import rules_at, variant_at, with_change
 from loo_ledger.domain.variants import parse_rule_args, variant
@@ -42,8 +44,7 @@ def rename_session(ledger: Ledger, sid: int, name: str) -> str:
     return old[0]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Removed:
+class Removed(msgspec.Struct, frozen=True, kw_only=True):
     """What ``delete`` removed: the session's id, name and number of hands."""
 
     id: int

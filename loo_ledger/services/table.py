@@ -9,8 +9,10 @@ in another terminal is never lost.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.domain import (
     HandRecord,
@@ -97,8 +99,7 @@ class TableChanged(LooError):
     written; nothing was written."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class TableView:
+class TableView(msgspec.Struct, frozen=True, kw_only=True):
     """The table as the CLI parses and prompts against: before the next hand (or, from
     :func:`view_before`, before hand ``hand_no``)."""
 

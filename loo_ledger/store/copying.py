@@ -13,16 +13,16 @@ import contextlib
 import os
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from loo_ledger.errors import StoreError
 from loo_ledger.store.conn import BUSY_TIMEOUT_MS, explain
 from loo_ledger.store.db import check_file, newer_schema
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(msgspec.Struct, frozen=True):
     """What a ledger file holds."""
 
     path: Path

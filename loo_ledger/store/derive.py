@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import islice
 from typing import Any
+
+import msgspec
 
 from loo_ledger.domain.model import Movement, Settlement, TableState
 from loo_ledger.errors import StoreError
@@ -56,8 +57,7 @@ def dumps(value: Any) -> str:
     return _compact(value)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Derived:
+class Derived(msgspec.Struct, frozen=True, kw_only=True):
     """A session's derived rows, hands named by number (never by row id).
 
     Tuples are in the order of the ``*_COLUMNS`` above; ``player_totals`` is keyed by

@@ -15,8 +15,9 @@ Every write here is one transaction (``BEGIN IMMEDIATE``), reading inside it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from loo_ledger.errors import LooError
 from loo_ledger.store.conn import Connection
@@ -28,17 +29,16 @@ ALIASES = "SELECT a.alias, a.identity_id, i.name FROM aliases a JOIN identities 
           "ON i.id = a.identity_id"
 
 
-@dataclass(frozen=True)
-class Identities:
+class Identities(msgspec.Struct, frozen=True):
     """Every spelling known (seats and aliases) and the identity each names.
 
     ``shown``: casefolded spelling -> the identity's name; ``spellings``: the identity's
     name -> the spellings seen or aliased (as first written); ``sessions``: the identity's
     name -> the ids of the sessions it sat in (in order)."""
 
-    shown: dict[str, str] = field(default_factory=dict)
-    spellings: dict[str, list[str]] = field(default_factory=dict)
-    sessions: dict[str, list[int]] = field(default_factory=dict)
+    shown: dict[str, str] = msgspec.field(default_factory=dict)
+    spellings: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    sessions: dict[str, list[int]] = msgspec.field(default_factory=dict)
 
     def who(self, name: str) -> str:
         """The name of the identity ``name`` is (a spelling never seen is its own)."""

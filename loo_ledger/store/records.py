@@ -28,11 +28,11 @@ only its own keys and ``x-`` ones), so a stored object with one is compact.
 
 from __future__ import annotations
 
-import functools
 import json
-import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
+
+import msgspec
 
 from loo_ledger.domain.model import HandRecord
 from loo_ledger.formats.handcodec import record_from_dict, record_to_dict
@@ -41,26 +41,17 @@ __all__ = ["Seats", "decode", "encode", "encode_typed", "record_from_dict", "rec
            "stored_record"]
 
 _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_fast = msgspec.json.Encoder().encode  # the same compact JSON, written faster
 _INTS = frozenset({int})
 
 
-@functools.cache
-def _fast() -> Callable[[Any], bytes]:
-    """The same compact JSON, written faster by msgspec (see :func:`_write`)."""
-    import msgspec
-    return msgspec.json.Encoder().encode
-
-
 def _write(out: Any) -> str:
-    """Compact JSON of ``out``: by msgspec where something has loaded it already (an
-    import, which decodes with it), else by json, so that a hand recorded at the table
-    does not load msgspec (some 7 ms); json too for a number msgspec will not write."""
-    if "msgspec" in sys.modules:
-        try:
-            return _fast()(out).decode()
-        except (TypeError, OverflowError):
-            pass
-    return _compact(out)
+    """Compact JSON of ``out``, by msgspec (loaded by every command that writes hands, its
+    records being msgspec Structs); by json for a number msgspec will not write."""
+    try:
+        return _fast(out).decode()
+    except (TypeError, OverflowError):
+        return _compact(out)
 
 _SUITS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
 _SUIT_NAMES = {v: k for k, v in _SUITS.items()}
@@ -187,7 +178,7 @@ def encode_typed(keys: Iterable[str], hand: Any, seats: Seats) -> str | None:
                 return None
             short, how = _ENCODE[key]
             out[short] = how(getattr(hand, key), seats)
-        return _fast()(out).decode()
+        return _fast(out).decode()
     except (KeyError, TypeError, AttributeError, OverflowError):
         return None
 

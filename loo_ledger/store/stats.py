@@ -12,8 +12,9 @@ that ``GROUP BY player`` walks the primary key. Nothing here decodes a hand's JS
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 # (column, what it sums over the players' hands (as the plays rows before m015 were
 # named), how two partial totals combine); the columns are derive.PLAYER_TOTAL_COLUMNS
@@ -48,8 +49,7 @@ def rebuild(db: Any) -> list[int]:
     return rebuild_all(db)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Scope:
+class Scope(msgspec.Struct, frozen=True, kw_only=True):
     """Which sessions and players a report covers.
 
     ``session_id`` picks one session; otherwise every session, or those whose date

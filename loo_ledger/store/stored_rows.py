@@ -9,8 +9,9 @@ them and :func:`read_rows` inside one ``db.snapshot()``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from loo_ledger.domain.model import Session
 from loo_ledger.errors import NotFound
@@ -18,8 +19,7 @@ from loo_ledger.store import derive
 from loo_ledger.store.conn import Connection
 
 
-@dataclass(frozen=True, kw_only=True)
-class StoredRows:
+class StoredRows(msgspec.Struct, frozen=True, kw_only=True):
     """What is stored for one session but its hands: ``session`` (its rules and seats, no
     hands), the players in seat order, their nets, the totals (``session_totals`` None
     when the session has no totals row), the cached state, the number of hands stored and
@@ -36,7 +36,7 @@ class StoredRows:
     next_dealer: str | None
     state: str
     hand_count: int
-    audit: list[tuple[Any, ...]] = field(default_factory=list)
+    audit: list[tuple[Any, ...]] = msgspec.field(default_factory=list)
 
 
 def read_rows(db: Connection, sid: int) -> StoredRows:

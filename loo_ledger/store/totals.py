@@ -10,8 +10,9 @@ when read (:meth:`Totals.fold`), a few thousand tallies for a hundred thousand h
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from loo_ledger.domain.model import Settlement
 from loo_ledger.errors import StoreError
@@ -38,8 +39,7 @@ SESSION_TOTAL_COLUMNS = ("hands", "doubles", "largest_pot", "longest_run", "trai
                          "loo_paid")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Running:
+class Running(msgspec.Struct, frozen=True, kw_only=True):
     """The sums over a session's stored hands that a hand appended adds to: the seats'
     nets and the three totals tables, keyed as in store/derive.py's ``Derived``."""
 

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.domain.model import (
     HandRecord,
@@ -78,8 +80,7 @@ class _StoredRecord:
 STORED_RECORD: Any = _StoredRecord()
 
 
-@dataclass(frozen=True, kw_only=True)
-class AuditEntry:
+class AuditEntry(msgspec.Struct, frozen=True, kw_only=True):
     """One line of the audit trail; ``new=STORED_RECORD`` is the record stored for ``hand``."""
 
     hand: int | None
@@ -132,8 +133,7 @@ class Stored:
         return self._last()
 
 
-@dataclass(frozen=True, kw_only=True)
-class Change:
+class Change(msgspec.Struct, frozen=True, kw_only=True):
     """What a session is to become. ``hands`` (every hand, in order) and ``players`` (seat
     order) are None when unchanged; ``records`` (every hand's stored object, in order) in
     place of ``hands`` stores those objects as given (extension fields kept); ``append``:
@@ -151,11 +151,11 @@ class Change:
     players: tuple[str, ...] | None = None
     rules: Mapping[str, Any] | None = None
     first_dealer: str | None = None
-    renamed: Mapping[str, str] = field(default_factory=dict)
-    present: Mapping[str, bool] = field(default_factory=dict)
+    renamed: Mapping[str, str] = msgspec.field(default_factory=dict)
+    present: Mapping[str, bool] = msgspec.field(default_factory=dict)
     seat_changes: tuple[Mapping[str, Any], ...] | None = None
     rule_changes: tuple[RuleChange, ...] | None = None
-    fields: Mapping[str, Any] = field(default_factory=dict)
+    fields: Mapping[str, Any] = msgspec.field(default_factory=dict)
     audit: tuple[AuditEntry, ...] = ()
 
     @property
@@ -167,8 +167,7 @@ class Change:
                 or self.rule_changes is not None)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Written:
+class Written(msgspec.Struct, frozen=True, kw_only=True):
     """What :func:`write` did: the session as it was read, and its replay (None when its
     hands and seats did not change). ``appended``: the fast path settled only the hands
     appended, so ``replay.settlements`` and ``records`` (the stored records) are theirs

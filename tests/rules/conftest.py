@@ -9,9 +9,8 @@ left (eldest hand), so with seats A..E and dealer E the order of play is A B C D
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 
 from loo_ledger.domain.model import Flush, HandRecord, Penalty, TableState, opening_state
 from loo_ledger.domain.variants import variant

@@ -18,10 +18,10 @@ play-all the card turned at the first failure to follow fixes trumps. Then:
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from loo_ledger.domain import legal, settle, validate
 from loo_ledger.domain.cardplay import PlayContext, legal_plays, winner

@@ -10,7 +10,7 @@ a loo is 9 (loo=limited, loo_amount=9). Hearts are trumps (2h turned).
   A +14, B +7, C -9 ante -9 looed = -18; the pool 12 + 9 - 21 + 9 = 9.
 """
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from loo_ledger.domain.model import CardRecord, HandRecord, Penalty, opening_state
 from loo_ledger.domain.settle import settle, validate

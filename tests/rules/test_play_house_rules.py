@@ -7,9 +7,8 @@ C 5c 6s 7d. Here A leads Ks first: trick 1 Ks Qs 6s (A), trick 2 Ah 4h 5c (A), t
 3d Kd 7d (B): A 2 tricks, B 1.
 """
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 
 from loo_ledger.domain.model import CardRecord, HandRecord, opening_state
 from loo_ledger.domain.play_rules import PlayRules

@@ -13,6 +13,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,6 +112,6 @@ def test_random_legal_play_reports_no_breach(deal: tuple[PlayRules, bool, int, r
     assert list(result.winners) == winners and result.complete
     assert sum(result.tricks_won.values()) == rules.hand_size
     assert result.tricks_won == {p: winners.count(p) for p in names}
-    hidden = judge(replace(record, dealt={}), rules)
+    hidden = judge(msgspec.structs.replace(record, dealt={}), rules)
     assert hidden.breaches == () and hidden.problems == ()
     assert list(hidden.winners) == winners

@@ -14,8 +14,10 @@ they are left out; a table ruling's own figures stand under any rules.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.domain import HandRecord, Session, settle, start
 from loo_ledger.domain.legal import skip_hand
@@ -30,8 +32,7 @@ from loo_ledger.errors import HandRejected, VariantError
 Progress = Callable[[int], None]
 
 
-@dataclass(frozen=True, kw_only=True)
-class WhatIf:
+class WhatIf(msgspec.Struct, frozen=True, kw_only=True):
     """A session settled under other rules: nets, the final pool, the hands skipped."""
 
     nets: dict[str, int]

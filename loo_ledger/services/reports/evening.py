@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
+import msgspec
+
 from loo_ledger.domain.money import allocate, money, money_text
 
 
-@dataclass(frozen=True, kw_only=True)
-class Evening:
+# dict=True: a __dict__ beside the slots, for the cached_property below.
+class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     """A stored session, read once; everything the reports need and nothing else.
 
     ``hands`` are the Ledger's hand rows (``number``, ``dealer``, ``pot``,
@@ -35,12 +36,12 @@ class Evening:
     hands: list[dict]
     lou: bool = False            # Lou: a pot, cents, burned
     simple_double: bool = True   # whether the game has simple and double pools (legal)
-    whole: dict[int, str] = field(default_factory=dict)  # hand -> who took the whole pool
-    sharers: dict[int, list[str]] = field(default_factory=dict)  # hand -> who took shares
+    whole: dict[int, str] = msgspec.field(default_factory=dict)  # hand -> who took the whole pool
+    sharers: dict[int, list[str]] = msgspec.field(default_factory=dict)  # hand -> who took shares
     #: hand -> each player's tricks as settled (judged from the cards where none recorded)
-    tricks: dict[int, dict[str, int]] = field(default_factory=dict)
+    tricks: dict[int, dict[str, int]] = msgspec.field(default_factory=dict)
     #: player -> figures from recorded cards (store/stats.py card_totals); empty without cards
-    cards: dict[str, dict[str, int]] = field(default_factory=dict)
+    cards: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
 
     @classmethod
     def load(cls, ledger: Any, session_id: int) -> Evening:

@@ -4,13 +4,13 @@ burned) most."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+
+import msgspec
 
 from loo_ledger.services.reports.evening import Evening
 
 
-@dataclass(frozen=True)
-class Highlights:
+class Highlights(msgspec.Struct, frozen=True):
     """What people mention after the evening."""
 
     biggest_pot: dict | None        # the hand row with the largest pot (earliest on a tie)

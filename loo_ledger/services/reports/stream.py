@@ -12,10 +12,10 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.services.reports.csvout import HAND_COLUMNS, cell
 

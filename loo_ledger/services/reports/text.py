@@ -9,8 +9,9 @@ transfers move exactly that money.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
+
+import msgspec
 
 from loo_ledger.domain.money import money_text, signed
 from loo_ledger.services.analysis.settle_up import POOL, fewest_transfers, settle_up
@@ -18,8 +19,7 @@ from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts
 
 
-@dataclass(frozen=True)
-class Settling:
+class Settling(msgspec.Struct, frozen=True):
     """Who ends where, and who pays whom, as ``loo settle-up`` works it out."""
 
     money: dict[str, Decimal]       # each player's net in money (empty without a unit value)
