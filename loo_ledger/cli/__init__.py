@@ -11,7 +11,8 @@ garbage collector, and ends without tearing the interpreter down (:func:`_leave`
 two cost a short command about as much as all of its own work.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: Typer reads these signatures at every
+# start, and annotations that are objects spare it compiling each one from a string.
 
 import gc
 

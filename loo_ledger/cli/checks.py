@@ -7,7 +7,8 @@ a session later: an infinite or exponent unit value, a negative or astronomicall
 chip count, a blank ruling, control characters in text, ids that SQLite cannot hold.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: Typer reads these signatures at every
+# start, and annotations that are objects spare it compiling each one from a string.
 
 import re
 from functools import cache

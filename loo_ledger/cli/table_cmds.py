@@ -1,6 +1,7 @@
 """At the table: loo new, use, hand, amend, undo, close (and pool, from cli/pool_cmd.py)."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: Typer reads these signatures at every
+# start, and annotations that are objects spare it compiling each one from a string.
 
 import typer
 
