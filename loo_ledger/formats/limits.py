@@ -111,12 +111,16 @@ def name_problem(name: str) -> str | None:
     (None, None)
     >>> name_problem("(pool)")
     "'(pool)' is reserved for the program's own rows; choose another name"
+    >>> name_problem("Ann\\udcff")
+    "'Ann\\\\udcff' contains a lone surrogate, which is not text"
     >>> name_problem("Ann\\u202e")
     "'Ann\\\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible character"
     """
     if not 1 <= len(name) <= MAX_NAME:
         return f"{visible(name)} is {len(name)} characters; a name has 1 to {MAX_NAME}"
-    bad = _BAD.search(name) or _SURROGATE.search(name)
+    if _SURROGATE.search(name):
+        return f"{visible(name)} contains a lone surrogate, which is not text"
+    bad = _BAD.search(name)
     if bad:
         char = bad.group()
         what = unicodedata.name(char, "")
