@@ -1,35 +1,23 @@
-"""One family of errors. The CLI turns any LooError into exit status 1 in one place."""
+"""One family of errors. The CLI turns any LooError into exit status 1 in one place.
+
+:class:`~loo_ledger.problem.Problem` (one thing wrong with a record) is given here too,
+loaded when first asked for: it is a msgspec Struct, and a command that reports nothing
+wrong, such as ``loo pool`` or ``loo balances``, need not load msgspec.
+"""
 
 from __future__ import annotations
 
-import msgspec
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from loo_ledger.problem import Problem as Problem
 
 
-class Problem(msgspec.Struct, frozen=True, kw_only=True):
-    """One thing wrong with a record: which hand, which player, which rule.
-
-    ``hand`` is 1-based (None for a problem with the session as a whole),
-    ``code`` is a stable identifier such as ``TRICKS_SUM``, ``message`` says
-    what is wrong in words a player understands.
-    """
-
-    code: str
-    message: str
-    hand: int | None = None
-    player: str | None = None
-    path: str | None = None
-
-    def describe(self) -> str:
-        where = []
-        if self.hand is not None:
-            where.append(f"hand {self.hand}")
-        if self.player is not None:
-            where.append(f"player {self.player}")
-        if self.path is not None:
-            where.append(f"at {self.path}")
-        prefix = ", ".join(where)
-        text = f"{self.message} [{self.code}]"
-        return f"{prefix}: {text}" if prefix else text
+def __getattr__(name: str) -> Any:
+    if name == "Problem":
+        from loo_ledger.problem import Problem
+        return Problem
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class LooError(Exception):
