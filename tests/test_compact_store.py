@@ -184,15 +184,15 @@ def test_a_hand_appended_reads_no_stored_record_but_the_last(loo, good_db, monke
     (its dealer, to trust the cached state), not the session's every hand. Hand 4 of the
     good session, C dealing a simple pool: A, B and D one trick each (+3), C antes 9 and is
     looed 9 (-18); the loo stays in the pool: 9 (worked in tests/test_upgrade.py)."""
-    import loo_ledger.store.writer as writer
+    import loo_ledger.store.changes as changes
     calls = []
-    real = writer.decode
+    real = changes.decode
 
     def counted(text, seats):
         calls.append(text)
         return real(text, seats)
 
-    monkeypatch.setattr(writer, "decode", counted)
+    monkeypatch.setattr(changes, "decode", counted)
     result = loo(good_db, "hand", "A=1", "B=1", "C=0", "D=1")
     assert result.exit_code == 0, result.output
     assert len(calls) == 1

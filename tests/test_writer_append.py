@@ -38,7 +38,7 @@ from loo_ledger.formats.sessionfile import hand_from_dict
 from loo_ledger.services import table
 from loo_ledger.services.checking import check
 from loo_ledger.services.importing import import_files
-from loo_ledger.store import appending, codec, writer
+from loo_ledger.store import appending, changes, codec, writer
 from loo_ledger.store.ledger import Ledger
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -53,11 +53,11 @@ RAM = Path("/dev/shm")
 
 
 def _append(ledger: Ledger, sid: int, record: HandRecord, *, append: bool = True
-            ) -> writer.Written:
+            ) -> changes.Written:
     """What table.record does, through the writer itself so that the path is visible."""
-    def change(stored: writer.Stored) -> writer.Change:
-        return writer.Change(hands=stored.session.hands + (record,), audit=(
-            writer.AuditEntry(hand=stored.next_hand, action="add", new=writer.STORED_RECORD),))
+    def change(stored: changes.Stored) -> changes.Change:
+        return changes.Change(hands=stored.session.hands + (record,), audit=(
+            changes.AuditEntry(hand=stored.next_hand, action="add", new=changes.STORED_RECORD),))
     return writer.write(ledger.db, sid, change, what="the hand", append=append)
 
 
@@ -188,7 +188,7 @@ def test_settling_from_the_edited_pool_would_have_stored_other_figures(three):
     (a double pool, nothing anted, 964 + C's loo carried)."""
     ledger, sid, path = three
     _edit_state(path, pool=964)
-    stored = writer.read_session(ledger.db, sid)
+    stored = changes.read_session(ledger.db, sid)
     result = appending.settle_appended(stored.session, stored.state, (H4,))
     assert result.settlements[0].pool_after != 9
 

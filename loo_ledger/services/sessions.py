@@ -22,9 +22,9 @@ from loo_ledger.domain.variants import parse_rule_args, variant
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.services.names import check_label, check_player_name
 from loo_ledger.services.table import _refuse_closed
+from loo_ledger.store.changes import AuditEntry, Change, Stored
 from loo_ledger.store.codec import rule_changes_list
 from loo_ledger.store.ledger import Ledger
-from loo_ledger.store.writer import AuditEntry, Change, Stored
 
 #: The keys of a hand object that are maps by player name.
 _PLAYER_MAPS = ("declarations", "exchanges", "tricks", "deltas")

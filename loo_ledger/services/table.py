@@ -34,8 +34,8 @@ from loo_ledger.services.pool import (  # noqa: F401 (named here too, as they al
     rule_change_lines,
     stored_variant,
 )
+from loo_ledger.store.changes import STORED_RECORD, AuditEntry, Change, Stored
 from loo_ledger.store.ledger import Ledger
-from loo_ledger.store.writer import STORED_RECORD, AuditEntry, Change, Stored
 
 
 def resolve_variant(ledger: Ledger, name: str, rule_args: list[str]

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # the writer, the engine and the codecs load when a method ne
     # a read such as 'loo balances' loads none of them (startup, issue 10); the row shapes
     # are types alone
     from loo_ledger.domain.model import Session, Settlement, TableState
-    from loo_ledger.store import writer
+    from loo_ledger.store import changes
     from loo_ledger.store.rows import (
         AuditRow,
         Balances,
@@ -82,8 +82,8 @@ class Ledger:
         return writer.create_session(self.db, session, state, house_rule=house_rule,
                                      source=source)
 
-    def write(self, session_id: int, change: Callable[[writer.Stored], writer.Change], *,
-              what: str, dry_run: bool = False) -> writer.Written:
+    def write(self, session_id: int, change: Callable[[changes.Stored], changes.Change], *,
+              what: str, dry_run: bool = False) -> changes.Written:
         """Change a session's hands, seats or fields (see :func:`writer.write`)."""
         from loo_ledger.store import writer
         return writer.write(self.db, session_id, change, what=what, dry_run=dry_run)
@@ -96,8 +96,8 @@ class Ledger:
 
     def set_session_fields(self, session_id: int, **fields: Any) -> None:
         """Set columns of the session row (buy_in, house_rule, closed_at, source)."""
-        from loo_ledger.store import writer
-        self.write(session_id, lambda _: writer.Change(fields=fields), what="the session")
+        from loo_ledger.store.changes import Change
+        self.write(session_id, lambda _: Change(fields=fields), what="the session")
 
     def set_current(self, session_id: int) -> None:
         """Make ``session_id`` the current session (NotFound if there is none)."""
@@ -288,11 +288,11 @@ class Ledger:
         from loo_ledger.store import codec
         return codec.state_from_json(self._row(session_id)["state"])
 
-    def stored(self, session_id: int) -> writer.Stored:
+    def stored(self, session_id: int) -> changes.Stored:
         """The session with its hands decoded, as the writer reads it (StoreError naming
         the hand if a stored record is not a JSON object)."""
-        from loo_ledger.store import writer
-        return writer.read_session(self.db, session_id)
+        from loo_ledger.store.changes import read_session
+        return read_session(self.db, session_id)
 
     def next_deal(self, session_id: int) -> dict[str, Any] | None:
         """The next deal as the writer stored it (store/next_deal.py), or None where none

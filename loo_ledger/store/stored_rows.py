@@ -42,7 +42,7 @@ class StoredRows(msgspec.Struct, frozen=True, kw_only=True):
 def read_rows(db: Connection, sid: int) -> StoredRows:
     """Every stored row derived from session ``sid``'s records but the hands' (NotFound if
     there is no such session)."""
-    from loo_ledger.store.writer import session_of
+    from loo_ledger.store.changes import session_of
     with db.snapshot():
         rows = list(db.query("SELECT * FROM sessions WHERE id = ?", [sid]))
         if not rows:
