@@ -65,9 +65,16 @@ INSERT_SEAT_TOTALS = ("INSERT INTO seat_totals (player, seat, session_id, hands,
 INSERT_SESSION_TOTALS = (f"INSERT INTO session_totals (session_id, "
                          f"{', '.join(derive.SESSION_TOTAL_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?)")
 #: The same rows written over the stored ones (their keys: player, seat, session).
-REPLACE_PLAYER_TOTALS, REPLACE_SEAT_TOTALS, REPLACE_SESSION_TOTALS = (
-    q.replace("INSERT INTO", "INSERT OR REPLACE INTO", 1)
-    for q in (INSERT_PLAYER_TOTALS, INSERT_SEAT_TOTALS, INSERT_SESSION_TOTALS))
+#: A stored totals row set anew, found by its key (the session's index is left alone).
+UPDATE_PLAYER_TOTALS = (f"UPDATE player_totals SET "
+                        f"{', '.join(f'{c} = ?' for c in derive.PLAYER_TOTAL_COLUMNS)} "
+                        "WHERE player = ? AND session_id = ?")
+UPDATE_SEAT_TOTALS = (f"UPDATE seat_totals SET "
+                      f"{', '.join(f'{c} = ?' for c in derive.SEAT_TOTAL_COLUMNS)} "
+                      "WHERE player = ? AND seat = ? AND session_id = ?")
+UPDATE_SESSION_TOTALS = (f"UPDATE session_totals SET "
+                         f"{', '.join(f'{c} = ?' for c in derive.SESSION_TOTAL_COLUMNS)} "
+                         "WHERE session_id = ?")
 INSERT_AUDIT = """INSERT INTO audit (session_id, hand, action, old_record, new_record, at)
     VALUES (?, ?, ?, ?, ?, ?)"""
 SET_CURRENT = "INSERT OR REPLACE INTO settings (key, value) VALUES ('current_session', ?)"
@@ -226,13 +233,19 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
 
 def _store_changed_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived,
                           before: derive.Running) -> None:
-    """The totals rows of ``d`` that differ from ``before``'s, each written over its own."""
-    conn.executemany(REPLACE_PLAYER_TOTALS, [
-        (p, sid, *t) for p, t in d.player_totals.items() if before.player_totals.get(p) != t])
-    conn.executemany(REPLACE_SEAT_TOTALS, [
-        (p, seat, sid, *t) for (p, seat), t in d.seat_totals.items()
-        if before.seat_totals.get((p, seat)) != t])
-    conn.execute(REPLACE_SESSION_TOTALS, (sid, *d.session_totals))
+    """The totals rows of ``d`` that differ from ``before``'s: a stored row updated, a new
+    one (a player's first hand in a seat) inserted."""
+    players = [(p, t) for p, t in d.player_totals.items() if before.player_totals.get(p) != t]
+    conn.executemany(UPDATE_PLAYER_TOTALS, [(*t, p, sid) for p, t in players
+                                            if p in before.player_totals])
+    conn.executemany(INSERT_PLAYER_TOTALS, [(p, sid, *t) for p, t in players
+                                            if p not in before.player_totals])
+    seats = [(k, t) for k, t in d.seat_totals.items() if before.seat_totals.get(k) != t]
+    conn.executemany(UPDATE_SEAT_TOTALS, [(*t, p, seat, sid) for (p, seat), t in seats
+                                          if (p, seat) in before.seat_totals])
+    conn.executemany(INSERT_SEAT_TOTALS, [(p, seat, sid, *t) for (p, seat), t in seats
+                                          if (p, seat) not in before.seat_totals])
+    conn.execute(UPDATE_SESSION_TOTALS, (*d.session_totals, sid))
 
 
 def _store_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived) -> None:
