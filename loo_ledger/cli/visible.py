@@ -41,6 +41,8 @@ def width(text: str) -> int:
     """How many terminal cells ``text`` takes (a CJK character or an emoji takes two): its
     length when every character takes one cell (render.one_cell, held to rich's measure by
     tests/test_startup_render.py), else rich's measure (rich is imported only then)."""
+    if text.isascii() and text.isprintable():  # U+0020..U+007E: one cell each
+        return len(text)
     from loo_ledger.cli.render import one_cell
     if one_cell().issuperset(text):
         return len(text)
