@@ -34,10 +34,7 @@ from loo_ledger.domain.deal import (
 )
 from loo_ledger.domain.fast import fast_settle
 from loo_ledger.domain.legal import next_seat
-from loo_ledger.domain.lou import settle_lou
 from loo_ledger.domain.model import HandRecord, Settlement, TableState, net_changes
-from loo_ledger.domain.play import settle_flush, settle_pays_pool, settle_tricks
-from loo_ledger.domain.ruling import apply_ruling, deltas_problems
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, LooError, Problem
 
@@ -97,6 +94,7 @@ def _attempt(record: HandRecord, state: TableState,
     if problems:
         return problems, None
     result = _settle_deal(record, state, v, deal, resolution, judged)
+    from loo_ledger.domain.ruling import apply_ruling, deltas_problems
     problems = deltas_problems(record, result)
     if not problems:
         result, problems = apply_ruling(record, result, v)
@@ -152,6 +150,10 @@ def _settle_deal(record: HandRecord, state: TableState, v: Variant, deal: Deal,
             book.pay(pen.player, None, v.single_stake, f"forfeit: {pen.kind} (paid into this pool)",
                      rule(v, "forfeits"), kind=MovementKind.FORFEIT)
     book.pot = state.pool + book.paid_in
+    # The full engine's own modules load when it first settles a hand: the fast path
+    # (domain/fast.py) settles a common hand at the table without them.
+    from loo_ledger.domain.lou import settle_lou
+    from loo_ledger.domain.play import settle_flush, settle_pays_pool, settle_tricks
     if v.game == Game.LOU:
         return settle_lou(record, book)
     if resolution in (ALL_PASS, LONE) and deal.taker is not None:
