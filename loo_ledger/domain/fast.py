@@ -26,7 +26,6 @@ from loo_ledger.domain.codes import (
 )
 from loo_ledger.domain.compiled import COMPILED, SUITS, Compiled, Declared, Plan, Seating, compiled
 from loo_ledger.domain.fast_book import NO_SIT_OUT, agree, settle_book
-from loo_ledger.domain.fast_flush import flushed
 from loo_ledger.domain.model import HandRecord, Movement, Penalty, Settlement, TableState
 from loo_ledger.domain.variants import Variant
 
@@ -79,6 +78,7 @@ def _settle(record: HandRecord, state: TableState, c: Compiled) -> Settlement | 
         if record.pam_holder is not None and record.pam_holder not in dealt:
             return None
         if record.flushes:
+            from loo_ledger.domain.fast_flush import flushed  # loaded for a hand with a flush
             return flushed(record, state, c, plan)
     offenders: list[str] = []
     forfeits = _NO_FORFEITS

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from msgspec.structs import replace
 
 from loo_ledger.domain.book import Book, rule
-from loo_ledger.domain.checks import check_record, resolve, revokers
 from loo_ledger.domain.codes import (
     PRE_PLAY,
     DoubleWhen,
@@ -74,6 +73,7 @@ _UNREADABLE = {"CANNOT_DEAL", "MISSING_DECLARATION"}
 def _attempt(record: HandRecord, state: TableState,
              v: Variant) -> tuple[list[Problem], Settlement | None]:
     """The problems of the record and, when there are none, its settlement."""
+    from loo_ledger.domain.checks import check_record, resolve  # (see _settle_deal)
     deal = analyse(record, state, v)
     problems = list(deal.problems)
     resolution = deal.resolution
@@ -152,6 +152,7 @@ def _settle_deal(record: HandRecord, state: TableState, v: Variant, deal: Deal,
     book.pot = state.pool + book.paid_in
     # The full engine's own modules load when it first settles a hand: the fast path
     # (domain/fast.py) settles a common hand at the table without them.
+    from loo_ledger.domain.checks import revokers
     from loo_ledger.domain.lou import settle_lou
     from loo_ledger.domain.play import settle_flush, settle_pays_pool, settle_tricks
     if v.game == Game.LOU:
