@@ -44,11 +44,11 @@ def hand_loos(ledger: Ledger, row: Mapping[str, Any], sid: int,
     """The loos paid by hand ``n`` of session ``sid`` (``row``, its ``Ledger.session``):
     player, amount and the engine's reason, from the hand's stored facts."""
     from loo_ledger.domain.codes import MovementKind
-    from loo_ledger.domain.loo_words import loo_cause, loo_reason
     moves = ledger.movements(sid, n)
     loos = [m for m in moves if m["kind"] == MovementKind.LOO]
     if not loos:
         return []
+    from loo_ledger.domain.loo_words import loo_cause, loo_reason
     stored = ledger.hand_record(sid, n)
     record, outcome = stored if stored is not None else ({}, "")
     v = row_variant(row, n)
