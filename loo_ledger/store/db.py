@@ -67,15 +67,15 @@ def _refuse(path: Path, reason: str) -> StoreError:
         "--db or LOO_DB instead.")
 
 
-def _read_header(path: Path) -> bytes:
-    """The first 100 bytes of ``path`` (fewer for a short file), read only for a file
-    SQLite has refused: closing a descriptor on a file drops every POSIX lock this process
-    holds on it, SQLite's included (see :func:`check_file`)."""
+def _read_header(path: Path) -> bytes | None:
+    """The first 100 bytes of ``path`` (fewer for a short file; None if it cannot be read),
+    read only for a file SQLite has refused: closing a descriptor on a file drops every
+    POSIX lock this process holds on it, SQLite's included (see :func:`check_file`)."""
     try:
         with path.open("rb") as f:
             return f.read(HEADER_SIZE)
     except OSError:
-        return b""
+        return None
 
 
 def _inspect(path: Path) -> tuple[int, list[str]]:
@@ -101,7 +101,7 @@ def _inspect(path: Path) -> tuple[int, list[str]]:
 def _unreadable(path: Path, exc: sqlite3.Error) -> str:
     """Why SQLite refused ``path``, in the words of :func:`_refuse`."""
     header = _read_header(path)
-    if len(header) < HEADER_SIZE or not header.startswith(SQLITE_MAGIC):
+    if header is not None and (len(header) < HEADER_SIZE or not header.startswith(SQLITE_MAGIC)):
         return "it is not an SQLite file"
     return f"SQLite cannot read it: {exc}"
 
