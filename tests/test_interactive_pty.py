@@ -237,10 +237,11 @@ def test_ctrl_c_writes_nothing_and_exits_130(five, dump_db):
 
 
 def test_the_readme_transcript_is_what_a_player_sees(five):
-    """README "Entering a hand question by question": every line of its transcript (but the
+    """docs/guide.md "Entering a hand question by question": every line of its transcript (but the
     elided ones) appears, in order, when the same answers are typed at a real terminal."""
     from pathlib import Path
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "guide.md").read_text(
+        encoding="utf-8")
     section = readme.split("### Entering a hand question by question", 1)[1]
     block = section.split("```text\n", 1)[1].split("```", 1)[0]
     want = [line.rstrip() for line in block.splitlines()
@@ -255,5 +256,5 @@ def test_the_readme_transcript_is_what_a_player_sees(five):
     seen = [line.rstrip() for line in t.seen.splitlines()]
     at = 0
     for line in want:
-        assert line in seen[at:], f"README line not seen (in order): {line!r}\n{t.seen}"
+        assert line in seen[at:], f"guide line not seen (in order): {line!r}\n{t.seen}"
         at = seen.index(line, at) + 1

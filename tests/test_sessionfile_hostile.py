@@ -1,5 +1,5 @@
 """Hostile session files (issue 9, item 3): never a traceback, and nothing accepted beyond
-the documented limits (README "Limits", loo_ledger/formats/limits.py).
+the documented limits (docs/format.md "Limits", loo_ledger/formats/limits.py).
 
 Every refusal is a SessionFileError naming the JSON path (and the hand); what is
 accepted stays within the limits and round-trips. The fuzzer at the end mutates a good
