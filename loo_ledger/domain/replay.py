@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import msgspec
 
-from loo_ledger.domain.fast import fast_settle
 from loo_ledger.domain.model import (
     HandRecord,
     RuleChange,
@@ -16,7 +14,7 @@ from loo_ledger.domain.model import (
     TableState,
     opening_state,
 )
-from loo_ledger.domain.settle import settle_slow
+from loo_ledger.domain.settle import settle
 from loo_ledger.domain.variants import Variant, variant
 from loo_ledger.errors import HandRejected, LooError, Problem
 
@@ -106,7 +104,7 @@ def settle_each(session: Session, hands: Iterable[HandRecord] | None = None,
     for n, record in enumerate(session.hands if hands is None else hands, start=1):
         if n in starts:
             v = variant_at(session, n, presets)
-        result = fast_settle(record, state, v) or settle_slow(record, state, v)
+        result = settle(record, state, v)
         state = result.next_state
         yield result
         if progress is not None and n % 1000 == 0:
@@ -118,16 +116,7 @@ def replay(session: Session, presets: Mapping[str, Variant] | None = None,
     """Settle every hand in order (:func:`settle_each`). The Replay's ``variant`` is the
     session's own (hand 1)."""
     first = session_variant(session, presets)
-    # A settlement is a few small objects and no reference cycles; the cyclic collector
-    # would only scan the growing list again and again (two thirds of the time on 100,000
-    # hands). Reference counting still frees everything; the collector is back on after.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        out = tuple(settle_each(session, None, presets, progress))
-    finally:
-        if collecting:
-            gc.enable()
+    out = tuple(settle_each(session, None, presets, progress))
     return Replay(variant=first, settlements=out,
                   final=out[-1].next_state if out else start(session))
 

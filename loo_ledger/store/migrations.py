@@ -371,3 +371,11 @@ def m016_next_deal(db: Database) -> None:
     the cached table state, so that ``loo pool`` reads it without loading the rules (issue
     10); filled for every session by the rebuild that follows (db.REBUILD_AFTER)."""
     _run(db, "ALTER TABLE sessions ADD COLUMN next_deal TEXT")
+
+
+@migrations()
+def m017_loo_causes(db: Database) -> None:
+    """Each loo's cause as a code (store/facts.py ``causes``), so that ``loo pool`` words a
+    stored loo through domain/wording.py without working its cause out again (issue 20);
+    filled for every hand by the rebuild that follows (db.REBUILD_AFTER)."""
+    _run(db, "ALTER TABLE hands ADD COLUMN causes TEXT NOT NULL DEFAULT ''")
