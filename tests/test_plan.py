@@ -86,7 +86,7 @@ def test_a_remembered_plan_is_the_plan_worked_out(
         first = v.compiled.plan(record, state)
         again = v.compiled.plan(record, state)
         assert first is not None and again is first
-        assert first == worked.plan(state.seats)
+        assert first == worked.plan(state.seats, v)
         remembered += len(v.compiled.plans)
         a, b = settle(record, state, v), settle(record, state, fresh(name))
         for field in Settlement.__struct_fields__:

@@ -133,7 +133,7 @@ def _resolution(line: list[str], opts: Options, view: View) -> tuple[Resolution,
                                                                       tuple[str, ...]]:
     """How the engine resolves the hand as answered so far, and who plays it."""
     record = parse_hand(line, opts, view)
-    plan = analyse(record, view.state, view.variant).plan(view.state.seats)
+    plan = analyse(record, view.state, view.variant).plan(view.state.seats, view.variant)
     return resolve(record, view.variant, plan, plan.shape), plan.in_play
 
 

@@ -20,6 +20,11 @@ from loo_ledger.domain.codes import LooKind, RuleRef, Suit
 from loo_ledger.domain.deal import Plan, analyse
 from loo_ledger.domain.model import HandRecord, TableState
 
+# The members the engine reads for every hand, read from their classes once (an
+# enum member read from its class costs some 0.4 µs on Python 3.11).
+_SUIT_CLUBS = Suit.CLUBS
+
+
 if TYPE_CHECKING:
     from loo_ledger.domain.variants import Variant
 
@@ -47,7 +52,7 @@ def record_key(record: HandRecord) -> tuple[Any, ...] | None:
     said = record.declarations
     trump: Any = record.trump
     if trump is None or trump in _SUITS:
-        trump = trump == Suit.CLUBS
+        trump = trump == _SUIT_CLUBS
     elif type(trump) is not str:
         return None
     if said is None:
@@ -100,7 +105,7 @@ class Compiled:
             deal = analyse(record, state, self.v)
             if deal.problems:
                 return None
-            got = deal.plan(state.seats)
+            got = deal.plan(state.seats, self.v)
             _remember(self.plans, key, got)
         return got
 

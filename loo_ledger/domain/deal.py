@@ -14,7 +14,17 @@ from collections.abc import Iterator, Mapping
 
 import msgspec
 
-from loo_ledger.domain.codes import AnteModel, DealKind, Game, LonePlayer, Resolution, Suit, Word
+from loo_ledger.domain import wording
+from loo_ledger.domain.codes import (
+    AnteModel,
+    DealKind,
+    Game,
+    LonePlayer,
+    MovementKind,
+    Resolution,
+    Suit,
+    Word,
+)
 from loo_ledger.domain.legal import (
     DealShape,
     can_deal,
@@ -27,7 +37,7 @@ from loo_ledger.domain.legal import (
     refuse_word,
     words_allowed,
 )
-from loo_ledger.domain.model import HandRecord, TableState
+from loo_ledger.domain.model import HandRecord, Movement, TableState
 from loo_ledger.domain.rotation import next_seat
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
@@ -60,14 +70,22 @@ class Deal(msgspec.Struct, kw_only=True):
     def problem(self, code: str, message: str, player: str | None = None) -> None:
         self.problems.append(Problem(code=code, message=message, hand=self.hand_no, player=player))
 
-    def plan(self, seats: tuple[str, ...]) -> Plan:
-        """What this reading found, without the hand's number or its problems."""
+    def plan(self, seats: tuple[str, ...], v: Variant) -> Plan:
+        """What this reading found, without the hand's number or its problems: the antes
+        as the movements that pay them, and each player's change after them."""
+        why = v.compiled.rule("ante_model")
+        moves = tuple(Movement(payer=p, payee=None, amount=amount, kind=MovementKind.ANTE,
+                               reason=wording.ANTE, rule=why)
+                      for p, amount in self.antes if amount)
+        net = dict.fromkeys(self.dealt, 0)
+        for m in moves:
+            net[str(m.payer)] -= m.amount
         return Plan(dealer=self.dealer, dealt=self.dealt, dealt_set=frozenset(self.dealt),
                     shape=self.shape, kind=self.kind, words=self.words, in_play=self.in_play,
                     in_play_set=frozenset(self.in_play), defender=self.defender,
                     resolution=self.resolution, taker=self.taker, miss_dealt=self.miss_dealt,
-                    trump_known=self.trump_known, antes=tuple(self.antes),
-                    next_dealer=next_seat(seats, self.dealer))
+                    trump_known=self.trump_known, antes=moves, ante_net=net,
+                    ante_paid=-sum(net.values()), next_dealer=next_seat(seats, self.dealer))
 
 
 class Plan(msgspec.Struct, frozen=True, kw_only=True):
@@ -87,7 +105,9 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True):
     taker: str | None                    # who takes P without play (ALL_PASS, LONE)
     miss_dealt: bool
     trump_known: bool
-    antes: tuple[tuple[str, int], ...]
+    antes: tuple[Movement, ...]          # the antes paid, as movements
+    ante_net: Mapping[str, int]          # each player dealt in's change after the antes
+    ante_paid: int                       # the chips the antes put into the pool
     next_dealer: str                     # the seat to the dealer's left
 
 

@@ -10,11 +10,21 @@ from loo_ledger.domain.codes import DealKind, LooCause, LouOddCent, MovementKind
 from loo_ledger.domain.deal import ALL_FOLD, LONE, RENEGE
 from loo_ledger.domain.model import Settlement
 
+# The members the engine reads for every hand, read from their classes once (an
+# enum member read from its class costs some 0.4 µs on Python 3.11).
+_CAUSE_BURNED = LooCause.BURNED
+_DEAL_LOU_FIRST = DealKind.LOU_FIRST
+_KIND_BURN = MovementKind.BURN
+_KIND_SHARE = MovementKind.SHARE
+_ODD_FIRST_LEFT = LouOddCent.FIRST_LEFT
+_ODD_STAYS = LouOddCent.STAYS
+
+
 
 def settle_lou(tricks: Mapping[str, int], offenders: list[str], book: Book) -> Settlement:
     plan, v, pot, c = book.plan, book.variant, book.pot, book.c
     burn = min(pot, v.burn_cap)
-    first = plan.kind == DealKind.LOU_FIRST
+    first = plan.kind == _DEAL_LOU_FIRST
     if book.outcome == ALL_FOLD:
         book.memo(pot, wording.ALL_FOLDED, c.rule("game"))
         return book.finish(next_dealer=plan.dealer, double=pot > 0, lou_first=False,
@@ -22,7 +32,7 @@ def settle_lou(tricks: Mapping[str, int], offenders: list[str], book: Book) -> S
     if book.outcome == RENEGE:
         for p in offenders:
             book.pay(p, None, burn, wording.reneged(burn), c.rule("revoke_penalty", "burn_cap"),
-                     kind=MovementKind.BURN)
+                     kind=_KIND_BURN)
         book.note(wording.renege_note(offenders))
         return book.finish(next_dealer=plan.dealer, double=True, lou_first=first,
                            lou_antes_due=False, sit_out=frozenset(offenders))
@@ -48,7 +58,7 @@ def _played(tricks: Mapping[str, int], book: Book, burn: int, first: bool) -> No
     else:
         book.memo(pot, wording.NOBODY_THREE, c.rule("game"))
     for p in burned:
-        book.loo(p, LooCause.BURNED, amount=burn, why=c.rule("burn_cap"), won=tricks.get(p, 0))
+        book.loo(p, _CAUSE_BURNED, amount=burn, why=c.rule("burn_cap"), won=tricks.get(p, 0))
 
 
 def _split(book: Book, sharers: list[str]) -> None:
@@ -60,7 +70,7 @@ def _split(book: Book, sharers: list[str]) -> None:
     share, odd = divmod(pot, len(sharers))
     why = wording.first_deal_share(len(sharers))
     for i, p in enumerate(sharers):
-        extra = odd if (i == 0 and v.lou_odd_cent == LouOddCent.FIRST_LEFT) else 0
-        book.pay(None, p, share + extra, why, c.rule("lou_odd_cent"), kind=MovementKind.SHARE)
-    if odd and v.lou_odd_cent == LouOddCent.STAYS:
+        extra = odd if (i == 0 and v.lou_odd_cent == _ODD_FIRST_LEFT) else 0
+        book.pay(None, p, share + extra, why, c.rule("lou_odd_cent"), kind=_KIND_SHARE)
+    if odd and v.lou_odd_cent == _ODD_STAYS:
         book.memo(odd, wording.ODD_CENTS, c.rule("lou_odd_cent"))

@@ -17,6 +17,21 @@ from loo_ledger.domain.codes import (
 from loo_ledger.domain.flushes import best_flush, flush_name
 from loo_ledger.domain.model import HandRecord
 
+# The members the engine reads for every hand, read from their classes once (an
+# enum member read from its class costs some 0.4 µs on Python 3.11).
+_CAUSE_DEALERS_FLUSH = LooCause.DEALERS_FLUSH
+_CAUSE_FLUSH = LooCause.FLUSH
+_CAUSE_NO_TRICK = LooCause.NO_TRICK
+_CAUSE_REVOKE = LooCause.REVOKE
+_CAUSE_REVOKE_PAYS = LooCause.REVOKE_PAYS
+_KIND_BOARD = MovementKind.BOARD
+_KIND_PENALTY = MovementKind.PENALTY
+_KIND_SHARE = MovementKind.SHARE
+_PAYERS_ALL = BoardPayers.ALL
+_PAYOUT_BOARD = FlushPayout.BOARD
+_REVOKE_BLENHEIM = RevokePenalty.BLENHEIM
+
+
 _R41 = RuleRef(catalogue="R41")
 _DIVIDED = RuleRef(param="divided")
 
@@ -44,9 +59,9 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
                 book.take_whole(p, wording.all_tricks(won), divided)
             elif amount:
                 book.pay(None, p, amount, wording.trick_share(won, share), divided,
-                         kind=MovementKind.SHARE)
+                         kind=_KIND_SHARE)
             if won == 0:
-                book.loo(p, LooCause.NO_TRICK)
+                book.loo(p, _CAUSE_NO_TRICK)
     if whole is None:
         left = pot % size if v.divided else pot
         if left:
@@ -59,11 +74,11 @@ def _revoke(book: Book, p: str, won: int, shares: int) -> None:
     v = book.variant
     if shares:
         book.memo(shares, wording.revoke_shares(p), book.c.rule("revoke_penalty"))
-    if v.revoke_penalty == RevokePenalty.BLENHEIM and won > 0:
+    if v.revoke_penalty == _REVOKE_BLENHEIM and won > 0:
         book.pay(p, None, 4 * v.single_stake, wording.BLENHEIM,
-                 book.c.rule("revoke_penalty", source="001"), kind=MovementKind.PENALTY)
+                 book.c.rule("revoke_penalty", source="001"), kind=_KIND_PENALTY)
     else:
-        book.loo(p, LooCause.REVOKE)
+        book.loo(p, _CAUSE_REVOKE)
 
 
 def settle_pays_pool(offenders: list[str], book: Book) -> None:
@@ -77,11 +92,11 @@ def settle_pays_pool(offenders: list[str], book: Book) -> None:
     for p in others:
         if share:
             book.pay(None, p, share, wording.revoke_share(offenders), why,
-                     kind=MovementKind.SHARE)
+                     kind=_KIND_SHARE)
     if pot - share * len(others):
         book.memo(pot - share * len(others), wording.ODD_CHIPS, why)
     for p in offenders:
-        book.loo(p, LooCause.REVOKE_PAYS, amount=pot)
+        book.loo(p, _CAUSE_REVOKE_PAYS, amount=pot)
 
 
 def settle_flush(record: HandRecord, book: Book) -> None:
@@ -91,23 +106,23 @@ def settle_flush(record: HandRecord, book: Book) -> None:
     win = best_flush(record.flushes, plan.dealt, v, record.trump)
     holders = {f.player for f in record.flushes}
     exempt = holders | {plan.defender,
-                        record.pam_holder if v.flush_payout == FlushPayout.BOARD else None}
+                        record.pam_holder if v.flush_payout == _PAYOUT_BOARD else None}
     if win.player == plan.defender:
         book.note(wording.DEALERS_FLUSH_NOTE)
         book.memo(pot, wording.DEALERS_FLUSH_STAYS, _R41)
         for p in plan.in_play:
             if p not in exempt:
-                book.loo(p, LooCause.DEALERS_FLUSH)
+                book.loo(p, _CAUSE_DEALERS_FLUSH)
         return
     book.take_whole(win.player, wording.flush_takes(flush_name(win.kind)),
                     book.c.rule("flushes"))
-    if v.flush_payout == FlushPayout.BOARD:
-        payers = plan.dealt if v.board_payers == BoardPayers.ALL else plan.in_play
+    if v.flush_payout == _PAYOUT_BOARD:
+        payers = plan.dealt if v.board_payers == _PAYERS_ALL else plan.in_play
         for p in payers:
             if p not in exempt:
                 book.pay(p, win.player, book.loo_amount(), wording.BOARD,
-                         book.c.rule("flush_payout", "board_payers"), kind=MovementKind.BOARD)
+                         book.c.rule("flush_payout", "board_payers"), kind=_KIND_BOARD)
         return
     for p in plan.in_play:
         if p not in exempt:
-            book.loo(p, LooCause.FLUSH)
+            book.loo(p, _CAUSE_FLUSH)

@@ -51,6 +51,15 @@ from loo_ledger.domain.ruling import apply_ruling, deltas_problems
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, LooError, Problem
 
+# The members the engine reads for every hand, read from their classes once (an
+# enum member read from its class costs some 0.4 µs on Python 3.11).
+_DOUBLE_LOOED = DoubleWhen.LOOED
+_GAME_LOU = Game.LOU
+_KIND_FORFEIT = MovementKind.FORFEIT
+_RES_FLUSH = Resolution.FLUSH
+_REVOKE_PAYS_POOL = RevokePenalty.PAYS_POOL
+
+
 if TYPE_CHECKING:
     from loo_ledger.domain.card_checks import Judged
 
@@ -97,7 +106,7 @@ def attempt(record: HandRecord, state: TableState,
         deal = analyse(record, state, v)
         found: list[Problem] = deal.problems
         readable = not any(p.code in _UNREADABLE for p in found)
-        plan = deal.plan(state.seats)
+        plan = deal.plan(state.seats, v)
     else:
         found = [*hand_problems(record, state, plan.dealer),
                  *name_problems(record, state, plan.dealt_set, n)]
@@ -183,19 +192,15 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
     c = book.c
     for breach in judged.result.breaches if judged is not None else ():
         book.note(wording.breach_note(breach.message, bool(record.table_ruling)))
-    if plan.antes:
-        why = c.rule("ante_model")
-        for player, amount in plan.antes:
-            book.pay(player, None, amount, wording.ANTE, why, kind=MovementKind.ANTE)
     offenders: list[str] = []
     if record.penalties:
         for pen in record.penalties:
             if pen.kind in PRE_PLAY:
                 book.pay(pen.player, None, v.single_stake, wording.forfeit(pen.kind),
-                         c.rule("forfeits"), kind=MovementKind.FORFEIT)
+                         c.rule("forfeits"), kind=_KIND_FORFEIT)
         offenders = revokers(record, plan)
     book.pot = state.pool + book.paid
-    if v.game == Game.LOU:
+    if v.game == _GAME_LOU:
         return settle_lou(book.tricks, offenders, book)
     if resolution in (ALL_PASS, LONE) and plan.taker is not None:
         if resolution == ALL_PASS:
@@ -203,13 +208,13 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
         else:
             book.take_whole(plan.taker, wording.PLAYS_ALONE,
                             _R5 if plan.miss_dealt else c.rule("lone_player"))
-    elif resolution == Resolution.FLUSH:
+    elif resolution == _RES_FLUSH:
         settle_flush(record, book)
-    elif offenders and v.revoke_penalty == RevokePenalty.PAYS_POOL:
+    elif offenders and v.revoke_penalty == _REVOKE_PAYS_POOL:
         settle_pays_pool(offenders, book)
     else:
         settle_tricks(book.tricks, offenders, book)
-    double = bool(book.looed) if v.double_when == DoubleWhen.LOOED else book.pool_after > 0
+    double = bool(book.looed) if v.double_when == _DOUBLE_LOOED else book.pool_after > 0
     return book.finish(next_dealer=plan.next_dealer, double=double)
 
 

@@ -17,6 +17,11 @@ from collections.abc import Iterable
 
 from loo_ledger.domain.codes import LooCause
 
+# The members the engine reads for every hand, read from their classes once (an
+# enum member read from its class costs some 0.4 µs on Python 3.11).
+_CAUSE_BURNED = LooCause.BURNED
+
+
 #: The stored letter of each cause (store/facts.py ``causes``), and back.
 CAUSE_LETTER = {LooCause.NO_TRICK: "n", LooCause.REVOKE: "r", LooCause.REVOKE_PAYS: "p",
                 LooCause.FLUSH: "f", LooCause.DEALERS_FLUSH: "d", LooCause.BURNED: "b"}
@@ -58,7 +63,7 @@ def loo(cause: LooCause, amount: int, *, lou: bool, won: int = 0) -> str:
 def cause_words(cause: LooCause, won: int = 0) -> str:
     """A loo's cause in words (a burn names the tricks taken)."""
     words = CAUSE_WORDS[cause]
-    return words.format(tricks=tricks(won)) if cause == LooCause.BURNED else words
+    return words.format(tricks=tricks(won)) if cause == _CAUSE_BURNED else words
 
 
 # The reasons of the other movements, in the order the engine makes them.
