@@ -161,8 +161,10 @@ def name_problems(record: HandRecord, state: TableState, dealt: frozenset[str],
     """Every player the record names must be seated and dealt in."""
     said, tricks, deltas = record.declarations, record.tricks, record.deltas
     if ((said is None or dealt >= said.keys()) and (tricks is None or dealt >= tricks.keys())
-            and (deltas is None or dealt >= deltas.keys()) and not record.exchanges
-            and not record.flushes and not record.penalties and record.pam_holder is None):
+            and (deltas is None or dealt >= deltas.keys()) and dealt >= record.exchanges.keys()
+            and all(f.player in dealt for f in record.flushes)
+            and all(p.player in dealt for p in record.penalties)
+            and (record.pam_holder is None or record.pam_holder in dealt)):
         return  # every name is one dealt in (the common record)
     named: list[str] = []
     named += list(record.declarations or {}) + list(record.tricks or {})

@@ -115,12 +115,11 @@ def attempt(record: HandRecord, state: TableState,
     resolution = plan.resolution
     judged: Judged | None = None
     if readable:
-        more: Iterable[Problem] = ()
         if record.cards is not None:  # the card modules are loaded for hands with cards
             record, judged, more = _read_cards(record, v, plan)
-        for problem in _numbered(more, n):
-            bad = True
-            yield problem
+            for problem in _numbered(more, n):
+                bad = True
+                yield problem
         resolution = resolve(record, v, plan, plan.shape)
         if judged is not None:
             from loo_ledger.domain.card_checks import apply_tricks
