@@ -21,7 +21,7 @@ from loo_ledger.formats.sessionfile import load_session, read_session, session_f
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((REPO / "sample_sessions").glob("*.json"))
-CASES = sorted((REPO.parent / "shared" / "conformance" / "cases").glob("*.json"))
+CASES = sorted((REPO / "tests" / "data" / "conformance" / "cases").glob("*.json"))
 
 
 def plain_good() -> dict:
