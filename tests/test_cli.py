@@ -214,12 +214,17 @@ def test_variants_show_with_a_house_rule(loo, tmp_path):
 
 
 def _commands():
-    """Every command path, with its click command object."""
+    """Every command path, with its click command object (a group's commands are loaded
+    when asked for: Click's list_commands and get_command)."""
     root = typer.main.get_command(app)
     out = [((), root)]
 
     def walk(cmd, path):
-        for name, sub in getattr(cmd, "commands", {}).items():
+        if not callable(getattr(cmd, "list_commands", None)):
+            return
+        ctx = typer.Context(cmd, info_name="loo")
+        for name in cmd.list_commands(ctx):
+            sub = cmd.get_command(ctx, name)
             out.append((path + (name,), sub))
             walk(sub, path + (name,))
 

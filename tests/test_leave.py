@@ -1,7 +1,7 @@
-"""Issue 10: a `loo` process ends without tearing the interpreter down (cli._leave). What
-can be seen of an ending must be as before: the exit status, everything written to
-standard output and error, the ledger closed (SQLite removes its write-ahead log and
-shared-memory files at the last close), the atexit functions run."""
+"""How a `loo` process ends, as a person or a script sees it: the exit status, everything
+written to standard output and error (a pipe closed early included), and the ledger closed
+(SQLite removes its write-ahead log and shared-memory files at the last close, which the
+root command does as its context ends)."""
 
 from __future__ import annotations
 

@@ -28,7 +28,6 @@ closed it, as in a full run under pytest-xdist).
 from __future__ import annotations
 
 import contextlib
-import gc
 import io
 import json
 import multiprocessing
@@ -42,18 +41,14 @@ def _terminal(db: str, start, out) -> None:
     """One terminal: `loo hand A=1 B=1 C=1` HANDS_EACH times, each ending as `loo` does (its
     ledger closed); reports every failure."""
     from loo_ledger.cli import app
-    from loo_ledger.cli.context import Run
     start.wait()
     failures = []
     for _ in range(HANDS_EACH):
         err, std = io.StringIO(), io.StringIO()
-        code, run = 0, Run(paused=False)
+        code = 0
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(std):
             try:
-                try:
-                    app(["--db", db, "hand", "A=1", "B=1", "C=1"], prog_name="loo", obj=run)
-                finally:
-                    run.close_ledgers()
+                app(["--db", db, "hand", "A=1", "B=1", "C=1"], prog_name="loo")
             except SystemExit as exc:
                 code = exc.code if isinstance(exc.code, int) else 1
             except BaseException as exc:  # noqa: BLE001 (a traceback is a failure too)
@@ -66,7 +61,6 @@ def _terminal(db: str, start, out) -> None:
 def test_eight_processes_fifty_hands_each(loo, tmp_path):
     db = tmp_path / "loo.db"
     assert loo(db, "new", "Crowd", "--players", "A,B,C", "--dealer", "C").exit_code == 0
-    gc.collect()  # `loo new` has ended: its ledger, left open by the runner, is closed now
     ctx = multiprocessing.get_context("spawn")
     start, out = ctx.Event(), ctx.Queue()
     procs = [ctx.Process(target=_terminal, args=(str(db), start, out))

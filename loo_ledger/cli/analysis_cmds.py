@@ -253,10 +253,3 @@ def replay(ctx: typer.Context,
             who = f"{p['player']}: " if p["player"] else ""
             typer.echo(f"  {who}{p['message']} [{p['code']}]")
     typer.echo("Nothing was written to the database.")
-
-
-def register(app: typer.Typer) -> None:
-    """Add the analysis commands to the app."""
-    app.command()(stats)
-    app.command("settle-up")(settle_up)
-    app.command()(replay)

@@ -34,8 +34,3 @@ def chart(ctx: typer.Context, session: int | None = SESSION_OPTION,
     typer.echo(head + "\n")
     typer.echo(textchart.chart(series.hand_numbers(ev), data, width=width, height=height,
                                bars=pool, legend=words, symbols={"pool": "#"}), nl=False)
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``loo chart`` to the app."""
-    app.command()(chart)

@@ -59,7 +59,3 @@ def _echo_play(play: dict) -> None:
             typer.echo(visible(f"    breach: {b}"))
     for p in play["problems"]:
         typer.echo(visible(f"  problem: {p}"))
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(explain)

@@ -65,7 +65,3 @@ def _flat(why: str) -> str:
     (simple_pool=play-all)" -> "a simple pool: simple_pool=play-all"."""
     head, sep, rest = why.partition(" (")
     return f"{head}: {rest.removesuffix(')')}" if sep else why
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(pool)

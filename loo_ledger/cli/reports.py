@@ -111,8 +111,3 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
     unit = info.get("unit_name") or "chips"
     show(table(f"Balances, session {sid} ({unit})", ["player", "net", "money"], rows,
                right=("net", "money")))
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(hands)
-    app.command()(balances)

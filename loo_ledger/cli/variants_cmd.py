@@ -8,7 +8,7 @@ from loo_ledger.cli.context import JSON_OPTION, print_json
 from loo_ledger.cli.render import show, table
 
 app = typer.Typer(help="List the built-in variants, or show every parameter of one.",
-                  invoke_without_command=True)
+                  invoke_without_command=True, add_completion=False)
 
 
 @app.callback()
