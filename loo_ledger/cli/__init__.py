@@ -136,7 +136,9 @@ def _root(ctx: typer.Context,
 
 app = typer.Typer(cls=LooGroup, no_args_is_help=True, pretty_exceptions_enable=False,
                   context_settings={"help_option_names": ["-h", "--help"]},
-                  help="Scorekeeper for Loo: record hands, settle the pool, keep balances.")
+                  help="Scorekeeper for Loo: record hands, settle the pool, keep balances.",
+                  epilog="Session files and every --json output are described in format.md, "
+                         "installed with loo_ledger in loo_ledger/docs/.")
 app.callback()(_root)
 
 

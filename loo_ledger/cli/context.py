@@ -23,12 +23,12 @@ class Env:
     def __init__(self, *, db_path: Path, command: str = "") -> None:
         self.db_path = db_path
         self.command = command
-        self._ledger: Any = None
+        self._ledger: Any = None  # a store.ledger.Ledger once opened
 
     def __repr__(self) -> str:
         return f"Env(db_path={self.db_path!r}, command={self.command!r})"
 
-    def ledger(self, *, create: bool | None = None, writes: bool = False):
+    def ledger(self, *, create: bool | None = None, writes: bool = False) -> Any:
         """The ledger, opened (and migrated) on first use. Only the commands in
         CREATES_LEDGER (or ``create=True``) make a new file; any other command on a
         missing file is a NotFound naming the path. ``writes``: the command is about to
@@ -62,7 +62,7 @@ class Env:
                                "'loo use ID' (see 'loo sessions')")
             raise NotFound(f"there is no session in {self.db_path} yet: start one with "
                            "'loo new NAME --players Ann,Ben,Cat', or 'loo import FILE'")
-        return current
+        return int(current)
 
     def find_session(self, typed: str) -> int:
         """The session a person names: its id, else its name (a unique prefix, any case)."""
@@ -83,7 +83,7 @@ class Env:
         if len(ids) > 1:
             raise NoMatch(f"{len(ids)} sessions are called {name!r} (ids "
                           f"{', '.join(map(str, ids))}): name one by its id")
-        return ids[0]
+        return int(ids[0])
 
 
 #: The commands that may start a new ledger file.
@@ -122,4 +122,5 @@ def print_json(value: Any) -> None:
 SESSION_OPTION = typer.Option(None, "--session", "-s", metavar="ID", callback=ident,
                               help="Session id (see 'loo sessions'); default: the current one.")
 JSON_OPTION = typer.Option(False, "--json",
-                           help="Print JSON (see SESSION-FORMAT.md) instead of a table.")
+                           help="Print JSON instead of a table (its shape: format.md, installed in "
+                                "loo_ledger/docs/).")
