@@ -195,8 +195,8 @@ def _leaves(data: Any):
             yield node, None
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.data_too_large])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                               HealthCheck.data_too_large])
 @given(mutated())
 def test_a_mutated_file_loads_within_the_limits_or_is_refused_in_words(data: bytes):
     try:
@@ -210,7 +210,7 @@ def test_a_mutated_file_loads_within_the_limits_or_is_refused_in_words(data: byt
     within_limits(session, raw)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_fast_validator_never_accepts_what_the_full_one_refuses(data: Any):
     """fastjsonschema checks valid files, jsonschema explains bad ones: the fast one must

@@ -354,7 +354,7 @@ def opening(draw, v):
     return opening_state(players, dealer, pool)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_one_legal_hand_conserves_chips(data):
     i = data.draw(st.integers(0, len(BUILT) - 1), label="variant")

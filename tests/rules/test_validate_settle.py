@@ -124,7 +124,7 @@ def cases(draw):
     return v, state, draw(records(v, state))
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_validate_is_empty_exactly_when_settle_succeeds(case):
     v, state, record = case
