@@ -25,6 +25,7 @@ import re
 
 import pytest
 import typer.main
+from rich_tables import cells
 
 from loo_ledger.cli import app
 
@@ -65,16 +66,6 @@ SECOND = {
 
 PRESETS = ["three-card", "bicycle", "poker-book", "lanterloo", "britannica", "irish",
            "undivided", "five-card", "britannica-five-card", "lou"]
-
-
-def cells(text: str) -> dict[str, list[str]]:
-    """The rows of a rich table, keyed by their first cell, cells stripped."""
-    out = {}
-    for line in text.splitlines():
-        if "\u2502" in line:  # the vertical rule between body cells
-            parts = [c.strip() for c in line.split("\u2502")]
-            out[parts[0]] = parts[1:]
-    return out
 
 
 def test_balances_json(loo, good_db):

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from test_sessionfile_fuzz import good as fuzz_good
-from test_sessionfile_fuzz import mutated
+from session_fuzz import good as fuzz_good
+from session_fuzz import mutated
 
 from loo_ledger.errors import SessionFileError
 from loo_ledger.formats import decode, jsonsafe, lean, schemacheck, sessionfile
