@@ -27,18 +27,17 @@ pytestmark = pytest.mark.skipif(
     FOUND is None and not REQUIRED,
     reason="Chromium is not installed (apt-get install chromium); set LOO_REQUIRE_CHROMIUM=1 "
            "to make this a failure")
-CHROMIUM = Path(FOUND or "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SAMPLE = Path(__file__).parent.parent / "sample_sessions" / "three-card-mixed-friday.json"
 
 
 def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
-    assert CHROMIUM.exists(), ("headless Chromium is needed (LOO_REQUIRE_CHROMIUM=1): "
-                               "apt-get install -y chromium (.ci/run installs it)")
+    assert FOUND, ("headless Chromium is needed (LOO_REQUIRE_CHROMIUM=1): apt-get install -y "
+                   "chromium (.ci/run installs it)")
     profile = tmp_path / "profile"
     profile.mkdir(exist_ok=True)
-    result = subprocess.run([str(CHROMIUM), *FLAGS, f"--user-data-dir={profile}", *args],
+    result = subprocess.run([FOUND, *FLAGS, f"--user-data-dir={profile}", *args],
                             capture_output=True, text=True, timeout=180)
     assert result.returncode == 0, result.stderr[-2000:]
     return result
