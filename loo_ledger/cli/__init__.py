@@ -92,7 +92,8 @@ class LooGroup(TyperGroup):
         """As Typer's, which suggests from the commands loaded so far: a word that is no
         command is refused here, suggesting from every command (exit 2)."""
         word = args[0] if args else ""
-        if word and not word.startswith("-") and self.get_command(ctx, word) is None:
+        if (word and not word.startswith("-") and not ctx.resilient_parsing
+                and self.get_command(ctx, word) is None):
             near = get_close_matches(word, self.list_commands(ctx))
             hint = f" Did you mean {', '.join(repr(n) for n in near)}?" if near else ""
             ctx.fail(f"No such command {word!r}.{hint}")
