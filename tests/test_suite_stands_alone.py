@@ -6,15 +6,20 @@ waits for a length of time, and only tests/test_conformance.py looks beside the 
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
-MODULES = sorted(TESTS.rglob("*.py"))
+
+
+@functools.cache
+def _parsed() -> tuple[tuple[Path, ast.Module], ...]:
+    return tuple((path, ast.parse(path.read_text(encoding="utf-8")))
+                 for path in sorted(TESTS.rglob("*.py")))
 
 
 def _trees():
-    for path in MODULES:
-        yield path, ast.parse(path.read_text(encoding="utf-8"))
+    yield from _parsed()
 
 
 def test_no_test_module_imports_another():

@@ -363,7 +363,7 @@ def test_one_legal_hand_conserves_chips(data):
     check(v, state, build(data.draw, v, state))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_session_of_legal_hands_conserves_chips(data):
     v = data.draw(st.sampled_from(BUILT + [b for b in BUILT if b.game == "lou"] * 3),
