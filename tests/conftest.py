@@ -1,7 +1,7 @@
 """Shared fixtures for the CLI tests: one hand-worked session, a runner, a database dump.
 
-Test modules do not ``from conftest import`` (tests/rules/ has a conftest module of its
-own); everything here is a fixture.
+Test modules do not ``from conftest import``; everything here is a fixture (the rule
+tests' builders are tests/rules/rules_kit.py, a helper module).
 
 The session (three-card, seats A B C D clockwise, D deals first, pool empty) is worked
 by hand from shared/spec/RULES.md in tests/test_cli.py; test_bad_input.py and

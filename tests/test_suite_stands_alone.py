@@ -1,5 +1,6 @@
-"""The suite stands on its own (issue 20, item 4): no test module imports another (shared
-helpers live in modules that are not test modules, shared data in tests/data/), no test
+"""The suite stands on its own (issue 20, item 4): no test module imports another or a
+conftest (shared helpers live in modules that are not test modules, such as
+tests/rules/rules_kit.py, and shared data in tests/data/), no test
 waits for a length of time, and only tests/test_conformance.py looks beside the checkout
 (at ../shared, to compare its copy of the cases)."""
 
@@ -19,8 +20,9 @@ def _found(pattern: str, *, but: tuple[str, ...] = ()) -> list[str]:
             for m in re.finditer(pattern, text, re.M)]
 
 
-def test_no_test_module_imports_another():
+def test_no_test_module_imports_another_or_a_conftest():
     assert _found(r"^\s*(from\s+(tests\.)?test_\w*\s+import|import\s+(tests\.)?test_\w*)") == []
+    assert _found(r"^\s*from\s+conftest\s+import|^\s*import\s+conftest|import__\(.conftest") == []
 
 
 def test_no_test_sleeps():

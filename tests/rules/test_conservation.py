@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from conftest import Flush, HandRecord, Penalty, V, opening_state, settle, validate
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
+from rules_kit import Flush, HandRecord, Penalty, V, opening_state, settle, validate
 
 from loo_ledger.domain.model import net_changes
 
