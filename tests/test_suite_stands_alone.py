@@ -10,8 +10,10 @@ import re
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
+#: The test modules and their helpers (not tests/fixtures/, scripts run by hand to make a
+#: fixture file, such as make_v1_db.py, which takes conftest's GOOD_SESSION).
 SOURCES = {p: p.read_text(encoding="utf-8") for p in sorted(TESTS.rglob("*.py"))
-           if p != Path(__file__).resolve()}
+           if p != Path(__file__).resolve() and "fixtures" not in p.relative_to(TESTS).parts}
 
 
 def _found(pattern: str, *, but: tuple[str, ...] = ()) -> list[str]:
