@@ -148,3 +148,19 @@ def test_the_listing_is_the_whole_app_for_help_and_runs_what_it_lists(tmp_path,
                                    "Ann,Ben,Cat"])
     assert made.exit_code == 0, made.output
     assert made.output.startswith("session 1 'Night' started: Ann, Ben, Cat")
+
+
+#: What only `loo serve` needs (issue 23): its web server, its page and its QR code.
+SERVE_ONLY = ("starlette", "uvicorn", "segno", "h11", "anyio", "loo_ledger.web")
+
+
+def test_only_serve_loads_the_web_server(good_db: Path, tmp_path: Path) -> None:
+    db = tmp_path / "hand.db"
+    db.write_bytes(good_db.read_bytes())
+    for args in (["--help"], ["--db", str(good_db), "balances"],
+                 ["--db", str(good_db), "pool"], ["--db", str(good_db), "hands"],
+                 ["--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0"],
+                 ["--db", str(good_db), "serve", "--help"]):
+        modules = loaded(*args)
+        assert not [m for m in modules if m.split(".")[0] in SERVE_ONLY
+                    or m.startswith("loo_ledger.web")], args
