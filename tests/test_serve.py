@@ -42,6 +42,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 TOKEN = "t0ken-for-the-tests_0123456789"
+SAMPLES = Path(__file__).parent.parent / "sample_sessions"
 NEW = ["new", "Friday", "--variant", "three-card", "--rule", "loo=mixed", "--rule",
        "loo_limit=90", "--unit-value", "0.05", "--currency", "GBP",
        "--players", "Ann,Ben,Cat,Dov,Eve", "--dealer", "Eve"]
@@ -296,3 +297,29 @@ def test_no_session_yet(tmp_path, loo) -> None:
     with TestClient(make_app(db, TOKEN)) as c:
         text = _text(c.get(f"/{TOKEN}/").text)
     assert "No session yet" in text and "loo new" in text
+
+
+def test_serve_names_a_session_that_is_not_there(evening, loo) -> None:
+    result = loo(evening, "serve", "--port", "0", "--session", "9")
+    assert result.exit_code == 1
+    assert "There is no session 9" in result.output
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.json")), ids=lambda p: p.stem)
+def test_every_sample_evening_is_shown_as_loo_pool_tells_it(sample, tmp_path, loo) -> None:
+    """Every preset's sample (Lou's pot and burn among them): the page's pool, next dealer
+    and antes are those `loo pool --json` gives (the page works nothing out itself)."""
+    db = tmp_path / "loo.db"
+    assert loo(db, "import", sample).exit_code == 0
+    status = json.loads(loo(db, "pool", "--json").output)
+    with TestClient(make_app(db, TOKEN)) as c:
+        html = c.get(f"/{TOKEN}/").text
+    assert _by_id(html, "pool-chips") == str(status["pool"])
+    assert _by_id(html, "next-dealer") == status["next_dealer"]
+    due: dict[str, int] = {}
+    for a in status["antes"]:
+        due[a["player"]] = due.get(a["player"], 0) + a["amount"]
+    antes = ", ".join(f"{p} {n}" for p, n in due.items()) or "none"
+    assert f"Antes due: {antes}" in _text(html)
+    if "burn" in status:
+        assert f"A burned player pays {status['burn']}" in _text(html)

@@ -42,13 +42,14 @@ def serve(ctx: typer.Context,
         typer.echo(json.dumps({"address": where, "host": host,
                                "port": sock.getsockname()[1]}))
     else:
-        reach = ("phones on your network can open it" if host not in ("127.0.0.1", "::1",
-                                                                       "localhost")
-                 else "only this computer can open it (--host 0.0.0.0 lets phones in)")
-        typer.echo(f"The table, read only, at (secret: {reach}):\n  {where}")
+        local = host in ("127.0.0.1", "::1", "localhost")
+        who = ("this computer only (--host 0.0.0.0 lets phones on your network in)" if local
+               else "phones on your network")
+        typer.echo(f"The table, read only, for {who}:\n  {where}")
         if qr:
             typer.echo(server.qr_code(where), nl=False)
-        typer.echo("Ctrl-C stops it.")
+        typer.echo("The address carries a secret token: give it to the table only. "
+                   "Ctrl-C stops it.")
     server.run(app, sock)
 
 

@@ -11,6 +11,8 @@ from typing import Any
 
 from loo_ledger.errors import LooError
 
+#: Connections waiting to be accepted (uvicorn's own default).
+BACKLOG = 2048
 #: Seconds uvicorn gives open event streams to end when it is stopped (Ctrl-C).
 GRACE_SECONDS = 1
 
@@ -27,6 +29,7 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(BACKLOG)  # a phone that comes before uvicorn is up waits in the queue
     except OSError as exc:
         sock.close()
         raise LooError(f"cannot listen on {host} port {port}: {exc.strerror or exc}; choose "
