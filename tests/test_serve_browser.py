@@ -162,3 +162,21 @@ window.EventSource = function (url) {
     assert ('<section id="last" aria-live="polite" aria-atomic="true"><p>Hand 2 in words'
             '</p></section>') in dom
     assert "<title>t2</title>" in dom and "same" not in dom
+
+
+def test_ctrl_c_stops_it_even_with_pages_following(evening) -> None:
+    """Ctrl-C (SIGINT) with an event stream open: the stream ends, the server stops with
+    status 0 and no traceback (Ctrl-C is how it stops)."""
+    import signal
+    server = _serve(evening, "--json")
+    assert server.stdout is not None
+    address = json.loads(server.stdout.readline())["address"]
+    _answers(address, time.monotonic() + 60)
+    with urllib.request.urlopen(address + "events", timeout=30) as stream:
+        assert b"event: table\n" in stream  # read up to the table, as it is now
+        server.send_signal(signal.SIGINT)
+        rest = stream.read()  # to its end: the server closed it
+        _, err = server.communicate(timeout=30)
+    assert rest.startswith(b"data: {") and rest.endswith(b"\n\n")
+    assert server.returncode == 0, err
+    assert "Traceback" not in err and "Error" not in err, err

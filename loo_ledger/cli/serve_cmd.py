@@ -8,9 +8,6 @@ open_reader), never through :meth:`Env.ledger`, which may migrate it.
 # No ``from __future__ import annotations`` here: Typer reads these signatures at every
 # start, and annotations that are objects spare it compiling each one from a string.
 
-import json
-import secrets
-
 import typer
 
 from loo_ledger.cli.checks import ident
@@ -32,6 +29,9 @@ def serve(ctx: typer.Context,
                                        "(address, host, port) before serving.")):
     """Show the table on every phone: a read-only page of the session that follows each
     hand, at an address with a secret token (and its QR code). Ctrl-C stops it."""
+    import json
+    import secrets
+
     from loo_ledger.web import server
     from loo_ledger.web.app import make_app
     token = secrets.token_urlsafe(24)

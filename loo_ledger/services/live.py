@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from loo_ledger.domain.rotation import rotate_from_left
-from loo_ledger.services.pool import pool_view, stored_variant
+from loo_ledger.services.pool import antes_due, pool_view, stored_variant
 from loo_ledger.services.reports.evening import Evening
 
 if TYPE_CHECKING:
@@ -87,16 +87,13 @@ def live_table(ledger: Ledger, sid: int) -> LiveTable:
                        playing=p in present, sits_out=p in status["sitting_out"],
                        deals_next=p == dealer)
                   for p in order)
-    due: dict[str, int] = {}
-    for a in status["antes"]:
-        due[a["player"]] = due.get(a["player"], 0) + a["amount"]
     about = " · ".join(x for x in (ev.date, ev.variant_text, ev.unit_text) if x)
     return LiveTable(
         session_id=sid, title=ev.title, about=about,
         closed=ledger.session(sid)["closed_at"] is not None, lou=ev.lou,
         pool_word=ev.pool_word, units=ev.units, hands=len(ev.hands), seats=seats,
         pool=status["pool"], pool_money=ev.pool_money_text(), next_hand=status["next_hand"],
-        next_dealer=dealer, antes=tuple(due.items()),
+        next_dealer=dealer, antes=tuple(antes_due(status).items()),
         deal=("double" if status["double"] else "simple") if view["marks"] else "",
         why=status["why"], first_deal=status.get("first_deal"), burn=status.get("burn"),
         burn_cap=status.get("burn_cap"), last=last_settlement(ledger, sid),

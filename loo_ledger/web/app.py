@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
 from pathlib import Path
 
@@ -37,11 +37,17 @@ HEADERS = {"content-security-policy": CSP, "x-content-type-options": "nosniff",
 
 class Gate:
     """Refuses (403) every request whose address does not begin with the token, and adds
-    :data:`HEADERS` to every response."""
+    :data:`HEADERS` to every response. :meth:`end_streams` (from any thread, a signal
+    handler among them) ends the event streams of a server about to stop."""
 
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
         self.token = token.encode()
+        self.ending: Callable[[], object] | None = None  # set while the app runs
+
+    def end_streams(self) -> None:
+        if self.ending is not None:
+            self.ending()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -70,7 +76,7 @@ def _static(name: str) -> bytes:
 
 
 def make_app(db_path: Path, token: str, *, session: int | None = None,
-             interval: float = POLL_SECONDS, keepalive: float = KEEPALIVE_SECONDS) -> ASGIApp:
+             interval: float = POLL_SECONDS, keepalive: float = KEEPALIVE_SECONDS) -> Gate:
     """The application for the ledger at ``db_path`` (the current session, or ``session``),
     behind ``token``. The ledger is read once here (LooError, such as no ledger there, before
     anything is served); a thread watches it every ``interval`` seconds while the
@@ -87,10 +93,13 @@ def make_app(db_path: Path, token: str, *, session: int | None = None,
                           lambda frame: loop.call_soon_threadsafe(hub.publish, frame),
                           interval=interval)
         app.state.hub = hub
+        gate.ending = lambda: loop.call_soon_threadsafe(hub.close)
         watcher.start()
         try:
             yield
         finally:
+            gate.ending = None
+            hub.close()
             watcher.stop()
 
     async def show(request: Request) -> Response:
@@ -110,6 +119,8 @@ def make_app(db_path: Path, token: str, *, session: int | None = None,
                 except TimeoutError:
                     yield b": still here\n\n"
                     continue
+                if frame is None:  # the server is stopping
+                    return
                 seen = frame.version
                 yield frame.event
 
@@ -125,4 +136,5 @@ def make_app(db_path: Path, token: str, *, session: int | None = None,
     routes = [Mount(f"/{token}", routes=[
         Route("/", show), Route("/events", events), Route("/live.css", css),
         Route("/live.js", js)])]
-    return Gate(Starlette(routes=routes, lifespan=lifespan), token)
+    gate = Gate(Starlette(routes=routes, lifespan=lifespan), token)
+    return gate

@@ -43,19 +43,29 @@ class Hub:
 
     def __init__(self, first: Frame) -> None:
         self.current = first
+        self.closed = False
         self._changed = asyncio.Event()
 
     def publish(self, frame: Frame) -> None:
         """Show ``frame`` from now on and wake everyone waiting for a change."""
         self.current = frame
+        self._wake()
+
+    def close(self) -> None:
+        """The server is stopping: every event stream ends (so it stops at once)."""
+        self.closed = True
+        self._wake()
+
+    def _wake(self) -> None:
         woken, self._changed = self._changed, asyncio.Event()
         woken.set()
 
-    async def after(self, version: str | None) -> Frame:
-        """The current frame as soon as it is not ``version`` (at once if it is not)."""
-        while self.current.version == version:
+    async def after(self, version: str | None) -> Frame | None:
+        """The current frame as soon as it is not ``version`` (at once if it is not);
+        None once the hub is closed."""
+        while self.current.version == version and not self.closed:
             await self._changed.wait()
-        return self.current
+        return None if self.closed else self.current
 
 
 class Renderer:

@@ -6,10 +6,13 @@ from __future__ import annotations
 import io
 import ipaddress
 import socket
-from collections.abc import Callable
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from loo_ledger.errors import LooError
+
+if TYPE_CHECKING:
+    from loo_ledger.web.app import Gate
 
 #: Connections waiting to be accepted (uvicorn's own default).
 BACKLOG = 2048
@@ -69,11 +72,22 @@ def qr_code(text: str) -> str:
     return out.getvalue()
 
 
-def run(app: Callable[..., Any], sock: socket.socket) -> None:
+def run(app: Gate, sock: socket.socket) -> None:
     """Serve ``app`` on ``sock`` until Ctrl-C (or SIGTERM): HTTP/1.1 with h11, quiet (no
-    access log: the addresses carry the token), no WebSockets, no proxy headers."""
+    access log: the addresses carry the token), no WebSockets, no proxy headers. On the
+    signal the event streams end first, so the server stops at once; Ctrl-C is how it
+    stops, not an interruption."""
     import uvicorn
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            app.end_streams()
+            super().handle_exit(sig, frame)
+
     config = uvicorn.Config(app, http="h11", ws="none", loop="asyncio", lifespan="on",
                             log_level="warning", access_log=False, server_header=False,
                             proxy_headers=False, timeout_graceful_shutdown=GRACE_SECONDS)
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn raises the Ctrl-C it caught once it has stopped
+        return

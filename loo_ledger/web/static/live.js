@@ -6,6 +6,11 @@
     return;
   }
   var status = document.getElementById("status");
+  var say = function (text) {  // a status region: only a change is read out
+    if (status.textContent !== text) {
+      status.textContent = text;
+    }
+  };
   var shown = {};
   var version = document.body.getAttribute("data-version");
   var source = new EventSource("events");
@@ -25,12 +30,12 @@
     document.body.setAttribute("data-version", version);
     document.body.setAttribute("data-hands", String(data.hands));
     document.title = data.title;
-    status.textContent = "Live.";
+    say("Live.");
   });
   source.addEventListener("open", function () {
-    status.textContent = "Live.";
+    say("Live.");
   });
   source.addEventListener("error", function () {
-    status.textContent = "Connection lost: trying again.";
+    say("Connection lost: trying again.");
   });
 })();
