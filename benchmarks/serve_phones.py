@@ -99,6 +99,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def render_seconds(db: Path) -> float:
+    """The best of three renderings of the whole page as the server does after each
+    change (open the ledger, read the table, render its parts once), in this process."""
+    from loo_ledger.web.hub import Renderer, first_frame
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        first_frame(db, Renderer(None))
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
 def evening(folder: Path, variant: str, players: int, hands: int, seed: int):
     """(the ledger to serve, its session id, the hands to record): a generated evening,
     imported into a scratch ledger for its hand records, and a new session with the same
@@ -166,6 +178,7 @@ def main() -> int:
                 p.join(timeout=10)
             cpu = cpu_seconds(server.pid) - cpu_before
             rss, peak = rss_kib(server.pid)
+            render = render_seconds(db)
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -187,6 +200,8 @@ def main() -> int:
     print(f"  server memory: {rss / 1024:.1f} MiB at the end, {rss_seen / 1024:.1f} MiB the "
           f"most seen during the evening, peak {peak / 1024:.1f} MiB (VmHWM; target < "
           f"{TARGET_RSS_MIB} MiB)")
+    print(f"  one rendering of the page after the last hand: {render * 1000:.0f} ms (read, "
+          "rendered once for every page)")
     print(f"  server CPU during the evening: {cpu:.2f} s "
           f"({cpu / max(1e-9, args.hands * args.interval) * 100:.1f}% of one core)")
     ok = not missed and not errors and worst < TARGET_DELAY and peak / 1024 < TARGET_RSS_MIB

@@ -115,14 +115,16 @@ def test_a_phone_reads_the_pool_and_the_next_dealer(served: str, tmp_path: Path)
 
 
 @needs_chromium
-def test_the_layout_at_phone_size(served: str, tmp_path: Path) -> None:
-    """A 390×844 screenshot: not blank, text drawn from the top (the title, the figures)
-    down the page, and the page fits: the column at the right edge, beside the scroll
-    bar, holds no text."""
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)])
+def test_the_layout_at_phone_size(served: str, tmp_path: Path, size) -> None:
+    """A phone-sized screenshot (390×844, and the narrowest common phone, 360 wide): not
+    blank, text drawn from the top (the title, the figures) down the page, and the page
+    fits: the column at the right edge holds no text."""
     shot = tmp_path / "phone.png"
-    _chromium(tmp_path, PHONE, "--hide-scrollbars", f"--screenshot={shot}", served)
+    _chromium(tmp_path, f"--window-size={size[0]},{size[1]}", "--hide-scrollbars",
+              f"--screenshot={shot}", served)
     width, height, pixels = _pixels(shot.read_bytes())
-    assert (width, height) == (390, 844)
+    assert (width, height) == size
     assert len(set(pixels)) > 20
     dark = [i for i, p in enumerate(pixels) if max(p) < 80]
     assert len(dark) > len(pixels) // 100  # large figures and text
