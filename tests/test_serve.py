@@ -20,6 +20,7 @@ who played and took no trick is looed and pays min(P, 90); the deal passes to th
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import re
 import subprocess
@@ -34,6 +35,7 @@ import pytest
 from loo_ledger.store.db import open_reader
 from loo_ledger.web.app import make_app
 from loo_ledger.web.page import CSP
+from loo_ledger.web.server import address, reachable_host
 
 with warnings.catch_warnings():
     # Starlette 1.x asks for httpx2 and warns when its TestClient runs on httpx (the
@@ -323,3 +325,32 @@ def test_every_sample_evening_is_shown_as_loo_pool_tells_it(sample, tmp_path, lo
     assert f"Antes due: {antes}" in _text(html)
     if "burn" in status:
         assert f"A burned player pays {status['burn']}" in _text(html)
+
+
+def test_the_printed_qr_code_is_the_address() -> None:
+    """The block drawing read back module by module (a full block: both halves light, a
+    space: both dark, ▀: the upper light, ▄: the lower light; a quiet zone of 4) is segno's
+    QR code of the address, a full QR code (a Micro QR code, which phones do not read, is
+    what segno picks for a short text such as "http://x/")."""
+    import segno
+
+    from loo_ledger.web.server import qr_code
+    light = {"█": (True, True), " ": (False, False), "▀": (True, False), "▄": (False, True)}
+    for where in (address("127.0.0.1", 8023, TOKEN), "http://x/"):
+        rows: list[list[bool]] = []
+        for line in qr_code(where).splitlines():
+            upper, lower = zip(*(light[c] for c in line), strict=True)
+            rows += [list(upper), list(lower)]
+        code = segno.make(where, error="m", micro=False)
+        assert not code.is_micro
+        expected = [[not dark for dark in row] for row in code.matrix]
+        size = len(expected)
+        assert [row[4:4 + size] for row in rows[4:4 + size]] == expected
+        assert all(rows[i] == [True] * (size + 8) for i in range(4))  # the quiet zone
+
+
+def test_the_address_carries_the_token() -> None:
+    assert address("127.0.0.1", 8023, TOKEN) == f"http://127.0.0.1:8023/{TOKEN}/"
+    assert address("::1", 8023, TOKEN) == f"http://[::1]:8023/{TOKEN}/"
+    everywhere = reachable_host("0.0.0.0")  # this machine's address on its network
+    assert everywhere != "0.0.0.0" and ipaddress.ip_address(everywhere).version == 4

@@ -65,10 +65,11 @@ def address(host: str, port: int, token: str) -> str:
 
 
 def qr_code(text: str) -> str:
-    """``text`` as a QR code drawn with block characters, for a phone's camera."""
+    """``text`` as a QR code drawn with block characters, for a phone's camera (never a
+    Micro QR code, which phones' cameras do not read)."""
     import segno
     out = io.StringIO()
-    segno.make(text, error="m").terminal(out=out, compact=True)
+    segno.make(text, error="m", micro=False).terminal(out=out, compact=True)
     return out.getvalue()
 
 
