@@ -354,3 +354,15 @@ def test_the_address_carries_the_token() -> None:
     assert address("::1", 8023, TOKEN) == f"http://[::1]:8023/{TOKEN}/"
     everywhere = reachable_host("0.0.0.0")  # this machine's address on its network
     assert everywhere != "0.0.0.0" and ipaddress.ip_address(everywhere).version == 4
+
+
+def test_a_ledger_an_older_version_wrote_is_left_as_it_is(tmp_path, loo) -> None:
+    """tests/fixtures/v1.db (the first schema): `loo serve` does not upgrade it (it only
+    reads) and says which command will; the file is unchanged."""
+    db = tmp_path / "v1.db"
+    db.write_bytes((Path(__file__).parent / "fixtures" / "v1.db").read_bytes())
+    before = db.read_bytes()
+    result = loo(db, "serve", "--port", "0")
+    assert result.exit_code == 1
+    assert "was written by an older loo_ledger" in result.output
+    assert db.read_bytes() == before
