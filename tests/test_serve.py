@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from evenings import FRIDAY, FRIDAY_HAND_2, friday_after_hand_1
 
 from loo_ledger.store.db import open_reader
 from loo_ledger.web.app import make_app
@@ -45,21 +46,13 @@ with warnings.catch_warnings():
 
 TOKEN = "t0ken-for-the-tests_0123456789"
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"
-NEW = ["new", "Friday", "--variant", "three-card", "--rule", "loo=mixed", "--rule",
-       "loo_limit=90", "--unit-value", "0.05", "--currency", "GBP",
-       "--players", "Ann,Ben,Cat,Dov,Eve", "--dealer", "Eve"]
-HAND_1 = ["hand", "Ann=1", "Ben=0", "Cat=1", "Dov=1", "Eve=0"]
-HAND_2 = ["hand", "Ben=2", "Cat=pass", "Dov=pass", "Eve=pass", "Ann=defend:1"]
+NEW, HAND_2 = FRIDAY, FRIDAY_HAND_2  # tests/evenings.py: the evening worked above
 
 
 @pytest.fixture
 def evening(tmp_path: Path, loo) -> Path:
     """The ledger after hand 1 of the evening."""
-    db = tmp_path / "loo.db"
-    for args in (NEW, HAND_1):
-        result = loo(db, *args)
-        assert result.exit_code == 0, result.output
-    return db
+    return friday_after_hand_1(loo, tmp_path / "loo.db")
 
 
 @pytest.fixture

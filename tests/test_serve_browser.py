@@ -2,9 +2,10 @@
 127.0.0.1, a free port) serves headless Chromium at 390×844; the pool and the next dealer
 are read back from the page's DOM and the layout is checked on a screenshot.
 
-The figures are those of tests/test_serve.py's evening after hand 1, worked by hand there:
-pool 18 white chips, Ann deals next. Chromium runs as in tests/test_html_chromium.py (its
-flags, a fresh profile); where it is not installed these tests are skipped, saying so.
+The figures are those of tests/test_serve.py's evening after hand 1 (tests/evenings.py),
+worked by hand there: pool 18 white chips, Ann deals next. Chromium runs as
+tests/chromium_kit.py runs it: skipped, saying so, where it is not installed (unless
+LOO_REQUIRE_CHROMIUM=1).
 """
 
 from __future__ import annotations
@@ -20,22 +21,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_html_chromium import CHROMIUM, FLAGS, _pixels
-from test_serve import HAND_1, NEW
+from chromium_kit import chromium as _chromium
+from chromium_kit import needs_chromium
+from chromium_kit import pixels as _pixels
+from evenings import friday_after_hand_1
 
-needs_chromium = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="headless Chromium is not installed (/usr/bin/chromium): apt-get install -y "
-           "chromium")
 PHONE = "--window-size=390,844"
 
 
 @pytest.fixture
 def evening(tmp_path: Path, loo) -> Path:
-    db = tmp_path / "loo.db"
-    for args in (NEW, HAND_1):
-        assert loo(db, *args).exit_code == 0
-    return db
+    return friday_after_hand_1(loo, tmp_path / "loo.db")
 
 
 def _serve(db: Path, *args: str) -> subprocess.Popen:
@@ -94,15 +90,6 @@ def test_loo_serve_prints_its_address_and_qr_code_and_serves_on_loopback(evening
         assert no.value.code == 403
     finally:
         _stop(server)
-
-
-def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
-    profile = tmp_path / "profile"
-    profile.mkdir(exist_ok=True)
-    result = subprocess.run([str(CHROMIUM), *FLAGS, f"--user-data-dir={profile}", *args],
-                            capture_output=True, text=True, timeout=180)
-    assert result.returncode == 0, result.stderr[-2000:]
-    return result
 
 
 @needs_chromium

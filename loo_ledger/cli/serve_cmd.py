@@ -26,7 +26,7 @@ def serve(ctx: typer.Context,
           qr: bool = typer.Option(True, "--qr/--no-qr", help="Print the address as a QR "
                                   "code too."),
           as_json: bool = typer.Option(False, "--json", help="Print the address as JSON "
-                                       "(address, host, port) before serving.")):
+                                       "(address, host, port) before serving.")) -> None:
     """Show the table on every phone: a read-only page of the session that follows each
     hand, at an address with a secret token (and its QR code). Ctrl-C stops it."""
     import json
@@ -52,6 +52,3 @@ def serve(ctx: typer.Context,
                    "Ctrl-C stops it.")
     server.run(app, sock)
 
-
-def register(app: typer.Typer) -> None:
-    app.command()(serve)
