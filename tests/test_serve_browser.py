@@ -87,6 +87,7 @@ def test_loo_serve_prints_its_address_and_qr_code_and_serves_on_loopback(evening
         refused = address.replace(token, token[::-1])
         with pytest.raises(urllib.error.HTTPError) as no:
             urllib.request.urlopen(refused, timeout=5)
+        no.value.close()
         assert no.value.code == 403
     finally:
         _stop(server)
@@ -125,8 +126,10 @@ def test_the_script_puts_each_part_in_place(served: str, tmp_path: Path) -> None
     """live.js in Chromium, fed two events by a stand-in EventSource (a script file loaded
     before it): the first has the page's own version and changes nothing; the second puts
     its parts in place, keeping the live region's element (and its aria-live)."""
-    page = urllib.request.urlopen(served, timeout=10).read().decode()
-    script = urllib.request.urlopen(served + "live.js", timeout=10).read().decode()
+    with urllib.request.urlopen(served, timeout=10) as answer:
+        page = answer.read().decode()
+    with urllib.request.urlopen(served + "live.js", timeout=10) as answer:
+        script = answer.read().decode()
     version = re.search(r'data-version="([^"]+)"', page).group(1)
     (tmp_path / "live.js").write_text(script, encoding="utf-8")
     (tmp_path / "fake.js").write_text("""
