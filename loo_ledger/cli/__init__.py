@@ -137,6 +137,7 @@ STEPS: tuple[tuple[frozenset[str], Callable[[typer.Typer], None]], ...] = (
     (frozenset({"variants"}), _groups("variants_cmd", ("app", "variants"))),
     (frozenset({"backup", "restore"}), _registered("backup_cmds")),
     (frozenset({"datasette-metadata"}), _registered("datasette_cmd")),
+    (frozenset({"table"}), _registered("table_view_cmd")),
     # last: its 'loo sessions' (from ledger_cmds) is the one kept
     (frozenset({"sessions", "session", "player", "players", "paid", "reopen"}),
      _registered("session_cmds")),
