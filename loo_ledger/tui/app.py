@@ -95,8 +95,9 @@ class TableApp(App[None]):
     CSS = CSS
     TITLE = "loo table"
     BINDINGS = [Binding("q", "quit", "Quit"), Binding("ctrl+c", "quit", "Quit", show=False,
-                                                      priority=True),
-                Binding("g", "chart", "Chart"), Binding("e", "explain", "Explain")]
+                                                      priority=True)]
+    #: The hands table's keys (not in the big view, which has no hands table).
+    READ = [Binding("g", "chart", "Chart"), Binding("e", "explain", "Explain")]
     ENTRY = [Binding("n", "hand", "New hand"), Binding("u", "undo", "Undo"),
              Binding("a", "amend", "Amend"), Binding("j", "join", "Join"),
              Binding("l", "leave", "Leave")]
@@ -108,9 +109,9 @@ class TableApp(App[None]):
         self.mark = change_mark(ledger)
         self.board: Scoreboard | None = None
         self.hand_rows: list[HandRow] = []
-        if not view_only:
-            for b in self.ENTRY:
-                self.bind(b.key, b.action, description=b.description)
+        keys = ([] if big else self.READ) + ([] if view_only else self.ENTRY)
+        for b in keys:
+            self.bind(b.key, b.action, description=b.description)
 
     # -- what is shown ------------------------------------------------------------------
 

@@ -159,17 +159,19 @@ class HandForm:
         self.given.append(Answered(question.key, question.prompt))
 
     def back(self) -> bool:
-        """Take back the last answer given here (False: none to take back)."""
-        if not self.given:
-            self.asker.answers.clear()
-            return False
-        last = self.given.pop()
-        if last.key is not None:
-            self.asker.forget(last.key)
-        else:  # a card answer: its kept answer is the newest cards/... one
+        """Take back the last answer: a card typed, else the last question answered on the
+        way to this one (answers filled in for an amend too). False: none to take back."""
+        if self.given and self.given[-1].key is None:
+            self.given.pop()
             cards = [k for k in self.asker.answers if k.startswith("cards/")]
             if cards:
                 del self.asker.answers[cards[-1]]
+            return True
+        if not self.asker.asked:
+            return False
+        key = self.asker.asked[-1].key
+        self.asker.forget(key)
+        self.given = [g for g in self.given if g.key != key]
         return True
 
     @property
