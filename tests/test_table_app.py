@@ -38,11 +38,18 @@ def drive(db: Path, script: Callable[[Any, TableApp], Awaitable[None]], *,
         try:
             app = TableApp(ledger, 1, **options)
             async with app.run_test(size=size) as pilot:
-                await pilot.pause()
+                await settled(pilot)
                 await script(pilot, app)
         finally:
             ledger.close()
     asyncio.run(go())
+
+
+async def settled(pilot: Any) -> None:
+    """Wait for the last hand's words (settled again in a thread) to be on the screen."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 async def hand(pilot: Any, *keys: str) -> None:
@@ -370,6 +377,7 @@ def test_a_hand_recorded_in_another_process_shows(loo, tmp_path):
         _loo_hand(db, "Ann=1", "Ben=2", "Cat=0")
         assert await _until(pilot, lambda: board(app).next_hand == 2)
         assert nets(app) == {"Ann": 3, "Ben": 6, "Cat": -18} and board(app).pool == 9
+        await settled(pilot)
         assert "Hand 1: Cat dealt" in text(app, "#last")
 
     drive(db, script)
@@ -450,18 +458,18 @@ def _snap_app(db: Path, **options: Any) -> TableApp:
 
 
 def test_snapshot_scoreboard(snap_compare, evening_db):
-    assert snap_compare(_snap_app(evening_db), terminal_size=(80, 24))
+    assert snap_compare(_snap_app(evening_db), terminal_size=(80, 24), run_before=settled)
 
 
 def test_snapshot_entry_form(snap_compare, evening_db):
     # hand 4: Cat deals a simple pool; Enter (nothing else), Dov 1: Eve is asked next
     assert snap_compare(_snap_app(evening_db), terminal_size=(80, 24),
-                        press=["n", "enter", "1"])
+                        press=["n", "enter", "1"], run_before=settled)
 
 
 def test_snapshot_big_view(snap_compare, evening_db):
     assert snap_compare(_snap_app(evening_db, big=True, view_only=True),
-                        terminal_size=(80, 24))
+                        terminal_size=(80, 24), run_before=settled)
 
 
 def test_loo_table_without_a_session_says_so(loo, tmp_path):

@@ -1,9 +1,11 @@
 """The table at a glance, for a screen that follows a session (``loo table``, ``loo serve``):
-each player's standing, the pool, the ante due, who deals next, simple or double, and the
-last hand settled. Built on what the one writer stored (services/pool.py's next deal, the
-seats' nets) and, for the last hand's settlement in the engine's words, the session
-settled again (the store keeps facts, not prose). No rule is worked out here: who deals,
-the ante and the kind of deal are the stored answers of ``domain.legal`` and the engine.
+each player's standing, the pool, the ante due, who deals next, simple or double, and
+each player's change in the last hand. :func:`scoreboard` reads only what the one writer
+stored (services/pool.py's next deal, the seats' nets, the last hand's row), so it costs
+the same on any session; :func:`last_settlement` gives the last hand in the engine's
+words (the session settled again: the store keeps facts, not prose), for a screen to show
+when it has it. No rule is worked out here: who deals, the ante and the kind of deal are
+the stored answers of ``domain.legal`` and the engine.
 
 :func:`change_mark` is the cheap question a screen asks on a timer: it differs after
 another connection (another terminal, another process) commits to the ledger.
@@ -20,7 +22,7 @@ from loo_ledger.domain.legal import rotate_from_left
 from loo_ledger.services.pool import pool_view, row_variant
 from loo_ledger.store.ledger import Ledger
 
-__all__ = ["Ante", "PlayerLine", "Scoreboard", "change_mark", "scoreboard"]
+__all__ = ["Ante", "PlayerLine", "Scoreboard", "change_mark", "last_settlement", "scoreboard"]
 
 
 class PlayerLine(msgspec.Struct, frozen=True, kw_only=True):
@@ -48,7 +50,7 @@ class Scoreboard(msgspec.Struct, frozen=True, kw_only=True):
     dealer last. ``marks``: whether "simple" and "double" mean something at this table
     (legal.has_simple_double); ``double`` the next pool's kind; ``lou_first`` whether the
     next Lou deal is a first deal (None outside Lou). ``deal`` and ``why`` say the next
-    deal's kind (legal.deal_shape). ``last`` is the last hand's settlement (None before
+    deal's kind (legal.deal_shape). ``last_hand`` is the last hand's number (None before
     the first hand)."""
 
     session_id: int
@@ -69,7 +71,7 @@ class Scoreboard(msgspec.Struct, frozen=True, kw_only=True):
     lou_first: bool | None
     deal: str
     why: str
-    last: Settlement | None
+    last_hand: int | None
 
 
 def change_mark(ledger: Ledger) -> int:
@@ -97,37 +99,35 @@ def last_settlement(ledger: Ledger, sid: int) -> Settlement | None:
     return replay(session).settlements[-1]
 
 
-def scoreboard(ledger: Ledger, sid: int, *, last: Settlement | None | bool = True
-               ) -> Scoreboard:
-    """Session ``sid`` at a glance. ``last``: the last hand's settlement if the caller has
-    it (a screen that has just recorded it), None for none, True to settle it again."""
+def scoreboard(ledger: Ledger, sid: int) -> Scoreboard:
+    """Session ``sid`` at a glance, from what is stored (nothing is settled again)."""
     with ledger.db.snapshot():
         row = ledger.session(sid)
         view: dict[str, Any] = pool_view(ledger, sid)
         balances = ledger.balances(sid)
         present = set(ledger.present_players(sid))
-    settled = last_settlement(ledger, sid) if last is True else last or None
-    status = view["status"]
+        status = view["status"]
+        count = status["next_hand"] - 1
+        last = next(ledger.iter_hands(sid, count), None) if count > 0 else None
     nets = {p["name"]: p["net"] for p in balances["players"]}
     seats = tuple(row["players"])
     dealer = status["next_dealer"]
     order = rotate_from_left(seats, dealer) if dealer in seats else seats
     cash = _money([*(nets[p] for p in order), balances["pool"]], row["unit_value"],
                   row["currency"])
-    deltas = settled.deltas if settled is not None else {}
-    looed = set(settled.looed) if settled is not None else set()
+    deltas = last["deltas"] if last is not None else {}
+    looed = set(last["looed"]) if last is not None else set()
     players = tuple(PlayerLine(name=p, net=nets[p], money=cash[i], last=deltas.get(p),
                                looed=p in looed, present=p in present,
                                deals_next=p == dealer)
                     for i, p in enumerate(order))
-    game = str(row_variant(row).game)
     return Scoreboard(
         session_id=sid, name=row["name"] or f"session {sid}",
-        variant=row["house_rule"] or row["variant"], game=game,
+        variant=row["house_rule"] or row["variant"], game=str(row_variant(row).game),
         unit=row["unit_name"] or "chips", currency=row["currency"],
         closed=row["closed_at"] is not None, players=players, pool=balances["pool"],
         pool_money=cash[-1], next_hand=status["next_hand"], next_dealer=dealer,
         antes=tuple(Ante(a["player"], a["amount"]) for a in status["antes"]),
         marks=bool(view["marks"]), double=bool(status["double"]),
         lou_first=status.get("first_deal"), deal=status["deal"], why=status["why"],
-        last=settled)
+        last_hand=last["number"] if last is not None else None)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -26,13 +27,21 @@ from textual.widgets import DataTable, Digits, Footer, Static
 
 from loo_ledger.domain import HandRecord, Settlement
 from loo_ledger.errors import LooError
-from loo_ledger.services.scoreboard import PlayerLine, Scoreboard, change_mark, scoreboard
+from loo_ledger.services.scoreboard import (
+    PlayerLine,
+    Scoreboard,
+    change_mark,
+    last_settlement,
+    scoreboard,
+)
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.rows import HandRow
 from loo_ledger.tui.screens import AskText, Choose, Confirm, HandScreen, Pages
 
 #: How often the ledger is asked whether another process wrote to it (seconds).
 POLL = 0.5
+#: The hands listed at first: the latest ones (``h`` lists them all).
+SHOWN = 300
 
 CSS = """
 Screen { layout: vertical; }
@@ -97,7 +106,8 @@ class TableApp(App[None]):
     BINDINGS = [Binding("q", "quit", "Quit"), Binding("ctrl+c", "quit", "Quit", show=False,
                                                       priority=True)]
     #: The hands table's keys (not in the big view, which has no hands table).
-    READ = [Binding("g", "chart", "Chart"), Binding("e", "explain", "Explain")]
+    READ = [Binding("g", "chart", "Chart"), Binding("e", "explain", "Explain"),
+            Binding("h", "all_hands", "All hands")]
     ENTRY = [Binding("n", "hand", "New hand"), Binding("u", "undo", "Undo"),
              Binding("a", "amend", "Amend"), Binding("j", "join", "Join"),
              Binding("l", "leave", "Leave")]
@@ -108,7 +118,9 @@ class TableApp(App[None]):
         self.ledger, self.sid, self.big, self.view_only = ledger, sid, big, view_only
         self.mark = change_mark(ledger)
         self.board: Scoreboard | None = None
+        self.last: Settlement | None = None
         self.hand_rows: list[HandRow] = []
+        self.every_hand = False
         keys = ([] if big else self.READ) + ([] if view_only else self.ENTRY)
         for b in keys:
             self.bind(b.key, b.action, description=b.description)
@@ -144,10 +156,14 @@ class TableApp(App[None]):
             self.mark = mark
             self.reload()
 
-    def reload(self, last: Settlement | None | bool = True) -> None:
+    def reload(self, settled: Settlement | None = None) -> None:
+        """Read the table again; ``settled``: the last hand, if this screen has just
+        recorded it (else it is settled again in a thread, shown when ready)."""
         try:
-            self.board = board = scoreboard(self.ledger, self.sid, last=last)
-            self.hand_rows = [] if self.big else list(self.ledger.hands(self.sid))
+            self.board = board = scoreboard(self.ledger, self.sid)
+            count = board.next_hand - 1
+            first = 1 if self.every_hand else max(1, count - SHOWN + 1)
+            self.hand_rows = [] if self.big else list(self.ledger.iter_hands(self.sid, first))
         except LooError as exc:
             self.say(f"Error: {exc}")
             return
@@ -157,11 +173,58 @@ class TableApp(App[None]):
         self.query_one("#status", Static).update(status_line(board))
         if self.big:
             self.show_big(board, lou)
+            return
+        self.show_board(board, lou)
+        self.show_hands(board, lou)
+        if self.query_one("#chart", Static).display:
+            self.show_chart()
+        if board.last_hand is None:
+            self.last = None
+            self.show_last()
+        elif settled is not None and settled.hand_no == board.last_hand:
+            self.last = settled
+            self.show_last()
         else:
-            self.show_board(board, lou)
-            self.show_hands(board, lou)
-            if self.query_one("#chart", Static).display:
-                self.show_chart()
+            if self.last is None or self.last.hand_no != board.last_hand:
+                self.query_one("#last", Static).update(f"Hand {board.last_hand}: ...")
+            self.settle_last(board.last_hand)
+
+    @work(thread=True, exclusive=True, group="last")
+    def settle_last(self, hand: int) -> None:
+        """The last hand in the engine's words: the session settled again, on a connection
+        of its own, away from the keys."""
+        path = self.ledger.db.path
+        if path is None:
+            return
+        ledger = Ledger.open(path)
+        try:
+            settled: Settlement | None = last_settlement(ledger, self.sid)
+            problem = None
+        except LooError as exc:
+            settled, problem = None, str(exc)
+        finally:
+            ledger.close()
+        self.call_from_thread(self.got_last, hand, settled, problem)
+
+    def got_last(self, hand: int, settled: Settlement | None, problem: str | None) -> None:
+        if problem is not None:
+            self.say(f"Error: {problem}")
+        if self.board is None or self.board.last_hand != hand or settled is None \
+                or settled.hand_no != hand:
+            return
+        self.last = settled
+        self.show_last()
+
+    def show_last(self) -> None:
+        """The last hand's lines as ``loo hand`` prints them."""
+        lines = ["No hand yet."]
+        if self.last is not None and self.board is not None:
+            from loo_ledger.cli.show import settlement_lines
+            from loo_ledger.services.table import stored_variant
+            v = stored_variant(self.ledger, self.sid)
+            lines = settlement_lines(self.last, v=v, present=[
+                p.name for p in self.board.players if p.present])
+        self.query_one("#last", Static).update("\n".join(lines))
 
     def show_board(self, board: Scoreboard, lou: bool) -> None:
         table = self.query_one("#board", DataTable)
@@ -172,14 +235,6 @@ class TableApp(App[None]):
             last = "-" if p.last is None else signed(p.last)
             table.add_row(p.name, signed(p.net), *([p.money or ""] if money else []), last,
                           player_words(p, lou))
-        last_lines = ["No hand yet."]
-        if board.last is not None:
-            from loo_ledger.cli.show import settlement_lines
-            from loo_ledger.services.table import stored_variant
-            v = stored_variant(self.ledger, self.sid)
-            last_lines = settlement_lines(board.last, v=v, present=[
-                p.name for p in board.players if p.present])
-        self.query_one("#last", Static).update("\n".join(last_lines))
 
     def show_hands(self, board: Scoreboard, lou: bool) -> None:
         from loo_ledger.cli.reports import hand_cell
@@ -195,6 +250,9 @@ class TableApp(App[None]):
             for r in self.hand_rows)
         if self.hand_rows:
             table.move_cursor(row=len(self.hand_rows) - 1)
+        first = self.hand_rows[0]["number"] if self.hand_rows else 1
+        if first > 1:
+            self.say(f"Listing hands {first} to {board.next_hand - 1} (h: every hand).")
 
     def show_big(self, board: Scoreboard, lou: bool) -> None:
         box = self.query_one("#big", VerticalScroll)
@@ -230,14 +288,18 @@ class TableApp(App[None]):
 
     # -- what the keys do ---------------------------------------------------------------
 
-    def selected(self) -> int | None:
-        """The hand number of the row selected in the hands table (None: none)."""
+    def selected(self) -> HandRow | None:
+        """The hand of the row selected in the hands table (None: none)."""
         if self.big or not self.hand_rows:
             return None
         row = self.query_one("#hands", DataTable).cursor_row
         if not 0 <= row < len(self.hand_rows):
             return None
-        return int(self.hand_rows[row]["number"])
+        return self.hand_rows[row]
+
+    def action_all_hands(self) -> None:
+        self.every_hand = True
+        self.reload()
 
     def action_chart(self) -> None:
         if self.big:
@@ -248,10 +310,11 @@ class TableApp(App[None]):
             self.show_chart()
 
     def action_explain(self) -> None:
-        n = self.selected()
-        if n is None:
+        h = self.selected()
+        if h is None:
             self.say("No hand selected to explain.")
             return
+        n = h["number"]
         from loo_ledger.services.explain import explain_rows
         from loo_ledger.services.table import stored_variant
         try:
@@ -260,7 +323,6 @@ class TableApp(App[None]):
         except LooError as exc:
             self.say(f"Error: {exc}")
             return
-        h = self.hand_rows[n - 1]
         lines = [f"Hand {n}: {h['dealer']} dealt; {h['pool_in']} carried in, {h['pot']} in "
                  f"play, {h['pool_after']} carried on."]
         for r in rows:
@@ -276,7 +338,7 @@ class TableApp(App[None]):
                 self.say("Nothing written.")
                 return
             self.mark = change_mark(self.ledger)
-            self.reload()
+            self.reload(result)
             self.say(f"Hand {result.hand_no} recorded.")
         try:
             form = form_of()
@@ -309,14 +371,14 @@ class TableApp(App[None]):
         self._hand_screen(lambda form: header(form.view, Options()), form_of, preview, commit)
 
     def action_amend(self) -> None:
-        n = self.selected()
-        if n is None:
+        h = self.selected()
+        if h is None:
             self.say("No hand selected to amend.")
             return
+        n = h["number"]
         from loo_ledger.domain.model import HandRecord as Record
         from loo_ledger.services.table import amend_record, view_before
         from loo_ledger.tui.form import HandForm, answers_from
-        h = self.hand_rows[n - 1]
         old = _record(h["record"])
 
         def form_of() -> HandForm:
