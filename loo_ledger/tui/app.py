@@ -41,7 +41,7 @@ from loo_ledger.tui.screens import AskText, Choose, Confirm, HandScreen, Pages
 #: How often the ledger is asked whether another process wrote to it (seconds).
 POLL = 0.5
 #: The hands listed at first: the latest ones (``h`` lists them all).
-SHOWN = 300
+SHOWN = 50
 
 CSS = """
 Screen { layout: vertical; }
@@ -187,7 +187,8 @@ class TableApp(App[None]):
         else:
             if self.last is None or self.last.hand_no != board.last_hand:
                 self.query_one("#last", Static).update(f"Hand {board.last_hand}: ...")
-            self.settle_last(board.last_hand)
+            hand = board.last_hand  # settled once the screen is drawn, not before
+            self.call_after_refresh(lambda: self.settle_last(hand))
 
     @work(thread=True, exclusive=True, group="last")
     def settle_last(self, hand: int) -> None:
