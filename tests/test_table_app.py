@@ -477,3 +477,58 @@ def test_loo_table_without_a_session_says_so(loo, tmp_path):
     result = loo(db, "table")
     assert result.exit_code == 1 and "Error:" in result.output
     assert "Traceback" not in result.output
+
+
+async def typed(pilot: Any, text: str) -> None:
+    """Type ``text`` and Enter (a free answer: the cards)."""
+    names = {" ": "space", ",": "comma"}
+    await pilot.press(*(names.get(ch, ch) for ch in text), "enter")
+
+
+def test_cards_entered_trick_by_trick_then_explained_and_charted(loo, tmp_path):
+    """three-card, Ann Ben Cat, Cat deals a simple pool (P = 9, a trick 3, loo 9). Ann's
+    count answered c (cards); the hands: Ann Ah 2h 3h, Ben Kh Qh Jh, Cat 4h 5h 6h. Trick 1,
+    Ann (eldest) leads Ah, Ben Kh, Cat 4h: Ann's ace wins. Trick 2, Ann leads 2h, Ben Qh,
+    Cat 5h: Ben. Trick 3, Ben leads Jh, Cat 6h, Ann 3h: Ben (each card the only one left,
+    filled in). Nobody failed to follow: no card turned. Ann 1 trick +3; Ben 2 +6; Cat none:
+    -9 ante - 9 loo = -18. Pool after 9 - 9 + 9 = 9. Explained (e): the loo is a line.
+    Charted (g): every player's running net."""
+    db = tmp_path / "cards.db"
+    new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+
+    async def script(pilot: Any, app: TableApp) -> None:
+        await pilot.press("n", "enter", "c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandScreen) and screen.question is not None
+        assert screen.question.free and "Ann's hand" in screen.question.prompt
+        for text_ in ("AH 2H 3H", "KH QH JH", "4H 5H 6H", "AH"):
+            await typed(pilot, text_)
+        assert "Ben may play: Kh Qh Jh" in text(app, "#hand-answers")
+        await typed(pilot, "QH")   # not the card Ben played: any card he holds may be
+        await pilot.press("backspace")   # taken back
+        await pilot.pause()
+        await typed(pilot, "9S")   # not in Ben's hand: refused in words
+        await pilot.pause()
+        assert "Not possible:" in text(app, "#hand-problem")
+        for text_ in ("KH", "4H", "2H", "QH", "5H"):
+            await typed(pilot, text_)
+        await pilot.pause()
+        assert screen.record is not None, text(app, "#hand-question")
+        await pilot.press("y")
+        await pilot.pause()
+        assert lasts(app) == {"Ann": 3, "Ben": 6, "Cat": -18} and board(app).pool == 9
+        await pilot.press("e")
+        await pilot.pause()
+        shown = str(app.screen.query_one("Static").render())
+        assert "Hand 1: Cat dealt; 0 carried in, 9 in play, 9 carried on." in shown
+        assert "Cat -> pool" in shown
+        await pilot.press("escape", "g")
+        await pilot.pause()
+        chart = app.query_one("#chart")
+        assert chart.display and "Ann" in str(chart.render())
+
+    drive(db, script)
+    rec = json.loads(loo(db, "hands", "--json").output)[0]["record"]
+    assert rec["cards"]["tricks"] == [["Ah", "Kh", "4h"], ["2h", "Qh", "5h"],
+                                      ["Jh", "6h", "3h"]]

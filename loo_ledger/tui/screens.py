@@ -34,7 +34,7 @@ class HandScreen(Screen[Settlement | None]):
     ``restart`` giving a fresh form)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel (nothing written)"),
-                Binding("backspace", "back", "Back", show=True)]
+                Binding("backspace", "back", "Back", show=True, priority=True)]
 
     def __init__(self, title: Callable[[HandForm], str], form: HandForm, *,
                  preview: Callable[[HandRecord], list[str]],
@@ -148,9 +148,10 @@ class HandScreen(Screen[Settlement | None]):
         self.dismiss(done)
 
     def action_back(self) -> None:
-        if self.question is not None and self.question.free and \
-                self.query_one("#hand-text", Input).value:
-            return  # backspace edits the text being typed
+        text = self.query_one("#hand-text", Input)
+        if self.question is not None and self.question.free and text.value:
+            text.action_delete_left()  # backspace edits the text being typed
+            return
         self.form.back()
         self.walk()
 
