@@ -481,7 +481,7 @@ def test_loo_table_without_a_session_says_so(loo, tmp_path):
 
 async def typed(pilot: Any, text: str) -> None:
     """Type ``text`` and Enter (a free answer: the cards)."""
-    names = {" ": "space", ",": "comma"}
+    names = {" ": "space", ",": "comma", "-": "minus"}
     await pilot.press(*(names.get(ch, ch) for ch in text), "enter")
 
 
@@ -532,3 +532,38 @@ def test_cards_entered_trick_by_trick_then_explained_and_charted(loo, tmp_path):
     rec = json.loads(loo(db, "hands", "--json").output)[0]["record"]
     assert rec["cards"]["tricks"] == [["Ah", "Kh", "4h"], ["2h", "Qh", "5h"],
                                       ["Jh", "6h", "3h"]]
+
+
+def test_a_table_ruling_at_the_preview(loo, tmp_path):
+    """three-card, Ann Ben Cat, Cat deals a simple pool: Ann 1, Ben 2, Cat 0 gives by the
+    rules Ann +3, Ben +6, Cat -9 ante - 9 loo = -18 (pool after 9). The table rules that
+    Cat's cards were misdealt and he is not looed: t, the reason, Enter for Ann's and Ben's
+    figures (the rules'), -9 for Cat. Recorded under the ruling: Ann +3, Ben +6, Cat -9;
+    the chips still balance, so the pool after is 9 - 9 + 0 = 0; the hand is marked *."""
+    db = tmp_path / "ruling.db"
+    new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+
+    async def script(pilot: Any, app: TableApp) -> None:
+        await pilot.press("n", "enter", "1", "2")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandScreen) and screen.record is not None
+        assert "[t] a table ruling" in text(app, "#hand-question")
+        await pilot.press("t")
+        await typed(pilot, "misdealt")
+        assert "Ann's figure under the ruling, e.g. -9 (Enter: +3" in \
+            text(app, "#hand-question")
+        await pilot.press("enter", "enter")
+        await typed(pilot, "x")
+        assert "not a whole number" in text(app, "#hand-problem")
+        await pilot.press("backspace")
+        await typed(pilot, "-9")
+        await pilot.pause()
+        assert screen.record is not None
+        assert "recorded by table ruling: misdealt" in text(app, "#hand-question")
+        await pilot.press("y")
+        await pilot.pause()
+        assert lasts(app) == {"Ann": 3, "Ben": 6, "Cat": -9} and board(app).pool == 0
+        assert "1*" in str(app.query_one("#hands").get_row_at(0)[0])
+
+    drive(db, script)

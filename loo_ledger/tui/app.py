@@ -36,6 +36,7 @@ from loo_ledger.services.scoreboard import (
 )
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.rows import HandRow
+from loo_ledger.tui.figures import signed
 from loo_ledger.tui.screens import AskText, Choose, Confirm, HandScreen, Pages
 
 #: How often the ledger is asked whether another process wrote to it (seconds).
@@ -62,11 +63,6 @@ Screen { layout: vertical; }
 #hand-problem { margin-top: 1; }
 #confirm { padding: 1 2; border: heavy $accent; width: 60; height: auto; }
 """
-
-
-def signed(n: int) -> str:
-    from loo_ledger.domain.chips import signed as sign
-    return sign(n)
 
 
 def player_words(p: PlayerLine, lou: bool) -> str:
@@ -360,10 +356,11 @@ class TableApp(App[None]):
             views[:] = [table_view(self.ledger, self.sid)]
             return HandForm(views[0])
 
-        def preview(rec: HandRecord) -> list[str]:
+        def preview(rec: HandRecord) -> tuple[list[str], dict[str, int]]:
             view = views[0]
             s = record(self.ledger, self.sid, rec, expect_hand=view.hand_no, dry_run=True)
-            return settlement_lines(s, v=view.variant, present=view.present)
+            return (settlement_lines(s, v=view.variant, present=view.present),
+                    {**s.deltas, **s.rules_deltas})
 
         def commit(rec: HandRecord) -> Settlement:
             return record(self.ledger, self.sid, rec, expect_hand=views[0].hand_no)
@@ -382,17 +379,24 @@ class TableApp(App[None]):
         from loo_ledger.tui.form import HandForm, answers_from
         old = _record(h["record"])
 
-        def form_of() -> HandForm:
-            return HandForm(view_before(self.ledger, self.sid, n), answers=answers_from(old))
+        from loo_ledger.cli.hand_opts import Options
+        ruled = Options(table_ruling=old.table_ruling, paid=[
+            f"{p}={d}" for p, d in (old.deltas or {}).items()]) if old.table_ruling else None
 
-        def preview(rec: Record) -> list[str]:
+        def form_of() -> HandForm:
+            return HandForm(view_before(self.ledger, self.sid, n), ruled,
+                            answers=answers_from(old))
+
+        def preview(rec: Record) -> tuple[list[str], dict[str, int]]:
             done = amend_record(self.ledger, self.sid, n, rec, dry_run=True)
             s = done.settlements[n - 1]
             later = len(done.settlements) - n
-            return [f"Hand {n} amended: {h['dealer']} dealt; {s.pot} in play.",
-                    *(f"  {p}: {signed(d)}" for p, d in s.deltas.items()),
-                    f"{later} later hand{'s' if later != 1 else ''} settled again; pool "
-                    f"then {done.final.pool}."]
+            return ([f"Hand {n} amended: {h['dealer']} dealt; {s.pot} in play.",
+                     *(f"  {p}: {signed(d)}" for p, d in s.deltas.items()),
+                     *([f"  recorded by table ruling: {s.table_ruling}"]
+                       if s.table_ruling else []),
+                     f"{later} later hand{'s' if later != 1 else ''} settled again; pool "
+                     f"then {done.final.pool}."], {**s.deltas, **s.rules_deltas})
 
         def commit(rec: Record) -> Settlement:
             return amend_record(self.ledger, self.sid, n, rec).settlements[n - 1]

@@ -8,6 +8,7 @@ Ctrl-C or quitting anywhere before that leaves the ledger as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +19,7 @@ from textual.widgets import Footer, Input, Static
 
 from loo_ledger.domain import HandRecord, Settlement
 from loo_ledger.errors import LooError
+from loo_ledger.tui.figures import signed
 from loo_ledger.tui.form import HandForm, Question, key_map, refusal
 
 
@@ -37,7 +39,7 @@ class HandScreen(Screen[Settlement | None]):
                 Binding("backspace", "back", "Back", show=True, priority=True)]
 
     def __init__(self, title: Callable[[HandForm], str], form: HandForm, *,
-                 preview: Callable[[HandRecord], list[str]],
+                 preview: Callable[[HandRecord], tuple[list[str], dict[str, int]]],
                  commit: Callable[[HandRecord], Settlement],
                  restart: Callable[[], HandForm]) -> None:
         super().__init__()
@@ -47,6 +49,10 @@ class HandScreen(Screen[Settlement | None]):
         self.record: HandRecord | None = None
         self.keys: dict[str, str] = {}
         self.problem: str | None = None
+        #: A table ruling being entered at the preview: its reason, then each dealt
+        #: player's figure (``figures``: the rules' figures, asked in turn).
+        self.ruling: dict[str, Any] | None = None
+        self.figures: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="hand-body"):
@@ -84,15 +90,15 @@ class HandScreen(Screen[Settlement | None]):
         self.question, self.record, self.keys = None, step, {}
         text.display = False
         try:
-            lines = self.preview_of(step)
+            lines, self.figures = self.preview_of(step)
         except LooError as exc:
             self.record = None
             self.show("This hand cannot be recorded as it stands:\n  " +
                       "\n  ".join(refusal(exc)) + "\n[backspace] change an answer  "
                       "[escape] cancel", problem=True)
             return
-        self.show("\n".join(lines) + "\n\n[y] record it  [backspace] change an answer  "
-                  "[escape] cancel (nothing written)", problem=False)
+        self.show("\n".join(lines) + "\n\n[y] record it  [t] a table ruling  [backspace] "
+                  "change an answer  [escape] cancel (nothing written)", problem=False)
 
     def show(self, text: str, *, problem: bool, refused: str | None = None) -> None:
         said = [f"  {label}: {answer}" for label, answer in self.form.listed]
@@ -110,6 +116,10 @@ class HandScreen(Screen[Settlement | None]):
         if self.record is not None and key == "y":
             event.stop()
             self.save(self.record)
+        elif self.record is not None and key == "t":
+            event.stop()
+            self.ruling = {"why": None, "paid": {}}
+            self.ask_ruling()
         elif self.question is not None and key in self.keys:
             event.stop()
             self.give(self.keys[key])
@@ -123,10 +133,55 @@ class HandScreen(Screen[Settlement | None]):
         self.walk()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self.ruling is not None:
+            event.stop()
+            self.rule(event.value.strip())
+            return
         if self.question is None or not self.question.free:
             return
         event.stop()
         self.give(event.value.strip())
+
+    def ask_ruling(self) -> None:
+        """The next question of a table ruling: why, then each dealt player's figure
+        (Enter keeps the rules' figure; the pool takes up any difference)."""
+        assert self.ruling is not None
+        text = self.query_one("#hand-text", Input)
+        text.display, text.value = True, ""
+        text.focus()
+        if self.ruling["why"] is None:
+            ask = "Table ruling: why does the table rule otherwise? (Enter: no ruling)"
+        else:
+            p = next(p for p in self.figures if p not in self.ruling["paid"])
+            ask = (f"{p}'s figure under the ruling, e.g. -9 (Enter: {signed(self.figures[p])}, "
+                   "the rules')")
+        self.query_one("#hand-question", Static).update(ask)
+
+    def rule(self, typed: str) -> None:
+        """One answer of the table ruling; the last one walks the hand again with it."""
+        assert self.ruling is not None
+        problem = self.query_one("#hand-problem", Static)
+        if self.ruling["why"] is None:
+            if not typed:
+                self.ruling = None
+                self.walk()
+                return
+            self.ruling["why"] = typed
+        else:
+            p = next(p for p in self.figures if p not in self.ruling["paid"])
+            if typed and not typed.lstrip("+-").isdigit():
+                problem.update(f"Not possible: {typed!r} is not a whole number of chips")
+                return
+            self.ruling["paid"][p] = int(typed) if typed else self.figures[p]
+        problem.update("")
+        if len(self.ruling["paid"]) < len(self.figures):
+            self.ask_ruling()
+            return
+        from msgspec.structs import replace
+        paid = [f"{p}={n}" for p, n in self.ruling["paid"].items() if n != self.figures[p]]
+        self.form.opts = replace(self.form.opts, table_ruling=self.ruling["why"], paid=paid)
+        self.ruling = None
+        self.walk()
 
     def save(self, record: HandRecord) -> None:
         from loo_ledger.services.table import TableChanged
@@ -149,6 +204,13 @@ class HandScreen(Screen[Settlement | None]):
 
     def action_back(self) -> None:
         text = self.query_one("#hand-text", Input)
+        if self.ruling is not None:
+            if text.value:
+                text.action_delete_left()
+            else:
+                self.ruling = None
+                self.walk()
+            return
         if self.question is not None and self.question.free and text.value:
             text.action_delete_left()  # backspace edits the text being typed
             return
