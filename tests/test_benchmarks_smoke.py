@@ -103,3 +103,16 @@ def test_a_command_that_does_not_exist_is_not_applicable(tmp_path: Path) -> None
                          "no-such-command"], 1)
     row = bench._failed("a future command", "< 1 s", m)
     assert row is not None and (row.figure, row.verdict) == ("n/a (no such command yet)", "n/a")
+
+
+def test_the_table_benchmark_runs() -> None:
+    """benchmarks/table_app.py on a short session: every figure is printed (not judged)."""
+    import subprocess
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "table_app.py"
+    done = subprocess.run([sys.executable, str(script), "--hands", "30", "-n", "1"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    for line in ("reference, a bare Textual app: first screen",
+                 "loo table opens on a 30-hand session: first screen",
+                 "a key press in the entry form", "a hand recorded by another process shows"):
+        assert line in done.stdout

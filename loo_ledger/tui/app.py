@@ -213,7 +213,11 @@ class TableApp(App[None]):
         self.show_last()
 
     def show_last(self) -> None:
-        """The last hand's lines as ``loo hand`` prints them."""
+        """The last hand's lines as ``loo hand`` prints them (nothing once the screen is
+        gone: a thread's answer may come as the app closes)."""
+        found = self.query("#last")
+        if not found:
+            return
         lines = ["No hand yet."]
         if self.last is not None and self.board is not None:
             from loo_ledger.cli.show import settlement_lines
@@ -221,7 +225,7 @@ class TableApp(App[None]):
             v = stored_variant(self.ledger, self.sid)
             lines = settlement_lines(self.last, v=v, present=[
                 p.name for p in self.board.players if p.present])
-        self.query_one("#last", Static).update("\n".join(lines))
+        found.first(Static).update("\n".join(lines))
 
     def show_board(self, board: Scoreboard, lou: bool) -> None:
         table = self.query_one("#board", DataTable)
@@ -281,7 +285,10 @@ class TableApp(App[None]):
                                      width=width, height=height))
 
     def say(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
+        """A line of news or an error, in words, at the foot of the scoreboard."""
+        found = self.query("#message")
+        if found:
+            found.first(Static).update(text)
 
     # -- what the keys do ---------------------------------------------------------------
 
