@@ -11,7 +11,7 @@ chip worth 0.05 GBP), worked by hand from shared/spec/RULES.md:
 - hand 3, B deals a double pool; all pass: B takes P = 18: -9 + 18 = +9. After 0.
 
 Nets: A 3 - 3 = 0; B -9 + 12 + 9 = +12; C +3; D -6 - 9 = -15 (sum 0 = -pool 0). Money at
-0.05: A £0.00, B £0.60, C £0.15, D -£0.75. Next: C deals hand 4, a simple pool (nothing
+0.05: A 0.00, B 0.60, C 0.15, D -0.75 (GBP). Next: C deals hand 4, a simple pool (nothing
 carried), ante 9 from C. From C's left: D, A, B, then C.
 """
 
@@ -29,10 +29,10 @@ def test_the_table_at_a_glance(good_db: Path) -> None:
     try:
         b = scoreboard(ledger, 1)
         assert [(p.name, p.net, p.money, p.last, p.looed, p.deals_next)
-                for p in b.players] == [("D", -15, "-£0.75", 0, False, False),
-                                        ("A", 0, "£0.00", 0, False, False),
-                                        ("B", 12, "£0.60", 9, False, False),
-                                        ("C", 3, "£0.15", 0, False, True)]
+                for p in b.players] == [("D", -15, "-0.75", 0, False, False),
+                                        ("A", 0, "0.00", 0, False, False),
+                                        ("B", 12, "0.60", 9, False, False),
+                                        ("C", 3, "0.15", 0, False, True)]
         assert (b.pool, b.next_hand, b.next_dealer, b.double, b.marks) == (0, 4, "C", False,
                                                                          True)
         assert [(a.player, a.amount) for a in b.antes] == [("C", 9)]

@@ -26,10 +26,10 @@ __all__ = ["Ante", "PlayerLine", "Scoreboard", "change_mark", "last_settlement",
 
 
 class PlayerLine(msgspec.Struct, frozen=True, kw_only=True):
-    """One seated player: ``net`` chips since the session began, ``money`` (its value in
-    the session's currency, as text; None without a unit value), ``last`` the change in
-    the last hand (None if they were not dealt in), ``looed`` (burned, in Lou) in the last
-    hand, ``present`` (False: sitting out), ``deals_next``."""
+    """One seated player: ``net`` chips since the session began, ``money`` (its value, a
+    decimal string as ``loo balances --json`` gives it; None without a unit value),
+    ``last`` the change in the last hand (None if they were not dealt in), ``looed``
+    (burned, in Lou) in the last hand, ``present`` (False: sitting out), ``deals_next``."""
 
     name: str
     net: int
@@ -81,11 +81,12 @@ def change_mark(ledger: Ledger) -> int:
     return int(row[0])
 
 
-def _money(chips: list[int], value: str | None, currency: str | None) -> list[str | None]:
+def _money(chips: list[int], value: str | None) -> list[str | None]:
+    """Each figure's money, allocated together (they sum to the total's, to the cent)."""
     if value is None:
         return [None] * len(chips)
-    from loo_ledger.domain.money import allocate, money_text
-    return [money_text(m, currency) for m in allocate(chips, value)]
+    from loo_ledger.domain.money import allocate
+    return [str(m) for m in allocate(chips, value)]
 
 
 def last_settlement(ledger: Ledger, sid: int) -> Settlement | None:
@@ -113,8 +114,7 @@ def scoreboard(ledger: Ledger, sid: int) -> Scoreboard:
     seats = tuple(row["players"])
     dealer = status["next_dealer"]
     order = rotate_from_left(seats, dealer) if dealer in seats else seats
-    cash = _money([*(nets[p] for p in order), balances["pool"]], row["unit_value"],
-                  row["currency"])
+    cash = _money([*(nets[p] for p in order), balances["pool"]], row["unit_value"])
     deltas = last["deltas"] if last is not None else {}
     looed = set(last["looed"]) if last is not None else set()
     players = tuple(PlayerLine(name=p, net=nets[p], money=cash[i], last=deltas.get(p),

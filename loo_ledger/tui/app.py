@@ -86,11 +86,21 @@ def status_line(b: Scoreboard) -> str:
         kind = " (first deal)" if b.lou_first else " (a later deal)"
     elif b.marks:
         kind = " (double pool next)" if b.double else " (simple pool next)"
-    money = f" = {b.pool_money}" if b.pool_money else ""
+    money = f" = {money_text(b.pool_money, b.currency)}" if b.pool_money else ""
     antes = ", ".join(f"{a.player} {a.amount}" for a in b.antes) or "none"
     closed = "  CLOSED" if b.closed else ""
     return (f"{pool} {b.pool}{money}{kind}. Next: {b.next_dealer} deals hand {b.next_hand}; "
             f"antes due: {antes}.{closed}")
+
+
+def money_text(amount: str | None, currency: str | None) -> str:
+    """``-£0.75``: a decimal string in the session's currency ('' for none)."""
+    if amount is None:
+        return ""
+    from decimal import Decimal
+
+    from loo_ledger.domain.money import money_text as text
+    return text(Decimal(amount), currency)
 
 
 class TableApp(App[None]):
@@ -234,7 +244,8 @@ class TableApp(App[None]):
         table.add_columns("player", "net", *(["money"] if money else []), "last", "")
         for p in board.players:
             last = "-" if p.last is None else signed(p.last)
-            table.add_row(p.name, signed(p.net), *([p.money or ""] if money else []), last,
+            table.add_row(p.name, signed(p.net),
+                          *([money_text(p.money, board.currency)] if money else []), last,
                           player_words(p, lou))
 
     def show_hands(self, board: Scoreboard, lou: bool) -> None:
