@@ -12,7 +12,7 @@ def table(ctx: typer.Context, session: int | None = SESSION_OPTION,
                                    "whole table reads."),
           view: bool = typer.Option(False, "--view", help="Only show the table: no hand is "
                                     "entered, nothing is written."),
-          as_json: bool = JSON_OPTION):
+          as_json: bool = JSON_OPTION) -> None:
     """The table on the screen: standings, pool, who deals next, the last hand and every
     hand so far, updated when any terminal records a hand; enter hands with one key each.
     With --json: what the screen shows at the top, once, as JSON (no screen)."""
@@ -28,6 +28,3 @@ def table(ctx: typer.Context, session: int | None = SESSION_OPTION,
     from loo_ledger.tui.app import TableApp
     TableApp(ledger, sid, big=big, view_only=view).run()
 
-
-def register(app: typer.Typer) -> None:
-    app.command()(table)
