@@ -139,6 +139,8 @@ SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
     ("balances", ("balances", "-s", "3", "--json")),
     ("pool", ("pool", "--json")),
     ("pool", ("pool", "-s", "3", "--json")),
+    ("table", ("table", "--json")),
+    ("table", ("table", "-s", "3", "--json")),
     ("stats", ("stats", "--json")),
     ("stats", ("stats", "--all", "--json")),
     ("settle-up", ("settle-up", "--json")),

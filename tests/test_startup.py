@@ -153,3 +153,18 @@ def test_only_serve_loads_the_web_server(good_db: Path, tmp_path: Path) -> None:
         modules = loaded(*args)
         assert not [m for m in modules if m.split(".")[0] in SERVE_ONLY
                     or m.startswith("loo_ledger.web")], args
+
+
+def test_only_loo_table_loads_textual(good_db: Path, tmp_path: Path) -> None:
+    # issue 23: Textual (and the screen built on it) is loaded by `loo table` alone
+    def textual(modules: list[str]) -> list[str]:
+        return [m for m in modules if m == "textual" or m.startswith(("textual.",
+                                                                      "loo_ledger.tui"))]
+    import shutil
+    db = tmp_path / "hand.db"
+    shutil.copyfile(good_db, db)
+    for args in (["--help"], ["--db", str(good_db), "balances"],
+                 ["--db", str(good_db), "pool"], ["--db", str(good_db), "hands"],
+                 ["--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0"],
+                 ["--db", str(good_db), "explain", "1"], ["table", "--help"]):
+        assert not textual(loaded(*args)), args

@@ -33,6 +33,7 @@ COMMANDS: Mapping[str, str] = {
     "undo": "table_cmds:undo",
     "pool": "pool_cmd:pool",
     "close": "table_cmds:close",
+    "table": "table_view_cmd:table",
     "import": "ledger_cmds:import_",
     "check": "ledger_cmds:check",
     "export": "export_cmds:export",
