@@ -3,6 +3,24 @@ does not load it; money is domain/money.py, which gives this too)."""
 
 from __future__ import annotations
 
+#: The most chips play may produce and a session file may state: a pool, a player's change
+#: in one hand, an opening pool, a buy-in, a hand's deltas, an integer rule value all lie
+#: within -MAX_CHIPS..MAX_CHIPS (docs/format.md "Limits"; formats/limits.py gives it with
+#: the file's other limits). Its home is here, beneath the engine that keeps to it.
+MAX_CHIPS = 10**12
+
+
+def chips_text(n: int) -> str:
+    """A chip count for a message: thousands separated, cut when it is huge.
+
+    >>> chips_text(1_600_000_000_054), chips_text(-10**40)
+    ('1,600,000,000,054', '-10000000000… (41 digits)')
+    """
+    digits = str(abs(n))
+    if len(digits) <= 24:
+        return f"{n:,}"
+    return f"{'-' if n < 0 else ''}{digits[:11]}… ({len(digits)} digits)"
+
 
 def signed(n: int) -> str:
     """A chip count with its sign; zero without one.

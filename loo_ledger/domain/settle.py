@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from msgspec.structs import replace
 
 from loo_ledger.domain.book import Book, rule
+from loo_ledger.domain.chips import MAX_CHIPS, chips_text
 from loo_ledger.domain.codes import (
     PRE_PLAY,
     DoubleWhen,
@@ -55,15 +56,42 @@ def settle(record: HandRecord, state: TableState, v: Variant) -> Settlement:
 
     The common record is settled by the fast path (domain/fast.py); anything it does not
     handle, and every record with a problem, by :func:`settle_slow`, the reference."""
-    return fast_settle(record, state, v) or settle_slow(record, state, v)
+    fast = fast_settle(record, state, v)
+    if fast is not None and not beyond_limit(fast):
+        return fast
+    return settle_slow(record, state, v)
 
 
 def settle_slow(record: HandRecord, state: TableState, v: Variant) -> Settlement:
     """:func:`settle` by the full engine alone: the reference the fast path must equal."""
     problems, result = _attempt(record, state, v)
     if problems or result is None:
+        if problems and all(p.code == CHIPS_LIMIT for p in problems):
+            raise HandRejected(f"hand {state.hand_no} cannot be recorded: it passes the limit "
+                               f"of {MAX_CHIPS:,} chips", problems)
         raise HandRejected(f"hand {state.hand_no} is impossible under these rules", problems)
     return result
+
+
+#: The code of a hand whose chips would pass :data:`MAX_CHIPS`.
+CHIPS_LIMIT = "CHIPS_LIMIT"
+
+
+def beyond_limit(s: Settlement) -> list[Problem]:
+    """The chips play may produce: a pool, and each player's change in one hand, within
+    MAX_CHIPS (what a session file can state; beyond it, sums outgrow what a store holds).
+    The problems of a settlement that passes it (empty when within)."""
+    out = []
+    if s.pool_after > MAX_CHIPS:
+        out.append(Problem(code=CHIPS_LIMIT, hand=s.hand_no, message=(
+            f"this hand would leave {chips_text(s.pool_after)} chips in the pool, past the limit "
+            f"of {MAX_CHIPS:,} chips a pool may hold")))
+    for player, delta in s.deltas.items():
+        if abs(delta) > MAX_CHIPS:
+            out.append(Problem(code=CHIPS_LIMIT, hand=s.hand_no, player=player, message=(
+                f"{player}'s change of {chips_text(delta)} chips in this hand is past the limit "
+                f"of {MAX_CHIPS:,} chips either way")))
+    return out
 
 
 # Problems after which the rest of the record cannot be read sensibly.
@@ -101,6 +129,9 @@ def _attempt(record: HandRecord, state: TableState,
     if problems:
         return problems, None
     _check_conserved(result)
+    problems = beyond_limit(result)
+    if problems:
+        return problems, None
     facts = None
     if judged is not None:
         from loo_ledger.domain.card_facts import card_facts
