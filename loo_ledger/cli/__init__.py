@@ -57,7 +57,13 @@ class LooGroup(TyperGroup):
 
     def invoke(self, ctx):
         _started(ctx.obj)
-        from loo_ledger.cli.cancel import EXIT_CANCELLED, EXIT_INTERRUPTED, Cancelled, interrupted
+        from loo_ledger.cli.cancel import (
+            EXIT_CANCELLED,
+            EXIT_INTERRUPTED,
+            Cancelled,
+            interrupted,
+            interrupted_line,
+        )
         try:
             return super().invoke(ctx)
         except LooError as exc:
@@ -68,7 +74,7 @@ class LooGroup(TyperGroup):
             raise typer.Exit(EXIT_CANCELLED) from None
         except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
             if interrupted(exc):
-                typer.echo("\nInterrupted: nothing written.", err=True)
+                typer.echo("\n" + interrupted_line(ctx.obj), err=True)
                 raise typer.Exit(EXIT_INTERRUPTED) from None
             typer.echo("Cancelled: nothing written.", err=True)
             raise typer.Exit(EXIT_CANCELLED) from None

@@ -10,11 +10,14 @@ status    when
 1         bad input, a refused hand, a failed check (a ``LooError``)
 2         a mistyped command (click's usage error)
 3         a declined confirmation or a cancelled ``loo hand -i``: nothing written
-130       Ctrl-C, or Ctrl-D at a question: nothing written (128 + SIGINT)
+130       Ctrl-C, or Ctrl-D at a question (128 + SIGINT): nothing written, or, when
+          it came after the ledger had stored the change, what was stored
 ========  =====================================================================
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import typer
 
@@ -36,3 +39,18 @@ def interrupted(exc: BaseException) -> bool:
         return True
     return isinstance(exc, typer.Abort) and isinstance(exc.__context__,
                                                        KeyboardInterrupt | EOFError)
+
+
+def interrupted_line(obj: Any) -> str:
+    """What Ctrl-C says: that nothing was written, or what the ledger had already stored
+    when it came (a write commits, then the interrupt arrives: the change is kept).
+    ``obj`` is the command line's context object (cli/context.py Env; anything else, such
+    as no ledger opened yet, had written nothing)."""
+    run = getattr(obj, "run", None)
+    stored = [(ledger.db.path, what) for ledger in getattr(run, "ledgers", ())
+              for what in ledger.db.stored()]
+    if not stored:
+        return "Interrupted: nothing written."
+    whats = " and ".join(dict.fromkeys(what for _, what in stored))
+    return (f"Interrupted, but only after {whats} had been stored in {stored[0][0]}: it is "
+            "kept ('loo hands' and 'loo sessions' show what the ledger holds).")
