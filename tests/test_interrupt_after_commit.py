@@ -123,3 +123,31 @@ def test_ctrl_c_before_anything_is_stored_still_says_nothing_written(loo, table,
     assert result.exit_code == 130 and NOTHING in result.stderr
     monkeypatch.undo()
     assert _hands(loo, table) == [1]
+
+
+@pytest.mark.parametrize("command", ["backup", "export", "restore"])
+def test_ctrl_c_while_a_file_is_written_says_it_cannot_tell(loo, table, tmp_path,
+                                                            monkeypatch, command):
+    """A file written outside the ledger's transactions (a backup, an export, a restored
+    ledger): whether it was written by the time Ctrl-C came cannot be told, so it says so
+    and how to look, never "nothing written"."""
+    from loo_ledger.cli import export_cmds
+    from loo_ledger.services import backup
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    target = tmp_path / "out.file"
+    if command == "restore":
+        assert loo(table, "backup", target).exit_code == 0
+        monkeypatch.setattr(backup, "restore", interrupt)
+        result = loo(table, "restore", target, "--yes")
+        named = table
+    else:
+        monkeypatch.setattr(backup, "backup", interrupt)
+        monkeypatch.setattr(export_cmds, "write_file", interrupt)
+        result = loo(table, command, *(["-o"] if command == "export" else []), target)
+        named = target
+    assert result.exit_code == 130
+    assert NOTHING not in result.stderr
+    assert f"while writing {named}" in result.stderr and "cannot be told" in result.stderr

@@ -43,14 +43,20 @@ def interrupted(exc: BaseException) -> bool:
 
 def interrupted_line(obj: Any) -> str:
     """What Ctrl-C says: that nothing was written, or what the ledger had already stored
-    when it came (a write commits, then the interrupt arrives: the change is kept).
+    when it came (a write commits, then the interrupt arrives: the change is kept), and
+    which file it was writing outside the ledger, if any (that cannot be told).
     ``obj`` is the command line's context object (cli/context.py Env; anything else, such
     as no ledger opened yet, had written nothing)."""
     run = getattr(obj, "run", None)
     stored = [(ledger.db.path, what) for ledger in getattr(run, "ledgers", ())
               for what in ledger.db.stored()]
-    if not stored:
-        return "Interrupted: nothing written."
-    whats = " and ".join(dict.fromkeys(what for _, what in stored))
-    return (f"Interrupted, but only after {whats} had been stored in {stored[0][0]}: it is "
-            "kept ('loo hands' and 'loo sessions' show what the ledger holds).")
+    said = []
+    if stored:
+        whats = " and ".join(dict.fromkeys(what for _, what in stored))
+        said.append(f"Interrupted, but only after {whats} had been stored in {stored[0][0]}: "
+                    "it is kept ('loo hands' and 'loo sessions' show what the ledger holds).")
+    for path in getattr(obj, "files", ()):
+        said.append(f"Interrupted while writing {path}: whether it was written cannot be "
+                    "told from here; look at it before you trust it (a ledger or a backup: "
+                    f"'loo --db {path} check').")
+    return "\n".join(said) or "Interrupted: nothing written."

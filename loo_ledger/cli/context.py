@@ -37,13 +37,21 @@ class Env:
     is the :class:`Run` that closes the ledgers opened (main()'s, else the root
     callback's own, closed with the click context)."""
 
-    __slots__ = ("db_path", "command", "_ledger", "run")
+    __slots__ = ("db_path", "command", "_ledger", "run", "files")
 
     def __init__(self, *, db_path: Path, command: str = "", run: Run) -> None:
         self.db_path = db_path
         self.command = command
         self._ledger: Any = None
         self.run = run
+        #: Files the command began to write outside the ledger's transactions (a backup,
+        #: an export, a restored ledger): an interrupt cannot tell whether they were.
+        self.files: list[Path] = []
+
+    def writing(self, path: Path) -> Path:
+        """Note that the command now writes ``path`` (see :attr:`files`); ``path``."""
+        self.files.append(path)
+        return path
 
     def __repr__(self) -> str:
         return f"Env(db_path={self.db_path!r}, command={self.command!r})"

@@ -32,6 +32,7 @@ def datasette_metadata(
         return
     from loo_ledger.services.outfile import check_target
     check_target(output, ctx.obj.db_path, replace=force, what="the metadata")
+    ctx.obj.writing(output)
     try:
         output.write_text(json.dumps(value, indent=2, ensure_ascii=False) + "\n",
                           encoding="utf-8")

@@ -59,7 +59,7 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
         if output is None or not to_file:
             write_chunks(chunks)
             return
-        size = write_file(output, chunks)
+        size = write_file(e.writing(output), chunks)
     if as_json:
         return print_json({"action": "export", "session": sid, "format": fmt.value,
                            "summary": summary, "output": str(output), "bytes": size})
