@@ -81,6 +81,10 @@ def beyond_limit(s: Settlement) -> list[Problem]:
     """The chips play may produce: a pool, and each player's change in one hand, within
     MAX_CHIPS (what a session file can state; beyond it, sums outgrow what a store holds).
     The problems of a settlement that passes it (empty when within)."""
+    changes = s.deltas.values()
+    if s.pool_after <= MAX_CHIPS and (not changes or (
+            max(changes) <= MAX_CHIPS and min(changes) >= -MAX_CHIPS)):
+        return []  # the common case, cheaply
     out = []
     if s.pool_after > MAX_CHIPS:
         out.append(Problem(code=CHIPS_LIMIT, hand=s.hand_no, message=(
