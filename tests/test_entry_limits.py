@@ -93,3 +93,14 @@ def test_paid_refuses_a_currency_with_control_or_invisible_characters(loo, table
 def test_a_plain_currency_is_kept(loo, table):
     assert loo(table, "paid", "Ann", "Ben", "5", "--currency", "EUR").exit_code == 0
     assert loo(table, "export").exit_code == 0
+
+
+def test_a_huge_paid_figure_is_refused_in_a_short_line(loo, table, dump_db):
+    """A 4,001-digit figure is named cut short, and the hand is refused as typed."""
+    before = dump_db(table)
+    huge = "9" + "0" * 4000
+    result = loo(table, "hand", "Ann=3", "Ben=0", "Cat=0", "--paid", f"Ann={huge}")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "--paid" in result.stderr and "1,000,000,000,000" in result.stderr
+    assert "4001 digits" in result.stderr and len(result.stderr) < 1000
+    assert dump_db(table) == before

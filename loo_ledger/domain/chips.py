@@ -10,6 +10,15 @@ from __future__ import annotations
 MAX_CHIPS = 10**12
 
 
+def beyond(n: int) -> bool:
+    """Whether ``n`` chips lie outside -MAX_CHIPS..MAX_CHIPS.
+
+    >>> beyond(10**12), beyond(-10**12 - 1)
+    (False, True)
+    """
+    return not -MAX_CHIPS <= n <= MAX_CHIPS
+
+
 def chips_text(n: int) -> str:
     """A chip count for a message: thousands separated, cut when it is huge.
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from msgspec.structs import replace
 
 from loo_ledger.domain.book import Book, rule
-from loo_ledger.domain.chips import MAX_CHIPS, chips_text
+from loo_ledger.domain.chips import MAX_CHIPS, beyond, chips_text
 from loo_ledger.domain.codes import (
     PRE_PLAY,
     DoubleWhen,
@@ -91,7 +91,7 @@ def beyond_limit(s: Settlement) -> list[Problem]:
             f"this hand would leave {chips_text(s.pool_after)} chips in the pool, past the limit "
             f"of {MAX_CHIPS:,} chips a pool may hold")))
     for player, delta in s.deltas.items():
-        if abs(delta) > MAX_CHIPS:
+        if beyond(delta):
             out.append(Problem(code=CHIPS_LIMIT, hand=s.hand_no, player=player, message=(
                 f"{player}'s change of {chips_text(delta)} chips in this hand is past the limit "
                 f"of {MAX_CHIPS:,} chips either way")))
