@@ -1,5 +1,6 @@
 """Chip counts for people (no decimal arithmetic here, so a command that shows only chips
-does not load it; money is domain/money.py, which gives this too)."""
+does not load it; money is domain/money.py, which gives this too), and the most chips play
+may produce (MAX_CHIPS)."""
 
 from __future__ import annotations
 

@@ -55,7 +55,8 @@ def settle(record: HandRecord, state: TableState, v: Variant) -> Settlement:
     """The settlement of a valid hand; raises HandRejected listing every problem.
 
     The common record is settled by the fast path (domain/fast.py); anything it does not
-    handle, and every record with a problem, by :func:`settle_slow`, the reference."""
+    handle, and every record with a problem (the chips limit, :func:`beyond_limit`,
+    among them), by :func:`settle_slow`, the reference."""
     fast = fast_settle(record, state, v)
     if fast is not None and not beyond_limit(fast):
         return fast
