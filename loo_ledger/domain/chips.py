@@ -4,6 +4,12 @@ may produce (MAX_CHIPS)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from loo_ledger.domain.model import Settlement
+    from loo_ledger.problem import Problem
+
 #: The most chips play may produce and a session file may state: a pool, a player's change
 #: in one hand, an opening pool, a buy-in, a hand's deltas, an integer rule value all lie
 #: within -MAX_CHIPS..MAX_CHIPS (docs/format.md "Limits"; formats/limits.py gives it with
@@ -39,3 +45,30 @@ def signed(n: int) -> str:
     ('+12', '-3', '0')
     """
     return f"{n:+d}" if n else "0"
+
+
+#: The code of a hand whose chips would pass :data:`MAX_CHIPS`.
+CHIPS_LIMIT = "CHIPS_LIMIT"
+
+
+def beyond_limit(s: Settlement) -> list[Problem]:
+    """The chips play may produce: a pool, and each player's change in one hand, within
+    MAX_CHIPS (what a session file can state; beyond it, sums outgrow what a store holds).
+    The problems of a settlement that passes it (empty when within): the engine asks it of
+    every settlement (domain/settle.py), so every path that settles a hand refuses one."""
+    changes = s.deltas.values()
+    if s.pool_after <= MAX_CHIPS and (not changes or (
+            max(changes) <= MAX_CHIPS and min(changes) >= -MAX_CHIPS)):
+        return []  # the common case, cheaply
+    from loo_ledger.problem import Problem
+    out = []
+    if s.pool_after > MAX_CHIPS:
+        out.append(Problem(code=CHIPS_LIMIT, hand=s.hand_no, message=(
+            f"this hand would leave {chips_text(s.pool_after)} chips in the pool, past the "
+            f"limit of {MAX_CHIPS:,} chips a pool may hold")))
+    for player, delta in s.deltas.items():
+        if beyond(delta):
+            out.append(Problem(code=CHIPS_LIMIT, hand=s.hand_no, player=player, message=(
+                f"{player}'s change of {chips_text(delta)} chips in this hand is past the "
+                f"limit of {MAX_CHIPS:,} chips either way")))
+    return out

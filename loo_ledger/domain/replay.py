@@ -105,7 +105,7 @@ def settle_each(session: Session, hands: Iterable[HandRecord] | None = None,
     for n, record in enumerate(session.hands if hands is None else hands, start=1):
         if n in starts:
             v = variant_at(session, n, presets)
-        result = settle(record, state, v)  # within the chips limit, as every hand
+        result = settle(record, state, v)
         state = result.next_state
         yield result
         if progress is not None and n % 1000 == 0:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from msgspec.structs import replace
 
 from loo_ledger.domain.book import Book, rule
-from loo_ledger.domain.chips import MAX_CHIPS, beyond, chips_text
+from loo_ledger.domain.chips import CHIPS_LIMIT, MAX_CHIPS, beyond_limit
 from loo_ledger.domain.codes import (
     PRE_PLAY,
     DoubleWhen,
@@ -72,31 +72,6 @@ def settle_slow(record: HandRecord, state: TableState, v: Variant) -> Settlement
                                f"of {MAX_CHIPS:,} chips", problems)
         raise HandRejected(f"hand {state.hand_no} is impossible under these rules", problems)
     return result
-
-
-#: The code of a hand whose chips would pass :data:`MAX_CHIPS`.
-CHIPS_LIMIT = "CHIPS_LIMIT"
-
-
-def beyond_limit(s: Settlement) -> list[Problem]:
-    """The chips play may produce: a pool, and each player's change in one hand, within
-    MAX_CHIPS (what a session file can state; beyond it, sums outgrow what a store holds).
-    The problems of a settlement that passes it (empty when within)."""
-    changes = s.deltas.values()
-    if s.pool_after <= MAX_CHIPS and (not changes or (
-            max(changes) <= MAX_CHIPS and min(changes) >= -MAX_CHIPS)):
-        return []  # the common case, cheaply
-    out = []
-    if s.pool_after > MAX_CHIPS:
-        out.append(Problem(code=CHIPS_LIMIT, hand=s.hand_no, message=(
-            f"this hand would leave {chips_text(s.pool_after)} chips in the pool, past the limit "
-            f"of {MAX_CHIPS:,} chips a pool may hold")))
-    for player, delta in s.deltas.items():
-        if beyond(delta):
-            out.append(Problem(code=CHIPS_LIMIT, hand=s.hand_no, player=player, message=(
-                f"{player}'s change of {chips_text(delta)} chips in this hand is past the limit "
-                f"of {MAX_CHIPS:,} chips either way")))
-    return out
 
 
 # Problems after which the rest of the record cannot be read sensibly.
