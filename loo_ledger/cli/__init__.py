@@ -57,13 +57,7 @@ class LooGroup(TyperGroup):
 
     def invoke(self, ctx):
         _started(ctx.obj)
-        from loo_ledger.cli.cancel import (
-            EXIT_CANCELLED,
-            EXIT_INTERRUPTED,
-            Cancelled,
-            interrupted,
-            interrupted_line,
-        )
+        from loo_ledger.cli.cancel import EXIT_CANCELLED, EXIT_INTERRUPTED, Cancelled, interrupted
         try:
             return super().invoke(ctx)
         except LooError as exc:
@@ -74,6 +68,7 @@ class LooGroup(TyperGroup):
             raise typer.Exit(EXIT_CANCELLED) from None
         except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
             if interrupted(exc):
+                from loo_ledger.cli.cancel import interrupted_line  # what had been stored
                 typer.echo("\n" + interrupted_line(ctx.obj), err=True)
                 raise typer.Exit(EXIT_INTERRUPTED) from None
             typer.echo("Cancelled: nothing written.", err=True)

@@ -47,13 +47,11 @@ def interrupted_line(obj: Any) -> str:
     which file it was writing outside the ledger, if any (that cannot be told).
     ``obj`` is the command line's context object (cli/context.py Env; anything else, such
     as no ledger opened yet, had written nothing)."""
-    run = getattr(obj, "run", None)
-    stored = [(ledger.db.path, what) for ledger in getattr(run, "ledgers", ())
-              for what in ledger.db.stored()]
+    stored = obj.stored() if hasattr(obj, "stored") else []
     said = []
     if stored:
-        whats = " and ".join(dict.fromkeys(what for _, what in stored))
-        said.append(f"Interrupted, but only after {whats} had been stored in {stored[0][0]}: "
+        whats = " and ".join(dict.fromkeys(stored))
+        said.append(f"Interrupted, but only after {whats} had been stored in {obj.db_path}: "
                     "it is kept ('loo hands' and 'loo sessions' show what the ledger holds).")
     for path in getattr(obj, "files", ()):
         said.append(f"Interrupted while writing {path}: whether it was written cannot be "

@@ -53,6 +53,11 @@ class Env:
         self.files.append(path)
         return path
 
+    def stored(self) -> list[str]:
+        """What the command's writes to the ledger have stored (each committed write's
+        words, store/conn.py Connection.stored); [] if it opened no ledger."""
+        return [] if self._ledger is None else self._ledger.db.stored()
+
     def __repr__(self) -> str:
         return f"Env(db_path={self.db_path!r}, command={self.command!r})"
 

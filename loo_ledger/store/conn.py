@@ -154,12 +154,16 @@ class Connection:
         ``what``), in order: what an interrupted command has written. A write whose COMMIT
         SQLite finished counts even when Ctrl-C came before Python noted it: the
         transaction is over then, and it is not over if the COMMIT never ran."""
-        out = list(self._landed)
+        self._note_commit()
+        return list(self._landed)
+
+    def _note_commit(self) -> None:
+        """Note a COMMIT that SQLite finished before Python could (see :meth:`stored`)."""
         if self._committing is not None:
             count, what = self._committing
-            if len(out) == count and not self.conn.in_transaction:
-                out.append(what)
-        return out
+            if len(self._landed) == count and not self.conn.in_transaction:
+                self._landed.append(what)
+            self._committing = None
 
     @contextlib.contextmanager
     def atomic(self, *, commit: bool = True, what: str = "a change") -> Iterator[Connection]:
@@ -235,6 +239,7 @@ class Connection:
         if self._early is not None:  # a check begun for a write that never came
             self._early.wait()
             self._early = None
+        self._note_commit()  # so that stored() is still right once closed
         self.conn.close()
 
 
