@@ -17,8 +17,9 @@ def backup(ctx: typer.Context,
     """Copy the whole ledger to FILE, consistently even while another terminal records
     hands (SQLite's online backup), and check the copy. Unlike 'loo export' it keeps
     everything: the audit trail, house rules, the current session, import fingerprints."""
+    env(ctx).writing(file)  # from here an interrupt cannot tell whether FILE was written
     from loo_ledger.services.backup import backup as run_backup
-    summary = run_backup(env(ctx).db_path, env(ctx).writing(file), replace=force)
+    summary = run_backup(env(ctx).db_path, file, replace=force)
     if as_json:
         return action_result(ctx, "backup", None, ledger=str(env(ctx).db_path), file=str(file),
                              sessions=summary.sessions, hands=summary.hands, bytes=summary.bytes)
