@@ -19,6 +19,9 @@ The table (three-card, Ann Ben Cat clockwise, Cat deals first, limited loo 9, an
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 
 import pytest
 import typer
@@ -108,3 +111,22 @@ def test_undo_with_yes_asks_nothing_and_removes_the_last_hand(loo, table):
     """--yes names no hand: the last one is removed, whichever it is (here hand 1)."""
     assert loo(table, "undo", "--yes").exit_code == 0
     assert _table(loo, table)[0] == []
+
+
+def test_undo_in_a_real_process_while_another_terminal_records(loo, table):
+    """`loo undo` as its own process: while it waits at its question, this process (the
+    other terminal) records hand 2; then "y" is typed. Hand 1 stays, hand 2 stays."""
+    proc = subprocess.Popen([sys.executable, "-m", "loo_ledger", "--db", str(table), "undo"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdin is not None
+    deadline = time.monotonic() + 30  # a bound on a hung process, not a timing
+    seen = ""
+    while "[y/N]" not in seen and time.monotonic() < deadline:
+        seen += proc.stdout.read(1)
+    assert "Remove hand 1 (dealt by Cat)?" in seen
+    _other_terminal_records_hand_2(table)
+    _, err = proc.communicate("y\n", timeout=30)
+    assert proc.returncode == 1, err
+    assert "the last hand is now hand 2, not 1" in err and "nothing was written" in err
+    assert _table(loo, table) == ([(1, "Cat"), (2, "Ann")], AFTER_HAND_2)
