@@ -47,10 +47,6 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-#: The code of a hand whose chips would pass :data:`MAX_CHIPS`.
-CHIPS_LIMIT = "CHIPS_LIMIT"
-
-
 def beyond_limit(s: Settlement) -> list[Problem]:
     """The chips play may produce: a pool, and each player's change in one hand, within
     MAX_CHIPS (what a session file can state; beyond it, sums outgrow what a store holds).
@@ -63,12 +59,12 @@ def beyond_limit(s: Settlement) -> list[Problem]:
     from loo_ledger.problem import Problem
     out = []
     if s.pool_after > MAX_CHIPS:
-        out.append(Problem(code=CHIPS_LIMIT, hand=s.hand_no, message=(
+        out.append(Problem(code="CHIPS_LIMIT", hand=s.hand_no, message=(
             f"this hand would leave {chips_text(s.pool_after)} chips in the pool, past the "
             f"limit of {MAX_CHIPS:,} chips a pool may hold")))
     for player, delta in s.deltas.items():
         if beyond(delta):
-            out.append(Problem(code=CHIPS_LIMIT, hand=s.hand_no, player=player, message=(
+            out.append(Problem(code="CHIPS_LIMIT", hand=s.hand_no, player=player, message=(
                 f"{player}'s change of {chips_text(delta)} chips in this hand is past the "
                 f"limit of {MAX_CHIPS:,} chips either way")))
     return out

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from msgspec.structs import replace
 
 from loo_ledger.domain.book import Book, rule
-from loo_ledger.domain.chips import CHIPS_LIMIT, MAX_CHIPS, beyond_limit
+from loo_ledger.domain.chips import MAX_CHIPS, beyond_limit
 from loo_ledger.domain.codes import (
     PRE_PLAY,
     DoubleWhen,
@@ -37,6 +37,7 @@ from loo_ledger.domain.legal import next_seat
 from loo_ledger.domain.model import HandRecord, Settlement, TableState, net_changes
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, LooError, Problem
+from loo_ledger.problem import ProblemCode
 
 if TYPE_CHECKING:
     from loo_ledger.domain.card_checks import Judged
@@ -67,7 +68,7 @@ def settle_slow(record: HandRecord, state: TableState, v: Variant) -> Settlement
     """:func:`settle` by the full engine alone: the reference the fast path must equal."""
     problems, result = _attempt(record, state, v)
     if problems or result is None:
-        if problems and all(p.code == CHIPS_LIMIT for p in problems):
+        if problems and all(p.code == ProblemCode.CHIPS_LIMIT for p in problems):
             raise HandRejected(f"hand {state.hand_no} cannot be recorded: it passes the limit "
                                f"of {MAX_CHIPS:,} chips", problems)
         raise HandRejected(f"hand {state.hand_no} is impossible under these rules", problems)
