@@ -113,7 +113,8 @@ class LooGroup(TyperGroup):
             raise typer.Exit(EXIT_CANCELLED) from None
         except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
             if interrupted(exc):
-                typer.echo("\nInterrupted: nothing written.", err=True)
+                from loo_ledger.cli.cancel import interrupted_line  # what had been stored
+                typer.echo("\n" + interrupted_line(ctx.obj), err=True)
                 raise typer.Exit(EXIT_INTERRUPTED) from None
             typer.echo("Cancelled: nothing written.", err=True)
             raise typer.Exit(EXIT_CANCELLED) from None

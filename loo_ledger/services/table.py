@@ -157,7 +157,8 @@ def record(ledger: Ledger, sid: int, record: HandRecord, *, expect_hand: int | N
             moved = ("recorded" if stored.next_hand > expect_hand else "undone")
             which = expect_hand if stored.next_hand > expect_hand else stored.next_hand
             raise TableChanged(f"hand {which} was {moved} meanwhile in another terminal; "
-                               "nothing was written")
+                               "nothing was written: see 'loo hands', and enter the hand "
+                               "again if it is still to be recorded")
         return Change(append=(record,),  # the stored hands are not read (store/writer.py)
                       audit=(AuditEntry(hand=stored.next_hand, action="add", new=STORED_RECORD),))
     written = ledger.write(sid, change, what="the hand", dry_run=dry_run)
