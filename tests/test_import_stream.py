@@ -46,7 +46,7 @@ def _rows(db: Path) -> dict[str, list[tuple]]:
 
 def _the_whole_way(path: Path, db: Path) -> None:
     """Read the whole file the long way, settle it all, then store it (as before)."""
-    session, raw, _ = read_session(path.read_bytes(), source=str(path), plain=False)
+    session, raw, _ = read_session(path.read_bytes(), source=str(path))
     result = replay(session)
     ledger = Ledger.open(db)
     ledger.add_sessions([(session, raw["hands"], result.settlements, result.final, str(path),

@@ -70,7 +70,7 @@ def test_a_hand_at_the_table_loads_what_it_uses(good_db: Path, tmp_path: Path) -
     modules = loaded("--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0")
     # nothing of the session-file reader, the migrations or the reports
     assert "loo_ledger.store.writer" in modules
-    assert not [m for m in ("loo_ledger.formats.sessionfile", "loo_ledger.formats.decode",
+    assert not [m for m in ("loo_ledger.formats.sessionfile", "loo_ledger.formats.reader",
                             "sqlite_utils", "loo_ledger.services.reports", "rich")
                 if m in modules]
     # names of plain printable ASCII are shown as they are, without unicodedata (~1 ms)
