@@ -344,3 +344,17 @@ def test_a_record_read_fast_is_the_record_made_by_its_fields():
     bare = fromtyped.record(msgspec.convert({}, types.Hand))
     assert bare == HandRecord()
     assert [getattr(bare, n) for n in names] == [getattr(HandRecord(), n) for n in names]
+
+
+def test_a_bug_in_the_reader_is_raised_not_read_another_way(monkeypatch: pytest.MonkeyPatch):
+    """No catch-all (issue 20): a fault in the reader, here a TypeError, is the program's
+    bug, raised as it is; it is never turned into another, slower way to the same answer
+    (as the three readers tried in turn once did) nor into a refusal of a good file."""
+    from loo_ledger.formats import fromtyped
+
+    def broken(hand: Any) -> Any:
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(fromtyped, "record", broken)
+    with pytest.raises(TypeError, match="a bug"):
+        read_session(SAMPLES[0].read_bytes(), source="f.json")

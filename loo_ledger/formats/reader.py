@@ -316,7 +316,7 @@ def read(data: bytes) -> tuple[Session, dict[str, Any], str]:
 def _plain_head(head: dict[str, Any]) -> dict[str, Any] | None:
     """The head less its and its unit's ``x-`` fields; None if another field is unknown
     or an ``x-`` value is one jsonsafe refuses."""
-    out = strip(head, FIELDS[types.SessionHead], 0)
+    out: dict[str, Any] | None = strip(head, FIELDS[types.SessionHead], 0)
     if out is None:
         return None
     unit = out.get("unit")
