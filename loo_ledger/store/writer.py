@@ -7,8 +7,8 @@ meanwhile in another terminal is never lost: the second writer waits, then reads
 first one's hand.
 
 :func:`write` reads the session (:class:`Stored`), asks the caller's ``change`` what the
-session is to become (:class:`Change`), settles it again with the domain's ``replay``
-and stores the hands and everything derived from them (derive.py): each hand's facts in
+session is to become (:class:`Change`), settles what changed with the domain and stores
+the hands and everything derived from them (derive.py): each hand's facts in
 compact columns beside its record (facts.py), the seats' nets, the cached table state
 and the three totals tables, and the audit.
 
