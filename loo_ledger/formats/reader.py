@@ -107,7 +107,7 @@ def _hand_decoder(players: tuple[str, ...]) -> msgspec.json.Decoder[Any]:
                     tp.__name__, [(f.name, swap(f.type), f.default)
                                   if f.default is not msgspec.NODEFAULT else (f.name, swap(f.type))
                                   for f in msgspec.structs.fields(tp)],
-                    kw_only=True, forbid_unknown_fields=True, omit_defaults=True)
+                    kw_only=True, forbid_unknown_fields=True, omit_defaults=True, gc=False)
             return made[tp]
         if origin in (Union, UnionType):
             return functools.reduce(operator.or_, [swap(a) for a in args])
@@ -169,23 +169,25 @@ class RawHands(_Made):
         super().__init__(texts, _ANY.decode)
 
 
-class ReadHand(msgspec.Struct, frozen=True):
+class ReadHand(msgspec.Struct, frozen=True, gc=False):
     """One hand read: its record, its typed form where it has no extension field (else
-    None) and its canonical JSON."""
+    None) and its canonical JSON (never in a reference cycle: not tracked)."""
 
     record: HandRecord
     typed: Any
     canonical: bytes
 
 
-def read_hand(text: msgspec.Raw | bytes, players: tuple[str, ...] | None) -> ReadHand:
+def read_hand(text: msgspec.Raw | bytes, players: tuple[str, ...] | None, *,
+              canonical_json: bool = True) -> ReadHand:
     """One hand's JSON text decoded and checked; Refused if it is not a valid hand.
 
     Most hands name only ``players`` and hold no extension field: msgspec reads them with
     the names as a lookup (:func:`_hand_decoder`). Any other (or any hand, without
     ``players``) is read as the format states it (types.Hand), its ``x-`` fields set
     aside and its names checked by their pattern: a name that is not a player's is the
-    engine's to refuse, naming the hand."""
+    engine's to refuse, naming the hand. ``canonical_json`` False: the hand's canonical
+    JSON is not wanted (it is then empty)."""
     try:
         if players:
             try:
@@ -193,7 +195,7 @@ def read_hand(text: msgspec.Raw | bytes, players: tuple[str, ...] | None) -> Rea
             except msgspec.ValidationError:  # an extension field, or a name not a player's
                 typed = None
             if typed is not None:
-                return _built(typed, typed, _SORTED(typed))
+                return _built(typed, typed, _SORTED(typed) if canonical_json else b"")
         raw_hand = _ANY.decode(text)
         plain = plain_hand(raw_hand)
         if plain is None:
@@ -204,7 +206,7 @@ def read_hand(text: msgspec.Raw | bytes, players: tuple[str, ...] | None) -> Rea
         fromtyped.names_of(hand, names)
         if not fromtyped.names_ok(names):
             raise Refused("a name in a hand is not one the format allows")
-        return _built(hand, None, canonical(raw_hand))
+        return _built(hand, None, canonical(raw_hand) if canonical_json else b"")
     except MSGSPEC_REFUSALS as exc:
         raise Refused(str(exc)) from None
 

@@ -69,11 +69,15 @@ def refusal(data: bytes | None, source: str, refused: reader.Refused, *, value: 
     return schemacheck.refusal(found, source, part)
 
 
+_JSON_TEXT = json.JSONEncoder(ensure_ascii=True, allow_nan=False, check_circular=False,
+                              separators=(",", ":")).encode
+
+
 def _json(value: Any) -> bytes | None:
     """JSON values as the text the reader reads, or None if they are not JSON (NaN, an
     object of another kind, nesting Python cannot write)."""
     try:
-        return json.dumps(value, ensure_ascii=True, allow_nan=False).encode("ascii")
+        return _JSON_TEXT(value).encode("ascii")
     except (TypeError, ValueError, RecursionError):
         return None
 
@@ -87,7 +91,7 @@ def hand_from_dict(d: Any, *, source: str = "<hand>",
     try:
         if text is None:
             raise reader.Refused("the hand is not JSON")
-        return reader.read_hand(text, players).record
+        return reader.read_hand(text, players, canonical_json=False).record
     except reader.Refused as refused:
         raise refusal(None, source, refused, value=d, part="hand") from None
 

@@ -93,8 +93,11 @@ def _d(text: str, **more: Any) -> Meta:
     return Meta(description=text, **more)
 
 
-class _Closed(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
-    """A record with no fields but its own (``x-`` fields are set aside before decoding)."""
+class _Closed(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True,
+              gc=False):
+    """A record with no fields but its own (``x-`` fields are set aside before decoding).
+    It holds only JSON values, so it is never part of a reference cycle: the garbage
+    collector need not track it (``gc=False``, msgspec's documented way)."""
 
 
 class CardsRecord(_Closed, kw_only=True):
