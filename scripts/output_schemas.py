@@ -310,6 +310,12 @@ SCHEMAS: dict[str, J] = {
                    "format": {"enum": ["json", "csv", "md", "text", "html"]}, "summary": BOOL,
                    "output": NAME, "bytes": NAT},
                   description="loo export -o FILE --json: what was written where."),
+    "serve": obj({"address": {"type": "string", "format": "uri",
+                              "pattern": "^http://[^/]+/[A-Za-z0-9_-]{32}/$"},
+                  "host": NAME, "port": {"type": "integer", "minimum": 1, "maximum": 65535}},
+                 description="loo serve --json: one line printed before it serves: the "
+                             "page's address with its secret token, the --host it listens "
+                             "on and its port (the free one taken for --port 0)."),
 }
 
 

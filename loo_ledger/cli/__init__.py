@@ -46,6 +46,7 @@ COMMANDS: Mapping[str, str] = {
     "backup": "backup_cmds:backup",
     "restore": "backup_cmds:restore",
     "datasette-metadata": "datasette_cmd:datasette_metadata",
+    "serve": "serve_cmd:serve",
     "sessions": "ledger_cmds:sessions",
     "players": "player_cmds:players",
     "paid": "player_cmds:paid",

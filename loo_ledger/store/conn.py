@@ -208,6 +208,12 @@ class Connection:
             if self.conn.in_transaction:
                 self.conn.execute("COMMIT")
 
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version``: a number that changes when another connection
+        (another process among them) commits a change to the file, and only then; a cheap
+        question to ask often (``loo serve`` asks it a few times a second)."""
+        return int(self.execute("PRAGMA data_version").fetchone()[0])
+
     def table_names(self) -> list[str]:
         return [r["name"] for r in self.query(
             "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
