@@ -296,21 +296,6 @@ class Ledger:
         from loo_ledger.store.changes import read_session
         return read_session(self.db, session_id)
 
-    def next_deal(self, session_id: int) -> dict[str, Any] | None:
-        """The next deal as the writer stored it (store/next_deal.py), or None where none
-        is stored. NotFound for a session not in the ledger."""
-        row = self.db.execute("SELECT next_deal FROM sessions WHERE id = ?",
-                              (session_id,)).fetchone()
-        if row is None:
-            self._row(session_id)  # raises NotFound
-        if row is None or row[0] is None:
-            return None
-        try:
-            value = json.loads(row[0])
-        except ValueError:
-            return None  # damaged: worked out again (loo check says so)
-        return value if isinstance(value, dict) and "status" in value else None
-
     def present_players(self, session_id: int) -> list[str]:
         """The seated players at the table now, in seat order."""
         return [r[0] for r in self.db.execute(
