@@ -50,13 +50,13 @@ def test_balances_loads_no_engine_and_no_writer(good_db: Path) -> None:
 
 
 def test_pool_settles_nothing_again(good_db: Path) -> None:
-    # the pool, the next deal and the last hand's loos, as the writer stored them: none of
-    # the rules, nothing that settles a hand, and not the writer
+    # the next deal is the domain's answer (legal, deal) asked of the table as stored, and
+    # the last hand's loos its stored movements: nothing that settles a hand, not the writer
     modules = loaded("--db", str(good_db), "pool")
-    assert "loo_ledger.store.ledger" in modules
-    assert not [m for m in modules if m.startswith("loo_ledger.domain.")]
-    assert not [m for m in ("loo_ledger.store.writer", "loo_ledger.store.derive", "rich",
-                            "msgspec") if m in modules]  # records are msgspec Structs (~5 ms)
+    assert "loo_ledger.store.ledger" in modules and "loo_ledger.domain.legal" in modules
+    assert not [m for m in modules if m.startswith("loo_ledger.") and any(
+        word in m for word in ("settle", "replay", "book", "lou", "writer", "derive"))]
+    assert "rich" not in modules
     # built from its own module (cli.COMMANDS), not with the commands that record hands
     assert "loo_ledger.cli.pool_cmd" in modules
     assert not [m for m in ("loo_ledger.cli.table_cmds", "loo_ledger.cli.hand_opts",
@@ -70,7 +70,7 @@ def test_a_hand_at_the_table_loads_what_it_uses(good_db: Path, tmp_path: Path) -
     modules = loaded("--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0")
     # nothing of the session-file reader, the migrations or the reports
     assert "loo_ledger.store.writer" in modules
-    assert not [m for m in ("loo_ledger.formats.sessionfile", "loo_ledger.formats.decode",
+    assert not [m for m in ("loo_ledger.formats.sessionfile", "loo_ledger.formats.reader",
                             "sqlite_utils", "loo_ledger.services.reports", "rich")
                 if m in modules]
     # names of plain printable ASCII are shown as they are, without unicodedata (~1 ms)
@@ -87,7 +87,7 @@ def test_the_listing_names_every_command_in_its_place() -> None:
             if line.startswith("│ ") and line[2] != " "]
     assert rows == list(cli.COMMANDS)
     assert rows[:7] == ["new", "use", "hand", "amend", "undo", "pool", "close"]
-    assert len(rows) == 29 and {"seat", "rules", "session", "player", "variants"} <= set(rows)
+    assert len(rows) == 31 and {"seat", "rules", "session", "player", "variants"} <= set(rows)
 
 
 def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:
@@ -137,3 +137,34 @@ def test_the_cli_uses_no_private_api_and_leaves_python_alone() -> None:
     found = [f"{p.name}: {m.group(0)}" for p in sorted(package.glob("*.py"))
              for m in banned.finditer(p.read_text(encoding="utf-8"))]
     assert found == []
+
+
+#: What only `loo serve` needs (issue 23): its web server, its page and its QR code.
+SERVE_ONLY = ("starlette", "uvicorn", "segno", "h11", "anyio", "loo_ledger.web")
+
+
+def test_only_serve_loads_the_web_server(good_db: Path, tmp_path: Path) -> None:
+    db = tmp_path / "hand.db"
+    db.write_bytes(good_db.read_bytes())
+    for args in (["--help"], ["--db", str(good_db), "balances"],
+                 ["--db", str(good_db), "pool"], ["--db", str(good_db), "hands"],
+                 ["--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0"],
+                 ["--db", str(good_db), "serve", "--help"]):
+        modules = loaded(*args)
+        assert not [m for m in modules if m.split(".")[0] in SERVE_ONLY
+                    or m.startswith("loo_ledger.web")], args
+
+
+def test_only_loo_table_loads_textual(good_db: Path, tmp_path: Path) -> None:
+    # issue 23: Textual (and the screen built on it) is loaded by `loo table` alone
+    def textual(modules: list[str]) -> list[str]:
+        return [m for m in modules if m == "textual" or m.startswith(("textual.",
+                                                                      "loo_ledger.tui"))]
+    import shutil
+    db = tmp_path / "hand.db"
+    shutil.copyfile(good_db, db)
+    for args in (["--help"], ["--db", str(good_db), "balances"],
+                 ["--db", str(good_db), "pool"], ["--db", str(good_db), "hands"],
+                 ["--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0"],
+                 ["--db", str(good_db), "explain", "1"], ["table", "--help"]):
+        assert not textual(loaded(*args)), args

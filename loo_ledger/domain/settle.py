@@ -24,6 +24,7 @@ from msgspec.structs import replace
 from loo_ledger.domain import wording
 from loo_ledger.domain.book import Book
 from loo_ledger.domain.checks import check_record, resolve, revokers
+from loo_ledger.domain.chips import MAX_CHIPS, beyond_limit
 from loo_ledger.domain.codes import (
     PRE_PLAY,
     DoubleWhen,
@@ -50,6 +51,7 @@ from loo_ledger.domain.play import settle_flush, settle_pays_pool, settle_tricks
 from loo_ledger.domain.ruling import apply_ruling, deltas_problems
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, LooError, Problem
+from loo_ledger.problem import ProblemCode
 
 # The members the engine reads for every hand, read from their classes once (an
 # enum member read from its class costs some 0.4 µs on Python 3.11).
@@ -83,7 +85,8 @@ def first_problem(record: HandRecord, state: TableState, v: Variant) -> Problem 
 
 
 def settle(record: HandRecord, state: TableState, v: Variant) -> Settlement:
-    """The settlement of a valid hand; raises HandRejected listing every problem."""
+    """The settlement of a valid hand; raises HandRejected listing every problem (a hand
+    that passes the chips limit, :func:`beyond_limit`, with its own words)."""
     work = attempt(record, state, v)
     problems: list[Problem] = []
     try:
@@ -92,6 +95,9 @@ def settle(record: HandRecord, state: TableState, v: Variant) -> Settlement:
     except StopIteration as done:
         result: Settlement | None = done.value
     if problems or result is None:
+        if problems and all(p.code == ProblemCode.CHIPS_LIMIT for p in problems):
+            raise HandRejected(f"hand {state.hand_no} cannot be recorded: it passes the limit "
+                               f"of {MAX_CHIPS:,} chips", problems)
         raise HandRejected(f"hand {state.hand_no} is impossible under these rules", problems)
     return result
 
@@ -145,6 +151,10 @@ def attempt(record: HandRecord, state: TableState,
             yield from problems
             return None
     _check_conserved(result)
+    problems = beyond_limit(result)
+    if problems:
+        yield from problems
+        return None
     if judged is not None:
         from loo_ledger.domain.card_facts import card_facts
         result = replace(result, cards=card_facts(judged.record, judged.result, judged.rules))

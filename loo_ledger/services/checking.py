@@ -12,7 +12,6 @@ and the hand (or the player) it is about.
 
 from __future__ import annotations
 
-import gc
 import json
 from collections import defaultdict
 from typing import Any
@@ -65,19 +64,7 @@ BATCH = 1000
 def check_session(ledger: Ledger, sid: int) -> list[Problem]:
     """The differences in session ``sid``: its derived rows, then its audit trail
     (services/checking_audit.py). The hands are read, settled and compared one batch at
-    a time, inside one read snapshot. Python's cyclic garbage collector is off meanwhile
-    (as in domain.replay: the batches make many small objects and no cycles; collecting
-    them was an eighth of the time), and back as it was after, even on an error."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        return _check_session(ledger, sid)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _check_session(ledger: Ledger, sid: int) -> list[Problem]:
+    a time, inside one read snapshot."""
     with ledger.db.snapshot():
         stored = ledger.stored_rows(sid)
         audit = AuditTrail(sid, stored.audit, stored.hand_count)
@@ -96,22 +83,7 @@ def _check_session(ledger: Ledger, sid: int) -> list[Problem]:
                 batch = []
         check.hands(batch)
         found = check.finish()
-        if not found:  # the rows it is worked out from are sound: so must it be
-            found = _next_deal(ledger, sid)
     return found + audit.finish(numbers, wanted)
-
-
-def _next_deal(ledger: Ledger, sid: int) -> list[Problem]:
-    """The next deal the writer stored (store/next_deal.py) against the one the stored
-    rows give now."""
-    from loo_ledger.store.next_deal import text, work_out
-    stored, want = ledger.next_deal(sid), work_out(ledger, sid)
-    if stored == want:
-        return []
-    return [Problem(code="CHECK_NEXT_DEAL", hand=None, message=(
-        f"session {sid}: the next deal stored "
-        f"{'(none)' if stored is None else text(stored)} is not the one the stored hands "
-        f"and seats give: {text(want)}"))]
 
 
 class _Check:

@@ -37,7 +37,8 @@ LIST_SESSIONS = """SELECT s.id, s.name, s.started_at, s.variant,
     s.pool, s.created_at, s.closed_at IS NOT NULL AS closed
     FROM sessions s ORDER BY s.id"""
 LIST_HANDS = """SELECT number, dealer, record, deltas, pool_in, pot, pool_after, double,
-    outcome, table_ruling, looed, words FROM hands WHERE session_id = ? ORDER BY number"""
+    outcome, table_ruling, looed, words FROM hands WHERE session_id = ? AND number >= ?
+    ORDER BY number"""
 LIST_MOVES = """SELECT number, moves FROM hands WHERE session_id = ?{} ORDER BY number"""
 
 
@@ -174,9 +175,10 @@ class Ledger:
         """Every hand of the session in order, record and deltas decoded."""
         return list(self.iter_hands(session_id))
 
-    def iter_hands(self, session_id: int) -> Iterator[HandRow]:
-        """Every hand of the session in order, as :meth:`hands` gives them, one at a time
-        from the cursor (memory does not grow with the session)."""
+    def iter_hands(self, session_id: int, first: int = 1) -> Iterator[HandRow]:
+        """Every hand of the session in order (from hand ``first``), as :meth:`hands`
+        gives them, one at a time from the cursor (memory does not grow with the
+        session)."""
         from loo_ledger.store import facts
         from loo_ledger.store.records import Seats, decode
         self._row(session_id)
@@ -184,7 +186,7 @@ class Ledger:
         seats = Seats(players)
         outcome_text = facts.outcome_text
         for (number, dealer, record, deltas, pool_in, pot, pool_after, double, outcome,
-             ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id,)):
+             ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id, first)):
             try:
                 if not 0 <= dealer < len(players):
                     raise IndexError(dealer)
@@ -313,21 +315,6 @@ class Ledger:
         the hand if a stored record is not a JSON object)."""
         from loo_ledger.store.changes import read_session
         return read_session(self.db, session_id)
-
-    def next_deal(self, session_id: int) -> dict[str, Any] | None:
-        """The next deal as the writer stored it (store/next_deal.py), or None where none
-        is stored. NotFound for a session not in the ledger."""
-        row = self.db.execute("SELECT next_deal FROM sessions WHERE id = ?",
-                              (session_id,)).fetchone()
-        if row is None:
-            self._row(session_id)  # raises NotFound
-        if row is None or row[0] is None:
-            return None
-        try:
-            value = json.loads(row[0])
-        except ValueError:
-            return None  # damaged: worked out again (loo check says so)
-        return value if isinstance(value, dict) and "status" in value else None
 
     def present_players(self, session_id: int) -> list[str]:
         """The seated players at the table now, in seat order."""

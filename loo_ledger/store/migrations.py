@@ -367,14 +367,22 @@ def m015_compact_hands(db: Database) -> None:
 
 @migrations()
 def m016_next_deal(db: Database) -> None:
-    """The next deal as ``loo pool`` tells it (store/next_deal.py), kept by the writer beside
-    the cached table state, so that ``loo pool`` reads it without loading the rules (issue
-    10); filled for every session by the rebuild that follows (db.REBUILD_AFTER)."""
+    """The next deal as ``loo pool`` told it (store/next_deal.py), kept by the writer beside
+    the cached table state, so that ``loo pool`` read it without loading the rules (issue
+    10); filled for every session by the rebuild that follows (db.REBUILD_AFTER). Dropped
+    by m017."""
     _run(db, "ALTER TABLE sessions ADD COLUMN next_deal TEXT")
 
 
 @migrations()
-def m017_loo_causes(db: Database) -> None:
+def m017_no_next_deal(db: Database) -> None:
+    """``loo pool`` asks the domain for the next deal (services/pool.py, issue 20): the
+    answer m016 stored with every write goes."""
+    _run(db, "ALTER TABLE sessions DROP COLUMN next_deal")
+
+
+@migrations()
+def m018_loo_causes(db: Database) -> None:
     """Each loo's cause as a code (store/facts.py ``causes``), so that ``loo pool`` words a
     stored loo through domain/wording.py without working its cause out again (issue 20);
     filled for every hand by the rebuild that follows (db.REBUILD_AFTER)."""

@@ -178,8 +178,7 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "house_rule": "The saved house rule it was started with (a name in house_rules "
         "when it was started).", "seat_changes": "Players who joined or left between "
         "hands (JSON).", "rule_changes": "Rules changed from a later hand on (JSON: "
-        "from_hand and rules).", "next_deal": "The next deal as 'loo pool' tells it, "
-        "stored with every write (JSON: status, marks, rule_changes)."}),
+        "from_hand and rules)."}),
     "seats": ("Who sat where in each session, with their running net.", {
         "session_id": _SESSION, "position": _SEAT, "name": _PLAYER,
         "net": "Net chips, kept equal to the sum of the player's movements.",
