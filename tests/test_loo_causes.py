@@ -64,9 +64,8 @@ def test_every_loo_has_a_cause_and_every_cause_is_met() -> None:
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_pool_words_the_stored_causes_as_postings_give_them(tmp_path: Path, name: str) -> None:
     from loo_ledger.services.importing import import_files
-    from loo_ledger.services.pool import pool_status
+    from loo_ledger.services.pool import hand_loos, pool_status
     from loo_ledger.store.ledger import Ledger
-    from loo_ledger.store.next_deal import hand_loos
     data = generate.generate_session(name, 5, 80, seed=7, habits=BUSY)
     f = generate.write_session(data, tmp_path / f"{name}.json")
     ledger = Ledger.open(tmp_path / "l.db")
