@@ -4,14 +4,17 @@ Every value a session file may carry lies within these bounds, so nothing accept
 poison a session later (an integer SQLite cannot hold, a name that impersonates the pool,
 text that cannot be encoded). ``schemas/session.schema.json`` states the same numbers;
 tests/test_schema_published.py holds the two equal. Other layers (the CLI, the store)
-import these names rather than writing the numbers again. This module imports nothing of
-ours.
+import these names rather than writing the numbers again. This module imports only
+formats/lookalike.py (characters that show nothing, names that look alike), which imports
+nothing else of ours.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+
+from loo_ledger.formats import lookalike
 
 MIN_PLAYERS = 2
 #: Players at one table; more than the cards allow in any variant (three-card: 16).
@@ -99,8 +102,8 @@ def visible(text: str, limit: int = 60, *, count: bool = True) -> str:
     "'xxxxxxxxxx…' (100 characters)"
     """
     if len(text) <= limit:
-        return repr(text)
-    cut = f"{text[:limit]!r}"[:-1] + "…'"
+        return lookalike.escape_hidden(repr(text))
+    cut = lookalike.escape_hidden(f"{text[:limit]!r}")[:-1] + "…'"
     return f"{cut} ({len(text)} characters)" if count else cut
 
 
@@ -115,6 +118,8 @@ def name_problem(name: str) -> str | None:
     "'Ann\\\\udcff' contains a lone surrogate, which is not text"
     >>> name_problem("Ann\\u202e")
     "'Ann\\\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible character"
+    >>> name_problem("t\\u043etal")
+    "'tоtal' looks like 'total', which is reserved for the program's own rows; choose another name"
     """
     if not 1 <= len(name) <= MAX_NAME:
         return f"{visible(name)} is {len(name)} characters; a name has 1 to {MAX_NAME}"
@@ -126,11 +131,53 @@ def name_problem(name: str) -> str | None:
         what = unicodedata.name(char, "")
         what = f" ({what}), an invisible character" if what else ", a control character"
         return f"{visible(name)} contains U+{ord(char):04X}{what}"
+    problem = hidden_problem(name)
+    if problem is not None:
+        return problem
     if name != name.strip():
         return f"{visible(name)} begins or ends with a space"
     if name.lower() in RESERVED_NAMES or (name.startswith("(") and name.endswith(")")):
         return f"{visible(name)} is reserved for the program's own rows; choose another name"
+    folded = lookalike.fold(name)
+    own = [w for w in sorted(RESERVED_NAMES) if lookalike.fold(w) == folded]
+    if own or (folded.startswith("(") and folded.endswith(")")):
+        word = own[0] if own else "(...)"
+        return (f"{visible(name)} looks like {word!r}, which is reserved for the program's "
+                "own rows; choose another name")
     return None
+
+
+def hidden_problem(text: str) -> str | None:
+    """Whether ``text`` (any name or word) holds a character that shows nothing: Unicode's
+    Default_Ignorable_Code_Point, or a blank-looking one (formats/lookalike.hidden).
+
+    >>> hidden_problem("Ann\\u034f")
+    "'Ann\\\\u034f' contains U+034F (COMBINING GRAPHEME JOINER), a character that shows nothing"
+    """
+    char = lookalike.hidden(text)
+    if char is None:
+        return None
+    what = unicodedata.name(char, "")
+    return (f"{visible(text)} contains U+{ord(char):04X}{f' ({what})' if what else ''}, "
+            "a character that shows nothing")
+
+
+def word_problem(word: str) -> str | None:
+    """What is wrong with ``word`` as a word (a house rule's name, a currency, a unit's
+    name), or None: 1 to MAX_WORD characters, no control, invisible or hidden character.
+
+    >>> word_problem("GBP"), word_problem("")
+    (None, "'' is 0 characters; a word has 1 to 64")
+    """
+    if not 1 <= len(word) <= MAX_WORD:
+        return f"{visible(word)} is {len(word)} characters; a word has 1 to {MAX_WORD}"
+    if _SURROGATE.search(word):
+        return f"{visible(word)} contains a lone surrogate, which is not text"
+    bad = _BAD.search(word)
+    if bad:
+        return (f"{visible(word)} contains U+{ord(bad.group()):04X}, an invisible or control "
+                "character")
+    return hidden_problem(word)
 
 
 def text_problem(text: str, limit: int = MAX_TEXT) -> str | None:
