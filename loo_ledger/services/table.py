@@ -293,6 +293,8 @@ def close(ledger: Ledger, sid: int) -> list[str]:
         if v.game_end == "full-rounds" and hands and hands[-1]["looed"]:
             warnings.append("the last deal had a loo: under Britannica's rule the game goes "
                             "on until a hand without a loo (game_end=full-rounds)")
-        return Change(fields={"closed_at": now_iso()})
+        closed_at = now_iso()
+        return Change(fields={"closed_at": closed_at}, audit=(AuditEntry(
+            hand=None, action="closed", new={"closed_at": closed_at}),))
     ledger.write(sid, change, what=f"session {sid}")
     return warnings
