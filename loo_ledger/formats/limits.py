@@ -118,8 +118,8 @@ def name_problem(name: str) -> str | None:
     "'Ann\\\\udcff' contains a lone surrogate, which is not text"
     >>> name_problem("Ann\\u202e")
     "'Ann\\\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible character"
-    >>> name_problem("t\\u043etal")
-    "'tоtal' looks like 'total', which is reserved for the program's own rows; choose another name"
+    >>> name_problem("t\\u043etal")[:68]
+    "'tоtal' looks like 'total' ('о' is U+043E CYRILLIC SMALL LETTER O), "
     """
     if not 1 <= len(name) <= MAX_NAME:
         return f"{visible(name)} is {len(name)} characters; a name has 1 to {MAX_NAME}"
@@ -142,8 +142,8 @@ def name_problem(name: str) -> str | None:
     own = [w for w in sorted(RESERVED_NAMES) if lookalike.fold(w) == folded]
     if own or (folded.startswith("(") and folded.endswith(")")):
         word = own[0] if own else "(...)"
-        return (f"{visible(name)} looks like {word!r}, which is reserved for the program's "
-                "own rows; choose another name")
+        return (f"{visible(name)} looks like {word!r}{lookalike.telling(name, word)}, which is "
+                "reserved for the program's own rows; choose another name")
     return None
 
 

@@ -148,3 +148,21 @@ def alike(names: Iterable[str]) -> tuple[str, str] | None:
             return seen[key], name
         seen[key] = name
     return None
+
+
+def telling(name: str, like: str) -> str:
+    """Where ``name`` differs from the name ``like`` it looks like, in words: the first
+    character that is not what it seems (for a message), or "" when they are spelt alike
+    but for case.
+
+    >>> telling("t\\u043etal", "total")
+    " ('\\u043e' is U+043E CYRILLIC SMALL LETTER O)"
+    >>> telling("Ann", "ANN")
+    ''
+    """
+    pairs = zip(name, like, strict=False) if len(name) == len(like) else ((c, "") for c in name)
+    for mine, theirs in pairs:
+        if mine.casefold() != theirs.casefold() and (not mine.isascii() or not theirs):
+            what = unicodedata.name(mine, "")
+            return f" ({mine!r} is U+{ord(mine):04X}{' ' + what if what else ''})"
+    return ""

@@ -33,7 +33,7 @@ from loo_ledger.formats.limits import (
     text_problem,
     visible,
 )
-from loo_ledger.formats.lookalike import alike
+from loo_ledger.formats.lookalike import alike, telling
 
 FORMAT = "loo-session/1"
 SCHEMA_NAME = "session.schema.json"
@@ -271,9 +271,9 @@ def _names(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
         pair = alike(names)
         if pair is not None:
             path = next(p for p, n in seated if n == pair[1])
-            out.append((path, f"{visible(pair[0])} and {visible(pair[1])} look alike: "
-                              "names must differ (ignoring case and letters that look the "
-                              "same)"))
+            out.append((path, f"{visible(pair[0])} and {visible(pair[1])} look alike"
+                              f"{telling(pair[1], pair[0])}: names must differ (ignoring case "
+                              "and letters that look the same)"))
     unit = data.get("unit")
     unit = unit if isinstance(unit, dict) else {}
     for path, value in ((["name"], data.get("name")), (["unit", "name"], unit.get("name")),

@@ -25,7 +25,7 @@ from loo_ledger.formats.limits import (
     visible,
     word_problem,
 )
-from loo_ledger.formats.lookalike import alike
+from loo_ledger.formats.lookalike import alike, telling
 
 #: Characters the one-line hand needs (``Ann=miss:1``, ``--players Ann,Ben``), refused in
 #: names so that every player can be typed.
@@ -82,8 +82,9 @@ def same_names(players: list[str]) -> str | None:
     first, second = pair
     if first.casefold() == second.casefold():
         return f"two players are called {visible(first)}: names must differ (ignoring case)"
-    return (f"{visible(first)} and {visible(second)} look alike: names must differ (ignoring "
-            "case and letters that look the same)")
+    return (f"{visible(first)} and {visible(second)} look alike"
+            f"{telling(second, first)}: names must differ (ignoring case and letters that look "
+            "the same)")
 
 
 def check_names(players: list[str], *, names_checked: bool = False) -> None:
