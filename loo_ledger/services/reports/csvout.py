@@ -82,7 +82,7 @@ def summary_csv(ev: Evening) -> str:
     play in a hand with cards; empty on the pool's row).
     """
     played = dict.fromkeys(ev.players, 0)
-    for h in ev.hands:  # one pass (a long session's hands are read as they go by)
+    for h in ev.hand_facts:  # one pass (a long session's hands are read as they go by)
         for p in h["deltas"]:
             if p in played:
                 played[p] += 1

@@ -122,6 +122,9 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     tricks: Mapping[int, dict[str, int]] = msgspec.field(default_factory=dict)
     #: player -> figures from recorded cards (store/stats.py card_totals); empty without cards
     cards: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
+    #: The hands without their records (``record`` empty), read faster, for what needs only
+    #: their facts (the charts, the highlights); None: ``hands``.
+    facts: Collection[dict] | None = None
 
     @classmethod
     def load(cls, ledger: Any, session_id: int) -> Evening:
@@ -163,6 +166,7 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
                    whole=PerHand(lambda n: takers(n)[0], numbers),
                    sharers=PerHand(lambda n: takers(n)[1] or None, numbers),
                    tricks=InOrder(lambda: reader.iter_hand_tricks(session_id)),
+                   facts=HandRows(lambda: ledger.iter_hands(session_id, records=False), count),
                    cards=reader.card_totals(session_id))
 
     @property
@@ -185,6 +189,12 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
             text = "; ".join(m for m in more if m)
             lines.append(text[0].upper() + text[1:] + ".")
         return lines
+
+    @property
+    def hand_facts(self) -> Collection[dict]:
+        """The hands for what needs only their facts (number, dealer, deltas, pot, pools,
+        looed): :attr:`facts` when loaded, else :attr:`hands`."""
+        return self.hands if self.facts is None else self.facts
 
     @property
     def pool_word(self) -> str:

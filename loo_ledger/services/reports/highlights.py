@@ -29,7 +29,7 @@ def highlights(ev: Evening) -> Highlights:
     best: tuple[str, int, int] | None = None
     worst: tuple[str, int, int] | None = None
     counts: Counter[str] = Counter()
-    for h in ev.hands:
+    for h in ev.hand_facts:
         n = h["number"]
         if big is None or h["pot"] > big["pot"]:
             big = h

@@ -68,7 +68,7 @@ def points(ev: Evening) -> Iterator[tuple[int, tuple[int, ...]]]:
     a time."""
     nets = dict.fromkeys(ev.players, 0)
     yield 0, (*nets.values(), ev.opening_pool)
-    for h in ev.hands:
+    for h in ev.hand_facts:
         for p, d in h["deltas"].items():
             if p in nets:
                 nets[p] += d
