@@ -101,8 +101,3 @@ def _chunks(ledger, sid: int, fmt: Format, summary: bool,
         yield markdown.summary(ev)
     else:  # the hands' table a row at a time; the charts from a bounded number of points
         yield from html.chunks(ev)
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``loo export`` to the app."""
-    app.command()(export)
