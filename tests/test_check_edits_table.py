@@ -65,9 +65,9 @@ EDITS = {
     # Dov left before hand 3: back at the table without a word.
     "present flag": (["UPDATE seats SET present = 1 WHERE session_id = 2 AND name = 'Dov'"],
                      {("CHECK_SEATS", None, "Dov")}),
-    # Cat never left (and the next deal stored was worked out with Cat at the table).
+    # Cat never left (the next deal is not stored: loo pool asks the domain).
     "absent flag": (["UPDATE seats SET present = 0 WHERE session_id = 2 AND name = 'Cat'"],
-                    {("CHECK_SEATS", None, "Cat"), ("CHECK_NEXT_DEAL", None, None)}),
+                    {("CHECK_SEATS", None, "Cat")}),
     # The log of seat changes loses Dov's leaving: the audit has it ('left').
     "seat change deleted": (["UPDATE sessions SET seat_changes = '[]' WHERE id = 2",
                              "UPDATE seats SET present = 1 WHERE session_id = 2 AND "
