@@ -85,9 +85,10 @@ def _refused_json(source: str, r: Refusal) -> dict[str, Any]:
 def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
     """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
     from loo_ledger.cli.progress import bar
-    from loo_ledger.services.checking import check_file, check_session
+    from loo_ledger.services.checking import check_file, check_ledger, check_session
     e = env(ctx)
     found: list[tuple[int | None, Any]] = [(None, p) for p in check_file(e.ledger())]
+    damaged = bool(found)
     if not found:
         rows = e.ledger().sessions()
         with bar("checking", total=sum(r["hands"] for r in rows)) as tick:
@@ -95,6 +96,7 @@ def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
                 found += [(row["id"], p) for p in check_session(e.ledger(), row["id"])]
                 if tick:
                     tick(row["hands"])
+            found += [(None, p) for p in check_ledger(e.ledger())]
     problems = [p for _, p in found]
     if as_json:
         print_json([{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,
@@ -102,7 +104,7 @@ def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
     else:
         for p in problems:
             typer.echo(p.describe())
-        where = ("the ledger file" if found and found[0][0] is None
+        where = ("the ledger file" if damaged
                  else f"{len(e.ledger().sessions())} session(s)")
         typer.echo(f"{len(problems)} difference{'s' if len(problems) != 1 else ''} in {where}")
     if problems:

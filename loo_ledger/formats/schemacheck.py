@@ -5,9 +5,12 @@ The reader (msgspec) says only *that* a file is wrong; this module says what and
 Three passes, each reporting *every* problem with its JSON path and hand number:
 1. jsonsafe.hazards: what would break a later layer (depth, huge numbers, surrogates...);
 2. the schema (jsonschema lists every error);
-3. what validators do not check by default: ``started_at`` is a real date and time, and a
+3. what validators do not check by default: ``started_at`` is a real date and time, a
    rule written as a string is not a number beyond MAX_CHIPS (:func:`beyond_schema`, which
-   the reader checks too).
+   the reader checks too), and the names: no character that shows nothing (in players, the
+   session's name, the unit's name and currency), no look-alike of the program's rows, no
+   two players that look alike (formats/limits.py, formats/lookalike.py: the check every
+   command makes too).
 """
 
 from __future__ import annotations
@@ -28,10 +31,12 @@ from loo_ledger.formats.limits import (
     MAX_PROBLEMS,
     MAX_UNIT_DECIMALS,
     MAX_UNIT_DIGITS,
+    hidden_problem,
     name_problem,
     text_problem,
     visible,
 )
+from loo_ledger.formats.lookalike import alike, telling
 
 FORMAT = "loo-session/1"
 SCHEMA_NAME = "session.schema.json"
@@ -229,6 +234,40 @@ def beyond_schema(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
             continue
         if number is not None and abs(number) > MAX_CHIPS:
             out.append((["rules", key], f"{visible(value)} is beyond {MAX_CHIPS:,} either way"))
+    return out + _names(data)
+
+
+def _names(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
+    """The checks of names the schema's patterns cannot make: characters that show nothing,
+    look-alikes of the program's rows, two players whose names look alike."""
+    out: list[tuple[list[Any], str]] = []
+    seated: list[tuple[list[Any], str]] = []
+    for i, name in enumerate(data.get("players") or ()):
+        if isinstance(name, str):
+            seated.append((["players", i], name))
+    for i, change in enumerate(data.get("seat_changes") or ()):
+        name = change.get("player") if isinstance(change, dict) else None
+        if isinstance(name, str) and name not in data.get("players", ()):
+            seated.append((["seat_changes", i, "player"], name))
+    for path, name in seated:
+        problem = name_problem(name)
+        if problem is not None:
+            out.append((path, problem))
+    if not out:
+        names = list(dict.fromkeys(n for _, n in seated))
+        pair = alike(names)
+        if pair is not None:
+            path = next(p for p, n in seated if n == pair[1])
+            out.append((path, f"{visible(pair[0])} and {visible(pair[1])} look alike"
+                              f"{telling(pair[1], pair[0])}: names must differ (ignoring case "
+                              "and letters that look the same)"))
+    unit = data.get("unit")
+    unit = unit if isinstance(unit, dict) else {}
+    for path, value in ((["name"], data.get("name")), (["unit", "name"], unit.get("name")),
+                        (["unit", "currency"], unit.get("currency"))):
+        problem = hidden_problem(value) if isinstance(value, str) else None
+        if problem is not None:
+            out.append((path, problem))
     return out
 
 

@@ -175,10 +175,12 @@ class Ledger:
         """Every hand of the session in order, record and deltas decoded."""
         return list(self.iter_hands(session_id))
 
-    def iter_hands(self, session_id: int, first: int = 1) -> Iterator[HandRow]:
+    def iter_hands(self, session_id: int, first: int = 1, *,
+                   records: bool = True) -> Iterator[HandRow]:
         """Every hand of the session in order (from hand ``first``), as :meth:`hands`
         gives them, one at a time from the cursor (memory does not grow with the
-        session)."""
+        session); ``records=False``: each ``record`` left as ``{}`` (not decoded), for what
+        needs only the hands' facts."""
         from loo_ledger.store import facts
         from loo_ledger.store.records import Seats, decode
         self._row(session_id)
@@ -191,7 +193,7 @@ class Ledger:
                 if not 0 <= dealer < len(players):
                     raise IndexError(dealer)
                 yield {"number": number, "dealer": players[dealer],
-                       "record": decode(record, seats),
+                       "record": decode(record, seats) if records else {},
                        "deltas": facts.deltas_dict(deltas, words, dealer, players),
                        "pool_in": pool_in, "pot": pot, "pool_after": pool_after,
                        "double": bool(double), "outcome": outcome_text(outcome),

@@ -231,7 +231,8 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "rules": "The parameters it changes (JSON).", "created_at": "When it was saved."}),
     "audit": ("Every change made to a hand or session; it outlives a deleted session, so "
               "its session_id is not a foreign key.", {
-        "id": "Row id.", "session_id": "The session (which may since have been deleted).",
+        "id": "Row id.", "session_id": "The session (which may since have been deleted); 0 "
+        "for the ledger's own rows (paid, merged, aliases).",
         "hand": "The hand's number, if the change was to one hand.",
         "action": "What was done (hand, amend, undo, deleted, ...).",
         "old_record": "What was there before (JSON).", "new_record": "What replaced it "
