@@ -23,11 +23,12 @@ from loo_ledger.cli.entry import Options, View, parse_hand
 from loo_ledger.cli.interactive_ask import Asker
 from loo_ledger.cli.interactive_cards import ask_cards
 from loo_ledger.cli.names import match_player
-from loo_ledger.domain import HandRecord, legal
-from loo_ledger.domain.checks import resolve
-from loo_ledger.domain.codes import DealKind, Game, Resolution, Suit, Word
-from loo_ledger.domain.deal import analyse
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain import HandRecord
+from loo_ledger.domain.next import legal
+from loo_ledger.domain.next.checks import resolve
+from loo_ledger.domain.next.plan import analyse
+from loo_ledger.domain.rules.codes import DealKind, Game, Resolution, Suit, Word
+from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.errors import LooError
 from loo_ledger.formats.limits import text_problem
 

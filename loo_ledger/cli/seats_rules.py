@@ -66,7 +66,7 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name 
                as_json: bool = JSON_OPTION):
     """Save a preset plus overrides as a house rule, usable wherever a variant name is."""
     from loo_ledger.cli.names import match
-    from loo_ledger.domain.variants import PRESETS, parse_rule_args, variant
+    from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, variant
     from loo_ledger.formats.lookalike import fold
     from loo_ledger.services.names import check_word
     check_word("house rule name", name)
@@ -101,7 +101,7 @@ def rules_show(ctx: typer.Context, name: str = typer.Argument(..., help="A saved
     """Every parameter of a saved house rule, with its source."""
     from loo_ledger.cli.names import match
     from loo_ledger.cli.variants_cmd import parameter_rows, render_rows
-    from loo_ledger.domain.variants import variant
+    from loo_ledger.domain.rules.variants import variant
     saved = env(ctx).ledger().house_rules()
     name = match(name, saved, "house rule")
     base, rules = saved[name]

@@ -73,7 +73,7 @@ def _decimal(text: str | None) -> None:
 def _variant_named(ledger, typed: str) -> str:
     """The preset or saved house rule named by ``typed`` (a unique prefix, any case)."""
     from loo_ledger.cli.names import match
-    from loo_ledger.domain.variants import PRESETS
+    from loo_ledger.domain.rules.variants import PRESETS
     return match(typed, [*PRESETS, *ledger.house_rules()], "variant or house rule",
                  plural="variants and house rules")
 

@@ -17,8 +17,8 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from loo_ledger.domain.replay import rules_at, variant_at, with_change
-from loo_ledger.domain.variants import parse_rule_args, variant
+from loo_ledger.domain.rules.variants import parse_rule_args, variant
+from loo_ledger.domain.settlement.session import rules_at, variant_at, with_change
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.services.names import check_label, check_player_name, same_names
 from loo_ledger.services.table import _refuse_closed

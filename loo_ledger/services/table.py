@@ -24,9 +24,9 @@ from loo_ledger.domain import (
     opening_state,
     replay,
 )
-from loo_ledger.domain.legal import unit_name
-from loo_ledger.domain.replay import pulled_back, variant_at
-from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, variant
+from loo_ledger.domain.next.legal import unit_name
+from loo_ledger.domain.rules.variants import PRESETS, Variant, parse_rule_args, variant
+from loo_ledger.domain.settlement.session import pulled_back, variant_at
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.services.pool import (  # noqa: F401 (named here too, as they always were)
     pool_status,

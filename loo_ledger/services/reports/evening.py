@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from loo_ledger.domain.money import allocate, money, money_text
+from loo_ledger.domain.rules.money import allocate, money, money_text
 
 
 class HandRows(Collection[dict]):
@@ -129,8 +129,8 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     @classmethod
     def load(cls, ledger: Any, session_id: int) -> Evening:
         """Read session ``session_id`` through the Ledger (NotFound if there is none)."""
-        from loo_ledger.domain.codes import Game, MovementKind
-        from loo_ledger.domain.legal import has_simple_double
+        from loo_ledger.domain.next.legal import has_simple_double
+        from loo_ledger.domain.rules.codes import Game, MovementKind
         from loo_ledger.services.table import stored_variant
         from loo_ledger.store.stats import StatsReader
         info = ledger.session(session_id)
@@ -239,7 +239,7 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
 
     @cached_property
     def _balance_money(self) -> list[Decimal] | None:
-        """Each player's net then the pool, allocated together (loo_ledger.domain.money):
+        """Each player's net then the pool, allocated together (loo_ledger.domain.rules.money):
         they sum to the opening pool's money, to the cent. None without a unit value."""
         if self.unit_value is None:
             return None

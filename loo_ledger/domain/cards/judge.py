@@ -19,11 +19,11 @@ from collections.abc import Mapping
 
 import msgspec
 
-from loo_ledger.domain.cardplay import Breach, PlayContext, check_play, effective_suit, winner
-from loo_ledger.domain.cards import Card, in_pack
-from loo_ledger.domain.codes import Suit
-from loo_ledger.domain.play_flushes import FoundFlush, find_flush
-from loo_ledger.domain.play_rules import PlayRules
+from loo_ledger.domain.cards.deck import Card, in_pack
+from loo_ledger.domain.cards.hand_flushes import FoundFlush, find_flush
+from loo_ledger.domain.cards.play import Breach, PlayContext, check_play, effective_suit, winner
+from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.rules.codes import Suit
 from loo_ledger.errors import Problem
 
 __all__ = ["PlayRecord", "PlayResult", "judge", "FoundFlush"]
@@ -179,7 +179,7 @@ def _after_trick(rec: PlayRecord, trick: tuple[Card, ...], trump: Suit | None) -
 def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
     """Judge the play of one hand: winners, tricks, breaches, problems and flushes.
 
-    >>> from loo_ledger.domain.cards import parse_card as c, parse_cards as cs
+    >>> from loo_ledger.domain.cards.deck import parse_card as c, parse_cards as cs
     >>> rec = PlayRecord(players=("A", "B"), trump_card=c("2s"),
     ...                  tricks=(cs("As 3s"), cs("Kh Qh"), cs("Kd 4d")))
     >>> r = judge(rec)

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 
 import msgspec
 
-from loo_ledger.domain.cardplay import effective_suit
-from loo_ledger.domain.play_judge import PlayRecord, PlayResult, _after_trick, _pam, _start_trump
-from loo_ledger.domain.play_rules import PlayRules
+from loo_ledger.domain.cards.judge import PlayRecord, PlayResult, _after_trick, _pam, _start_trump
+from loo_ledger.domain.cards.play import effective_suit
+from loo_ledger.domain.cards.play_rules import PlayRules
 
 __all__ = ["CardFacts", "card_facts"]
 
@@ -39,8 +39,8 @@ class CardFacts(msgspec.Struct, frozen=True, kw_only=True):
 def card_facts(rec: PlayRecord, result: PlayResult, rules: PlayRules) -> CardFacts | None:
     """The figures of a judged play; None when no trick was judged.
 
-    >>> from loo_ledger.domain.cards import parse_card as c, parse_cards as cs
-    >>> from loo_ledger.domain.play_judge import judge
+    >>> from loo_ledger.domain.cards.deck import parse_card as c, parse_cards as cs
+    >>> from loo_ledger.domain.cards.judge import judge
     >>> rec = PlayRecord(players=("A", "B"), trump_card=c("2s"),
     ...                  tricks=(cs("As 3s"), cs("Kh Qh"), cs("Kd 4d")))
     >>> f = card_facts(rec, judge(rec), PlayRules())
