@@ -12,7 +12,7 @@ which words a player may say come from ``domain.legal``. Pure: no I/O.
 >>> match_player("be", seats)
 'Ben'
 
-Names and words are matched by cli/names.py, the one matcher of the command line.
+Names and words are matched by cli/matching.py, the one matcher of the command line.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import msgspec
 from msgspec.structs import replace
 
 from loo_ledger.cli.hand_opts import Options  # re-exported: the parser takes one
-from loo_ledger.cli.names import match, match_player
+from loo_ledger.cli.matching import match, match_player
 from loo_ledger.domain.next import legal
 from loo_ledger.domain.rules.chips import MAX_CHIPS, beyond, chips_text
 from loo_ledger.domain.rules.codes import Suit, Word

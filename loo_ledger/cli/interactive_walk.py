@@ -22,7 +22,7 @@ from msgspec.structs import replace
 from loo_ledger.cli.entry import Options, View, parse_hand
 from loo_ledger.cli.interactive_ask import Asker
 from loo_ledger.cli.interactive_cards import ask_cards
-from loo_ledger.cli.names import match_player
+from loo_ledger.cli.matching import match_player
 from loo_ledger.domain import HandRecord
 from loo_ledger.domain.next import legal
 from loo_ledger.domain.next.checks import resolve

@@ -38,7 +38,7 @@ def show_variant(ctx: typer.Context,
                                                 help="Override a parameter (repeatable)."),
                  as_json: bool = JSON_OPTION) -> None:
     """Every parameter of a variant or house rule: its value, what is allowed, its source."""
-    from loo_ledger.cli.names import candidates, match
+    from loo_ledger.cli.matching import candidates, match
     from loo_ledger.domain.rules.variants import PRESETS, describe, parse_rule_args, variant
     exact = candidates(name, PRESETS) == [p for p in PRESETS
                                           if p.casefold() == name.strip().casefold()] != []

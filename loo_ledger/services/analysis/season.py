@@ -24,7 +24,7 @@ from loo_ledger.formats.limits import MAX_CHIPS
 from loo_ledger.services.analysis.settle_up import GREEDY, POOL, fewest_transfers
 from loo_ledger.services.analysis.stats import describe, utc
 from loo_ledger.store import identities
-from loo_ledger.store.stats import Scope, StatsReader
+from loo_ledger.store.stats_sql import Scope, StatsReader
 
 #: An amount as typed: digits, and at most two decimals (no sign, exponent or commas).
 AMOUNT = re.compile(r"[0-9]{1,15}(\.[0-9]{1,2})?")

@@ -1,6 +1,6 @@
 """loo stats: figures per player and per session, for one session, every session, or since a date.
 
-The store aggregates in SQL (store/stats.py); this module turns its rows into the report:
+The store aggregates in SQL (store/stats_sql.py); this module turns its rows into the report:
 rates, seats named relative to the dealer, money per currency, each player's record.
 
 Money follows loo_ledger.domain.rules.money: a player's money in a session is his share of
@@ -20,7 +20,7 @@ from loo_ledger.domain.rules.money import allocate, money, whole_cents
 from loo_ledger.errors import LooError, NotFound
 from loo_ledger.services.dates import shown
 from loo_ledger.store.identities import read as read_identities
-from loo_ledger.store.stats import Scope, StatsReader
+from loo_ledger.store.stats_sql import Scope, StatsReader
 
 WORDS = ("stand", "pass", "miss", "defend")
 CARD_TOTALS = ("card_hands", "trumps_led", "pam_tricks", "revokes_caught", "first_leads",

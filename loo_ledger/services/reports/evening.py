@@ -120,7 +120,7 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     sharers: Mapping[int, list[str]] = msgspec.field(default_factory=dict)
     #: hand -> each player's tricks as settled (judged from the cards where none recorded)
     tricks: Mapping[int, dict[str, int]] = msgspec.field(default_factory=dict)
-    #: player -> figures from recorded cards (store/stats.py card_totals); empty without cards
+    #: player -> figures from recorded cards (store/stats_sql.py card_totals); empty without cards
     cards: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
     #: The hands without their records (``record`` empty), read faster, for what needs only
     #: their facts (the charts, the highlights); None: ``hands``.
@@ -132,7 +132,7 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         from loo_ledger.domain.next.legal import has_simple_double
         from loo_ledger.domain.rules.codes import Game, MovementKind
         from loo_ledger.services.table import stored_variant
-        from loo_ledger.store.stats import StatsReader
+        from loo_ledger.store.stats_sql import StatsReader
         info = ledger.session(session_id)
         bal = ledger.balances(session_id)
         v = stored_variant(ledger, session_id)

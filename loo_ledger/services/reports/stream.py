@@ -139,7 +139,7 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None) -> Iterat
         tricks = record.get("tricks")
         if not tricks and record.get("cards"):
             if judged is None:
-                from loo_ledger.store.stats import StatsReader
+                from loo_ledger.store.stats_sql import StatsReader
                 judged = StatsReader(ledger.db).hand_tricks(sid)
             tricks = judged.get(h["number"])
         tricks = tricks or {}
