@@ -113,6 +113,26 @@ def action(name: str, props: J, *, session: bool = True, title: str) -> J:
                 **props, **({"table": TABLE} if session else {})}, description=title)
 
 
+SEASON_ROW = obj({
+    "name": NAME, "since": null(STR), "until": null(STR), "listed": arr(ID),
+    "sessions": arr(ID)},
+    description="A season: its span [since, until) in UTC (YYYY-MM-DD HH:MM:SS, null: open), "
+                "the sessions it lists, and every session in it (by date or list), oldest first.")
+STANDINGS = obj({
+    "scope": obj({"title": NAME, "season": null(NAME), "since": null(STR), "sessions": arr(ID),
+                  "sort": NAME}),
+    "evenings": arr(obj({"session": ID, "name": null(STR), "date": null(WHEN), "hands": NAT})),
+    "players": arr(obj({
+        "player": NAME, "place": ID, "change": null(INT), "evenings": NAT, "hands": NAT,
+        "net": INT, "money": arr(obj({"currency": null(STR), "amount": MONEY})),
+        "per_100": null({"type": "number"}), "stand_rate": RATE, "loo_rate": RATE,
+        "whole_pools": NAT, "best": INT, "worst": INT,
+        "rating": obj({"mu": {"type": "number"}, "sigma": {"type": "number", "minimum": 0},
+                       "ordinal": {"type": "number"}})}))},
+    description="loo standings --json (and loo season show NAME --json): per player over the "
+                "evenings in date order; place after the last evening and its change since the "
+                "one before (null: new), rating OpenSkill Plackett-Luce mu and sigma "
+                "(ordinal = mu - 3 sigma).")
 SCHEMAS: dict[str, J] = {
     # -- reading --------------------------------------------------------------------------
     "sessions": arr(obj({
@@ -237,6 +257,14 @@ SCHEMAS: dict[str, J] = {
             description="The recorded cards walked through (null when none were recorded).")),
     }, description="loo explain N --json: every chip of hand N and the rule that moved it; "
                    "with the cards recorded, the tricks."),
+    # -- seasons (issue 24) ---------------------------------------------------------------
+    "season-new": SEASON_ROW,
+    "season-list": arr(SEASON_ROW, "loo season list --json: every season, oldest first."),
+    "season-rename": SEASON_ROW,
+    "season-delete": obj({"name": NAME, "deleted": {"const": True}},
+                         description="loo season delete NAME --json: the season deleted."),
+    "season-show": STANDINGS,
+    "standings": STANDINGS,
     # -- writing --------------------------------------------------------------------------
     "new": action("new", {"name": STR, "players": arr(NAME)},
                   title="loo new --json: the session started."),

@@ -55,6 +55,8 @@ COMMANDS: Mapping[str, str] = {
     "variants": "variants_cmd:app",
     "session": "session_cmds:session_app",
     "player": "session_cmds:player_app",
+    "season": "season_cmds:season_app",
+    "standings": "season_cmds:standings",
 }
 
 

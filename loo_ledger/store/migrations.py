@@ -371,3 +371,24 @@ def m016_next_deal(db: Database) -> None:
     the cached table state, so that ``loo pool`` reads it without loading the rules (issue
     10); filled for every session by the rebuild that follows (db.REBUILD_AFTER)."""
     _run(db, "ALTER TABLE sessions ADD COLUMN next_deal TEXT")
+
+
+@migrations()
+def m017_seasons(db: Database) -> None:
+    """Named seasons (issue 24): a season is a span of dates (``since``, ``until``: UTC
+    ``YYYY-MM-DD HH:MM:SS``, ``[since, until)``, either may be NULL for open) and/or a list
+    of sessions (``season_sessions``); a session belongs to every season whose span or list
+    includes it (store/seasons.py). Names are unique whatever their case."""
+    _run(db, """CREATE TABLE seasons (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            since TEXT,
+            until TEXT,
+            created_at TEXT NOT NULL
+        )""",
+         """CREATE TABLE season_sessions (
+            season_id INTEGER NOT NULL REFERENCES seasons(id) ON DELETE CASCADE,
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            PRIMARY KEY (season_id, session_id)
+        ) WITHOUT ROWID""",
+         "CREATE INDEX idx_season_sessions_session ON season_sessions (session_id)")

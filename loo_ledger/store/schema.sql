@@ -108,6 +108,18 @@ CREATE TABLE "hands" (
             moves TEXT NOT NULL DEFAULT '[]',
             PRIMARY KEY (session_id, number)
         ) WITHOUT ROWID;
+CREATE TABLE seasons (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            since TEXT,
+            until TEXT,
+            created_at TEXT NOT NULL
+        );
+CREATE TABLE season_sessions (
+            season_id INTEGER NOT NULL REFERENCES seasons(id) ON DELETE CASCADE,
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            PRIMARY KEY (season_id, session_id)
+        ) WITHOUT ROWID;
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
     ON "_sqlite_migrations" ("migration_set", "name");
 CREATE INDEX idx_audit_session ON audit (session_id);
@@ -115,6 +127,7 @@ CREATE INDEX idx_aliases_identity ON aliases (identity_id);
 CREATE INDEX idx_player_totals_session ON player_totals (session_id);
 CREATE INDEX idx_seat_totals_session ON seat_totals (session_id);
 CREATE INDEX idx_imports_fingerprint ON imports (fingerprint);
+CREATE INDEX idx_season_sessions_session ON season_sessions (session_id);
 CREATE VIEW balances AS SELECT s.id AS session_id, s.name AS session_name, st.position AS seat_position,
                st.name AS player, st.net AS net_chips, st.present AS present
         FROM seats st JOIN sessions s ON s.id = st.session_id
