@@ -133,6 +133,27 @@ STANDINGS = obj({
                 "evenings in date order; place after the last evening and its change since the "
                 "one before (null: new), rating OpenSkill Plackett-Luce mu and sigma "
                 "(ordinal = mu - 3 sigma).")
+RATES = {"type": "object", "additionalProperties": {"type": "number", "minimum": 0}}
+LEAKS = obj({
+    "scope": obj({"title": NAME, "season": null(NAME), "since": null(STR), "sessions": arr(ID)}),
+    "min_hands": ID, "resamples": ID,
+    "players": arr(obj({
+        "player": NAME, "hands": NAT, "net": INT, "winners": arr(NAME),
+        "lines": arr(obj({
+            "line": enum(("stand", "after-loo", "miss", "defend")),
+            "situation": obj({"pool": enum(("simple", "double")), "seat": NAT,
+                              "stood_before": NAT}, optional=("seat", "stood_before")),
+            "text": NAME, "choice": NAME, "n": ID, "rate": {"type": "number", "minimum": 0},
+            "winners_n": ID, "winners_rate": {"type": "number", "minimum": 0},
+            "rates": RATES, "winners_rates": RATES,
+            "values": {"type": "object", "additionalProperties": {"type": "number"}},
+            "cost": null({"type": "number"}),
+            "ci": null(arr({"type": "number"})), "enough": BOOL}))}))},
+    description="loo leaks PLAYER --json (or --all): each line a decision in a situation, the "
+                "player's rate of its choice and the winners', each choice's value (the "
+                "table's average change for it there), and the cost in chips per 100 of the "
+                "player's hands with its 90% bootstrap interval (null below min_hands "
+                "opportunities: not enough hands). docs/guide.md defines it.")
 SCHEMAS: dict[str, J] = {
     # -- reading --------------------------------------------------------------------------
     "sessions": arr(obj({
@@ -265,6 +286,7 @@ SCHEMAS: dict[str, J] = {
                          description="loo season delete NAME --json: the season deleted."),
     "season-show": STANDINGS,
     "standings": STANDINGS,
+    "leaks": LEAKS,
     # -- writing --------------------------------------------------------------------------
     "new": action("new", {"name": STR, "players": arr(NAME)},
                   title="loo new --json: the session started."),

@@ -149,6 +149,7 @@ SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
     ("season-list", ("season", "list", "--json")),
     ("season-show", ("season", "show", "all", "--json")),
     ("standings", ("standings", "--json")),
+    ("leaks", ("leaks", "--all", "--min-hands", "1", "--json")),
     ("season-rename", ("season", "rename", "All", "Ever", "--json")),
     ("season-delete", ("season", "delete", "ever", "--json")),
     ("player-merge", ("player", "merge", "Cat", "Ann", "--json")),

@@ -57,6 +57,7 @@ COMMANDS: Mapping[str, str] = {
     "player": "session_cmds:player_app",
     "season": "season_cmds:season_app",
     "standings": "season_cmds:standings",
+    "leaks": "leaks_cmd:leaks",
 }
 
 

@@ -42,18 +42,10 @@ def standings(ledger: Any, *, season: str | None = None, since: str | None = Non
     (a UTC ``YYYY-MM-DD HH:MM:SS``), or of every session; sorted by ``sort`` (SORTS)."""
     if sort not in SORTS:
         raise LooError(f"cannot sort by {sort!r}: choose one of {', '.join(SORTS)}")
-    if season is not None and since is not None:
-        raise LooError("--season and --since both choose the evenings: give one of them")
     db = ledger.db
     names = read_identities(db).names()
     reader = StatsReader(db, names)
-    every = reader.sessions(Scope(since=since))
-    title = "every evening" if since is None else f"the evenings since {since[:10]}"
-    if season is not None:
-        row = season_store.get(db, season)
-        members = set(season_store.sessions(db, row))
-        every = [s for s in every if s["id"] in members]
-        season, title = row["name"], f"season {row['name']}"
+    title, season, every = evenings(ledger, season=season, since=since)
     ids = [s["id"] for s in every]
     totals = season_store.player_totals(db, ids, names)
     players = _players(every, totals, _money(reader, every))
@@ -64,6 +56,22 @@ def standings(ledger: Any, *, season: str | None = None, since: str | None = Non
             "evenings": [{"session": s["id"], "name": s["name"], "date": s["date"],
                           "hands": s["hands"] or 0} for s in every],
             "players": players}
+
+
+def evenings(ledger: Any, *, season: str | None, since: str | None
+             ) -> tuple[str, str | None, list[dict[str, Any]]]:
+    """The evenings a season report covers: its title, the season's name as stored (None
+    without one) and the sessions (store/stats.py rows), oldest first: the season's, those
+    from ``since`` on, or every one."""
+    if season is not None and since is not None:
+        raise LooError("--season and --since both choose the evenings: give one of them")
+    every = StatsReader(ledger.db).sessions(Scope(since=since))
+    if season is None:
+        return ("every evening" if since is None else f"the evenings since {since[:10]}",
+                None, every)
+    row = season_store.get(ledger.db, season)
+    members = set(season_store.sessions(ledger.db, row))
+    return f"season {row['name']}", row["name"], [s for s in every if s["id"] in members]
 
 
 def _sort_key(p: dict[str, Any], column: str, descending: bool) -> tuple[Any, ...]:

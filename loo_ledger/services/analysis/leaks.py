@@ -1,0 +1,199 @@
+"""loo leaks PLAYER: what a player's habits cost against the table's winning players
+(issue 24, item 3; the definition, with a worked example, is in docs/guide.md).
+
+Every choice a player makes is an **opportunity** in a **line**: a kind of decision and
+its situation.
+
+- ``stand``: standing (stand, take the miss or defend) or passing, by the pool (simple or
+  double), the seat from the dealer's left (1 the eldest ... 0 the dealer) and how many
+  stood before him (stood: stand, miss or defend).
+- ``after-loo``: standing or passing in the hand after one he was looed in, by the pool.
+- ``miss``: taking the miss or standing on his own cards, when he plays and the miss is
+  still there to take, by the pool.
+- ``defend``: the dealer, once someone has stood: defend, stand or pass, by the pool (its
+  rates are of passing).
+
+A choice's **value** in a line is the table's average change for it there (every player's
+opportunities in the selection). The **winners** are the players, the player himself
+apart, whose net chips per 100 hands over the selection are positive; their choices in
+the line are pooled. The line's **cost** is
+
+    cost = 100 * n / H * sum over choices c of (player's rate of c - winners' rate of c) * value(c)
+
+chips per 100 of the player's hands (``n`` his opportunities in the line, ``H`` every
+hand he was dealt in the selection): what his habit there makes or loses per 100 hands
+against playing it as the winners do. A line the winners never met has no comparison and is
+left out. The 90% interval resamples the player's ``n`` choices with replacement
+(:data:`RESAMPLES` times, a seed made from the player and the line, so the same ledger
+gives the same interval) and takes the 5th and 95th percentiles of the cost. Below
+``min_hands`` opportunities a line says "not enough hands" instead of a cost.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from loo_ledger.errors import NotFound
+from loo_ledger.store.facts import NOT_DEALT, dealt_order
+from loo_ledger.store.identities import read as read_identities
+from loo_ledger.store.situations import hand_facts
+
+MIN_HANDS = 30
+RESAMPLES = 1000
+_CHOICE = {"s": "stand", "m": "stand", "d": "stand", "p": "pass", "f": "pass"}
+_DEALER = {"s": "stand", "m": "stand", "d": "defend", "p": "pass", "f": "pass"}
+#: The choice each kind of line is named for (its rates are this choice's).
+FOCUS = {"stand": "stand", "after-loo": "stand", "miss": "miss", "defend": "pass"}
+
+Line = tuple[Any, ...]                      # (kind, pool, ...situation)
+Opportunity = tuple[Line, str, str, int]    # (line, player, choice, change)
+
+
+def opportunities(rows: Iterable[tuple[Any, ...]], who: Any) -> Iterator[Opportunity]:
+    """Every choice of every player in the hands ``rows`` (store/situations.py), players
+    named by ``who`` (a spelling -> the identity's name)."""
+    looed_last: set[str] = set()
+    last_session = None
+    for sid, _number, dealer, words, deltas, double, looed, names in rows:
+        if sid != last_session:
+            looed_last, last_session = set(), sid
+        pool = "double" if double else "simple"
+        order = dealt_order(words, dealer)
+        stood = 0
+        miss_taken = False
+        for i, pos in enumerate(order):
+            w = words[pos]
+            p = who(names[pos])
+            seat = (i + 1) % len(order)
+            change = deltas[pos] or 0
+            if w in _CHOICE:
+                choice = _CHOICE[w]
+                yield ("stand", pool, seat, stood), p, choice, change
+                if p in looed_last:
+                    yield ("after-loo", pool), p, choice, change
+                if w in "sm" and not miss_taken:
+                    yield ("miss", pool), p, "miss" if w == "m" else "stand", change
+                if seat == 0 and stood:
+                    yield ("defend", pool), p, _DEALER[w], change
+            if w in "smd":
+                stood += 1
+            miss_taken = miss_taken or w == "m"
+        looed_last = {who(names[pos]) for pos in range(len(names)) if looed >> pos & 1}
+
+
+def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
+          min_hands: int = MIN_HANDS) -> dict[str, Any]:
+    """The leak lines of ``player`` (an identity's name; None: every player) over the
+    sessions ``sessions``."""
+    who = read_identities(ledger.db)
+    rows = list(hand_facts(ledger.db, sessions))
+    hands: dict[str, int] = {}
+    nets: dict[str, int] = {}
+    for _sid, _n, _dealer, words, deltas, _d, _l, names in rows:
+        for pos, w in enumerate(words):
+            if w != NOT_DEALT:
+                p = who.who(names[pos])
+                hands[p] = hands.get(p, 0) + 1
+                nets[p] = nets.get(p, 0) + (deltas[pos] or 0)
+    chosen = list(hands) if player is None else [who.who(player)]
+    for p in chosen:
+        if p not in hands:
+            raise NotFound(f"{p} was dealt no hand in these sessions, so has no habits to "
+                           "cost")
+    opps = list(opportunities(rows, who.who))
+    return {"min_hands": min_hands, "resamples": RESAMPLES,
+            "players": [_player(p, opps, hands, nets, min_hands) for p in chosen]}
+
+
+def _player(p: str, opps: list[Opportunity], hands: dict[str, int], nets: dict[str, int],
+            min_hands: int) -> dict[str, Any]:
+    winners = sorted(q for q in hands if q != p and nets[q] > 0)
+    winning = set(winners)
+    table: dict[Line, dict[str, list[int]]] = {}
+    mine: dict[Line, list[str]] = {}
+    theirs: dict[Line, dict[str, int]] = {}
+    for line, q, choice, change in opps:
+        got = table.setdefault(line, {}).setdefault(choice, [0, 0])
+        got[0] += 1
+        got[1] += change
+        if q == p:
+            mine.setdefault(line, []).append(choice)
+        elif q in winning:
+            counts = theirs.setdefault(line, {})
+            counts[choice] = counts.get(choice, 0) + 1
+    lines = []
+    for line, choices in mine.items():
+        if line not in theirs:
+            continue
+        value = {c: s / n for c, (n, s) in table[line].items()}
+        lines.append(_line(p, line, choices, theirs[line], value, hands[p], min_hands))
+    lines.sort(key=lambda x: (x["cost"] is None, x["cost"] if x["cost"] is not None else 0,
+                              -x["n"]))
+    return {"player": p, "hands": hands[p], "net": nets[p], "winners": winners,
+            "lines": lines}
+
+
+def _cost(counts: dict[str, int], n: int, winners: dict[str, float],
+          value: dict[str, float], hands: int) -> float:
+    per = sum((counts.get(c, 0) / n - winners.get(c, 0.0)) * v for c, v in value.items())
+    return 100 * n * per / hands
+
+
+def _line(p: str, line: Line, choices: list[str], theirs: dict[str, int],
+          value: dict[str, float], hands: int, min_hands: int) -> dict[str, Any]:
+    n, wn = len(choices), sum(theirs.values())
+    counts: dict[str, int] = {}
+    for c in choices:
+        counts[c] = counts.get(c, 0) + 1
+    w_rates = {c: k / wn for c, k in theirs.items()}
+    focus = FOCUS[line[0]]
+    enough = n >= min_hands
+    cost = ci = None
+    if enough:
+        cost = round(_cost(counts, n, w_rates, value, hands), 2)
+        rng = random.Random(f"{p}|{line}")
+        draws = []
+        for _ in range(RESAMPLES):
+            sample: dict[str, int] = {}
+            for c in rng.choices(choices, k=n):
+                sample[c] = sample.get(c, 0) + 1
+            draws.append(_cost(sample, n, w_rates, value, hands))
+        draws.sort()
+        ci = [round(draws[int(0.05 * RESAMPLES)], 2),
+              round(draws[int(0.95 * RESAMPLES) - 1], 2)]
+    return {"line": line[0], "situation": _situation(line), "text": describe(line),
+            "choice": focus, "n": n, "rate": round(counts.get(focus, 0) / n, 4),
+            "winners_n": wn, "winners_rate": round(w_rates.get(focus, 0.0), 4),
+            "rates": {c: round(counts.get(c, 0) / n, 4) for c in sorted(value)},
+            "winners_rates": {c: round(w_rates.get(c, 0.0), 4) for c in sorted(value)},
+            "values": {c: round(v, 4) for c, v in sorted(value.items())},
+            "cost": cost, "ci": ci, "enough": enough}
+
+
+def _situation(line: Line) -> dict[str, Any]:
+    out: dict[str, Any] = {"pool": line[1]}
+    if line[0] == "stand":
+        out.update(seat=line[2], stood_before=line[3])
+    return out
+
+
+def describe(line: Line) -> str:
+    """A line in words.
+
+    >>> describe(("stand", "double", 1, 0))
+    'stands from the eldest seat in a double pool, nobody stood before'
+    >>> describe(("miss", "simple"))
+    'takes the miss in a simple pool'
+    """
+    kind, pool = line[0], line[1]
+    if kind == "stand":
+        seat = {0: "the dealer's seat", 1: "the eldest seat"}.get(line[2], f"seat {line[2]}")
+        before = "nobody stood before" if not line[3] else \
+            f"{line[3]} stood before"
+        return f"stands from {seat} in a {pool} pool, {before}"
+    return {"after-loo": f"stands after being looed, in a {pool} pool",
+            "miss": f"takes the miss in a {pool} pool",
+            "defend": f"passes as dealer once someone stood (not stand or defend), in a {pool} "
+                      "pool"}[kind]
