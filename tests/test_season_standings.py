@@ -155,3 +155,15 @@ def test_csv(march: Path) -> None:
     assert lines[0].startswith("place,change,player,evenings,hands,net,money,per_100")
     assert lines[1].startswith("1,1,Ann,4,4,9,0.45 GBP,225.0,,0.25,1,9,-9,")
     assert len(lines) == 5
+
+
+def test_the_datasette_view(march: Path) -> None:
+    """The view `standings` has the season's players with the figures worked above: Ann 4
+    evenings, 4 hands, +9 (225.0 per 100), loo rate 0.25, 1 whole pool; Ben, Dov, Cat."""
+    import sqlite3
+    with sqlite3.connect(march) as conn:
+        rows = conn.execute("SELECT * FROM standings").fetchall()
+    assert rows == [("March", "Ann", 4, 4, 9, 225.0, 0.25, 1),
+                    ("March", "Ben", 4, 4, -6, -150.0, 0.5, 1),
+                    ("March", "Dov", 1, 1, -18, -1800.0, 1.0, 0),
+                    ("March", "Cat", 4, 4, -48, -1200.0, 0.75, 0)]

@@ -378,7 +378,8 @@ def m017_seasons(db: Database) -> None:
     """Named seasons (issue 24): a season is a span of dates (``since``, ``until``: UTC
     ``YYYY-MM-DD HH:MM:SS``, ``[since, until)``, either may be NULL for open) and/or a list
     of sessions (``season_sessions``); a session belongs to every season whose span or list
-    includes it (store/seasons.py). Names are unique whatever their case."""
+    includes it (store/seasons.py). Names are unique whatever their case. And the
+    Datasette view ``standings`` (store/views.py)."""
     _run(db, """CREATE TABLE seasons (
             id INTEGER PRIMARY KEY,
             name TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -392,3 +393,6 @@ def m017_seasons(db: Database) -> None:
             PRIMARY KEY (season_id, session_id)
         ) WITHOUT ROWID""",
          "CREATE INDEX idx_season_sessions_session ON season_sessions (session_id)")
+    from loo_ledger.store.views import create_views
+
+    create_views(db)   # with the standings view (store/views.py)

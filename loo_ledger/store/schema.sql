@@ -157,3 +157,25 @@ CREATE VIEW pool_history AS SELECT h.session_id AS session_id, h.number AS hand,
         FROM hands h
         LEFT JOIN seats d ON d.session_id = h.session_id AND d.position = h.dealer
         ORDER BY h.session_id, h.number;
+CREATE VIEW standings AS WITH members AS (
+            SELECT se.name AS season, s.id AS session_id FROM seasons se JOIN sessions s
+            ON ((se.since IS NOT NULL OR se.until IS NOT NULL)
+                AND (se.since IS NULL OR datetime(coalesce(s.started_at, s.created_at))
+                     >= datetime(se.since))
+                AND (se.until IS NULL OR datetime(coalesce(s.started_at, s.created_at))
+                     < datetime(se.until)))
+               OR s.id IN (SELECT x.session_id FROM season_sessions x
+                           WHERE x.season_id = se.id)),
+        per AS (
+            SELECT m.season, pt.session_id, pt.player, pt.hands, pt.net, pt.looed,
+                   pt.played, pt.took_whole,
+                   (SELECT i.name FROM aliases a JOIN identities i ON i.id = a.identity_id
+                    WHERE a.alias = lower(pt.player)) AS identity
+            FROM members m JOIN player_totals pt ON pt.session_id = m.session_id)
+        SELECT season, coalesce(identity, min(player)) AS player,
+               count(DISTINCT session_id) AS evenings, sum(hands) AS hands,
+               sum(net) AS net_chips, round(100.0 * sum(net) / sum(hands), 2) AS per_100_hands,
+               round(1.0 * sum(looed) / nullif(sum(played), 0), 4) AS loo_rate,
+               sum(took_whole) AS whole_pools
+        FROM per GROUP BY season, coalesce(identity, lower(player))
+        ORDER BY season, net_chips DESC;
