@@ -31,7 +31,9 @@ gives the same interval) and takes the 5th and 95th percentiles of the cost. Bel
 
 from __future__ import annotations
 
+import math
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -102,33 +104,33 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
         if p not in hands:
             raise NotFound(f"{p} was dealt no hand in these sessions, so has no habits to "
                            "cost")
-    opps = list(opportunities(rows, who.who))
-    return {"min_hands": min_hands, "resamples": RESAMPLES,
-            "players": [_player(p, opps, hands, nets, min_hands) for p in chosen]}
-
-
-def _player(p: str, opps: list[Opportunity], hands: dict[str, int], nets: dict[str, int],
-            min_hands: int) -> dict[str, Any]:
-    winners = sorted(q for q in hands if q != p and nets[q] > 0)
-    winning = set(winners)
     table: dict[Line, dict[str, list[int]]] = {}
-    mine: dict[Line, list[str]] = {}
-    theirs: dict[Line, dict[str, int]] = {}
-    for line, q, choice, change in opps:
+    by_player: dict[Line, dict[str, dict[str, int]]] = {}
+    for line, q, choice, change in opportunities(rows, who.who):
         got = table.setdefault(line, {}).setdefault(choice, [0, 0])
         got[0] += 1
         got[1] += change
-        if q == p:
-            mine.setdefault(line, []).append(choice)
-        elif q in winning:
-            counts = theirs.setdefault(line, {})
-            counts[choice] = counts.get(choice, 0) + 1
+        counts = by_player.setdefault(line, {}).setdefault(q, {})
+        counts[choice] = counts.get(choice, 0) + 1
+    return {"min_hands": min_hands, "resamples": RESAMPLES,
+            "players": [_player(p, table, by_player, hands, nets, min_hands) for p in chosen]}
+
+
+def _player(p: str, table: dict[Line, dict[str, list[int]]],
+            by_player: dict[Line, dict[str, dict[str, int]]], hands: dict[str, int],
+            nets: dict[str, int], min_hands: int) -> dict[str, Any]:
+    winners = sorted(q for q in hands if q != p and nets[q] > 0)
     lines = []
-    for line, choices in mine.items():
-        if line not in theirs:
+    for line, players in by_player.items():
+        mine = players.get(p)
+        theirs: dict[str, int] = {}
+        for q in winners:
+            for c, k in players.get(q, {}).items():
+                theirs[c] = theirs.get(c, 0) + k
+        if mine is None or not theirs:
             continue
         value = {c: s / n for c, (n, s) in table[line].items()}
-        lines.append(_line(p, line, choices, theirs[line], value, hands[p], min_hands))
+        lines.append(_line(p, line, mine, theirs, value, hands[p], min_hands))
     lines.sort(key=lambda x: (x["cost"] is None, x["cost"] if x["cost"] is not None else 0,
                               -x["n"]))
     return {"player": p, "hands": hands[p], "net": nets[p], "winners": winners,
@@ -141,12 +143,9 @@ def _cost(counts: dict[str, int], n: int, winners: dict[str, float],
     return 100 * n * per / hands
 
 
-def _line(p: str, line: Line, choices: list[str], theirs: dict[str, int],
+def _line(p: str, line: Line, counts: dict[str, int], theirs: dict[str, int],
           value: dict[str, float], hands: int, min_hands: int) -> dict[str, Any]:
-    n, wn = len(choices), sum(theirs.values())
-    counts: dict[str, int] = {}
-    for c in choices:
-        counts[c] = counts.get(c, 0) + 1
+    n, wn = sum(counts.values()), sum(theirs.values())
     w_rates = {c: k / wn for c, k in theirs.items()}
     focus = FOCUS[line[0]]
     enough = n >= min_hands
@@ -154,12 +153,8 @@ def _line(p: str, line: Line, choices: list[str], theirs: dict[str, int],
     if enough:
         cost = round(_cost(counts, n, w_rates, value, hands), 2)
         rng = random.Random(f"{p}|{line}")
-        draws = []
-        for _ in range(RESAMPLES):
-            sample: dict[str, int] = {}
-            for c in rng.choices(choices, k=n):
-                sample[c] = sample.get(c, 0) + 1
-            draws.append(_cost(sample, n, w_rates, value, hands))
+        draws = [_cost(sample, n, w_rates, value, hands)
+                 for sample in _resamples(counts, n, rng, RESAMPLES)]
         draws.sort()
         ci = [round(draws[int(0.05 * RESAMPLES)], 2),
               round(draws[int(0.95 * RESAMPLES) - 1], 2)]
@@ -170,6 +165,58 @@ def _line(p: str, line: Line, choices: list[str], theirs: dict[str, int],
             "winners_rates": {c: round(w_rates.get(c, 0.0), 4) for c in sorted(value)},
             "values": {c: round(v, 4) for c, v in sorted(value.items())},
             "cost": cost, "ci": ci, "enough": enough}
+
+
+def _resamples(counts: dict[str, int], n: int, rng: random.Random, times: int
+               ) -> Iterator[dict[str, int]]:
+    """``times`` bootstrap resamples of ``n`` choices drawn with replacement from the ``n``
+    choices counted in ``counts``, as the count of each choice. Drawing n choices with
+    replacement counts them as a multinomial of n and the choices' shares, drawn here as
+    binomials one choice after another (each of what is left), each by inverting its
+    exact distribution function (:func:`_binomial_cdf`): the same distribution as drawing
+    the n choices one by one, in a few steps instead of n.
+
+    >>> rng = random.Random(1)
+    >>> list(_resamples({"stand": 3}, 3, rng, 2))
+    [{'stand': 3}, {'stand': 3}]
+    >>> all(sum(r.values()) == 10 for r in _resamples({"a": 4, "b": 6}, 10, rng, 50))
+    True
+    """
+    order = sorted(counts)
+    tables: dict[tuple[int, int, int], list[float]] = {}
+    for _ in range(times):
+        left, rest, sample = n, n, {}
+        for c in order[:-1]:
+            k = counts[c]
+            key = (left, k, rest)
+            cdf = tables.get(key)
+            if cdf is None:
+                cdf = tables[key] = _binomial_cdf(left, k / rest)
+            got = min(bisect_right(cdf, rng.random()), left)
+            sample[c] = got
+            left -= got
+            rest -= k
+        sample[order[-1]] = left
+        yield sample
+
+
+def _binomial_cdf(n: int, p: float) -> list[float]:
+    """P(X <= k) for k = 0..n, X binomial of n trials at p (exact, from log-gamma).
+
+    >>> [round(x, 3) for x in _binomial_cdf(2, 0.5)]
+    [0.25, 0.75, 1.0]
+    """
+    if p <= 0:
+        return [1.0] * (n + 1)
+    if p >= 1:
+        return [0.0] * n + [1.0]
+    lp, lq, top = math.log(p), math.log1p(-p), math.lgamma(n + 1)
+    out, total = [], 0.0
+    for k in range(n + 1):
+        total += math.exp(top - math.lgamma(k + 1) - math.lgamma(n - k + 1) + k * lp
+                          + (n - k) * lq)
+        out.append(total)
+    return out
 
 
 def _situation(line: Line) -> dict[str, Any]:
