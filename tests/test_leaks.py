@@ -80,3 +80,28 @@ def test_below_the_threshold_says_not_enough_hands(loo: Any, tmp_path: Path) -> 
     text = loo(db, "leaks", "Dov")
     assert "not enough hands" in text.stdout
     assert loo(db, "leaks").exit_code == 1  # a player or --all
+
+
+def test_filters(loo: Any, tmp_path: Path) -> None:
+    """--pool double: hands 2-4, where the nets are Ann -9 + 6 - 9 = -12, Ben 18 - 3 + 18 =
+    33, Cat -27, Dov 0 + 6 + 0 = +6, so Dov's winners are still Ben alone; his eldest line as
+    above over H = 3 hands: 100 * 1 / 3 * -4.5 = -150.
+    --seat eldest: Dov's one hand at seat 1 (hand 4), H = 1; the winners at seat 1 are Ann
+    (+3, hand 1, no choice) and Ben (+18, hand 2, stood): cost 100 * 1 / 1 * -4.5 = -450;
+    the miss line is not his at seat 1 (he passed there).
+    --pool simple: hand 1, where nobody chose: no line. --with Cat: Cat was dealt in every
+    hand, so all is as without it. --session 9 selects nothing and says so."""
+    db = tmp_path / "l.db"
+    four_hands(loo, db)
+    eldest = "stands from the eldest seat in a double pool, nobody stood before"
+    double = lines(loo, db, "Dov", "--pool", "double", "--min-hands", "1")["Dov"]
+    assert double[eldest]["cost"] == -150.0
+    seat = lines(loo, db, "Dov", "--seat", "eldest", "--min-hands", "1")["Dov"]
+    assert list(seat) == [eldest] and seat[eldest]["cost"] == -450.0
+    assert lines(loo, db, "--all", "--pool", "simple", "--min-hands", "1") == {
+        p: {} for p in ("Ann", "Ben", "Cat", "Dov")}
+    assert lines(loo, db, "Dov", "--with", "cat", "--min-hands", "1") == lines(
+        loo, db, "Dov", "--min-hands", "1")
+    out = loo(db, "leaks", "Dov", "--session", "9")
+    assert out.exit_code == 1 and "no evening is selected" in out.output
+    assert loo(db, "leaks", "Dov", "--seat", "left").exit_code == 1

@@ -167,3 +167,17 @@ def test_the_datasette_view(march: Path) -> None:
                     ("March", "Ben", 4, 4, -6, -150.0, 0.5, 1),
                     ("March", "Dov", 1, 1, -18, -1800.0, 1.0, 0),
                     ("March", "Cat", 4, 4, -48, -1200.0, 0.75, 0)]
+
+
+def test_filters(march: Path) -> None:
+    """--until 2026-03-20 holds E1-E3 (the 20th included): as worked above after E3.
+    --session 2 --session 4, E2 and E4 alone: after E2 Ben 9 (1), Ann -9 (2), Cat -18 (3);
+    after E4 Ann -9 + 9 = 0 and Ben 9 - 9 = 0 share first place, Cat -36 third; Ann up one,
+    Ben and Cat unchanged. --variant irish holds no evening, and says so."""
+    upto = loo(march, "standings", "--until", "2026-03-20", "--json")
+    assert [(p["player"], p["place"], p["change"]) for p in upto["players"]] == [
+        ("Ben", 1, 0), ("Ann", 2, 0), ("Dov", 3, None), ("Cat", 4, -1)]
+    two = loo(march, "standings", "--session", "2", "--session", "4", "--json")
+    assert [(p["player"], p["net"], p["place"], p["change"]) for p in two["players"]] == [
+        ("Ann", 0, 1, 1), ("Ben", 0, 1, 0), ("Cat", -36, 3, 0)]
+    assert "no evening is selected" in loo(march, "standings", "--variant", "irish", code=1)

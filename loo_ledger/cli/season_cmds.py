@@ -19,6 +19,21 @@ SORT_OPTION = typer.Option("place", "--sort", metavar="COLUMN", help=(
     "Order by place, player, evenings, hands, net, per100, stand, loo, whole, best, worst, "
     "rating or change."))
 CSV_OPTION = typer.Option(False, "--csv", help="Print CSV instead of a table.")
+UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", help=(
+    "The evenings up to DATE (its whole day or month: '2026-03-31', 'March 2026')."))
+SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID", help=(
+    "Only this session (repeat for more)."))
+VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME", help=(
+    "Only the sessions of this variant (see 'loo variants')."))
+
+
+def span(since: str | None, until: str | None) -> tuple[str | None, str | None]:
+    """--since and --until as UTC ``YYYY-MM-DD HH:MM:SS``: from the start of since's range
+    to the end of until's (services/dates.py ``period``)."""
+    from loo_ledger.services.analysis.stats import utc
+    from loo_ledger.services.dates import period
+    return (utc(period(since)[0].isoformat()) if since is not None else None,
+            utc(period(until)[1].isoformat()) if until is not None else None)
 
 
 @season_app.command("new")
@@ -88,21 +103,24 @@ def standings(ctx: typer.Context,
                                                 help="The evenings of this season."),
               since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
                   "The evenings from DATE on: '2026-03-01', 'this year'.")),
+              until: str | None = UNTIL_OPTION, session: list[int] | None = SESSIONS_OPTION,
+              variant: str | None = VARIANT_OPTION,
               sort: str = SORT_OPTION, as_json: bool = JSON_OPTION,
               as_csv: bool = CSV_OPTION) -> None:
     """Per player over a season: evenings, hands, net, money, per 100 hands, stand and loo
     rates, whole pools, best and worst evening, place and its change, and a rating
     (OpenSkill Plackett-Luce, each evening a match ranked by net chips)."""
-    _standings(ctx, season=season, since=since, sort=sort, as_json=as_json, as_csv=as_csv)
+    _standings(ctx, season=season, since=since, sort=sort, as_json=as_json, as_csv=as_csv,
+               until=until, sessions=session or [], variant=variant)
 
 
 def _standings(ctx: typer.Context, *, season: str | None, since: str | None, sort: str,
-               as_json: bool, as_csv: bool) -> None:
+               as_json: bool, as_csv: bool, until: str | None = None,
+               sessions: list[int] | None = None, variant: str | None = None) -> None:
     from loo_ledger.services.analysis.standings import standings as run
-    from loo_ledger.services.analysis.stats import utc
-    from loo_ledger.services.dates import period
-    start = utc(period(since)[0].isoformat()) if since is not None else None
-    report = run(env(ctx).ledger(), season=season, since=start, sort=sort)
+    start, end = span(since, until)
+    report = run(env(ctx).ledger(), season=season, since=start, sort=sort, until=end,
+                 sessions=sessions or [], variant=variant)
     if as_json:
         return print_json(report)
     if as_csv:

@@ -128,3 +128,8 @@ def player_totals(db: Connection, session_ids: Sequence[int], names: Mapping[str
         for c, v in zip(TOTALS, values, strict=True):
             mine[c] += v
     return out
+
+
+def variants(db: Connection) -> dict[int, str]:
+    """Each session's variant (or house rule's base), by id."""
+    return {int(i): v for i, v in db.execute("SELECT id, variant FROM sessions")}

@@ -37,6 +37,8 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+import msgspec
+
 from loo_ledger.errors import NotFound
 from loo_ledger.store.facts import NOT_DEALT, dealt_order
 from loo_ledger.store.identities import read as read_identities
@@ -53,24 +55,46 @@ Line = tuple[Any, ...]                      # (kind, pool, ...situation)
 Opportunity = tuple[Line, str, str, int]    # (line, player, choice, change)
 
 
-def opportunities(rows: Iterable[tuple[Any, ...]], who: Any) -> Iterator[Opportunity]:
+class Filters(msgspec.Struct, frozen=True, kw_only=True):
+    """Which hands and seats a report covers: the pool (``simple``/``double``), the seat
+    from the dealer's left (0 the dealer, 1 the eldest...), hands ``with`` a player dealt
+    in (an identity's name). None: any."""
+
+    pool: str | None = None
+    seat: int | None = None
+    with_: str | None = None
+
+    def hand(self, row: tuple[Any, ...], who: Any) -> bool:
+        """Whether hand ``row`` (store/situations.py) is selected."""
+        if self.pool is not None and ("double" if row[5] else "simple") != self.pool:
+            return False
+        return self.with_ is None or any(
+            w != NOT_DEALT and who(row[7][pos]) == self.with_ for pos, w in enumerate(row[3]))
+
+
+def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | None = None
+                  ) -> Iterator[Opportunity]:
     """Every choice of every player in the hands ``rows`` (store/situations.py), players
-    named by ``who`` (a spelling -> the identity's name)."""
+    named by ``who`` (a spelling -> the identity's name), in the hands and seats ``only``
+    selects (the hand before one still tells who was looed in it)."""
+    only = only or Filters()
     looed_last: set[str] = set()
     last_session = None
-    for sid, _number, dealer, words, deltas, double, looed, names in rows:
+    for row in rows:
+        sid, _number, dealer, words, deltas, double, looed, names = row
         if sid != last_session:
             looed_last, last_session = set(), sid
         pool = "double" if double else "simple"
         order = dealt_order(words, dealer)
         stood = 0
         miss_taken = False
+        kept = only.hand(row, who)
         for i, pos in enumerate(order):
             w = words[pos]
             p = who(names[pos])
             seat = (i + 1) % len(order)
             change = deltas[pos] or 0
-            if w in _CHOICE:
+            if kept and w in _CHOICE and only.seat in (None, seat):
                 choice = _CHOICE[w]
                 yield ("stand", pool, seat, stood), p, choice, change
                 if p in looed_last:
@@ -86,19 +110,28 @@ def opportunities(rows: Iterable[tuple[Any, ...]], who: Any) -> Iterator[Opportu
 
 
 def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
-          min_hands: int = MIN_HANDS) -> dict[str, Any]:
+          min_hands: int = MIN_HANDS, only: Filters | None = None) -> dict[str, Any]:
     """The leak lines of ``player`` (an identity's name; None: every player) over the
-    sessions ``sessions``."""
+    sessions ``sessions``, in the hands and seats ``only`` selects (the winners, too, are
+    those winning over that selection). NotFound when it holds no hand."""
+    only = only or Filters()
     who = read_identities(ledger.db)
     rows = list(hand_facts(ledger.db, sessions))
     hands: dict[str, int] = {}
     nets: dict[str, int] = {}
-    for _sid, _n, _dealer, words, deltas, _d, _l, names in rows:
-        for pos, w in enumerate(words):
-            if w != NOT_DEALT:
+    for row in rows:
+        _sid, _n, dealer, words, deltas, _d, _l, names = row
+        if not only.hand(row, who.who):
+            continue
+        order = dealt_order(words, dealer)
+        for i, pos in enumerate(order):
+            if only.seat in (None, (i + 1) % len(order)):
                 p = who.who(names[pos])
                 hands[p] = hands.get(p, 0) + 1
                 nets[p] = nets.get(p, 0) + (deltas[pos] or 0)
+    if not hands:
+        raise NotFound("no hand is selected: " + (_said(only) or "the evenings chosen have "
+                                                  "no hands"))
     chosen = list(hands) if player is None else [who.who(player)]
     for p in chosen:
         if p not in hands:
@@ -106,7 +139,7 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
                            "cost")
     table: dict[Line, dict[str, list[int]]] = {}
     by_player: dict[Line, dict[str, dict[str, int]]] = {}
-    for line, q, choice, change in opportunities(rows, who.who):
+    for line, q, choice, change in opportunities(rows, who.who, only):
         got = table.setdefault(line, {}).setdefault(choice, [0, 0])
         got[0] += 1
         got[1] += change
@@ -217,6 +250,14 @@ def _binomial_cdf(n: int, p: float) -> list[float]:
                           + (n - k) * lq)
         out.append(total)
     return out
+
+
+def _said(only: Filters) -> str:
+    """The filters in words, for a message."""
+    parts = [f"--pool {only.pool}" if only.pool else "",
+             f"--seat {only.seat}" if only.seat is not None else "",
+             f"--with {only.with_}" if only.with_ else ""]
+    return " ".join(p for p in parts if p)
 
 
 def _situation(line: Line) -> dict[str, Any]:

@@ -37,7 +37,8 @@ SORTS = {"place": False, "player": False, "evenings": True, "hands": True, "net"
 
 
 def standings(ledger: Any, *, season: str | None = None, since: str | None = None,
-              sort: str = "place") -> dict[str, Any]:
+              sort: str = "place", until: str | None = None, sessions: Sequence[int] = (),
+              variant: str | None = None) -> dict[str, Any]:
     """The standings of the season named ``season``, or of the sessions from ``since`` on
     (a UTC ``YYYY-MM-DD HH:MM:SS``), or of every session; sorted by ``sort`` (SORTS)."""
     if sort not in SORTS:
@@ -45,7 +46,8 @@ def standings(ledger: Any, *, season: str | None = None, since: str | None = Non
     db = ledger.db
     names = read_identities(db).names()
     reader = StatsReader(db, names)
-    title, season, every = evenings(ledger, season=season, since=since)
+    title, season, every = evenings(ledger, season=season, since=since, until=until,
+                                    sessions=sessions, variant=variant)
     ids = [s["id"] for s in every]
     totals = season_store.player_totals(db, ids, names)
     players = _players(every, totals, _money(reader, every))
@@ -58,20 +60,40 @@ def standings(ledger: Any, *, season: str | None = None, since: str | None = Non
             "players": players}
 
 
-def evenings(ledger: Any, *, season: str | None, since: str | None
-             ) -> tuple[str, str | None, list[dict[str, Any]]]:
+def evenings(ledger: Any, *, season: str | None, since: str | None,
+             until: str | None = None, sessions: Sequence[int] = (),
+             variant: str | None = None) -> tuple[str, str | None, list[dict[str, Any]]]:
     """The evenings a season report covers: its title, the season's name as stored (None
-    without one) and the sessions (store/stats.py rows), oldest first: the season's, those
-    from ``since`` on, or every one."""
-    if season is not None and since is not None:
-        raise LooError("--season and --since both choose the evenings: give one of them")
+    without one) and the sessions (store/stats.py rows), oldest first: the season's (or
+    every one), from ``since`` and before ``until`` (UTC ``YYYY-MM-DD HH:MM:SS``), of the
+    ids ``sessions`` (none: any) and of the variant ``variant``. NotFound when filters
+    select no evening."""
+    from loo_ledger.errors import NotFound
+    from loo_ledger.services.analysis.stats import utc
     every = StatsReader(ledger.db).sessions(Scope(since=since))
-    if season is None:
-        return ("every evening" if since is None else f"the evenings since {since[:10]}",
-                None, every)
-    row = season_store.get(ledger.db, season)
-    members = set(season_store.sessions(ledger.db, row))
-    return f"season {row['name']}", row["name"], [s for s in every if s["id"] in members]
+    words = [f"since {since[:10]}" if since else "", f"before {until[:10]}" if until else ""]
+    title, name = "every evening", None
+    if season is not None:
+        row = season_store.get(ledger.db, season)
+        members = set(season_store.sessions(ledger.db, row))
+        every = [s for s in every if s["id"] in members]
+        title, name = f"season {row['name']}", row["name"]
+        if since or until:
+            title += " " + " ".join(w for w in words if w)
+    elif since or until:
+        title = "the evenings " + " ".join(w for w in words if w)
+    if until is not None:
+        every = [s for s in every if s["date"] is None or utc(s["date"]) < until]
+    if sessions:
+        every = [s for s in every if s["id"] in set(sessions)]
+        title += f", sessions {', '.join(map(str, sessions))}"
+    if variant is not None:
+        of = season_store.variants(ledger.db)
+        every = [s for s in every if of.get(s["id"]) == variant]
+        title += f", {variant}"
+    if not every and (until or sessions or variant or since):
+        raise NotFound(f"no evening is selected: {title} holds none")
+    return title, name, every
 
 
 def _sort_key(p: dict[str, Any], column: str, descending: bool) -> tuple[Any, ...]:
