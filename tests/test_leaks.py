@@ -105,3 +105,23 @@ def test_filters(loo: Any, tmp_path: Path) -> None:
     out = loo(db, "leaks", "Dov", "--session", "9")
     assert out.exit_code == 1 and "no evening is selected" in out.output
     assert loo(db, "leaks", "Dov", "--seat", "left").exit_code == 1
+
+
+def test_the_interval_is_the_same_every_time(loo: Any, tmp_path: Path) -> None:
+    """A generated 300-hand three-card evening of four players (benchmarks/generate.py):
+    lines with 30 opportunities or more have a cost and a 90% interval, low <= high, and a
+    second run gives the same figures (the seed is the player and the line's)."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import generate
+
+    path = generate.write_session(generate.generate_session("three-card", 4, 300, seed=3),
+                                  tmp_path / "g.json")
+    db = tmp_path / "g.db"
+    assert loo(db, "import", str(path)).exit_code == 0
+    first = json.loads(loo(db, "leaks", "--all", "--json").stdout)
+    costed = [line for p in first["players"] for line in p["lines"] if line["cost"] is not None]
+    assert costed and all(line["n"] >= 30 and line["ci"][0] <= line["ci"][1] for line in costed)
+    assert all(line["ci"] is None for p in first["players"] for line in p["lines"]
+               if line["n"] < 30)
+    assert json.loads(loo(db, "leaks", "--all", "--json").stdout) == first
