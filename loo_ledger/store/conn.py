@@ -102,8 +102,15 @@ class Connection:
         ("ok" for each sound part): of the whole file, or of the small tables of a file
         above :data:`QUICK_CHECK_MAX_BYTES`."""
         size = self.path.stat().st_size if self.path and self.path.exists() else 0
-        parts = (["pragma_quick_check"] if size <= QUICK_CHECK_MAX_BYTES else
-                 [f"pragma_quick_check('{t}')" for t in SMALL_TABLES])
+        if size <= QUICK_CHECK_MAX_BYTES:
+            parts = ["pragma_quick_check"]
+        else:  # only the small tables this file has: a ledger not yet upgraded lacks some
+            marks = ", ".join("?" * len(SMALL_TABLES))
+            have = {r[0] for r in self.conn.execute(
+                f"SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ({marks})",
+                SMALL_TABLES)}
+            parts = [f"pragma_quick_check('{t}')" for t in SMALL_TABLES if t in have] or [
+                "pragma_quick_check"]
         union = " UNION ALL ".join(f"SELECT quick_check AS found FROM {p}" for p in parts)
         return f"SELECT json_group_array(found) FROM ({union})"
 
@@ -114,7 +121,11 @@ class Connection:
         first write waits for its answer. Nothing when the pages need no check."""
         if self._verify and self._early is None and not self.read_only and self.path \
                 and self.path.exists():
-            self._early = _EarlyCheck(self.path, self._check_sql())
+            try:
+                sql = self._check_sql()
+            except sqlite3.Error as exc:
+                raise explain(exc, self.path, "Nothing was written: ") from exc
+            self._early = _EarlyCheck(self.path, sql)
 
     def verify_pages(self) -> None:
         """StoreError if the file's pages are damaged (see :data:`QUICK_CHECK_MAX_BYTES`)."""
