@@ -114,7 +114,7 @@ def test_the_committed_fixture_is_not_touched_by_the_tests():
 # deals MARATHON / 3 hands: 3 * MARATHON - 9 * MARATHON / 3 = 0 for everyone, pool 0.
 # The file is over 8 MiB (QUICK_CHECK_MAX_BYTES): its pages are checked table by table.
 
-MARATHON = 30_000
+MARATHON = 21_000
 DEALERS = ("Cat", "Ann", "Ben")
 
 
@@ -173,3 +173,57 @@ def test_a_large_first_version_ledger_opens_migrates_and_checks_clean(loo, large
     assert _nets(loo, large, 3) == ({"Ann": 0, "Ben": 0, "Cat": 0}, 0)
     assert _nets(loo, large, 1) == (SESSION_1, 0)
     assert _nets(loo, large, 2) == (SESSION_2, 0)
+
+
+# A process killed (SIGKILL, nothing of it runs on) while it rebuilds the derived rows
+# after the migrations: here, as it begins on the second session, the first rebuilt.
+KILLED_IN_THE_REBUILD = """import os, signal, sys
+from loo_ledger.store import writer
+real, done = writer._next_deal, []
+def next_deal(db, sid):
+    real(db, sid)
+    done.append(sid)
+    if len(done) == 1:
+        os.kill(os.getpid(), signal.SIGKILL)
+writer._next_deal = next_deal
+from loo_ledger.cli import app
+app(["--db", sys.argv[1], "balances"])
+"""
+
+
+def test_a_kill_during_the_upgrade_leaves_the_old_ledger_to_upgrade_again(loo, v1):
+    import signal
+    import subprocess
+    import sys
+    killed = subprocess.run([sys.executable, "-c", KILLED_IN_THE_REBUILD, str(v1)],
+                            capture_output=True, text=True)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    result = loo(v1, "check")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "0 differences in 2 session(s)"
+    assert _nets(loo, v1, 1) == (SESSION_1, 0)
+    assert _nets(loo, v1, 2) == (SESSION_2, 0)
+    stats = json.loads(loo(v1, "stats", "--json", "--session", "2").stdout)
+    # session 2's four hands are counted again: each of the three was dealt into all four
+    assert {p["player"]: p["hands"] for p in stats["players"]} == {"Ann": 4, "Ben": 4,
+                                                                   "Cat": 4}
+
+
+def test_check_repair_derives_every_row_again_from_the_hand_records(loo, v1, monkeypatch):
+    """A ledger an earlier version left 'upgraded' with its derived rows empty (its rebuild
+    never ran): `loo check` finds it, `loo check --repair` derives every row again from the
+    hand records (the nets of the docstring above) and the check is clean."""
+    from loo_ledger.store import writer
+    monkeypatch.setattr(writer, "rebuild_all", lambda db: [])
+    assert loo(v1, "sessions").exit_code == 0  # upgraded, nothing rebuilt
+    monkeypatch.undo()
+    broken = loo(v1, "check")
+    assert broken.exit_code == 1 and "0 differences" not in broken.stdout
+    repaired = loo(v1, "check", "--repair")
+    assert repaired.exit_code == 0, repaired.output
+    assert repaired.stdout.splitlines()[0] == (
+        "re-derived every derived row of 2 session(s) from their hand records")
+    assert repaired.stdout.splitlines()[-1] == "0 differences in 2 session(s)"
+    assert loo(v1, "check").exit_code == 0
+    assert _nets(loo, v1, 1) == (SESSION_1, 0)
+    assert _nets(loo, v1, 2) == (SESSION_2, 0)

@@ -169,9 +169,9 @@ def newer_schema(conn: sqlite3.Connection,
 
 def _prepare(db: Connection, *, writable: bool) -> None:
     """WAL, foreign keys, the application stamp, then any pending migrations (and the
-    rebuild of derived rows that some of them need, in one transaction). A file written by
-    a newer loo_ledger, or one we may only read, is never migrated: its connection refuses
-    every write (``db.read_only``)."""
+    rebuild of derived rows that some of them need: :func:`_upgrade`, one transaction). A
+    file written by a newer loo_ledger, or one we may only read, is never migrated: its
+    connection refuses every write (``db.read_only``)."""
     conn = db.conn
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     applied = _applied(conn)
@@ -188,14 +188,33 @@ def _prepare(db: Connection, *, writable: bool) -> None:
         raise StoreError(f"{db.path} was written by an older loo_ledger and must be upgraded "
                          f"before this version can read it, but {db.read_only}; copy it to a "
                          "folder you can write to and name the copy with --db.")
+    if applied:  # an existing ledger: its pages are checked before the upgrade writes
+        db.verify_pages()
+    with db.write("the upgraded ledger"):
+        _upgrade(db)
+
+
+def _upgrade(db: Connection) -> None:
+    """Bring the file up to date, inside the caller's write transaction: the schema of a
+    new ledger in one step, or an old ledger's pending migrations and then the rebuild of
+    every derived row (:data:`REBUILD_AFTER`). All of it commits together or not at all,
+    so a process killed halfway leaves the ledger as it was, to be upgraded at the next
+    open. What is applied is read again here, under the write lock: another terminal may
+    have upgraded the file (or made it) meanwhile."""
+    conn = db.conn
+    applied = _applied(conn)
     if applied is None and not conn.execute("SELECT 1 FROM sqlite_master").fetchone():
         from loo_ledger.store import schema  # a new ledger: made in one step
         schema.create(conn, MIGRATIONS)
         conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
         conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         return
-    if applied:  # an existing ledger: its pages are checked before the upgrade writes
-        db.verify_pages()
+    pending = set(MIGRATIONS) - (applied or set())
+    newer = newer_schema(conn, applied)
+    if newer:
+        raise StoreError(f"Nothing was written: {newer}.")
+    if not pending:
+        return
     from sqlite_utils import Database
 
     from loo_ledger.store.migrations import migrations
@@ -205,8 +224,7 @@ def _prepare(db: Connection, *, writable: bool) -> None:
     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     if pending & REBUILD_AFTER:
         from loo_ledger.store.writer import rebuild_all
-        with db.write("the rebuilt hand statistics"):
-            rebuild_all(db)
+        rebuild_all(db)
 
 
 def _read_only_reason(path: Path) -> str | None:
