@@ -150,3 +150,74 @@ def test_restore_refuses_what_is_not_a_sound_loo_ledger(loo, good_db, tmp_path, 
         assert words in result.stderr, (bad, result.stderr)
     assert dump_db(good_db) == before
     assert not (tmp_path / "loo.db.before-restore").exists()
+
+
+# -- backups while another process writes (issue 19, item 1) --------------------------
+
+# Another terminal: `loo import --again` of GOOD_SESSION, then `loo hand` in that session
+# (C deals a simple pool: A=1 B=1 C=0 D=1), over and over, each a command of its own that
+# opens the ledger and closes it (its write-ahead log checkpointed into the file and
+# removed, as between commands at a table), until the file STOP exists. It says "ready"
+# once it has gone round once.
+WRITER_LOOP = """import os, sys
+from pathlib import Path
+from loo_ledger.cli import app
+db, good, stop = sys.argv[1:]
+said, sys.stdout = sys.stdout, open(os.devnull, "w")
+n = 0
+while not Path(stop).exists():
+    for args in (["import", "--again", good], ["hand", "A=1", "B=1", "C=0", "D=1"]):
+        try:
+            app(["--db", db, *args])
+        except SystemExit as exc:
+            if exc.code:
+                sys.exit(f"{args[0]} failed: exit {exc.code}")
+    n += 1
+    if n == 1:
+        print("ready", file=said, flush=True)
+print(n, file=said)
+"""
+
+
+def test_forty_backups_while_another_process_writes_all_pass_check(loo, good_db, good_file,
+                                                                   tmp_path):
+    """GOOD_SESSION (A 0, B +12, C +3, D -15) is session 1 and stays as it is; the writer
+    adds a session of four hands each time round. The ledger also carries 4 MiB of free
+    pages (a large table made and dropped, as deleted sessions leave them): a backup
+    copies every page, so the writer checkpoints while copies are being taken. Every one
+    of 40 copies is taken (none refused as damaged), passes `loo check` (every page
+    sound, every derived row what the records give) and holds session 1 with its nets."""
+    import subprocess
+    import sys
+    conn = sqlite3.connect(good_db)
+    conn.execute("CREATE TABLE pad (x BLOB)")
+    conn.executemany("INSERT INTO pad VALUES (zeroblob(4000))", [()] * 1024)
+    conn.commit()
+    conn.execute("DROP TABLE pad")
+    conn.commit()
+    conn.close()
+    stop = tmp_path / "stop"
+    writer = subprocess.Popen([sys.executable, "-c", WRITER_LOOP, str(good_db), str(good_file),
+                               str(stop)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    bad = []
+    try:
+        assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+        for i in range(40):
+            copy = tmp_path / f"copy{i}.db"
+            result = loo(good_db, "backup", copy)
+            if result.exit_code != 0:
+                bad.append((i, result.output))
+                continue
+            check = loo(copy, "check")
+            if check.exit_code != 0:
+                bad.append((i, check.output))
+            elif _nets(loo, copy) != ({"A": 0, "B": 12, "C": 3, "D": -15}, 0):
+                bad.append((i, "session 1 changed"))
+            copy.unlink()
+    finally:
+        stop.touch()
+        rounds, err = writer.communicate(timeout=60)
+    assert writer.returncode == 0, err
+    assert int(rounds) > 1  # the writer went on writing while the copies were taken
+    assert bad == []

@@ -184,11 +184,19 @@ def read_only(monkeypatch):
         p.chmod(0o755 if p.is_dir() else 0o644)
 
 
-@pytest.mark.parametrize("what", ["file", "folder"])
-def test_a_read_only_ledger_can_be_read(loo, good_db, read_only, what):
+@pytest.mark.parametrize("what", ["file", "folder", "medium"])
+def test_a_read_only_ledger_can_be_read(loo, good_db, read_only, what, monkeypatch):
+    """Read with SQLite's locks (``mode=ro``: another terminal may be writing it; issue 19,
+    item 1), which may leave an empty -wal and -shm beside the file; ``immutable`` only on
+    a read-only medium, where nothing can change it and nothing is made beside it."""
     settle_file(good_db)
+    if what == "medium":
+        real = os.statvfs
+        monkeypatch.setattr(os, "statvfs", lambda p: os.statvfs_result(
+            (*real(p)[:8], real(p).f_flag | os.ST_RDONLY, real(p)[9])))
     read_only(good_db if what == "file" else good_db.parent)
     before = sorted(p.name for p in good_db.parent.iterdir())
+    kept = digest(good_db)
     result = loo(good_db, "balances", "--json")
     assert result.exit_code == 0, result.output
     assert '"net": 12' in result.stdout  # B: -9 + 12 + 9
@@ -196,7 +204,14 @@ def test_a_read_only_ledger_can_be_read(loo, good_db, read_only, what):
     result = loo(good_db, *NEXT_HAND)
     assert result.exit_code == 1
     assert "Nothing was written" in result.stderr and "read-only" in result.stderr
-    assert sorted(p.name for p in good_db.parent.iterdir()) == before  # no -wal, no -shm
+    gc.collect()
+    assert digest(good_db) == kept
+    after = sorted(p.name for p in good_db.parent.iterdir())
+    if what == "medium":
+        assert after == before  # no -wal, no -shm
+    else:
+        assert set(after) - set(before) <= {"loo.db-wal", "loo.db-shm"}
+        assert all(p.stat().st_size == 0 for p in good_db.parent.glob("loo.db-wal"))
 
 
 @pytest.mark.parametrize("cmd", [("balances",), ("sessions",), ("check",), ("hands",),

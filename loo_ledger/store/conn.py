@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from loo_ledger.errors import StoreError
 
@@ -37,6 +38,41 @@ WRITE_CACHE = "PRAGMA cache_size=-65536"
 #: ``loo check`` runs a whole ``PRAGMA integrity_check`` at any size.
 QUICK_CHECK_MAX_BYTES = 8 * 1024 * 1024
 SMALL_TABLES = ("sessions", "seats", "settings", "_sqlite_migrations", "session_totals")
+
+
+def read_only_medium(path: Path) -> bool:
+    """Whether the file system holding ``path`` is mounted read-only: nothing can change a
+    file there."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # AttributeError: no statvfs (Windows)
+        return False
+
+
+def connect_to_read(path: Path, *, isolation_level: Literal["DEFERRED"] | None = "DEFERRED"
+                    ) -> sqlite3.Connection:
+    """A connection that only reads ``path``, through SQLite's locking (``mode=ro``): it
+    reads as a reader registered with any writer, so another terminal's checkpoint never
+    rewrites a page under it. ``immutable=1`` (no locks, SQLite trusts that nothing
+    changes) only where nothing can: on a read-only medium, or where a locking reader
+    cannot be had because SQLite cannot make the ``-shm`` file beside ``path`` (a folder
+    we cannot write, no ``-shm`` there: no writer of ours can be at work there either).
+    A locking reader may leave an empty ``-wal`` and ``-shm`` beside a file it cannot
+    write; the next writer removes them."""
+    base = path.resolve().as_uri()
+    if read_only_medium(path):
+        return sqlite3.connect(base + "?immutable=1", uri=True, isolation_level=isolation_level)
+    conn = sqlite3.connect(base + "?mode=ro", uri=True, isolation_level=isolation_level,
+                           timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        shm = path.with_name(path.name + "-shm")
+        if "readonly" not in str(exc).lower() or shm.exists() or os.access(path.parent, os.W_OK):
+            raise
+        return sqlite3.connect(base + "?immutable=1", uri=True, isolation_level=isolation_level)
+    return conn
 
 
 class SQLiteFailure(StoreError):

@@ -18,7 +18,7 @@ from pathlib import Path
 import msgspec
 
 from loo_ledger.errors import StoreError
-from loo_ledger.store.conn import BUSY_TIMEOUT_MS, explain
+from loo_ledger.store.conn import BUSY_TIMEOUT_MS, connect_to_read, explain
 from loo_ledger.store.db import check_file, newer_schema
 
 
@@ -35,14 +35,18 @@ class Summary(msgspec.Struct, frozen=True):
                 f"{self.hands} hand{'s' if self.hands != 1 else ''}")
 
 
-def _readonly_uri(path: Path) -> str:
-    wal = path.with_name(path.name + "-wal").exists()
-    return path.resolve().as_uri() + ("?mode=ro" if wal else "?immutable=1")
-
-
 @contextlib.contextmanager
 def _reading(path: Path) -> Iterator[sqlite3.Connection]:
-    conn = sqlite3.connect(_readonly_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    """A connection reading ``path`` as one more reader among the terminals that may be
+    writing it: an ordinary connection when we may write the file and its folder (it takes
+    SQLite's locks, and as the last to close it folds the write-ahead log back and removes
+    it), else a read-only one that takes them too (:func:`connect_to_read`). Never
+    ``immutable`` on a file another process can change: a checkpoint meanwhile would
+    rewrite pages under the copy."""
+    if os.access(path, os.W_OK) and os.access(path.parent, os.W_OK):
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
+    else:
+        conn = connect_to_read(path)
     try:
         yield conn
     finally:

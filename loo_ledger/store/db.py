@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from loo_ledger.errors import NotFound, StoreError
-from loo_ledger.store.conn import BUSY_TIMEOUT_MS, Connection, explain
+from loo_ledger.store.conn import BUSY_TIMEOUT_MS, Connection, connect_to_read, explain
 from loo_ledger.store.datadir import data_dir, move_ledger, old_db_path, say_stderr
 
 APPLICATION_ID = 0x4C4F4F31  # "LOO1": PRAGMA application_id of every loo_ledger database
@@ -79,15 +79,10 @@ def _read_header(path: Path) -> bytes | None:
 
 
 def _inspect(path: Path) -> tuple[int, list[str]]:
-    """``application_id`` and table names, read through a read-only connection (reading
-    the schema also finds a damaged one).
-
-    Without a ``-wal`` file the main file is complete, so it is opened
-    ``immutable`` (no ``-shm``/``-wal`` files are created beside it).
-    """
-    wal = path.with_name(path.name + "-wal")
-    uri = path.resolve().as_uri() + ("?mode=ro" if wal.exists() else "?immutable=1")
-    conn = sqlite3.connect(uri, uri=True)
+    """``application_id`` and table names, read through a read-only connection that takes
+    SQLite's locks (:func:`connect_to_read`: another terminal may be writing; reading the
+    schema also finds a damaged one)."""
+    conn = connect_to_read(path)
     try:
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         names = [r[0] for r in conn.execute(
@@ -273,10 +268,7 @@ def open_database(path: str | Path, *, create: bool = True, folders: bool = True
     read_only = None if empty else _read_only_reason(path)
     try:
         if read_only:
-            wal = path.with_name(path.name + "-wal").exists()
-            uri = path.resolve().as_uri() + ("?mode=ro" if wal else "?immutable=1")
-            conn = sqlite3.connect(uri, uri=True, isolation_level=None,
-                                   timeout=BUSY_TIMEOUT_MS / 1000)
+            conn = connect_to_read(path, isolation_level=None)
         else:
             conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as e:
