@@ -344,3 +344,49 @@ def test_the_fingerprint_lands_with_the_session_or_not_at_all(tmp_path, good_fil
     monkeypatch.undo()
     assert importing.import_files(ledger, [good_file]) == [1]
     ledger.close()
+
+
+# -- a damaged page met while reading (issue 19, item 9) ------------------------------
+
+READS = [("hands",), ("hands", "--json"), ("explain", "700"), ("export", "-o", "-"),
+         ("stats",), ("stats", "--json")]
+
+
+@pytest.fixture
+def long_db(tmp_path, good_session, save) -> Path:
+    """A session of 1,500 hands (three-card, A B C, every hand one trick each), so that its
+    hands fill many pages; one page in the middle of them is overwritten with garbage."""
+    session = {**good_session, "name": "Long night", "players": ["A", "B", "C"],
+               "first_dealer": "C", "hands": [{"tricks": {"A": 1, "B": 1, "C": 1}}] * 1500}
+    db = tmp_path / "long.db"
+    import subprocess
+    import sys
+    subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(db), "import",
+                    str(save(tmp_path / "long.json", session))], check=True,
+                   capture_output=True)
+    conn = sqlite3.connect(db)
+    leaves = [r[0] for r in conn.execute("SELECT pageno FROM dbstat WHERE name = 'hands' "
+                                         "AND pagetype = 'leaf' ORDER BY pageno")]
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    assert len(leaves) > 10 and not db.with_name("long.db-wal").exists()
+    with db.open("r+b") as f:
+        f.seek((leaves[len(leaves) // 2] - 1) * size)
+        f.write(b"\xde\xad\xbe\xef" * (size // 4))
+    return db
+
+
+@pytest.mark.parametrize("cmd", READS, ids=" ".join)
+def test_a_damaged_page_met_while_reading_is_one_sentence(long_db, cmd):
+    """Each read meets the damaged page while it goes through the hands (a cursor being
+    iterated): one sentence naming the ledger, exit 1, no traceback, and the ledger closed
+    as usual (no -wal or -shm left beside it)."""
+    import subprocess
+    import sys
+    result = subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(long_db), *cmd],
+                            capture_output=True, text=True)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"Error: the ledger {long_db} is damaged"), result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in long_db.parent.glob("long.db*")) == ["long.db"]

@@ -118,9 +118,11 @@ class Connection:
         self._early: _EarlyCheck | None = None
         self._depth = 0
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        """Run ``sql``; its rows are read through a :class:`Cursor`, which explains a SQLite
+        error met while they are read (a damaged page deep in a table) as this does."""
         try:
-            return self.conn.execute(sql, params)
+            return Cursor(self.conn.execute(sql, params), self.path)
         except sqlite3.Error as exc:
             raise explain(exc, self.path) from exc
 
@@ -264,6 +266,55 @@ class Connection:
             self._early.wait()
             self._early = None
         self.conn.close()
+
+
+class Cursor:
+    """A ``sqlite3.Cursor`` whose reads (iterating, ``fetchone``, ``fetchall``,
+    ``fetchmany``) turn a ``sqlite3.Error`` into the one :func:`explain` sentence naming the
+    ledger: SQLite reads a table's pages as its rows are stepped through, so a damaged page
+    is met there, after the statement began. Anything else is the cursor's own."""
+
+    __slots__ = ("_cursor", "_path")
+
+    def __init__(self, cursor: sqlite3.Cursor, path: Path | None):
+        self._cursor = cursor
+        self._path = path
+
+    def __iter__(self) -> Iterator[Any]:
+        try:
+            yield from self._cursor
+        except sqlite3.Error as exc:
+            raise explain(exc, self._path) from exc
+
+    def fetchone(self) -> Any:
+        try:
+            return self._cursor.fetchone()
+        except sqlite3.Error as exc:
+            raise explain(exc, self._path) from exc
+
+    def fetchall(self) -> list[Any]:
+        try:
+            return self._cursor.fetchall()
+        except sqlite3.Error as exc:
+            raise explain(exc, self._path) from exc
+
+    def fetchmany(self, size: int = 1) -> list[Any]:
+        try:
+            return self._cursor.fetchmany(size)
+        except sqlite3.Error as exc:
+            raise explain(exc, self._path) from exc
+
+    @property
+    def description(self) -> Any:
+        return self._cursor.description
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self._cursor.lastrowid
+
+    @property
+    def rowcount(self) -> int:
+        return self._cursor.rowcount
 
 
 class _EarlyCheck:

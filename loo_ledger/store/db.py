@@ -118,16 +118,32 @@ def check_file(path: Path) -> None:
         return
     if not os.access(path, os.R_OK):
         raise _refuse(path, "it cannot be read: Permission denied")
+    sides = [path.with_name(path.name + s) for s in ("-wal", "-shm")]
+    made = [side for side in sides if not side.exists()]
     try:
-        app_id, tables = _inspect(path)
-    except sqlite3.Error as e:
-        raise _refuse(path, _unreadable(path, e)) from e
-    if app_id == 0 and tables:
-        raise _refuse(path, "it is an SQLite database of another program, with tables "
-                      + ", ".join(sorted(tables)[:5]))
-    if app_id not in (0, APPLICATION_ID):
-        raise _refuse(path, "it is the SQLite database of another program, application_id "
-                      f"{app_id}")
+        try:
+            app_id, tables = _inspect(path)
+        except sqlite3.Error as e:
+            raise _refuse(path, _unreadable(path, e)) from e
+        if app_id == 0 and tables:
+            raise _refuse(path, "it is an SQLite database of another program, with tables "
+                          + ", ".join(sorted(tables)[:5]))
+        if app_id not in (0, APPLICATION_ID):
+            raise _refuse(path, "it is the SQLite database of another program, "
+                          f"application_id {app_id}")
+    except StoreError:
+        _remove_empty_log(made)
+        raise
+
+
+def _remove_empty_log(made: list[Path]) -> None:
+    """Remove the ``-wal`` and ``-shm`` files the inspection's read-only connection made
+    beside a file it then refused (a read-only connection cannot remove them itself), so
+    a refused file is left as it was found: only when it made both and the log is empty
+    (no other process was writing there)."""
+    if len(made) == 2 and made[0].exists() and made[0].stat().st_size == 0:
+        for side in made:
+            side.unlink(missing_ok=True)
 
 
 def _applied(conn: sqlite3.Connection) -> set[str] | None:
