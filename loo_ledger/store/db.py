@@ -41,7 +41,9 @@ def default_db_path(say: Callable[[str], object] | None = None) -> Path:
     A default ledger found only in the old place (:func:`old_db_path`) is moved there
     first, once (:func:`move_ledger`); ``say`` (standard error by default) is told where
     from and where to, or, when there is a ledger in both places, that the old one is
-    not used. ``$LOO_DB`` is never moved.
+    not used. A ledger another terminal has open in the old place is not moved: it is
+    used where it is, with a warning, until a later command can move it. ``$LOO_DB`` is
+    never moved.
     """
     env = os.environ.get("LOO_DB")
     if env:
@@ -55,8 +57,10 @@ def default_db_path(say: Callable[[str], object] | None = None) -> Path:
         say(f"loo: warning: {old} (where older versions kept the ledger) is not used; the "
             f"ledger is {new}. Move or delete the old file to silence this warning.")
         return new
-    say(move_ledger(old, new))
-    return new
+    path, said = move_ledger(old, new)
+    if said:
+        say(said)
+    return path
 
 
 def _refuse(path: Path, reason: str) -> StoreError:
