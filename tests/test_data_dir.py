@@ -219,25 +219,26 @@ def test_a_ledger_open_in_another_terminal_is_not_moved_and_nothing_is_lost(home
 
 
 def test_concurrent_first_runs_all_succeed_and_lose_no_hand(home):
-    """Six `loo hand` started at once on a machine whose ledger is still in the old place:
-    every one succeeds, and all six hands are in the one ledger afterwards. Six hands:
-    C, A and B deal two each: 3 * 6 - 9 * 2 = 0 for each, pool 0."""
+    """Eight `loo hand` started at once on a machine whose ledger is still in the old
+    place: every one succeeds, and all eight hands are in the one ledger afterwards. Eight
+    hands: C deals hands 1, 4, 7, A 2, 5, 8, B 3, 6: A 3 * 8 - 9 * 3 = -3, B 24 - 18 = +6,
+    C 24 - 27 = -3; pool 0."""
     import subprocess
     old = _table(home)
     env = _subprocess_env(home)
     runs = [subprocess.Popen([sys.executable, "-m", "loo_ledger", *EVERY_HAND], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            for _ in range(6)]
+            for _ in range(8)]
     results = [(p.wait(timeout=120), p.stderr.read() if p.stderr else "") for p in runs]
     for p in runs:
         for f in (p.stdout, p.stderr):
             if f:
                 f.close()
-    assert [code for code, _ in results] == [0] * 6, results
+    assert [code for code, _ in results] == [0] * 8, results
     assert not any("disk I/O" in err or "no ledger" in err for _, err in results)
     after = run("hands", "--json")
     assert after.exit_code == 0, after.output
-    assert len(json.loads(after.stdout)) == 6
+    assert len(json.loads(after.stdout)) == 8
     assert [(n, v) for n, v, _ in nets(run("balances", "--json"))] == [
-        ("A", 0), ("B", 0), ("C", 0)]
+        ("A", -3), ("B", 6), ("C", -3)]
     assert not old.exists() and new_path(home).exists()

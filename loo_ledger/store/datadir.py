@@ -3,14 +3,12 @@ from the configuration directory where earlier versions kept it."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sqlite3
 import sys
 from pathlib import Path
 
 from loo_ledger.errors import StoreError
-from loo_ledger.store.conn import BUSY_TIMEOUT_MS
 
 
 def data_dir() -> Path:
@@ -38,9 +36,12 @@ def _sidecars(path: Path) -> list[Path]:
     return [path.with_name(path.name + s) for s in ("-wal", "-shm")]
 
 
-#: How many times a first run looks again when another one is moving the ledger (each
-#: look waits for that move to end, up to BUSY_TIMEOUT_MS).
-MOVE_ATTEMPTS = 5
+#: How long a first run waits for the old ledger to be free of other connections before
+#: it uses it where it is (another terminal keeps it open): a move in progress elsewhere
+#: takes a few milliseconds.
+MOVE_WAIT_MS = 2_000
+#: How many times a first run looks again after another one moved the ledger meanwhile.
+MOVE_ATTEMPTS = 3
 
 
 def move_ledger(old: Path, new: Path) -> tuple[Path, str | None]:
@@ -54,18 +55,20 @@ def move_ledger(old: Path, new: Path) -> tuple[Path, str | None]:
     in its write-ahead log included), checked, renamed into place (``new`` appears whole
     or not at all), and only then is the old file removed, the lock still held.
 
-    When another terminal has ``old`` open, nothing is moved: ``old`` is used where it
-    is this time, with a warning, and moved by a later command once nothing has it open.
-    When another first run is moving it, this one waits for that move and uses ``new``.
-    Raises StoreError, leaving ``old`` as it was, if it cannot be moved.
+    When another terminal keeps ``old`` open (for :data:`MOVE_WAIT_MS`), nothing is
+    moved: ``old`` is used where it is this time, with a warning, and moved by a later
+    command once nothing has it open. A first run that waited while another moved the
+    ledger uses ``new``. Raises StoreError, leaving ``old`` as it was, if it cannot be
+    moved.
     """
     for _ in range(MOVE_ATTEMPTS):
         if new.exists():  # another first run moved it meanwhile (and said so)
             return new, None
         try:
-            conn = sqlite3.connect(f"{old.resolve().as_uri()}?mode=rw", uri=True, timeout=0,
-                                   isolation_level=None)
-        except sqlite3.Error as e:
+            inode = old.stat().st_ino
+            conn = sqlite3.connect(f"{old.resolve().as_uri()}?mode=rw", uri=True,
+                                   timeout=MOVE_WAIT_MS / 1000, isolation_level=None)
+        except (OSError, sqlite3.Error) as e:
             if old.exists():
                 raise _cannot(old, new, e) from e
             continue  # moved away meanwhile: look for the new one
@@ -76,25 +79,29 @@ def move_ledger(old: Path, new: Path) -> tuple[Path, str | None]:
                 conn.execute("PRAGMA locking_mode=EXCLUSIVE")
                 conn.execute("BEGIN EXCLUSIVE")
                 conn.execute("COMMIT")
-            except sqlite3.OperationalError as e:
+            except sqlite3.Error as e:
+                if _moved_away(old, inode):
+                    continue  # another first run moved it while this one waited
                 if "locked" not in str(e) and "busy" not in str(e):
                     raise _cannot(old, new, e) from e
-                if _open_elsewhere(old):
-                    return old, (f"loo: warning: the ledger {old} (where older versions kept "
-                                 "it) is open in another loo command, so it is used where it "
-                                 f"is this time; it moves to {new} (the data directory) once "
-                                 "nothing else has it open.")
-                continue
-            except sqlite3.Error as e:
-                raise _cannot(old, new, e) from e
+                return old, (f"loo: warning: the ledger {old} (where older versions kept "
+                             "it) is open in another loo command, so it is used where it "
+                             f"is this time; it moves to {new} (the data directory) once "
+                             "nothing else has it open.")
+            if _moved_away(old, inode):
+                continue  # the lock came once another first run had moved it
             return new, _move_locked(conn, old, new)
         finally:
             conn.close()
-    if new.exists():
-        return new, None
-    raise StoreError(f"Cannot move the ledger from {old} to {new} (where loo now keeps it): "
-                     "other loo commands kept it busy; try again, or name it with --db or "
-                     "LOO_DB.")
+    return new, None
+
+
+def _moved_away(old: Path, inode: int) -> bool:
+    """Whether the file at ``old`` is gone or another than the one (``inode``) opened."""
+    try:
+        return old.stat().st_ino != inode
+    except OSError:
+        return True
 
 
 def _cannot(old: Path, new: Path, e: OSError | sqlite3.Error | StoreError) -> StoreError:
@@ -102,28 +109,6 @@ def _cannot(old: Path, new: Path, e: OSError | sqlite3.Error | StoreError) -> St
     return StoreError(f"Cannot move the ledger from {old} to {new} (where loo now keeps "
                       f"it): {why}. {old} is unchanged; move it yourself, or name it with "
                       "--db or LOO_DB.")
-
-
-def _open_elsewhere(old: Path) -> bool:
-    """Whether another connection has ``old`` open while none holds it exclusively: a read
-    succeeds at once. When a read must wait (another first run moving it), wait for that
-    to end and say False (the caller looks again)."""
-    try:
-        probe = sqlite3.connect(f"{old.resolve().as_uri()}?mode=rw", uri=True, timeout=0)
-    except sqlite3.Error:
-        return False
-    try:
-        try:
-            probe.execute("SELECT count(*) FROM sqlite_master").fetchone()
-            return True
-        except sqlite3.OperationalError:
-            pass
-        probe.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        with contextlib.suppress(sqlite3.Error):
-            probe.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        return False
-    finally:
-        probe.close()
 
 
 def _move_locked(src: sqlite3.Connection, old: Path, new: Path) -> str | None:
