@@ -175,17 +175,15 @@ def test_a_large_first_version_ledger_opens_migrates_and_checks_clean(loo, large
     assert _nets(loo, large, 2) == (SESSION_2, 0)
 
 
-# A process killed (SIGKILL, nothing of it runs on) while it rebuilds the derived rows
-# after the migrations: here, as it begins on the second session, the first rebuilt.
-KILLED_IN_THE_REBUILD = """import os, signal, sys
+# A process killed (SIGKILL, nothing of it runs on) during the upgrade: the migrations
+# applied and every derived row rebuilt, before anything more of the upgrade is done.
+KILLED_IN_THE_UPGRADE = """import os, signal, sys
 from loo_ledger.store import writer
-real, done = writer._next_deal, []
-def next_deal(db, sid):
-    real(db, sid)
-    done.append(sid)
-    if len(done) == 1:
-        os.kill(os.getpid(), signal.SIGKILL)
-writer._next_deal = next_deal
+real = writer.rebuild_all
+def rebuild_all(db):
+    real(db)
+    os.kill(os.getpid(), signal.SIGKILL)
+writer.rebuild_all = rebuild_all
 from loo_ledger.cli import app
 app(["--db", sys.argv[1], "balances"])
 """
@@ -195,7 +193,7 @@ def test_a_kill_during_the_upgrade_leaves_the_old_ledger_to_upgrade_again(loo, v
     import signal
     import subprocess
     import sys
-    killed = subprocess.run([sys.executable, "-c", KILLED_IN_THE_REBUILD, str(v1)],
+    killed = subprocess.run([sys.executable, "-c", KILLED_IN_THE_UPGRADE, str(v1)],
                             capture_output=True, text=True)
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     result = loo(v1, "check")
