@@ -213,7 +213,7 @@ def ratio_rows(plan: Plan) -> Iterator[Row]:
                                   ("`loo pool`", ["pool"], ["balances"]),
                                   ("`loo --help`", ["--help"], ["--help"])):
         m_loo, m_ref = h.interleaved([*loo, *args], [*ref, *ref_args], plan.fast_runs)
-        yield _ratio_row(label if args == ["--help"] else f"{label} {where}", m_loo, m_ref, 1.0)
+        yield _ratio_row(label if args == ["--help"] else f"{label} {where}", m_loo, m_ref, 1.3)
 
 
 def hand_rows(plan: Plan) -> Iterator[Row]:
@@ -228,7 +228,7 @@ def hand_rows(plan: Plan) -> Iterator[Row]:
     players = ["Ann", "Ben", "Cat", "Dov", "Eve"]
     new = h.run_once([*loo, "new", "Benchmark", "--players", ",".join(players), "--dealer", "Eve"])
     if new.code:
-        yield Row(what, new.problem(), "≤ 1.2× the reference", verdict="error")
+        yield Row(what, new.problem(), "≤ 1.5× the reference", verdict="error")
         return
     simple = ["Ann=1", "Ben=0", "Cat=1", "Dov=1", "Eve=0"]  # a simple pool: 18 carried
     all_pass = [f"{p}=pass" for p in players]            # a double pool: the dealer takes it
@@ -241,7 +241,7 @@ def hand_rows(plan: Plan) -> Iterator[Row]:
     m_loo = h.Measure(tuple(runs_loo[1:] or runs_loo))
     m_ref = h.Measure(tuple(runs_ref[1:] or runs_ref))
     _fresh(scratch)()
-    yield _ratio_row(what, m_loo, m_ref, 1.2)
+    yield _ratio_row(what, m_loo, m_ref, 1.5)
 
 
 def stats_rows(plan: Plan) -> Iterator[Row]:

@@ -1,7 +1,7 @@
 """Shared fixtures for the CLI tests: one hand-worked session, a runner, a database dump.
 
-Test modules do not ``from conftest import`` (tests/rules/ has a conftest module of its
-own); everything here is a fixture.
+Test modules do not ``from conftest import``; everything here is a fixture (the rule
+tests' builders are tests/rules/rules_kit.py, a helper module).
 
 The session (three-card, seats A B C D clockwise, D deals first, pool empty) is worked
 by hand from shared/spec/RULES.md in tests/test_cli.py; test_bad_input.py and
@@ -12,13 +12,23 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
+
+# The hypothesis properties take their number of examples from the profile, unless a test
+# pins a smaller one because each example is dear (a database written, a process run):
+# "default" keeps the whole suite near a minute; "thorough" (HYPOTHESIS_PROFILE=thorough)
+# is for a change to the rules or the readers, ten times the examples.
+settings.register_profile("default", max_examples=100)
+settings.register_profile("thorough", max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 GOOD_SESSION = {
     "format": "loo-session/1",

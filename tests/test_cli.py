@@ -25,6 +25,7 @@ import re
 
 import pytest
 import typer.main
+from rich_tables import cells
 
 from loo_ledger.cli import app
 
@@ -65,16 +66,6 @@ SECOND = {
 
 PRESETS = ["three-card", "bicycle", "poker-book", "lanterloo", "britannica", "irish",
            "undivided", "five-card", "britannica-five-card", "lou"]
-
-
-def cells(text: str) -> dict[str, list[str]]:
-    """The rows of a rich table, keyed by their first cell, cells stripped."""
-    out = {}
-    for line in text.splitlines():
-        if "\u2502" in line:  # the vertical rule between body cells
-            parts = [c.strip() for c in line.split("\u2502")]
-            out[parts[0]] = parts[1:]
-    return out
 
 
 def test_balances_json(loo, good_db):
@@ -214,12 +205,17 @@ def test_variants_show_with_a_house_rule(loo, tmp_path):
 
 
 def _commands():
-    """Every command path, with its click command object."""
+    """Every command path, with its click command object (a group's commands are loaded
+    when asked for: Click's list_commands and get_command)."""
     root = typer.main.get_command(app)
     out = [((), root)]
 
     def walk(cmd, path):
-        for name, sub in getattr(cmd, "commands", {}).items():
+        if not callable(getattr(cmd, "list_commands", None)):
+            return
+        ctx = typer.Context(cmd, info_name="loo")
+        for name in cmd.list_commands(ctx):
+            sub = cmd.get_command(ctx, name)
             out.append((path + (name,), sub))
             walk(sub, path + (name,))
 

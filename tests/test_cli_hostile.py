@@ -150,7 +150,7 @@ COMMANDS = st.sampled_from([
 ])
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(command=COMMANDS, value=HOSTILE_TEXT)
 def test_no_argument_ends_in_a_traceback(template, command, value):
     db = _copy(template)

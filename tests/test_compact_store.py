@@ -30,18 +30,17 @@ from loo_ledger.store.facts import (
 from loo_ledger.store.records import Seats, decode, encode
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFORMANCE = ROOT.parent / "shared" / "conformance" / "cases"
+CONFORMANCE = ROOT / "tests" / "data" / "conformance" / "cases"
 SEATS = Seats(["A", "B", "C", "D"])
 
 
 def _sessions() -> list[dict]:
     files = sorted((ROOT / "sample_sessions").glob("*.json"))
     out = [json.loads(f.read_text(encoding="utf-8")) for f in files]
-    if CONFORMANCE.is_dir():
-        for case in sorted(CONFORMANCE.glob("*.json")):
-            session = json.loads(case.read_text(encoding="utf-8")).get("session")
-            if isinstance(session, dict) and isinstance(session.get("players"), list):
-                out.append(session)
+    for case in sorted(CONFORMANCE.glob("*.json")):
+        session = json.loads(case.read_text(encoding="utf-8")).get("session")
+        if isinstance(session, dict) and isinstance(session.get("players"), list):
+            out.append(session)
     return out
 
 

@@ -1,7 +1,9 @@
-"""The shared worked cases, loaded by the project's own tests.
+"""The worked conformance cases, from the project's own copy (tests/data/conformance/).
 
 Each case is settled twice: by the engine directly (so a failure points at the
-rules) and through the CLI exactly as ../shared/conformance/run does it.
+rules) and through the CLI exactly as ../shared/conformance/run does it. One test proves
+the copy equal to ../shared/conformance/cases where that folder is beside the checkout;
+it is the only test that looks there.
 """
 
 from __future__ import annotations
@@ -17,15 +19,25 @@ from loo_ledger.domain import replay
 from loo_ledger.errors import LooError
 from loo_ledger.formats.sessionfile import session_from_dict
 
-CASES_DIR = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "cases"
+CASES_DIR = Path(__file__).resolve().parent / "data" / "conformance" / "cases"
 CASES = sorted(CASES_DIR.glob("*.json"))
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "cases"
 BASELINE = {"format": "loo-session/1", "name": "baseline", "variant": "three-card",
             "players": ["P1", "P2", "P3", "P4"], "first_dealer": "P4", "opening_pool": 0,
             "hands": [{"tricks": {"P1": 1, "P2": 0, "P3": 1, "P4": 1}}]}
 
 
 def test_the_cases_are_there():
-    assert len(CASES) == 44, f"expected the 44 shared cases in {CASES_DIR}"
+    assert len(CASES) == 44, f"expected the 44 cases in {CASES_DIR}"
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"no shared cases to compare at {SHARED}")
+def test_the_copy_is_the_shared_cases():
+    """The copy is byte for byte the shared cases: the same files, the same contents."""
+    shared = {p.name: p.read_bytes() for p in SHARED.glob("*.json")}
+    copied = {p.name: p.read_bytes() for p in CASES}
+    assert sorted(copied) == sorted(shared)
+    assert [n for n in sorted(shared) if copied[n] != shared[n]] == []
 
 
 def _case(path: Path) -> dict:

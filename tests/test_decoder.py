@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from test_sessionfile_fuzz import good as fuzz_good
-from test_sessionfile_fuzz import mutated
+from session_fuzz import good as fuzz_good
+from session_fuzz import mutated
 
 from loo_ledger.errors import SessionFileError
 from loo_ledger.formats import decode, jsonsafe, lean, schemacheck, sessionfile
@@ -21,7 +21,7 @@ from loo_ledger.formats.sessionfile import load_session, read_session, session_f
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((REPO / "sample_sessions").glob("*.json"))
-CASES = sorted((REPO.parent / "shared" / "conformance" / "cases").glob("*.json"))
+CASES = sorted((REPO / "tests" / "data" / "conformance" / "cases").glob("*.json"))
 
 
 def plain_good() -> dict:

@@ -123,7 +123,9 @@ def test_parse_hand_leaves_the_dealers_word_out_and_reads_synonyms_as_typed():
 
 
 def test_hand_and_amend_share_one_option_definition():
-    commands = {c.name: c for c in typer.main.get_command(app).commands.values()}
+    root = typer.main.get_command(app)
+    ctx = typer.Context(root, info_name="loo")
+    commands = {name: root.get_command(ctx, name) for name in ("hand", "amend")}
 
     def options(name: str) -> dict[str, tuple]:
         return {p.name: (tuple(p.opts), p.multiple, p.help) for p in commands[name].params

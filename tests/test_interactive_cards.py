@@ -135,9 +135,9 @@ def test_the_cards_can_be_changed_at_the_preview(run, after_hand_1):
 
 
 def test_through_a_real_terminal(run, after_hand_1):
-    """The first test's hand typed at a pseudo-terminal (tests/test_interactive_pty.py's
-    Terminal): Ben's known hand is shown its legal cards; Ben +18, Cat +9, Ann -9."""
-    from test_interactive_pty import Terminal
+    """The first test's hand typed at a pseudo-terminal (tests/terminals.py's Terminal):
+    Ben's known hand is shown its legal cards; Ben +18, Cat +9, Ann -9."""
+    from terminals import Terminal
 
     db = after_hand_1("pty")
     t = Terminal("--db", str(db), "hand", "-i")

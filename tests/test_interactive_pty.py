@@ -11,68 +11,15 @@ Figures worked by hand from shared/spec/RULES.md.
 from __future__ import annotations
 
 import json
-import os
-import pty
-import select
 import sys
-import time
 
 import pytest
+from terminals import Terminal
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
-
-
-class Terminal:
-    """``loo ARGS`` running in a pseudo-terminal of its own (its controlling terminal, so
-    Ctrl-C is the terminal's SIGINT, as at a real keyboard)."""
-
-    def __init__(self, *args: str):
-        env = dict(os.environ, COLUMNS="200", TERM="dumb", NO_COLOR="1")
-        pid, fd = pty.fork()
-        if pid == 0:  # the child: become loo
-            os.execve(sys.executable, [sys.executable, "-m", "loo_ledger", *args], env)
-        self.pid, self.fd, self.seen, self.at = pid, fd, "", 0
-
-    def _read(self, timeout: float) -> bool:
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if not ready:
-            return True
-        try:
-            data = os.read(self.fd, 4096)
-        except OSError:  # EIO: the child has gone
-            data = b""
-        self.seen += data.decode(errors="replace").replace("\r\n", "\n")
-        return bool(data)
-
-    def expect(self, text: str, timeout: float = 20) -> None:
-        """Wait until ``text`` appears after what was expected before."""
-        deadline = time.monotonic() + timeout
-        while text not in self.seen[self.at:]:
-            left = deadline - time.monotonic()
-            assert left > 0 and self._read(left), f"never saw {text!r}; saw:\n{self.seen}"
-        self.at = self.seen.index(text, self.at) + len(text)
-
-    def answer(self, question: str, typed: str) -> None:
-        """Wait for ``question`` and for the program to wait on it (the output stops at
-        the prompt's ": "), then type ``typed`` and Enter."""
-        self.expect(question)
-        deadline = time.monotonic() + 20
-        while not self.seen.endswith(": "):
-            left = deadline - time.monotonic()
-            assert left > 0 and self._read(left), f"no prompt after {question!r}:\n{self.seen}"
-        self.at = len(self.seen)
-        os.write(self.fd, typed.encode() + b"\r")
-
-    def finish(self) -> int:
-        """Read to the end; the exit status."""
-        while self._read(20):
-            pass
-        _, status = os.waitpid(self.pid, 0)
-        os.close(self.fd)
-        return os.waitstatus_to_exitcode(status)
 
 
 def loo(db, *args: str) -> str:

@@ -39,11 +39,13 @@ def json_commands() -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     def walk(cmd: Any, words: tuple[str, ...]) -> None:
-        subs = getattr(cmd, "commands", None)
-        if words and (subs is None or cmd.invoke_without_command):
+        group = callable(getattr(cmd, "list_commands", None))
+        if words and (not group or cmd.invoke_without_command):
             out[" ".join(words)] = cmd
-        for name, sub in (subs or {}).items():
-            walk(sub, (*words, name))
+        if group:  # its commands loaded as asked for (Click's list_commands, get_command)
+            ctx = typer.Context(cmd, info_name="loo")
+            for name in cmd.list_commands(ctx):
+                walk(cmd.get_command(ctx, name), (*words, name))
 
     walk(typer.main.get_command(app), ())
     assert {"hand", "seat add", "variants", "variants show"} <= set(out)

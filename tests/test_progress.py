@@ -6,12 +6,9 @@ there, and standard output is unchanged."""
 
 from __future__ import annotations
 
-import os
-import pty
-import select
-import subprocess
-import sys
 from pathlib import Path
+
+from terminals import on_a_terminal
 
 from loo_ledger.cli.progress import bar
 
@@ -39,34 +36,11 @@ def test_the_long_commands_print_no_progress_when_captured(loo, tmp_path, good_f
     assert runs[1].stderr == ""
 
 
-def _on_a_terminal(*args: str) -> tuple[str, str, int]:
-    """Run ``python -m loo_ledger ARGS`` with standard error on a pty and standard output
-    on a pipe: (stdout, what the terminal received, exit code)."""
-    master, slave = pty.openpty()
-    child = subprocess.Popen([sys.executable, "-m", "loo_ledger", *args],
-                             stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL,
-                             env={**os.environ, "COLUMNS": "100", "TERM": "xterm"})
-    os.close(slave)
-    out = child.stdout.read() if child.stdout else b""
-    code = child.wait()
-    seen = b""
-    while select.select([master], [], [], 1.0)[0]:
-        try:
-            data = os.read(master, 65536)
-        except OSError:  # the child is gone and the pty closed
-            break
-        if not data:
-            break
-        seen += data
-    os.close(master)
-    return out.decode(), seen.decode(errors="replace"), code
-
-
 def test_a_terminal_sees_the_bar_and_stdout_is_unchanged(tmp_path: Path, good_file) -> None:
     db = str(tmp_path / "t.db")
-    out, seen, code = _on_a_terminal("--db", db, "import", str(good_file))
+    out, seen, code = on_a_terminal("--db", db, "import", str(good_file))
     assert code == 0 and out == f"imported {good_file} as session 1\n"
     assert "settling" in seen
-    out, seen, code = _on_a_terminal("--db", db, "check")
+    out, seen, code = on_a_terminal("--db", db, "check")
     assert code == 0 and out == "0 differences in 1 session(s)\n"
     assert "checking" in seen and "/3" in seen  # M/N of the three hands

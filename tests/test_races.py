@@ -17,8 +17,8 @@ so hands 2 to 4 stay possible. Nets with the amendment and hand 4 (hands 1 + 2 +
 
 from __future__ import annotations
 
+import sqlite3
 import threading
-import time
 
 import pytest
 from store_helpers import dump, fresh_db
@@ -56,8 +56,10 @@ def two(tmp_path):
 def _while_held(monkeypatch, path, other):
     """Make the next write pause inside its transaction (after reading, before storing) and
     start ``other(ledger)`` in a thread there, on its own connection (the other terminal);
-    returns (box with the thread, errors, results). The thread must still be waiting when
-    the first write goes on: it is blocked on BEGIN IMMEDIATE."""
+    returns (box with the thread, errors, results). There, no other connection can begin a
+    write: a BEGIN IMMEDIATE that may not wait is refused as locked (no timing: SQLite says
+    so at once), so the other terminal, which may wait, waits for the first to commit, or
+    comes after it; either way it must work on what the first wrote."""
     real, errors, results, box = writer.read_session, [], [], {}
 
     def run():
@@ -72,10 +74,14 @@ def _while_held(monkeypatch, path, other):
     def paused(*args, **kwargs):
         stored = real(*args, **kwargs)
         if "thread" not in box:
+            probe = sqlite3.connect(path, timeout=0, isolation_level=None)
+            try:
+                with pytest.raises(sqlite3.OperationalError, match="locked"):
+                    probe.execute("BEGIN IMMEDIATE")
+            finally:
+                probe.close()
             box["thread"] = threading.Thread(target=run)
             box["thread"].start()
-            time.sleep(0.4)
-            assert box["thread"].is_alive(), "the second writer did not wait for the first"
         return stored
 
     monkeypatch.setattr(writer, "read_session", paused)

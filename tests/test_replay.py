@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_stats import tables
+from rich_tables import tables
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.json"))
 

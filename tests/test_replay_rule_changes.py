@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import json
 
-from test_rules_from_hand import _evening as four_hands
+from evenings import four_hands
 
 STORED = {"Ann": -27, "Ben": 45, "Cat": -33, "Dov": -12, "(pool)": 27}
 
 
 def _evening(loo, db) -> None:
-    """tests/test_rules_from_hand.py's four hands, then loo=unlimited from hand 3."""
+    """The four hands worked in tests/test_rules_from_hand.py (tests/evenings.py), then
+    loo=unlimited from hand 3."""
     four_hands(loo, db)
     out = loo(db, "rules", "set", "loo=unlimited", "--from-hand", "3")
     assert out.exit_code == 0, out.output

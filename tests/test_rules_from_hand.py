@@ -24,19 +24,10 @@ from __future__ import annotations
 
 import json
 
+from evenings import four_hands
+
 LIMITED = {"Ann": -9, "Ben": 36, "Cat": -24, "Dov": -12, "pool": 9}
 UNLIMITED_FROM_3 = {"Ann": -27, "Ben": 45, "Cat": -33, "Dov": -12, "pool": 27}
-
-
-def _evening(loo, db) -> None:
-    assert loo(db, "new", "Friday", "--players", "Ann,Ben,Cat,Dov",
-               "--dealer", "Dov").exit_code == 0
-    for words in (("Ann=1", "Ben=1", "Cat=1", "Dov=0"),
-                  ("Ann=pass", "Ben=3", "Cat=0", "Dov=pass"),
-                  ("Ann=1", "Ben=1", "Cat=0", "Dov=miss:1"),
-                  ("Ann=0", "Ben=3", "Cat=pass", "Dov=pass")):
-        out = loo(db, "hand", *words)
-        assert out.exit_code == 0, out.output
 
 
 def _nets(loo, db) -> dict[str, int]:
@@ -50,7 +41,7 @@ def _hand_deltas(loo, db) -> list[dict[str, int]]:
 
 def test_unlimited_from_hand_3_changes_hands_3_and_4_only(loo, tmp_path):
     db = tmp_path / "l.db"
-    _evening(loo, db)
+    four_hands(loo, db)
     assert _nets(loo, db) == LIMITED
     before = _hand_deltas(loo, db)
     out = loo(db, "rules", "set", "loo=unlimited", "--from-hand", "3")
@@ -71,7 +62,7 @@ def test_unlimited_from_hand_3_changes_hands_3_and_4_only(loo, tmp_path):
 
 def test_a_change_that_makes_a_later_hand_impossible_is_refused(loo, tmp_path, dump_db):
     db = tmp_path / "l.db"
-    _evening(loo, db)
+    four_hands(loo, db)
     before = dump_db(db)
     out = loo(db, "rules", "set", "miss=false", "--from-hand", "2")  # Dov took hand 3's miss
     assert out.exit_code == 1
@@ -86,7 +77,7 @@ def test_a_change_that_makes_a_later_hand_impossible_is_refused(loo, tmp_path, d
 
 def test_export_then_import_keeps_the_change(loo, tmp_path):
     db = tmp_path / "l.db"
-    _evening(loo, db)
+    four_hands(loo, db)
     assert loo(db, "rules", "set", "loo=unlimited", "--from-hand", "3").exit_code == 0
     exported = loo(db, "export").stdout
     data = json.loads(exported)
@@ -103,7 +94,7 @@ def test_export_then_import_keeps_the_change(loo, tmp_path):
 
 def test_a_file_with_bad_rule_changes_is_refused(loo, tmp_path):
     db = tmp_path / "l.db"
-    _evening(loo, db)
+    four_hands(loo, db)
     data = json.loads(loo(db, "export").stdout)
     for changes, said in (
             ([{"from_hand": 6, "rules": {"loo": "unlimited"}}], "beyond the next hand (5)"),
@@ -120,7 +111,7 @@ def test_a_file_with_bad_rule_changes_is_refused(loo, tmp_path):
 
 def test_undo_and_amend_keep_working(loo, tmp_path):
     db = tmp_path / "l.db"
-    _evening(loo, db)
+    four_hands(loo, db)
     assert loo(db, "rules", "set", "loo=unlimited", "--from-hand", "4").exit_code == 0
     # Only hand 4 changes: after hand 3's limited loo the pool is 9, so P = 9 + 9 = 18,
     # 6 a trick: Ben +18, Ann looed for P = 18 (not 9), Cat -9; pool after 18.

@@ -24,7 +24,7 @@ from loo_ledger.formats.sessionfile import (
 )
 
 REPO = Path(__file__).resolve().parent.parent
-CASES = sorted((REPO.parent / "shared" / "conformance" / "cases").glob("*.json"))
+CASES = sorted((REPO / "tests" / "data" / "conformance" / "cases").glob("*.json"))
 SAMPLES = sorted((REPO / "sample_sessions").glob("*.json"))
 
 

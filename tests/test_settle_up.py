@@ -1,7 +1,7 @@
 """loo settle-up, worked by hand.
 
-The evening is tests/test_stats.py's BICYCLE (worked there): nets A -2, B +4, C +5,
-D -9; the pool opened empty and ends with 2 chips. At 0.10 GBP a chip:
+The evening is tests/data/sessions/bicycle-night.json (worked in tests/test_stats.py): nets
+A -2, B +4, C +5, D -9; the pool opened empty and ends with 2 chips. At 0.10 GBP a chip:
     A -0.20, B +0.40, C +0.50, D -0.90, and (pool) +0.20: the sum is 0.00.
 Everyone with the banker A (the first player; he keeps the pool's money):
     A pays B 0.40, A pays C 0.50, D pays A 0.90, A pays (pool) 0.20
@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
-from test_stats import BICYCLE, tables
+from rich_tables import tables
 
 from loo_ledger.domain.money import allocate_cents
 from loo_ledger.services.analysis.settle_up import fewest_transfers
 from loo_ledger.store.ledger import Ledger
+
+BICYCLE = json.loads((Path(__file__).resolve().parent / "data" / "sessions"
+                      / "bicycle-night.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture

@@ -57,7 +57,7 @@ def test_pool_settles_nothing_again(good_db: Path) -> None:
     assert not [m for m in modules if m.startswith("loo_ledger.domain.")]
     assert not [m for m in ("loo_ledger.store.writer", "loo_ledger.store.derive", "rich",
                             "msgspec") if m in modules]  # records are msgspec Structs (~5 ms)
-    # built from its own module (cli.ALONE), not with the commands that record hands
+    # built from its own module (cli.COMMANDS), not with the commands that record hands
     assert "loo_ledger.cli.pool_cmd" in modules
     assert not [m for m in ("loo_ledger.cli.table_cmds", "loo_ledger.cli.hand_opts",
                             "loo_ledger.cli.options") if m in modules]
@@ -77,12 +77,17 @@ def test_a_hand_at_the_table_loads_what_it_uses(good_db: Path, tmp_path: Path) -
     assert "loo_ledger.cli.visible" in modules and "unicodedata" not in modules
 
 
-def test_a_command_of_its_own_module_keeps_its_place_in_the_listing() -> None:
+def test_the_listing_names_every_command_in_its_place() -> None:
+    """`loo --help` lists the commands in the order of cli.COMMANDS, the table's first."""
+    from typer.testing import CliRunner
+
     from loo_ledger import cli
-    names = [cli._name(c) for c in cli.app.registered_commands]
-    assert names[:7] == ["new", "use", "hand", "amend", "undo", "pool", "close"]
-    for name in cli.ALONE:
-        assert any(name in names for names, _ in cli.STEPS)
+    listing = CliRunner().invoke(cli.app, ["--help"], env={"COLUMNS": "100"}).output
+    rows = [line.split()[1] for line in listing.split("Commands")[1].splitlines()
+            if line.startswith("│ ") and line[2] != " "]
+    assert rows == list(cli.COMMANDS)
+    assert rows[:7] == ["new", "use", "hand", "amend", "undo", "pool", "close"]
+    assert len(rows) == 29 and {"seat", "rules", "session", "player", "variants"} <= set(rows)
 
 
 def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:
@@ -92,59 +97,43 @@ def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:
     assert not [m for m in modules if m == "rich" or m.startswith("rich.")]
 
 
-def test_the_steps_name_every_command_of_the_app() -> None:
-    from loo_ledger import cli
-    names = {g.name for g in cli.app.registered_groups} | {
-        cli._name(c) for c in cli.app.registered_commands}
-    assert names == set().union(*(n for n, _ in cli.STEPS))
+def test_a_command_line_loads_only_the_module_of_its_command() -> None:
+    modules = loaded("seat", "--help")
+    assert "loo_ledger.cli.seats_rules" in modules
+    assert not [m for m in ("loo_ledger.cli.table_cmds", "loo_ledger.cli.reports",
+                            "loo_ledger.cli.session_cmds") if m in modules]
 
 
-def test_a_command_built_alone_is_the_command_of_the_whole_app(monkeypatch) -> None:
+def test_a_mistyped_command_is_refused_naming_the_nearest() -> None:
     from typer.testing import CliRunner
 
     from loo_ledger import cli
-    full, runner = cli.app, CliRunner()
-    monkeypatch.setattr(cli, "_built", {})  # build each command alone, as main() does
-    for names, _ in cli.STEPS:
-        for name in sorted(names):
-            alone = cli.only(name)
-            assert alone is not None
-            assert [cli._name(c) for c in alone.registered_commands] + [
-                g.name for g in alone.registered_groups] == [name]
-            helps = [runner.invoke(a, [name, "--help"], env={"COLUMNS": "100"}).output
-                     for a in (alone, full)]
-            assert helps[0] == helps[1] and f" {name} " in helps[0].split("Usage:")[1]
+    wrong = CliRunner().invoke(cli.app, ["balanse"], env={"COLUMNS": "100"})
+    assert wrong.exit_code == 2
+    assert "No such command 'balanse'. Did you mean 'balances'?" in wrong.output
+    far = CliRunner().invoke(cli.app, ["zzz"], env={"COLUMNS": "100"})
+    assert far.exit_code == 2 and "No such command 'zzz'." in far.output
+    assert "Did you mean" not in far.output
 
 
-def test_the_command_word() -> None:
-    from loo_ledger.cli import _command_word
-    assert _command_word(["balances"]) == "balances"
-    assert _command_word(["--db", "x.db", "hand", "Ann=1"]) == "hand"
-    assert _command_word(["--db=x.db", "seat", "add"]) == "seat"
-    assert _command_word(["--help"]) is None
-    assert _command_word(["--db", "x.db", "--version"]) is None
-    assert _command_word([]) is None and _command_word(["--db", "x.db"]) is None
-
-
-def test_the_listing_is_the_whole_app_for_help_and_runs_what_it_lists(tmp_path,
-                                                                       monkeypatch) -> None:
-    import typer.testing
-    from typer.main import get_command
+def test_options_before_the_command_still_run_it(tmp_path) -> None:
+    from typer.testing import CliRunner
 
     from loo_ledger import cli
-    monkeypatch.setattr(typer.testing, "_get_command", lambda command: command)  # Click's
-    runner = typer.testing.CliRunner()
-    for width in ("60", "100", "200"):
-        for args in (["--help"], [], ["-h"]):
-            helps = [runner.invoke(root, args, env={"COLUMNS": width}).output
-                     for root in (cli._listing(cli.app), get_command(cli.app))]
-            assert helps[0] == helps[1] and "balances" in helps[0]
-    listing = cli._listing(cli.app)
-    unknown = runner.invoke(listing, ["balanse"], env={"COLUMNS": "100"})
-    assert unknown.exit_code == 2 and "No such command 'balanse'" in unknown.output
-    # a command line the listing must run (options before '--'): the command is built first
-    db = tmp_path / "l.db"
-    made = runner.invoke(listing, ["--db", str(db), "--", "new", "Night", "--players",
-                                   "Ann,Ben,Cat"])
+    made = CliRunner().invoke(cli.app, ["--db", str(tmp_path / "l.db"), "--", "new", "Night",
+                                        "--players", "Ann,Ben,Cat"])
     assert made.exit_code == 0, made.output
     assert made.output.startswith("session 1 'Night' started: Ann, Ben, Cat")
+
+
+def test_the_cli_uses_no_private_api_and_leaves_python_alone() -> None:
+    """No Typer/Click internals (typer.main but its public get_command, typer._click), no
+    switching of the collector, no os._exit or atexit internals, in any cli module."""
+    import re
+
+    package = Path(__file__).resolve().parent.parent / "loo_ledger" / "cli"
+    banned = re.compile(r"typer\.main\.(?!get_command\b)\w|from typer\.main import|_click"
+                        r"|\bgc\.|import gc|os\._exit|atexit\._")
+    found = [f"{p.name}: {m.group(0)}" for p in sorted(package.glob("*.py"))
+             for m in banned.finditer(p.read_text(encoding="utf-8"))]
+    assert found == []

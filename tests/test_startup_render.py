@@ -48,7 +48,7 @@ def test_no_title_and_no_rows() -> None:
     assert short.plain() == rich_text(short)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(title=st.one_of(st.none(), TEXT), columns=st.lists(TEXT, min_size=1, max_size=4),
        data=st.data())
 def test_plain_is_what_rich_writes(title: str | None, columns: list[str], data) -> None:
@@ -67,7 +67,7 @@ def test_every_one_cell_character_is_one_cell_for_rich() -> None:
     assert cell_len("".join(sorted(one_cell()))) == len(one_cell())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(text=TEXT)
 def test_width_is_richs_measure(text: str) -> None:
     from loo_ledger.cli.visible import ljust, width

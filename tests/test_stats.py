@@ -21,7 +21,8 @@ the dealer: 0 the dealer, 1 his left (eldest), 2, 3. "forced" is a deal with no 
     Session: 3 hands, 1 simple, 2 double, largest pool 18, longest double run 2
     (hands 2-3), paid in loos 9 + 9 = 18.
 
-Session 2, BICYCLE below (ante 3, loo 3, flushes; 0.10 GBP a chip; D deals first):
+Session 2, BICYCLE (tests/data/sessions/bicycle-night.json; ante 3, loo 3, flushes; 0.10 GBP
+a chip; D deals first):
     hand 1, D deals a simple pool (forced); P 3, 1 a trick. A, B, C 1 trick each: +1;
         D 0 tricks: looed 3, -3 - 3 = -6. Pool 3.
     hand 2, A deals, double: P 3 + 3 = 6. B and D stand, C and A pass; B shows a flush
@@ -43,25 +44,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
+from rich_tables import tables
 
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.stats import rebuild
 
-BICYCLE = {
-    "format": "loo-session/1", "name": "Bicycle night", "variant": "bicycle",
-    "started_at": "2025-02-14T20:00:00+00:00",
-    "unit": {"name": "chip", "value": "0.10", "currency": "GBP"},
-    "players": ["A", "B", "C", "D"], "first_dealer": "D", "opening_pool": 0,
-    "hands": [
-        {"tricks": {"A": 1, "B": 1, "C": 1, "D": 0}},
-        {"declarations": {"B": "stand", "C": "pass", "D": "stand", "A": "pass"},
-         "flushes": [{"player": "B", "kind": "flush"}]},
-        {"declarations": {"C": "stand", "D": "pass", "A": "pass", "B": "defend"},
-         "tricks": {"C": 2, "B": 1}},
-    ],
-}
+BICYCLE = json.loads((Path(__file__).resolve().parent / "data" / "sessions"
+                      / "bicycle-night.json").read_text(encoding="utf-8"))
 DERIVED = ("player_totals", "seat_totals", "session_totals")
 
 
@@ -116,19 +108,6 @@ def test_one_session(loo, good_db):
     assert (s["hands"], s["simple"], s["double"], s["largest_pot"], s["longest_double_run"],
             s["paid_in_loos"]) == (3, 1, 2, 18, 2, 18)
     assert "record" not in data and data["not_counted"] == []
-
-
-def tables(out: str) -> dict[str, dict[str, list[str]]]:
-    """Each rich table of the output by the first words of its title: rows by first cell."""
-    from test_cli import cells  # the rich-table reader of the CLI tests
-    found: dict[str, list[str]] = {}
-    title = ""
-    for line in out.splitlines():
-        if not any(c in line for c in "\u2502\u2503\u2501"):
-            title = line.split(",")[0].split(" (")[0]
-            found[title] = []
-        found[title].append(line)
-    return {t: cells("\n".join(lines)) for t, lines in found.items()}
 
 
 def test_table_agrees_with_json(loo, good_db):

@@ -16,7 +16,7 @@ from loo_ledger.store.records import record_from_dict, record_to_dict, stored_re
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "sample_sessions").glob("*.json")) + sorted(
-    (ROOT.parent / "shared" / "conformance" / "cases").glob("*.json"))
+    (ROOT / "tests" / "data" / "conformance" / "cases").glob("*.json"))
 
 
 def _hands(path: Path) -> list[dict]:

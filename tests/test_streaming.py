@@ -90,14 +90,12 @@ def test_export_to_a_file_that_fails_leaves_the_old_file(ledger, tmp_path, monke
     assert write_file(out, iter(["é", "x"])) == 3 and out.read_text() == "éx"
 
 
-def test_export_shows_a_bar_only_on_a_terminal(tmp_path, loo, good_file):
-    import sys
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from test_progress import _on_a_terminal
+def test_export_shows_a_bar_onlyon_a_terminal(tmp_path, loo, good_file):
+    from terminals import on_a_terminal
     db = tmp_path / "t.db"
     assert loo(db, "import", good_file).exit_code == 0
     captured = loo(db, "export", "-f", "csv")
     assert captured.exit_code == 0 and captured.stderr == ""
-    out, seen, code = _on_a_terminal("--db", str(db), "export", "-f", "csv")
+    out, seen, code = on_a_terminal("--db", str(db), "export", "-f", "csv")
     assert code == 0 and out.replace("\r\n", "\n") == captured.stdout.replace("\r\n", "\n")
     assert "exporting session 1" in seen and "3/3" in seen

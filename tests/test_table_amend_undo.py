@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from datetime import UTC, datetime
 
 import pytest
@@ -68,14 +69,34 @@ def _json(loo, db, *args):
     return json.loads(result.stdout)
 
 
-@pytest.fixture
-def right_db(tmp_path, loo):
-    return _session(loo, tmp_path / "right.db", RIGHT)
+@pytest.fixture(scope="module")
+def typed(tmp_path_factory):
+    """The two evenings typed hand by hand once; each test gets copies (_copy)."""
+    from typer.testing import CliRunner
+
+    from loo_ledger.cli import app
+    runner, folder = CliRunner(), tmp_path_factory.mktemp("typed")
+
+    def loo(db, *args):
+        return runner.invoke(app, ["--db", str(db), *args], env={"COLUMNS": "200"})
+
+    return {"right": _session(loo, folder / "right.db", RIGHT),
+            "wrong": _session(loo, folder / "wrong.db", WRONG)}
+
+
+def _copy(source, target):
+    shutil.copyfile(source, target)  # each command closed the ledger: no -wal beside it
+    return target
 
 
 @pytest.fixture
-def wrong_db(tmp_path, loo):
-    return _session(loo, tmp_path / "wrong.db", WRONG)
+def right_db(tmp_path, typed):
+    return _copy(typed["right"], tmp_path / "right.db")
+
+
+@pytest.fixture
+def wrong_db(tmp_path, typed):
+    return _copy(typed["wrong"], tmp_path / "wrong.db")
 
 
 def test_the_right_session_is_as_worked_by_hand(loo, right_db):

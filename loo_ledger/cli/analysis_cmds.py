@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
@@ -26,7 +28,7 @@ def stats(ctx: typer.Context, session: int | None = SESSION_OPTION,
                                                help="Only this player."),
           limit: int = typer.Option(20, "--limit", metavar="N", min=0, help=(
               "Across sessions: list the N most recent sessions (0: all; --json has all).")),
-          as_json: bool = JSON_OPTION):
+          as_json: bool = JSON_OPTION) -> None:
     """Per player: declarations, tricks, loos, whole pools, flushes, chips and money, seats.
     Per session: hands, simple and double pools, the largest pool, loos paid."""
     from loo_ledger.services.analysis.stats import stats as run_stats
@@ -51,7 +53,7 @@ def stats(ctx: typer.Context, session: int | None = SESSION_OPTION,
     _show_stats(report, limit)
 
 
-def _show_stats(report: dict, limit: int) -> None:
+def _show_stats(report: dict[str, Any], limit: int) -> None:
     title, players = report["scope"]["title"], report["players"]
     show(table(f"Players, {title} (rates of the hands each declared in; loo rate of the "
                "hands played)",
@@ -89,7 +91,7 @@ def _show_stats(report: dict, limit: int) -> None:
                    err=True)
 
 
-def _show_cards(report: dict, title: str) -> None:
+def _show_cards(report: dict[str, Any], title: str) -> None:
     """The figures from recorded cards (issue 12), only where some hand has them."""
     carded = [p for p in report["players"] if p["cards"]["hands"]]
     if not carded:
@@ -110,7 +112,7 @@ def _show_cards(report: dict, title: str) -> None:
                        f"({_pct(c['eldest_first_rate'])}).")
 
 
-def _seat_cells(by_seat: list[dict], seats: list[int]) -> list[str]:
+def _seat_cells(by_seat: list[dict[str, Any]], seats: list[int]) -> list[str]:
     found = {s["seat"]: f"{signed(s['net'])} ({s['hands']})" for s in by_seat}
     return [found.get(seat, "-") for seat in seats]
 
@@ -125,7 +127,7 @@ def _day(date: str | None) -> str:
     return (date or "")[:16].replace("T", " ")
 
 
-def _show_record(record: list[dict], cut: str) -> None:
+def _show_record(record: list[dict[str, Any]], cut: str) -> None:
     """Each player's sessions, oldest first: net chips and money."""
     show(table("Record over time" + cut, ["player", "session", "date", "net", "money"],
                [(r["player"], s["session"], _day(s["date"]), signed(s["net"]),
@@ -140,7 +142,7 @@ def settle_up(ctx: typer.Context, session: int | None = SESSION_OPTION,
                   "The tab of every session: who owes whom, after 'loo paid'.")),
               since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
                   "The tab of the sessions from DATE on: '2026-03-01', 'March 2026'.")),
-              as_json: bool = JSON_OPTION):
+              as_json: bool = JSON_OPTION) -> None:
     """Money owed at the end: each player's net and buy-in in money, and who pays whom.
     With --all or --since, a season's tab: every session's money by player (and the
     pool), less the debts paid ('loo paid'), and who still pays whom."""
@@ -186,7 +188,7 @@ def settle_up(ctx: typer.Context, session: int | None = SESSION_OPTION,
             typer.echo(f"  {t['from']} pays {t['to']} {_cash(t['amount'], cur)}".rstrip())
 
 
-def _settle_notes(result: dict) -> list[str]:
+def _settle_notes(result: dict[str, Any]) -> list[str]:
     cur, pool, out = result["unit"]["currency"], result["pool"], []
     if pool["change"] > 0:
         out.append(f"The pool holds {pool['change']} chips more than it opened with: their money "
@@ -218,7 +220,7 @@ def replay(ctx: typer.Context,
            variant: str | None = typer.Option(None, "--variant", help=(
                "Another preset or saved house rule (the stored overrides and the stored "
                "rule changes are dropped).")),
-           as_json: bool = JSON_OPTION):
+           as_json: bool = JSON_OPTION) -> None:
     """Settle a whole evening again under other rules; the database is not changed."""
     from loo_ledger.cli.progress import bar, shown
     from loo_ledger.services.analysis.replay import replay_session
@@ -233,7 +235,7 @@ def replay(ctx: typer.Context,
     cur, has_money = result["unit"]["currency"], result["unit"]["value"] is not None
     money_cols = ("money stored", "money new", "money difference") if has_money else ()
 
-    def row(name: str, f: dict) -> tuple:
+    def row(name: str, f: dict[str, Any]) -> tuple[Any, ...]:
         cash = tuple(_cash(f["money"][k], cur) for k in ("stored", "new", "difference")
                      ) if has_money else ()  # (no "money" without a unit value)
         return (name, signed(f["stored"]), signed(f["new"]), signed(f["difference"]), *cash)
@@ -253,10 +255,3 @@ def replay(ctx: typer.Context,
             who = f"{p['player']}: " if p["player"] else ""
             typer.echo(f"  {who}{p['message']} [{p['code']}]")
     typer.echo("Nothing was written to the database.")
-
-
-def register(app: typer.Typer) -> None:
-    """Add the analysis commands to the app."""
-    app.command()(stats)
-    app.command("settle-up")(settle_up)
-    app.command()(replay)

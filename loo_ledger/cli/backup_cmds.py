@@ -52,8 +52,3 @@ def restore(ctx: typer.Context,
                              kept=None if kept is None else str(kept))
     typer.echo(f"restored {file} to {ledger}: {incoming.describe()}"
                + (f"; the ledger it replaced is kept as {kept}" if kept else ""))
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(backup)
-    app.command()(restore)

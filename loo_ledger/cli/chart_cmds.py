@@ -9,7 +9,7 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 
 def chart(ctx: typer.Context, session: int | None = SESSION_OPTION,
           pool: bool = typer.Option(False, "--pool", help="Chart the pool's size instead."),
-          as_json: bool = JSON_OPTION):
+          as_json: bool = JSON_OPTION) -> None:
     """Chart every player's running net hand by hand (or, with --pool, the pool's size)."""
     import shutil
 
@@ -34,8 +34,3 @@ def chart(ctx: typer.Context, session: int | None = SESSION_OPTION,
     typer.echo(head + "\n")
     typer.echo(textchart.chart(series.hand_numbers(ev), data, width=width, height=height,
                                bars=pool, legend=words, symbols={"pool": "#"}), nl=False)
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``loo chart`` to the app."""
-    app.command()(chart)

@@ -14,41 +14,21 @@ from loo_ledger.cli.checks import ident
 from loo_ledger.errors import NotFound
 
 
-class Run:
-    """What :func:`loo_ledger.cli.main` keeps for one run of the command line, given to
-    the command line as its context's ``obj``: whether the collector was paused for the
-    start-up, and the ledgers the command opened (closed before the process leaves)."""
-
-    __slots__ = ("paused", "ledgers")
-
-    def __init__(self, *, paused: bool) -> None:
-        self.paused = paused
-        self.ledgers: list[Any] = []
-
-    def close_ledgers(self) -> None:
-        """Close every ledger the command opened (the process is about to end)."""
-        for ledger in self.ledgers:
-            ledger.close()
-        self.ledgers.clear()
-
-
 class Env:
-    """Per-invocation state, kept on the click context (no module-level state); ``run``
-    is the :class:`Run` that closes the ledgers opened (main()'s, else the root
-    callback's own, closed with the click context)."""
+    """Per-invocation state, kept on the click context (no module-level state); the root
+    command closes it (:meth:`close`) as the command line's context ends."""
 
-    __slots__ = ("db_path", "command", "_ledger", "run")
+    __slots__ = ("db_path", "command", "_ledger")
 
-    def __init__(self, *, db_path: Path, command: str = "", run: Run) -> None:
+    def __init__(self, *, db_path: Path, command: str = "") -> None:
         self.db_path = db_path
         self.command = command
-        self._ledger: Any = None
-        self.run = run
+        self._ledger: Any = None  # a store.ledger.Ledger once opened
 
     def __repr__(self) -> str:
         return f"Env(db_path={self.db_path!r}, command={self.command!r})"
 
-    def ledger(self, *, create: bool | None = None, writes: bool = False):
+    def ledger(self, *, create: bool | None = None, writes: bool = False) -> Any:
         """The ledger, opened (and migrated) on first use. Only the commands in
         CREATES_LEDGER (or ``create=True``) make a new file; any other command on a
         missing file is a NotFound naming the path. ``writes``: the command is about to
@@ -58,10 +38,16 @@ class Env:
             from loo_ledger.store.ledger import Ledger
             create = self.command in CREATES_LEDGER if create is None else create
             self._ledger = Ledger(open_database(self.db_path, create=create, folders=False))
-            self.run.ledgers.append(self._ledger)
         if writes:
             self._ledger.db.verify_soon()
         return self._ledger
+
+    def close(self) -> None:
+        """Close the ledger, if the command opened it (SQLite folds its write-ahead log
+        back and removes it at the last close)."""
+        ledger, self._ledger = self._ledger, None
+        if ledger is not None:
+            ledger.close()
 
     def session_id(self, given: int | None) -> int:
         """The session named by ``--session``, else the current one."""
@@ -76,7 +62,7 @@ class Env:
                                "'loo use ID' (see 'loo sessions')")
             raise NotFound(f"there is no session in {self.db_path} yet: start one with "
                            "'loo new NAME --players Ann,Ben,Cat', or 'loo import FILE'")
-        return current
+        return int(current)
 
     def find_session(self, typed: str) -> int:
         """The session a person names: its id, else its name (a unique prefix, any case)."""
@@ -97,7 +83,7 @@ class Env:
         if len(ids) > 1:
             raise NoMatch(f"{len(ids)} sessions are called {name!r} (ids "
                           f"{', '.join(map(str, ids))}): name one by its id")
-        return ids[0]
+        return int(ids[0])
 
 
 #: The commands that may start a new ledger file.
@@ -136,4 +122,5 @@ def print_json(value: Any) -> None:
 SESSION_OPTION = typer.Option(None, "--session", "-s", metavar="ID", callback=ident,
                               help="Session id (see 'loo sessions'); default: the current one.")
 JSON_OPTION = typer.Option(False, "--json",
-                           help="Print JSON (see SESSION-FORMAT.md) instead of a table.")
+                           help="Print JSON instead of a table (its shape: format.md, installed in "
+                                "loo_ledger/docs/).")

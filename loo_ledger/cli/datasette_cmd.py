@@ -37,7 +37,3 @@ def datasette_metadata(
         raise StoreError(f"Cannot write {output}: {e.strerror or e}.") from e
     typer.echo(f"Wrote {output}: serve the ledger with datasette {ctx.obj.db_path} "
                f"-m {output}", err=True)
-
-
-def register(app: typer.Typer) -> None:
-    app.command("datasette-metadata")(datasette_metadata)

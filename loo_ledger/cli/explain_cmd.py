@@ -3,6 +3,8 @@ the tricks: who led, what was played, who won and why, any breach."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
@@ -10,7 +12,7 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 
 def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
                                                            help="The hand number."),
-            session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+            session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Every chip of hand N with the rule that moved it, its parameter and source text."""
     from loo_ledger.errors import NotFound
     from loo_ledger.services.explain import explain_rows, trick_walk
@@ -43,7 +45,7 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
         _echo_play(play)
 
 
-def _echo_play(play: dict) -> None:
+def _echo_play(play: dict[str, Any]) -> None:
     """The tricks of a hand with its cards recorded, one line a trick."""
     from loo_ledger.cli.visible import visible
     trump = f"trumps {play['trump']}" if play["trump"] else "no trump before play"
@@ -59,7 +61,3 @@ def _echo_play(play: dict) -> None:
             typer.echo(visible(f"    breach: {b}"))
     for p in play["problems"]:
         typer.echo(visible(f"  problem: {p}"))
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(explain)

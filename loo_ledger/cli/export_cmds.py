@@ -98,8 +98,3 @@ def _chunks(ledger, sid: int, fmt: Format, summary: bool,
         yield text.summary(ev)
     else:
         yield markdown.summary(ev) if fmt is Format.md else html.page(ev)
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``loo export`` to the app."""
-    app.command()(export)

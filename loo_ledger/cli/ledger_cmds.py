@@ -142,8 +142,3 @@ def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION):
                  r["status"], f"{r['house_rule']} ({r['variant']})" if r["house_rule"]
                  else r["variant"], r["players"], r["hands"], r["pool"]) for r in rows],
                right=("id", "players", "hands", "pool")))
-
-
-def register(app: typer.Typer) -> None:
-    app.command("import")(import_)
-    app.command()(check)

@@ -103,11 +103,3 @@ def paid(ctx: typer.Context,
     typer.echo(f"{stored['from']} paid {stored['to']} "
                f"{money_text(Decimal(stored['amount']), stored['currency'])} "
                f"({stored['when'][:16].replace('T', ' ')})")
-
-
-def register(app: typer.Typer, player_app: typer.Typer) -> None:
-    """``loo players``, ``loo player merge``, ``loo paid``."""
-    app.command("players")(players)
-    player_app.command("merge")(merge)
-    app.command("paid")(paid)
-

@@ -15,7 +15,8 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.visible import visible
 
 
-def pool(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+def pool(ctx: typer.Context, session: int | None = SESSION_OPTION,
+         as_json: bool = JSON_OPTION) -> None:
     """Who owes the pool: chips in it, next dealer and ante, last hand's loos (Lou: burn)."""
     from loo_ledger.services.pool import pool_view
     e = env(ctx)
@@ -65,7 +66,3 @@ def _flat(why: str) -> str:
     (simple_pool=play-all)" -> "a simple pool: simple_pool=play-all"."""
     head, sep, rest = why.partition(" (")
     return f"{head}: {rest.removesuffix(')')}" if sep else why
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(pool)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
 
@@ -11,7 +12,7 @@ from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.cli.visible import cell
 
 
-def _cell(record: dict, player: str, deltas: dict, *, lou: bool = False) -> str:
+def _cell(record: dict[str, Any], player: str, deltas: dict[str, Any], *, lou: bool = False) -> str:
     """A player's part in a hand: word, tricks, what else happened to them and the change,
     e.g. ``miss 1t +9``, ``3t flush +27``, ``0t revoke -9`` (Lou: ``renege``)."""
     if player not in deltas:
@@ -31,7 +32,7 @@ def _cell(record: dict, player: str, deltas: dict, *, lou: bool = False) -> str:
 def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
           audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
                                      "added, amended or undone, old and new record, and when."),
-          as_json: bool = JSON_OPTION):
+          as_json: bool = JSON_OPTION) -> None:
     """Every hand: dealer, pool in play, each player's word, tricks (t), flushes, revokes and
     change, pool after; * marks a table ruling."""
     from loo_ledger.domain.codes import Game
@@ -63,7 +64,7 @@ def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
                right=("#", pool, "after", *players)), *(cell(x) for x in rulings))
 
 
-def _audit(rows: list[dict], as_json: bool) -> None:
+def _audit(rows: list[dict[str, Any]], as_json: bool) -> None:
     if as_json:
         return print_json(rows)
     for r in rows:
@@ -78,7 +79,7 @@ def _audit(rows: list[dict], as_json: bool) -> None:
 
 
 def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
-             as_json: bool = JSON_OPTION):
+             as_json: bool = JSON_OPTION) -> None:
     """Each player's net since the session began, the chips in the pool, and money."""
     e = env(ctx)
     sid = e.session_id(session)
@@ -111,8 +112,3 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
     unit = info.get("unit_name") or "chips"
     show(table(f"Balances, session {sid} ({unit})", ["player", "net", "money"], rows,
                right=("net", "money")))
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(hands)
-    app.command()(balances)

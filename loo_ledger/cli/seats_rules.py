@@ -7,9 +7,10 @@ import typer
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.outputs import action_result
 
-seat_app = typer.Typer(help="Players come and go between hands.", no_args_is_help=True)
+seat_app = typer.Typer(help="Players come and go between hands.", no_args_is_help=True,
+                       add_completion=False)
 rules_app = typer.Typer(help="House rules: a preset plus overrides, saved under a name.",
-                        no_args_is_help=True)
+                        no_args_is_help=True, add_completion=False)
 
 
 @seat_app.command("add")

@@ -6,10 +6,13 @@ import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
 from loo_ledger.cli.outputs import action_result
+from loo_ledger.cli.player_cmds import merge
 
-session_app = typer.Typer(help="Rename or delete a session.", no_args_is_help=True)
+session_app = typer.Typer(help="Rename or delete a session.", no_args_is_help=True,
+                          add_completion=False)
 player_app = typer.Typer(help="Rename a player in the current session, or merge two "
-                         "spellings of one player.", no_args_is_help=True)
+                         "spellings of one player.", no_args_is_help=True,
+                         add_completion=False)
 
 _SESSION_ARG = typer.Argument(None, metavar="[SESSION]",
                               help="Session id or name (a unique prefix will do); default: "
@@ -82,13 +85,4 @@ def player_rename(ctx: typer.Context,
     typer.echo(f"{player} is now {new} in session {sid}")
 
 
-def register(app: typer.Typer) -> None:
-    """Add ``loo session``, ``loo reopen``, ``loo player`` and the ``loo sessions`` listing
-    (cli/ledger_cmds.py) to the app."""
-    from loo_ledger.cli.ledger_cmds import sessions
-    app.command("sessions")(sessions)
-    app.add_typer(session_app, name="session")
-    app.add_typer(player_app, name="player")
-    from loo_ledger.cli import player_cmds  # loo players, loo player merge, loo paid
-    player_cmds.register(app, player_app)
-    app.command()(reopen)
+player_app.command("merge")(merge)

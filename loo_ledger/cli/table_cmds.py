@@ -171,9 +171,3 @@ def close(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: boo
     if as_json:
         return action_result(ctx, "close", sid, warnings=warnings)
     typer.echo(f"session {sid} closed")
-
-
-def register(app: typer.Typer) -> None:
-    from loo_ledger.cli.pool_cmd import pool  # its own module: 'loo pool' alone loads only it
-    for fn in (new, use, hand, amend, undo, pool, close):
-        app.command()(fn)

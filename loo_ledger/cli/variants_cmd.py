@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, print_json
 from loo_ledger.cli.render import show, table
 
+if TYPE_CHECKING:
+    from loo_ledger.domain.variants import Variant
+
 app = typer.Typer(help="List the built-in variants, or show every parameter of one.",
-                  invoke_without_command=True)
+                  invoke_without_command=True, add_completion=False)
 
 
 @app.callback()
-def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION):
+def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """List the built-in variants (presets) with their source."""
     if ctx.invoked_subcommand is not None:
         return
@@ -31,7 +36,7 @@ def show_variant(ctx: typer.Context,
                                                       "prefix will do."),
                  rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
                                                 help="Override a parameter (repeatable)."),
-                 as_json: bool = JSON_OPTION):
+                 as_json: bool = JSON_OPTION) -> None:
     """Every parameter of a variant or house rule: its value, what is allowed, its source."""
     from loo_ledger.cli.names import candidates, match
     from loo_ledger.domain.variants import PRESETS, describe, parse_rule_args, variant
@@ -55,16 +60,17 @@ def show_variant(ctx: typer.Context,
     render_rows(f"{found}: {title}", rows)
 
 
-def _house_rules(ctx: typer.Context) -> dict:
+def _house_rules(ctx: typer.Context) -> dict[str, Any]:
     """The saved house rules, if there is a ledger (none is created to look)."""
     from loo_ledger.cli.context import env
     e = env(ctx)
     if not e.db_path.exists():
         return {}
-    return e.ledger().house_rules()
+    rules: dict[str, Any] = e.ledger().house_rules()
+    return rules
 
 
-def parameter_rows(v) -> list[dict]:
+def parameter_rows(v: Variant) -> list[dict[str, Any]]:
     """Every parameter, then every rule of play (CATALOGUE.md section 6), with its value."""
     from loo_ledger.domain.params import PARAMS
     from loo_ledger.domain.play_rules import (
@@ -83,6 +89,6 @@ def parameter_rows(v) -> list[dict]:
         for n in TABLE_RULES]
 
 
-def render_rows(title: str, rows: list[dict]) -> None:
+def render_rows(title: str, rows: list[dict[str, Any]]) -> None:
     show(table(title, ["parameter", "value", "source", "allowed"],
                [(r["parameter"], r["value"], r["source"], r["allowed"]) for r in rows]))

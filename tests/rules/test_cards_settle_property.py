@@ -88,7 +88,7 @@ def _play(rules: PlayRules, in_play: tuple[str, ...], hands: dict[str, list[Card
     return tricks, turned, won
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(tables())
 def test_the_cards_settle_as_the_counts(table: tuple[Variant, TableState, random.Random]
                                         ) -> None:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from conftest import Flush, HandRecord, Penalty, V, opening_state, settle, validate
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
+from rules_kit import Flush, HandRecord, Penalty, V, opening_state, settle, validate
 
 from loo_ledger.domain.model import net_changes
 
@@ -354,7 +354,7 @@ def opening(draw, v):
     return opening_state(players, dealer, pool)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_one_legal_hand_conserves_chips(data):
     i = data.draw(st.integers(0, len(BUILT) - 1), label="variant")
@@ -363,7 +363,7 @@ def test_one_legal_hand_conserves_chips(data):
     check(v, state, build(data.draw, v, state))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_session_of_legal_hands_conserves_chips(data):
     v = data.draw(st.sampled_from(BUILT + [b for b in BUILT if b.game == "lou"] * 3),

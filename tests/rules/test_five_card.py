@@ -5,7 +5,7 @@ Seats A B C D E, dealer E unless said otherwise.
 """
 
 import pytest
-from conftest import F, V, expect, rejects, run, table
+from rules_kit import F, V, expect, rejects, run, table
 
 ALL_STAND = dict(A="stand", B="stand", C="stand", D="stand", E="stand")
 

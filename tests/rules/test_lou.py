@@ -5,7 +5,7 @@ b = min(P, burn_cap = 5000). Seats A B C D E, dealer E unless said otherwise.
 """
 
 import pytest
-from conftest import F, Pen, V, expect, problems, rejects, run, table
+from rules_kit import F, Pen, V, expect, problems, rejects, run, table
 
 LOU = "lou"
 LATER = dict(A="stand", B="stand", C="stand", D="fold", E="fold")

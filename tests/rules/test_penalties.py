@@ -1,7 +1,7 @@
 """Penalties (RULES.md "Penalties"; CATALOGUE §3.12, R20, R21), worked by hand."""
 
 import pytest
-from conftest import F, Pen, V, expect, hand, problems, rejects, run, settle, table
+from rules_kit import F, Pen, V, expect, hand, problems, rejects, run, settle, table
 
 from loo_ledger.errors import HandRejected
 

@@ -100,7 +100,7 @@ def _play(rules: PlayRules, simple: bool, names: tuple[str, ...], rng: random.Ra
     return record, winners
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(deals())
 def test_random_legal_play_reports_no_breach(deal: tuple[PlayRules, bool, int, random.Random]
                                              ) -> None:

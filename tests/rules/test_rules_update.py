@@ -6,7 +6,7 @@ Three-card: ante 9, loo 9, P // 3 a trick, unless the test says otherwise.
 
 from __future__ import annotations
 
-from conftest import F, Pen, V, expect, hand, problems, rejects, run, settle, table
+from rules_kit import F, Pen, V, expect, hand, problems, rejects, run, settle, table
 
 from loo_ledger.domain import Session, replay
 from loo_ledger.domain.codes import DealKind, MovementKind, Resolution
@@ -214,7 +214,7 @@ def test_tricks_after_a_flush_name_the_flush_holder():
 
 
 def test_the_refusal_message_names_the_taker():
-    found = [p for p in __import__("conftest").validate(
+    found = [p for p in __import__("rules_kit").validate(
         hand(declarations=ALL_PASS, tricks=dict(D=3)), table(FOUR, pool=27), V())]
     assert "D took the pool without play" in found[0].message
 

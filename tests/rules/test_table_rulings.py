@@ -5,7 +5,7 @@ Every figure worked by hand from RULES.md.
 
 from __future__ import annotations
 
-from conftest import V, expect, hand, problems, rejects, run, table, validate
+from rules_kit import V, expect, hand, problems, rejects, run, table, validate
 
 from loo_ledger.domain.codes import MovementKind
 

@@ -4,7 +4,7 @@ Seats A B C D E, dealer E (so A is eldest) unless a test says otherwise. P = car
 """
 
 import pytest
-from conftest import F, V, expect, next_seat, rejects, run, table
+from rules_kit import F, V, expect, next_seat, rejects, run, table
 
 # --- simple pools under play-all (000): no declarations, everyone plays ---------------------
 

@@ -8,10 +8,10 @@ carrying the very problems validate reported.
 from __future__ import annotations
 
 import pytest
-from conftest import Flush, HandRecord, HandRejected, Penalty, TableState, V, settle, validate
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
+from rules_kit import Flush, HandRecord, HandRejected, Penalty, TableState, V, settle, validate
 
 from loo_ledger.domain import legal
 from loo_ledger.domain.model import net_changes
@@ -124,7 +124,7 @@ def cases(draw):
     return v, state, draw(records(v, state))
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_validate_is_empty_exactly_when_settle_succeeds(case):
     v, state, record = case

@@ -1,4 +1,5 @@
-"""Shared builders for the hand-worked rule tests.
+"""Shared builders for the hand-worked rule tests (a helper module, not a conftest: the test
+modules import it by name).
 
 Every expected figure in tests/rules/ is worked by hand from shared/spec/RULES.md
 (and CATALOGUE.md's resolutions), never taken from the engine.
