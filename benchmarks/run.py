@@ -179,9 +179,9 @@ def stream_rows(plan: Plan) -> Iterator[Row]:
     target = f"< 3 s; memory flat (≤ {plan.flat_mib:.0f} MiB more than at {plan.small:,} hands)"
     out = plan.work / "out"
     for label, args in (("`loo hands --json`", ["hands", "--json"]),
-                        ("`loo export` (json)", ["export", "-o", str(out)]),
+                        ("`loo export` (json)", ["export", "-o", str(out), "--force"]),
                         ("`loo export --format csv`",
-                         ["export", "--format", "csv", "-o", str(out)])):
+                         ["export", "--format", "csv", "-o", str(out), "--force"])):
         what = f"{label} of {plan.hands:,} hands"
         m = h.measure([*h.loo_command(), "--db", str(big), *args], plan.runs, out=out)
         m_small = h.measure([*h.loo_command(), "--db", str(small), *args], 1, out=out)

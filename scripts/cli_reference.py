@@ -37,7 +37,7 @@ commands fit together at the table; [format.md](format.md) is the session file a
 
 Exit statuses: 0 all went well; 1 bad input, a refused hand or a failed check (nothing
 written); 2 a mistyped command; 3 a declined confirmation or a cancelled `loo hand -i`
-(nothing written); 130 Ctrl-C (nothing written).
+(nothing written); 130 Ctrl-C (nothing written, or what had been stored when it came).
 """
 
 

@@ -155,6 +155,20 @@ SCHEMAS: dict[str, J] = {
         "sitting_out": arr(NAME), "first_deal": BOOL, "pot": NAT, "burn": NAT,
         "burn_cap": NAT}, optional=("first_deal", "pot", "burn", "burn_cap"),
         description="loo pool --json: the pool, the next dealer and antes (Lou: the burn)."),
+    "table": obj({
+        "session": ID, "name": NAME, "variant": NAME, "game": enum(["loo", "lou"]),
+        "unit": NAME, "currency": null(STR), "closed": BOOL,
+        "players": arr(obj({"name": NAME, "net": INT, "money": null(MONEY),
+                            "last": null(INT), "looed": BOOL, "present": BOOL,
+                            "deals_next": BOOL}),
+                       "From the next dealer's left, the dealer last: net chips, money, the "
+                       "last hand's change (null: not dealt in), looed (burned, in Lou), "
+                       "present (false: sitting out)."),
+        "pool": NAT, "pool_money": null(MONEY), "next_hand": ID, "next_dealer": NAME,
+        "antes": arr(obj({"player": NAME, "amount": NAT})), "marks": BOOL, "double": BOOL,
+        "lou_first": null(BOOL), "deal": enum(DealKind), "why": STR, "last_hand": null(ID)},
+        description="loo table --json: the scoreboard at the top of loo table's screen "
+                    "(services/scoreboard.py)."),
     "stats": obj({
         "scope": obj({"session": null(ID), "since": null(STR), "player": null(STR),
                       "sessions": NAT, "title": STR}),
@@ -311,6 +325,12 @@ SCHEMAS: dict[str, J] = {
                    "format": {"enum": ["json", "csv", "md", "text", "html"]}, "summary": BOOL,
                    "output": NAME, "bytes": NAT},
                   description="loo export -o FILE --json: what was written where."),
+    "serve": obj({"address": {"type": "string", "format": "uri",
+                              "pattern": "^http://[^/]+/[A-Za-z0-9_-]{32}/$"},
+                  "host": NAME, "port": {"type": "integer", "minimum": 1, "maximum": 65535}},
+                 description="loo serve --json: one line printed before it serves: the "
+                             "page's address with its secret token, the --host it listens "
+                             "on and its port (the free one taken for --port 0)."),
 }
 
 

@@ -9,6 +9,7 @@ players stepping away, Lou games with folds, burns and reneges.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -103,3 +104,25 @@ def test_a_command_that_does_not_exist_is_not_applicable(tmp_path: Path) -> None
                          "no-such-command"], 1)
     row = bench._failed("a future command", "< 1 s", m)
     assert row is not None and (row.figure, row.verdict) == ("n/a (no such command yet)", "n/a")
+
+
+def test_the_serve_benchmark_runs() -> None:
+    """benchmarks/serve_phones.py, tiny: 2 clients, 3 hands; its figures mean nothing here,
+    only that every client saw every hand."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "serve_phones.py"
+    done = subprocess.run([sys.executable, str(script), "--clients", "2", "--hands", "3",
+                           "--interval", "0.2"], capture_output=True, text=True, timeout=300)
+    assert "hands shown: 6 of 6 (missed 0; client errors 0)" in done.stdout, done.stderr
+    assert "server memory:" in done.stdout and "verdict:" in done.stdout
+
+def test_the_table_benchmark_runs() -> None:
+    """benchmarks/table_app.py on a short session: every figure is printed (not judged)."""
+    import subprocess
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "table_app.py"
+    done = subprocess.run([sys.executable, str(script), "--hands", "30", "-n", "1"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    for line in ("reference, a bare Textual app: first screen",
+                 "loo table opens on a 30-hand session: first screen",
+                 "a key press in the entry form", "a hand recorded by another process shows"):
+        assert line in done.stdout

@@ -220,9 +220,11 @@ def test_a_ledger_open_in_another_terminal_is_not_moved_and_nothing_is_lost(home
 
 def test_concurrent_first_runs_all_succeed_and_lose_no_hand(home):
     """Eight `loo hand` started at once on a machine whose ledger is still in the old
-    place: every one succeeds, and all eight hands are in the one ledger afterwards. Eight
-    hands: C deals hands 1, 4, 7, A 2, 5, 8, B 3, 6: A 3 * 8 - 9 * 3 = -3, B 24 - 18 = +6,
-    C 24 - 27 = -3; pool 0."""
+    place: none fails on the move ("disk I/O error", "there is no ledger", "Cannot move");
+    each either records its hand or refuses it, in words, because another terminal
+    recorded one first (the table changed under it: nothing written). Every hand that said
+    it was recorded is in the one ledger afterwards. With n hands, C deals hands 1, 4,
+    7..., A 2, 5, 8..., B 3, 6...: each nets 3n minus 9 for each hand dealt; pool 0."""
     import subprocess
     old = _table(home)
     env = _subprocess_env(home)
@@ -234,11 +236,16 @@ def test_concurrent_first_runs_all_succeed_and_lose_no_hand(home):
         for f in (p.stdout, p.stderr):
             if f:
                 f.close()
-    assert [code for code, _ in results] == [0] * 8, results
-    assert not any("disk I/O" in err or "no ledger" in err for _, err in results)
+    for code, err in results:
+        assert code == 0 or (code == 1 and "another terminal" in err
+                             and "nothing was written" in err), err
+        assert not any(w in err for w in ("disk I/O", "no ledger", "Cannot move")), err
+    n = sum(1 for code, _ in results if code == 0)
+    assert n >= 1
     after = run("hands", "--json")
     assert after.exit_code == 0, after.output
-    assert len(json.loads(after.stdout)) == 8
-    assert [(n, v) for n, v, _ in nets(run("balances", "--json"))] == [
-        ("A", -3), ("B", 6), ("C", -3)]
+    assert len(json.loads(after.stdout)) == n
+    c_deals, a_deals, b_deals = (n + 2) // 3, (n + 1) // 3, n // 3
+    assert [(name, v) for name, v, _ in nets(run("balances", "--json"))] == [
+        ("A", 3 * n - 9 * a_deals), ("B", 3 * n - 9 * b_deals), ("C", 3 * n - 9 * c_deals)]
     assert not old.exists() and new_path(home).exists()

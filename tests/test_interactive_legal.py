@@ -91,10 +91,11 @@ def test_interactive_asks_for_a_flush_only_where_one_is_possible(run, tmp_path):
                                               "", "y"))
     assert second.exit_code == 0, second.output
     assert "Anything else? [flush/revoke/note/none]" in second.output
-    # Three-card has one kind of flush: not asked. After it, nobody plays: only a note.
+    # Three-card has one kind of flush: not asked. After it nobody plays: only another
+    # player's flush (beside Ben's) or a note.
     assert "Flush declared by [Ben/Cat/Ann]" in second.output and "which flush" not in \
         second.output
-    assert "Anything else? [note/none]" in second.output
+    assert "Anything else? [flush/note/none]" in second.output
     assert "tricks won" not in second.output
     h = hands(run, db)[1]
     assert h["record"]["flushes"] == [{"player": "Ben", "kind": "flush"}]
@@ -273,3 +274,26 @@ def test_interactive_says_who_dealt_instead_of_the_scheduled_dealer(run, tmp_pat
     assert "hand 2 recorded. Pool now 0. Next: C deals." in result.output
     assert "A sat this hand out, so the deal passed to the left: B dealt instead" in result.output
     assert [h["deltas"] for h in hands(run, db)][1] == {"C": 9, "D": 0, "E": 0, "B": -9}
+
+
+def test_a_second_flush_may_be_declared_after_the_first(run, tmp_path):
+    """five-card (ante 5, loo limited 5, no miss, flushes; an empty pool is declared like a
+    double), seats Ann Ben Cat Dov, Dov deals, hearts turned. Ann, Ben and Cat stand, Dov
+    passes; Ann exchanged 2; Ben declares a plain flush, then Cat a trump flush. RULES
+    (Settling, 4): the best flush, by kind (trump over plain), settles the hand without play:
+    Cat takes P = 5; a beaten flush holder (Ben) neither pays nor receives; Ann played
+    without a flush and is looed L = 5. Ann -5; Ben 0; Cat +5; Dov -5 (ante). Pool after
+    5 - 5 + 5 = 5. Before the fix the walk stopped offering a flush once one was declared,
+    so Ben's beaten flush could not be entered next to Cat's."""
+    db = tmp_path / "five.db"
+    new(run, db, "--variant", "five-card", "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov")
+    result = run(db, "hand", "-i", input=keys("hearts", "s", "s", "s", "p", "e", "ann", "2",
+                                              "f", "ben", "plain", "f", "cat", "trump", "",
+                                              "y"))
+    assert result.exit_code == 0, result.output
+    assert "Flush declared by [Ann/Cat]" in result.output   # Ben has declared his
+    [h] = hands(run, db)
+    assert h["record"]["flushes"] == [{"player": "Ben", "kind": "plain"},
+                                      {"player": "Cat", "kind": "trump"}]
+    assert h["deltas"] == {"Ann": -5, "Ben": 0, "Cat": 5, "Dov": -5}
+    assert h["pool_after"] == 5

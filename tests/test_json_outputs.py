@@ -14,6 +14,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +139,8 @@ SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
     ("balances", ("balances", "-s", "3", "--json")),
     ("pool", ("pool", "--json")),
     ("pool", ("pool", "-s", "3", "--json")),
+    ("table", ("table", "--json")),
+    ("table", ("table", "-s", "3", "--json")),
     ("stats", ("stats", "--json")),
     ("stats", ("stats", "--all", "--json")),
     ("settle-up", ("settle-up", "--json")),
@@ -190,7 +194,21 @@ def outputs(tmp_path_factory) -> list[tuple[str, tuple[Any, ...], Any]]:
     run(cards, "hand", "Ann=stand", "Ben=stand", "Cat=stand", "--turned", "3c", "--cards",
         "Ah 3h 5h", "--cards", "Ks 4d 4s", "--cards", "Kd Qs Qd", "--json")
     out.append(("explain", ("explain", "1", "--json"), run(cards, "explain", "1", "--json")))
+    out.append(("serve", ("serve", "--port", "0", "--json"), served(db)))
     return out
+
+
+def served(db: Path) -> Any:
+    """`loo serve --port 0 --json`'s one line, from the real command in a process of its own
+    (it serves until it is stopped, which is done once the line is read)."""
+    server = subprocess.Popen([sys.executable, "-m", "loo_ledger", "--db", str(db), "serve",
+                               "--port", "0", "--json"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        return json.loads(server.stdout.readline())
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
 
 
 def test_every_output_validates_against_its_schema(outputs):

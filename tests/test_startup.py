@@ -87,7 +87,7 @@ def test_the_listing_names_every_command_in_its_place() -> None:
             if line.startswith("│ ") and line[2] != " "]
     assert rows == list(cli.COMMANDS)
     assert rows[:7] == ["new", "use", "hand", "amend", "undo", "pool", "close"]
-    assert len(rows) == 29 and {"seat", "rules", "session", "player", "variants"} <= set(rows)
+    assert len(rows) == 31 and {"seat", "rules", "session", "player", "variants"} <= set(rows)
 
 
 def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:
@@ -137,3 +137,34 @@ def test_the_cli_uses_no_private_api_and_leaves_python_alone() -> None:
     found = [f"{p.name}: {m.group(0)}" for p in sorted(package.glob("*.py"))
              for m in banned.finditer(p.read_text(encoding="utf-8"))]
     assert found == []
+
+
+#: What only `loo serve` needs (issue 23): its web server, its page and its QR code.
+SERVE_ONLY = ("starlette", "uvicorn", "segno", "h11", "anyio", "loo_ledger.web")
+
+
+def test_only_serve_loads_the_web_server(good_db: Path, tmp_path: Path) -> None:
+    db = tmp_path / "hand.db"
+    db.write_bytes(good_db.read_bytes())
+    for args in (["--help"], ["--db", str(good_db), "balances"],
+                 ["--db", str(good_db), "pool"], ["--db", str(good_db), "hands"],
+                 ["--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0"],
+                 ["--db", str(good_db), "serve", "--help"]):
+        modules = loaded(*args)
+        assert not [m for m in modules if m.split(".")[0] in SERVE_ONLY
+                    or m.startswith("loo_ledger.web")], args
+
+
+def test_only_loo_table_loads_textual(good_db: Path, tmp_path: Path) -> None:
+    # issue 23: Textual (and the screen built on it) is loaded by `loo table` alone
+    def textual(modules: list[str]) -> list[str]:
+        return [m for m in modules if m == "textual" or m.startswith(("textual.",
+                                                                      "loo_ledger.tui"))]
+    import shutil
+    db = tmp_path / "hand.db"
+    shutil.copyfile(good_db, db)
+    for args in (["--help"], ["--db", str(good_db), "balances"],
+                 ["--db", str(good_db), "pool"], ["--db", str(good_db), "hands"],
+                 ["--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0"],
+                 ["--db", str(good_db), "explain", "1"], ["table", "--help"]):
+        assert not textual(loaded(*args)), args

@@ -10,7 +10,7 @@ from rich.cells import cell_len
 
 from loo_ledger.cli.pool_cmd import pool_lines
 from loo_ledger.cli.render import show, table
-from loo_ledger.cli.reports import _cell
+from loo_ledger.cli.reports import hand_cell as _cell
 from loo_ledger.cli.show import settlement_lines
 from loo_ledger.domain import HandRecord, opening_state, settle, variant
 from loo_ledger.domain.legal import has_simple_double

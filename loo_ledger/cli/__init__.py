@@ -33,6 +33,7 @@ COMMANDS: Mapping[str, str] = {
     "undo": "table_cmds:undo",
     "pool": "pool_cmd:pool",
     "close": "table_cmds:close",
+    "table": "table_view_cmd:table",
     "import": "ledger_cmds:import_",
     "check": "ledger_cmds:check",
     "export": "export_cmds:export",
@@ -46,6 +47,7 @@ COMMANDS: Mapping[str, str] = {
     "backup": "backup_cmds:backup",
     "restore": "backup_cmds:restore",
     "datasette-metadata": "datasette_cmd:datasette_metadata",
+    "serve": "serve_cmd:serve",
     "sessions": "ledger_cmds:sessions",
     "players": "player_cmds:players",
     "paid": "player_cmds:paid",
@@ -111,7 +113,8 @@ class LooGroup(TyperGroup):
             raise typer.Exit(EXIT_CANCELLED) from None
         except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
             if interrupted(exc):
-                typer.echo("\nInterrupted: nothing written.", err=True)
+                from loo_ledger.cli.cancel import interrupted_line  # what had been stored
+                typer.echo("\n" + interrupted_line(ctx.obj), err=True)
                 raise typer.Exit(EXIT_INTERRUPTED) from None
             typer.echo("Cancelled: nothing written.", err=True)
             raise typer.Exit(EXIT_CANCELLED) from None

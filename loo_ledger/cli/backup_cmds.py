@@ -17,6 +17,7 @@ def backup(ctx: typer.Context,
     """Copy the whole ledger to FILE, consistently even while another terminal records
     hands (SQLite's online backup), and check the copy. Unlike 'loo export' it keeps
     everything: the audit trail, house rules, the current session, import fingerprints."""
+    env(ctx).writing(file)  # from here an interrupt cannot tell whether FILE was written
     from loo_ledger.services.backup import backup as run_backup
     summary = run_backup(env(ctx).db_path, file, replace=force)
     if as_json:
@@ -45,7 +46,7 @@ def restore(ctx: typer.Context,
         typer.confirm(f"Replace the ledger {ledger} ({held}) with {file} "
                       f"({incoming.describe()})? The ledger as it is now is kept beside it "
                       f"({ledger.name}.before-restore-DATE-TIME).", abort=True)
-    kept = run_restore(file, ledger)
+    kept = run_restore(file, env(ctx).writing(ledger))
     if as_json:
         return action_result(ctx, "restore", None, ledger=str(ledger), file=str(file),
                              sessions=incoming.sessions, hands=incoming.hands,

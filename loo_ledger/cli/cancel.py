@@ -10,11 +10,14 @@ status    when
 1         bad input, a refused hand, a failed check (a ``LooError``)
 2         a mistyped command (click's usage error)
 3         a declined confirmation or a cancelled ``loo hand -i``: nothing written
-130       Ctrl-C, or Ctrl-D at a question: nothing written (128 + SIGINT)
+130       Ctrl-C, or Ctrl-D at a question (128 + SIGINT): nothing written, or, when
+          it came after the ledger had stored the change, what was stored
 ========  =====================================================================
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import typer
 
@@ -36,3 +39,22 @@ def interrupted(exc: BaseException) -> bool:
         return True
     return isinstance(exc, typer.Abort) and isinstance(exc.__context__,
                                                        KeyboardInterrupt | EOFError)
+
+
+def interrupted_line(obj: Any) -> str:
+    """What Ctrl-C says: that nothing was written, or what the ledger had already stored
+    when it came (a write commits, then the interrupt arrives: the change is kept), and
+    which file it was writing outside the ledger, if any (that cannot be told).
+    ``obj`` is the command line's context object (cli/context.py Env; anything else, such
+    as no ledger opened yet, had written nothing)."""
+    stored = obj.stored() if hasattr(obj, "stored") else []
+    said = []
+    if stored:
+        whats = " and ".join(dict.fromkeys(stored))
+        said.append(f"Interrupted, but only after {whats} had been stored in {obj.db_path}: "
+                    "it is kept ('loo hands' and 'loo sessions' show what the ledger holds).")
+    for path in getattr(obj, "files", ()):
+        said.append(f"Interrupted while writing {path}: whether it was written cannot be "
+                    "told from here; look at it before you trust it (a ledger or a backup: "
+                    f"'loo --db {path} check').")
+    return "\n".join(said) or "Interrupted: nothing written."

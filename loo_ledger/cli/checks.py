@@ -86,6 +86,17 @@ def text(value: str | None) -> str | None:
     return value
 
 
+def word(value: str | None) -> str | None:
+    """A word (``--currency``): 1 to MAX_WORD characters, no control or invisible
+    characters (formats/limits.word_problem)."""
+    if value is None:
+        return value
+    from loo_ledger.formats.limits import word_problem
+    if problem := word_problem(value):
+        raise typer.BadParameter(problem)
+    return value
+
+
 def rules(values: list[str]) -> list[str]:
     """``--rule NAME=VALUE``: each within MAX_WORD characters a side, a whole number within
     MAX_CHIPS, and no control characters (the rules' own checks follow)."""

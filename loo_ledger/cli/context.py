@@ -18,12 +18,25 @@ class Env:
     """Per-invocation state, kept on the click context (no module-level state); the root
     command closes it (:meth:`close`) as the command line's context ends."""
 
-    __slots__ = ("db_path", "command", "_ledger")
+    __slots__ = ("db_path", "command", "_ledger", "files")
 
     def __init__(self, *, db_path: Path, command: str = "") -> None:
         self.db_path = db_path
         self.command = command
         self._ledger: Any = None  # a store.ledger.Ledger once opened
+        #: Files the command began to write outside the ledger's transactions (a backup,
+        #: an export, a restored ledger): an interrupt cannot tell whether they were.
+        self.files: list[Path] = []
+
+    def writing(self, path: Path) -> Path:
+        """Note that the command now writes ``path`` (see :attr:`files`); ``path``."""
+        self.files.append(path)
+        return path
+
+    def stored(self) -> list[str]:
+        """What the command's writes to the ledger have stored (each committed write's
+        words, store/conn.py Connection.stored); [] if it opened no ledger."""
+        return [] if self._ledger is None else list(self._ledger.db.stored())
 
     def __repr__(self) -> str:
         return f"Env(db_path={self.db_path!r}, command={self.command!r})"

@@ -18,6 +18,7 @@ def datasette_metadata(
             None, "--database", metavar="NAME",
             help="The name Datasette serves the ledger under (default: the ledger file's "
                  "name without .db, as Datasette names it)."),
+        force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
         as_json: bool = JSON_OPTION) -> None:
     """Print a metadata.json for Datasette: a title and a description of every table,
     view and column. Serve the ledger with: datasette loo.db -m metadata.json
@@ -29,6 +30,9 @@ def datasette_metadata(
     if output is None or str(output) == "-":
         print_json(value)
         return
+    from loo_ledger.services.outfile import check_target
+    check_target(output, ctx.obj.db_path, replace=force, what="the metadata")
+    ctx.obj.writing(output)
     try:
         output.write_text(json.dumps(value, indent=2, ensure_ascii=False) + "\n",
                           encoding="utf-8")

@@ -26,6 +26,7 @@ from msgspec.structs import replace
 from loo_ledger.cli.hand_opts import Options  # re-exported: the parser takes one
 from loo_ledger.cli.names import match, match_player
 from loo_ledger.domain import legal
+from loo_ledger.domain.chips import MAX_CHIPS, beyond, chips_text
 from loo_ledger.domain.codes import Suit, Word
 from loo_ledger.domain.model import CardRecord, Flush, HandRecord, Penalty, TableState
 from loo_ledger.domain.settle import validate
@@ -226,9 +227,15 @@ def _record(line: _Line, opts: Options, trump: str | None, declared: bool,
                                 (deltas, opts.paid, "--paid")):
         for p, value in _pairs(items, seats, problems, what):
             try:
-                target[p] = int(value)
+                n = int(value)
             except ValueError:
                 problems.add("BAD_ENTRY", f"{what} {p}={value}: not a whole number", p)
+                continue
+            if target is deltas and beyond(n):  # the engine's limit, said as typed
+                problems.add("BAD_ENTRY", f"--paid {p}={chips_text(n)}: a player's change in "
+                             f"a hand is at most {MAX_CHIPS:,} chips either way", p)
+                continue
+            target[p] = n
     penalties = [Penalty(player=p, kind="revoke")
                  for p, _ in _pairs(opts.revokes, seats, problems, "--revoke")]
     penalties += [Penalty(player=p, kind=k)

@@ -37,6 +37,7 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
            output: Path | None = typer.Option(None, "--output", "-o", metavar="FILE",
                                                  help="Write here instead of standard output "
                                                       "(- is standard output)."),
+           force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
            as_json: bool = typer.Option(False, "--json", help=(
                "With -o FILE: print what was written as JSON (the session, format, file and "
                "size) instead of a line on standard error."))):
@@ -49,13 +50,16 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
                                  "export itself is already on standard output; for JSON use "
                                  "--format json)", param_hint="--json")
     e = env(ctx)
+    if output is not None and to_file:
+        from loo_ledger.services.outfile import check_target
+        check_target(output, e.db_path, replace=force, what="the export")
     sid = e.session_id(session)
     with _progress(e.ledger(), sid, fmt, summary) as tick:
         chunks = _chunks(e.ledger(), sid, fmt, summary, tick)
         if output is None or not to_file:
             write_chunks(chunks)
             return
-        size = write_file(output, chunks)
+        size = write_file(e.writing(output), chunks)
     if as_json:
         return print_json({"action": "export", "session": sid, "format": fmt.value,
                            "summary": summary, "output": str(output), "bytes": size})

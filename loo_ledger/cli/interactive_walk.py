@@ -174,8 +174,12 @@ def _offered(v: Variant, shape: legal.DealShape, dealt: tuple[str, ...],
     """What may be added now, and who may add it."""
     done = {(e.kind, e.player) for e in extras}
     offered: dict[str, list[str]] = {}
-    if resolution == PLAYED and in_play and legal.can_flush(v, shape):
-        offered["flush"] = list(in_play)
+    if resolution in (PLAYED, Resolution.FLUSH) and legal.can_flush(v, shape):
+        # a second flush may be declared beside the first: the engine ranks them, and a
+        # beaten holder neither pays nor receives (RULES.md, settling, 4)
+        able = [p for p in in_play if ("flush", p) not in done]
+        if able:
+            offered["flush"] = able
     if resolution in (PLAYED, Resolution.FLUSH):
         able = [p for p in in_play if legal.exchange_limit(v, shape, dealt, p)[1] > 0
                 and ("exchange", p) not in done]

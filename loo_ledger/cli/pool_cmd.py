@@ -42,9 +42,8 @@ def pool_lines(status: dict[str, Any], *, marks: bool = True) -> list[str]:
     lines = [f"{head}; next is hand {status['next_hand']}, dealt by "
              f"{visible(status['next_dealer'])} ({_flat(why)})."]
     if status["antes"]:
-        due: dict[str, int] = {}
-        for a in status["antes"]:
-            due[a["player"]] = due.get(a["player"], 0) + a["amount"]
+        from loo_ledger.services.pool import antes_due
+        due = antes_due(status)
         lines.append("Antes due: " + ", ".join(f"{visible(p)} {n}" for p, n in due.items()))
     else:
         lines.append("Antes due: none")

@@ -12,7 +12,8 @@ from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.cli.visible import cell
 
 
-def _cell(record: dict[str, Any], player: str, deltas: dict[str, Any], *, lou: bool = False) -> str:
+def hand_cell(record: dict[str, Any], player: str, deltas: dict[str, Any], *,
+              lou: bool = False) -> str:
     """A player's part in a hand: word, tricks, what else happened to them and the change,
     e.g. ``miss 1t +9``, ``3t flush +27``, ``0t revoke -9`` (Lou: ``renege``)."""
     if player not in deltas:
@@ -53,7 +54,7 @@ def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
     players = [p["name"] for p in e.ledger().balances(sid)["players"]]
     body = [(f"{r['number']}{'*' if r['table_ruling'] else ''}", r["dealer"],
              f"{r['pot']}{' D' if r['double'] and marks else ''}",
-             *(_cell(r["record"], p, r["deltas"], lou=lou) for p in players), r["pool_after"])
+             *(hand_cell(r["record"], p, r["deltas"], lou=lou) for p in players), r["pool_after"])
             for r in rows]
     rulings = [f"* hand {r['number']}: recorded by table ruling: {r['table_ruling']}"
                for r in rows if r["table_ruling"]]

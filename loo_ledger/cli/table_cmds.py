@@ -29,7 +29,8 @@ def new(ctx: typer.Context,
         unit_value: str | None = typer.Option(None, "--unit-value", metavar="DECIMAL",
                                               callback=checks.unit_value,
                                                  help="Money value of one chip unit, e.g. 0.05."),
-        currency: str | None = typer.Option(None, "--currency", help="e.g. GBP, USD, EUR."),
+        currency: str | None = typer.Option(None, "--currency", callback=checks.word,
+                                            help="e.g. GBP, USD, EUR."),
         when: str | None = typer.Option(None, "--when", help="When play began: "
                                            "'tonight 8pm', '2026-11-20 20:00'."),
         carry_from: int | None = typer.Option(None, "--carry-from", metavar="SESSION",
@@ -101,19 +102,17 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     ledger = e.ledger(writes=True)  # its pages are checked while the rules load
     from loo_ledger.cli.entry import parse_hand
     from loo_ledger.cli.show import settlement_lines
-    from loo_ledger.services.table import TableChanged, record, table_view
+    from loo_ledger.services.table import record, table_view
     sid = e.session_id(session)
     view = table_view(ledger, sid)
     if interactive:  # asks, previews once, records (cli/interactive.py)
         from loo_ledger.cli.interactive import enter_hand
         return enter_hand(ledger, sid, view, opts, as_json=as_json, ctx=ctx)
-    while True:  # a hand recorded meanwhile in another terminal: read the words again
-        rec = parse_hand(list(words or []), opts, view)  # against the table as it is now
-        try:
-            result = record(ledger, sid, rec, expect_hand=view.hand_no)
-            break
-        except TableChanged:
-            view = table_view(ledger, sid)
+    rec = parse_hand(list(words or []), opts, view)
+    # the words are for the hand just read: a hand recorded or undone meanwhile in another
+    # terminal is TableChanged, one line, and nothing written (never the words as another
+    # hand, with another number and dealer)
+    result = record(ledger, sid, rec, expect_hand=view.hand_no)
     if as_json:
         return action_result(ctx, "hand", sid, hand=result.hand_no, settlement=result)
     after = table_view(ledger, sid)
@@ -152,10 +151,11 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
     e = env(ctx)
     sid = e.session_id(session)
     hands = e.ledger().hands(sid)
+    asked = None  # the hand named in the question is the one removed, or none (TableChanged)
     if hands and not yes:
-        typer.confirm(f"Remove hand {hands[-1]['number']} (dealt by {hands[-1]['dealer']})?",
-                      abort=True)
-    n = run_undo(e.ledger(), sid)
+        asked = hands[-1]['number']
+        typer.confirm(f"Remove hand {asked} (dealt by {hands[-1]['dealer']})?", abort=True)
+    n = run_undo(e.ledger(), sid, expect_last=asked)
     if as_json:
         return action_result(ctx, "undo", sid, hand=n)
     typer.echo(f"hand {n} removed; pool now {e.ledger().balances(sid)['pool']}")

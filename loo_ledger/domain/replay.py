@@ -7,7 +7,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import msgspec
 
-from loo_ledger.domain.fast import fast_settle
 from loo_ledger.domain.model import (
     HandRecord,
     RuleChange,
@@ -16,7 +15,7 @@ from loo_ledger.domain.model import (
     TableState,
     opening_state,
 )
-from loo_ledger.domain.settle import settle_slow
+from loo_ledger.domain.settle import settle
 from loo_ledger.domain.variants import Variant, variant
 from loo_ledger.errors import HandRejected, LooError, Problem
 
@@ -106,7 +105,7 @@ def settle_each(session: Session, hands: Iterable[HandRecord] | None = None,
     for n, record in enumerate(session.hands if hands is None else hands, start=1):
         if n in starts:
             v = variant_at(session, n, presets)
-        result = fast_settle(record, state, v) or settle_slow(record, state, v)
+        result = settle(record, state, v)
         state = result.next_state
         yield result
         if progress is not None and n % 1000 == 0:

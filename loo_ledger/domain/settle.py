@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from msgspec.structs import replace
 
 from loo_ledger.domain.book import Book, rule
+from loo_ledger.domain.chips import MAX_CHIPS, beyond_limit
 from loo_ledger.domain.codes import (
     PRE_PLAY,
     DoubleWhen,
@@ -36,6 +37,7 @@ from loo_ledger.domain.legal import next_seat
 from loo_ledger.domain.model import HandRecord, Settlement, TableState, net_changes
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import HandRejected, LooError, Problem
+from loo_ledger.problem import ProblemCode
 
 if TYPE_CHECKING:
     from loo_ledger.domain.card_checks import Judged
@@ -54,14 +56,21 @@ def settle(record: HandRecord, state: TableState, v: Variant) -> Settlement:
     """The settlement of a valid hand; raises HandRejected listing every problem.
 
     The common record is settled by the fast path (domain/fast.py); anything it does not
-    handle, and every record with a problem, by :func:`settle_slow`, the reference."""
-    return fast_settle(record, state, v) or settle_slow(record, state, v)
+    handle, and every record with a problem (the chips limit, :func:`beyond_limit`,
+    among them), by :func:`settle_slow`, the reference."""
+    fast = fast_settle(record, state, v)
+    if fast is not None and not beyond_limit(fast):
+        return fast
+    return settle_slow(record, state, v)
 
 
 def settle_slow(record: HandRecord, state: TableState, v: Variant) -> Settlement:
     """:func:`settle` by the full engine alone: the reference the fast path must equal."""
     problems, result = _attempt(record, state, v)
     if problems or result is None:
+        if problems and all(p.code == ProblemCode.CHIPS_LIMIT for p in problems):
+            raise HandRejected(f"hand {state.hand_no} cannot be recorded: it passes the limit "
+                               f"of {MAX_CHIPS:,} chips", problems)
         raise HandRejected(f"hand {state.hand_no} is impossible under these rules", problems)
     return result
 
@@ -101,6 +110,9 @@ def _attempt(record: HandRecord, state: TableState,
     if problems:
         return problems, None
     _check_conserved(result)
+    problems = beyond_limit(result)
+    if problems:
+        return problems, None
     facts = None
     if judged is not None:
         from loo_ledger.domain.card_facts import card_facts

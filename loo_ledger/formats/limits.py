@@ -5,7 +5,8 @@ poison a session later (an integer SQLite cannot hold, a name that impersonates 
 text that cannot be encoded). ``schemas/session.schema.json`` states the same numbers;
 tests/test_schema_published.py holds the two equal. Other layers (the CLI, the store)
 import these names rather than writing the numbers again. This module imports nothing of
-ours.
+ours but MAX_CHIPS, whose home is the engine's domain/chips.py (the engine bounds the chips
+play produces by it).
 """
 
 from __future__ import annotations
@@ -13,14 +14,17 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from loo_ledger.domain.chips import MAX_CHIPS as MAX_CHIPS  # the engine's (see below)
+
 MIN_PLAYERS = 2
 #: Players at one table; more than the cards allow in any variant (three-card: 16).
 MAX_PLAYERS = 20
 #: A player's name, in characters.
 MAX_NAME = 40
 #: A chip amount (opening_pool, buy_in, a hand's deltas, an integer rule value) lies
-#: within -MAX_CHIPS..MAX_CHIPS (opening_pool and buy_in are also >= 0).
-MAX_CHIPS = 10**12
+#: within -MAX_CHIPS..MAX_CHIPS (opening_pool and buy_in are also >= 0); so do the pool and
+#: each player's change in a hand, which the engine bounds: MAX_CHIPS, imported above
+#: from its home, domain/chips.py.
 #: The largest hand, in cards (five-card Loo, Lou): the most cards a flush lists.
 MAX_HAND_SIZE = 5
 #: Tricks one player can win in a hand.
@@ -144,4 +148,30 @@ def text_problem(text: str, limit: int = MAX_TEXT) -> str | None:
     bad = _TEXT_BAD.search(text) or _SURROGATE.search(text)
     if bad:
         return f"{visible(text)} contains a control character (U+{ord(bad.group()):04X})"
+    return None
+
+
+def word_problem(word: str) -> str | None:
+    """What is wrong with ``word`` as a word (a currency, a unit's or a variant's name, a
+    rule's name or value), or None: 1 to MAX_WORD characters, no control or invisible
+    characters (the session file's WORD_PATTERN).
+
+    >>> word_problem("GBP"), word_problem("GBP\\u202e")
+    (None, "'GBP\\\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible character")
+    """
+    if not 1 <= len(word) <= MAX_WORD:
+        return f"{visible(word)} is {len(word)} characters; a word here has 1 to {MAX_WORD}"
+    return _forbidden(word)
+
+
+def _forbidden(text: str) -> str | None:
+    """A lone surrogate, or a character NAME_FORBIDDEN refuses, in ``text``, in words."""
+    if _SURROGATE.search(text):
+        return f"{visible(text)} contains a lone surrogate, which is not text"
+    bad = _BAD.search(text)
+    if bad:
+        char = bad.group()
+        what = unicodedata.name(char, "")
+        what = f" ({what}), an invisible character" if what else ", a control character"
+        return f"{visible(text)} contains U+{ord(char):04X}{what}"
     return None

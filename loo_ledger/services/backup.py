@@ -20,16 +20,8 @@ def backup(ledger: Path, target: Path, *, replace: bool = False) -> Summary:
     """Copy the ledger to ``target`` (refused if it exists, unless ``replace``)."""
     if not ledger.is_file():
         raise NotFound(f"There is no ledger at {ledger} to back up.")
-    if target.resolve() == ledger.resolve():
-        raise LooError(f"{target} is the ledger itself; name another file for the backup.")
-    if target.is_dir():
-        raise LooError(f"{target} is a folder; name a file for the backup, e.g. "
-                       f"{target / 'loo-backup.db'}.")
-    if not target.parent.is_dir():
-        raise LooError(f"There is no folder {target.parent} for the backup; nothing was "
-                       "written.")
-    if target.exists() and not replace:
-        raise LooError(f"{target} already exists; nothing was written (--force replaces it).")
+    from loo_ledger.services.outfile import check_target
+    check_target(target, ledger, replace=replace, what="the backup")
     return copying.backup(ledger, target)
 
 

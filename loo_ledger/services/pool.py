@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from loo_ledger.domain.variants import Variant
     from loo_ledger.store.ledger import Ledger
 
-__all__ = ["pool_status", "pool_view", "row_variant", "rule_change_lines", "stored_variant"]
+__all__ = ["antes_due", "pool_status", "pool_view", "row_variant", "rule_change_lines",
+           "stored_variant"]
 
 
 def stored_variant(ledger: Ledger, sid: int, hand: int | None = None) -> Variant:
@@ -45,3 +46,17 @@ def pool_status(ledger: Ledger, sid: int) -> dict[str, Any]:
     """Who owes the pool: the chips in it, the next dealer and ante, last hand's loos."""
     status: dict[str, Any] = pool_view(ledger, sid)["status"]
     return status
+
+
+def antes_due(status: dict[str, Any]) -> dict[str, int]:
+    """What each player antes before the next deal, in the order of the status's antes
+    (a player named more than once pays the sum).
+
+    >>> antes_due({"antes": [{"player": "A", "amount": 5}, {"player": "B", "amount": 5},
+    ...                      {"player": "A", "amount": 1}]})
+    {'A': 6, 'B': 5}
+    """
+    due: dict[str, int] = {}
+    for a in status["antes"]:
+        due[a["player"]] = due.get(a["player"], 0) + a["amount"]
+    return due

@@ -157,7 +157,8 @@ def record(ledger: Ledger, sid: int, record: HandRecord, *, expect_hand: int | N
             moved = ("recorded" if stored.next_hand > expect_hand else "undone")
             which = expect_hand if stored.next_hand > expect_hand else stored.next_hand
             raise TableChanged(f"hand {which} was {moved} meanwhile in another terminal; "
-                               "nothing was written")
+                               "nothing was written: see 'loo hands', and enter the hand "
+                               "again if it is still to be recorded")
         return Change(append=(record,),  # the stored hands are not read (store/writer.py)
                       audit=(AuditEntry(hand=stored.next_hand, action="add", new=STORED_RECORD),))
     written = ledger.write(sid, change, what="the hand", dry_run=dry_run)
@@ -166,10 +167,10 @@ def record(ledger: Ledger, sid: int, record: HandRecord, *, expect_hand: int | N
 
 
 def _rewrite(ledger: Ledger, sid: int, change: Callable[[Stored], Change], what: str,
-             own_hand: int | None = None) -> Replay:
+             own_hand: int | None = None, dry_run: bool = False) -> Replay:
     """A rewrite of the session; a later hand that the rules now refuse refuses it."""
     try:
-        written = ledger.write(sid, change, what=what)
+        written = ledger.write(sid, change, what=what, dry_run=dry_run)
     except HandRejected as exc:
         if own_hand is not None and exc.problems and all(p.hand == own_hand
                                                          for p in exc.problems):
@@ -180,15 +181,17 @@ def _rewrite(ledger: Ledger, sid: int, change: Callable[[Stored], Change], what:
     return written.replay
 
 
-def amend_record(ledger: Ledger, sid: int, n: int, record: HandRecord) -> Replay:
-    """Replace hand ``n`` with ``record`` and settle every later hand again."""
+def amend_record(ledger: Ledger, sid: int, n: int, record: HandRecord, *,
+                 dry_run: bool = False) -> Replay:
+    """Replace hand ``n`` with ``record`` and settle every later hand again (``dry_run``:
+    settle it all, write nothing: the preview)."""
     def change(stored: Stored) -> Change:
         _refuse_closed(sid, stored.closed)
         hands = stored.session.hands
         _hand_exists(sid, n, len(hands))
         return Change(hands=hands[:n - 1] + (record,) + hands[n:], audit=(AuditEntry(
             hand=n, action="amend", old=stored.records[n - 1], new=STORED_RECORD),))
-    return _rewrite(ledger, sid, change, f"amending hand {n}", own_hand=n)
+    return _rewrite(ledger, sid, change, f"amending hand {n}", own_hand=n, dry_run=dry_run)
 
 
 def undo(ledger: Ledger, sid: int, *, expect_last: int | None = None) -> int:

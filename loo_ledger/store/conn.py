@@ -117,6 +117,8 @@ class Connection:
         self._verify = verify
         self._early: _EarlyCheck | None = None
         self._depth = 0
+        self._landed: list[str] = []  # what each write committed here stored, in order
+        self._committing: tuple[int, str] | None = None  # (len(_landed), what) at COMMIT
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
         """Run ``sql``; its rows are read through a :class:`Cursor`, which explains a SQLite
@@ -196,11 +198,28 @@ class Connection:
         lines = [line.strip() for text in found for line in text.splitlines()]
         return [line for line in lines if line and not line.startswith("*** in database")][:limit]
 
+    def stored(self) -> list[str]:
+        """What the writes committed on this connection stored (each :meth:`write`'s
+        ``what``), in order: what an interrupted command has written. A write whose COMMIT
+        SQLite finished counts even when Ctrl-C came before Python noted it: the
+        transaction is over then, and it is not over if the COMMIT never ran."""
+        self._note_commit()
+        return list(self._landed)
+
+    def _note_commit(self) -> None:
+        """Note a COMMIT that SQLite finished before Python could (see :meth:`stored`)."""
+        if self._committing is not None:
+            count, what = self._committing
+            if len(self._landed) == count and not self.conn.in_transaction:
+                self._landed.append(what)
+            self._committing = None
+
     @contextlib.contextmanager
-    def atomic(self, *, commit: bool = True) -> Iterator[Connection]:
+    def atomic(self, *, commit: bool = True, what: str = "a change") -> Iterator[Connection]:
         """One write transaction (``BEGIN IMMEDIATE``); a nested block is a savepoint
         inside it. With ``commit=False`` the outermost block rolls back at the end (a dry
-        run: everything is worked out inside the transaction, nothing is kept)."""
+        run: everything is worked out inside the transaction, nothing is kept). ``what``
+        it stores is told by :meth:`stored` once it has committed."""
         name = f"loo_{self._depth}"
         nested = name if self.conn.in_transaction else None
         if not nested:
@@ -224,8 +243,12 @@ class Connection:
         else:
             if nested:
                 self.conn.execute(f"RELEASE {nested}")
+            elif commit:
+                self._committing = (len(self._landed), what)  # one assignment: see stored()
+                self.conn.execute("COMMIT")
+                self._landed.append(what)
             else:
-                self.conn.execute("COMMIT" if commit else "ROLLBACK")
+                self.conn.execute("ROLLBACK")
         finally:
             self._depth -= 1
 
@@ -234,7 +257,7 @@ class Connection:
         """:meth:`atomic`, with a SQLite error (a locked database among them) turned into
         a StoreError saying that nothing was written."""
         try:
-            with self.atomic(commit=commit):
+            with self.atomic(commit=commit, what=what):
                 yield self
         except SQLiteFailure as exc:
             if exc.message.startswith("Nothing was written"):
@@ -257,6 +280,12 @@ class Connection:
             if self.conn.in_transaction:
                 self.conn.execute("COMMIT")
 
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version``: a number that changes when another connection
+        (another process among them) commits a change to the file, and only then; a cheap
+        question to ask often (``loo serve`` asks it a few times a second)."""
+        return int(self.execute("PRAGMA data_version").fetchone()[0])
+
     def table_names(self) -> list[str]:
         return [r["name"] for r in self.query(
             "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
@@ -265,6 +294,7 @@ class Connection:
         if self._early is not None:  # a check begun for a write that never came
             self._early.wait()
             self._early = None
+        self._note_commit()  # so that stored() is still right once closed
         self.conn.close()
 
 

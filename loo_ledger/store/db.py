@@ -303,3 +303,45 @@ def open_database(path: str | Path, *, create: bool = True, folders: bool = True
         conn.close()
         raise
     return db
+
+
+#: Why a connection of :func:`open_reader` refuses every write (it is never asked to).
+READER = "it was opened for reading only"
+
+
+def open_reader(path: str | Path) -> Connection:
+    """The loo_ledger database at ``path`` opened for reading only (``loo serve``).
+
+    SQLite itself refuses every write on the connection (``mode=ro``) and the file is never
+    migrated; it is never ``immutable``, so it sees every hand other processes commit.
+    NotFound without a ledger at ``path``; StoreError for a file that is not ours, or one
+    an older loo_ledger wrote (any other command upgrades it first)."""
+    path = Path(path).expanduser()
+    none = NotFound(f"There is no ledger at {path}, so no session to show: start one with "
+                    "'loo new' or 'loo import FILE', or name another ledger with --db or "
+                    "LOO_DB (nothing was created).")
+    if not path.is_file() or path.stat().st_size == 0:
+        raise none
+    check_file(path)
+    try:
+        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True,
+                               isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as e:
+        raise explain(e, path, "Cannot open: ") from e
+    db = Connection(conn, path=path, read_only=READER)
+    try:
+        conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        applied = _applied(conn)
+        if applied is None:  # an empty SQLite file: no ledger yet
+            raise none
+        if newer_schema(conn, applied) is None and set(MIGRATIONS) - applied:
+            raise StoreError(f"{path} was written by an older loo_ledger: run any other loo "
+                             "command on it once (say 'loo pool'), which upgrades it, then "
+                             "'loo serve' again.")
+    except sqlite3.Error as e:
+        conn.close()
+        raise explain(e, path, "Cannot open: ") from e
+    except BaseException:
+        conn.close()
+        raise
+    return db

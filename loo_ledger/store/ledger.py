@@ -37,7 +37,8 @@ LIST_SESSIONS = """SELECT s.id, s.name, s.started_at, s.variant,
     s.pool, s.created_at, s.closed_at IS NOT NULL AS closed
     FROM sessions s ORDER BY s.id"""
 LIST_HANDS = """SELECT number, dealer, record, deltas, pool_in, pot, pool_after, double,
-    outcome, table_ruling, looed, words FROM hands WHERE session_id = ? ORDER BY number"""
+    outcome, table_ruling, looed, words FROM hands WHERE session_id = ? AND number >= ?
+    ORDER BY number"""
 LIST_MOVES = """SELECT number, moves FROM hands WHERE session_id = ?{} ORDER BY number"""
 
 
@@ -184,9 +185,10 @@ class Ledger:
         """Every hand of the session in order, record and deltas decoded."""
         return list(self.iter_hands(session_id))
 
-    def iter_hands(self, session_id: int) -> Iterator[HandRow]:
-        """Every hand of the session in order, as :meth:`hands` gives them, one at a time
-        from the cursor (memory does not grow with the session)."""
+    def iter_hands(self, session_id: int, first: int = 1) -> Iterator[HandRow]:
+        """Every hand of the session in order (from hand ``first``), as :meth:`hands`
+        gives them, one at a time from the cursor (memory does not grow with the
+        session)."""
         from loo_ledger.store import facts
         from loo_ledger.store.records import Seats, decode
         self._row(session_id)
@@ -194,7 +196,7 @@ class Ledger:
         seats = Seats(players)
         outcome_text = facts.outcome_text
         for (number, dealer, record, deltas, pool_in, pot, pool_after, double, outcome,
-             ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id,)):
+             ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id, first)):
             try:
                 if not 0 <= dealer < len(players):
                     raise IndexError(dealer)

@@ -91,12 +91,19 @@ def hands_table(ev: Evening) -> str:
     return _table(head, rows, cls="hands")
 
 
+def nets_chart(ev: Evening) -> str:
+    """The chart of each player's running net, hand by hand (an ``<svg>`` element): the
+    page's first chart, and the one ``loo serve`` shows."""
+    return svg.line_chart(series.hand_numbers(ev), series.running_nets(ev),
+                          y_label=f"net ({ev.units})",
+                          title="Running balance of each player, hand by hand")
+
+
 def page(ev: Evening) -> str:
     """The whole page, as text."""
     xs = series.hand_numbers(ev)
     unit = ev.units
-    nets = svg.line_chart(xs, series.running_nets(ev), y_label=f"net ({unit})",
-                          title="Running balance of each player, hand by hand")
+    nets = nets_chart(ev)
     what = f"{unit.capitalize()} in the {ev.pool_word} after each hand"
     pool = svg.line_chart(xs, {ev.pool_word: series.pool_sizes(ev)}, y_label=unit, fill=True,
                           title=what, height=300)

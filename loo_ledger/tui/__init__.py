@@ -1,0 +1,1 @@
+"""``loo table``: the scorer's screen (Textual). Loaded only by that command."""

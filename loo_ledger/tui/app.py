@@ -1,0 +1,486 @@
+"""``loo table``: the scorer's screen (Textual).
+
+The scoreboard (services/scoreboard.py: each seated player from the next dealer's left,
+net, money, the last hand's change, looed or burned, sitting out), the pool, the ante
+due, who deals next and simple or double, the last hand's lines as ``loo hand`` prints
+them, the hands so far as ``loo hands`` lists them, and a running-net chart (``g``).
+
+Keys: ``n`` a new hand (cli/interactive_walk.py's questions, one key an answer; see
+tui/form.py), ``u`` undo the last hand (confirmed), ``a`` amend the selected hand (the
+form filled in), ``e`` explain it, ``j`` a player joins, ``l`` one leaves, ``q`` quit.
+With ``view_only`` (``--view``) only the reading keys are bound. Every write goes through
+services/table.py's one writer with the hand number expected. A hand recorded by
+another process shows within a second: the ledger's ``data_version`` is polled every
+half second (services/scoreboard.change_mark). Colour never carries meaning alone: every
+change has its sign, and looed, burned, sitting out and deals next are words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import DataTable, Digits, Footer, Static
+
+from loo_ledger.domain import HandRecord, Settlement
+from loo_ledger.errors import LooError
+from loo_ledger.services.scoreboard import (
+    PlayerLine,
+    Scoreboard,
+    change_mark,
+    last_settlement,
+    scoreboard,
+)
+from loo_ledger.store.ledger import Ledger
+from loo_ledger.store.rows import HandRow
+from loo_ledger.tui.figures import signed
+from loo_ledger.tui.screens import AskText, Choose, Confirm, HandScreen, Pages
+
+#: How often the ledger is asked whether another process wrote to it (seconds).
+POLL = 0.5
+#: The hands listed at first: the latest ones (``h`` lists them all).
+SHOWN = 50
+
+CSS = """
+Screen { layout: vertical; }
+#title { height: 1; text-style: bold; }
+#status { height: auto; }
+#top { height: auto; max-height: 12; }
+#board { width: 1fr; height: auto; max-height: 12; }
+#last { width: 1fr; height: auto; padding: 0 1; }
+#hands { height: 1fr; min-height: 4; }
+#chart { height: 1fr; display: none; }
+#message { height: auto; }
+#big { height: 1fr; }
+.big-row { height: 3; }
+.big-name { width: 24; height: 3; content-align: left middle; }
+.big-digits { width: auto; }
+#hand-body { height: 1fr; }
+#hand-question { margin-top: 1; text-style: bold; }
+#hand-problem { margin-top: 1; }
+#confirm { padding: 1 2; border: heavy $accent; width: 60; height: auto; }
+"""
+
+
+def player_words(p: PlayerLine, lou: bool) -> str:
+    """What the board says of a player besides figures: in words, never by colour alone."""
+    words = []
+    if p.deals_next:
+        words.append("deals next")
+    if p.looed:
+        words.append("burned" if lou else "looed")
+    if not p.present:
+        words.append("sitting out")
+    return ", ".join(words)
+
+
+def status_line(b: Scoreboard) -> str:
+    """``Pool 11, double pool next. Next: Eve deals hand 11; antes Eve 9.``"""
+    lou = b.game == "lou"
+    pool = "Pot" if lou else "Pool"
+    kind = ""
+    if lou:
+        kind = " (first deal)" if b.lou_first else " (a later deal)"
+    elif b.marks:
+        kind = " (double pool next)" if b.double else " (simple pool next)"
+    money = f" = {money_text(b.pool_money, b.currency)}" if b.pool_money else ""
+    antes = ", ".join(f"{a.player} {a.amount}" for a in b.antes) or "none"
+    closed = "  CLOSED" if b.closed else ""
+    return (f"{pool} {b.pool}{money}{kind}. Next: {b.next_dealer} deals hand {b.next_hand}; "
+            f"antes due: {antes}.{closed}")
+
+
+def money_text(amount: str | None, currency: str | None) -> str:
+    """``-£0.75``: a decimal string in the session's currency ('' for none)."""
+    if amount is None:
+        return ""
+    from decimal import Decimal
+
+    from loo_ledger.domain.money import money_text as text
+    return text(Decimal(amount), currency)
+
+
+class TableApp(App[None]):
+    """The table of session ``sid`` of ``ledger``: ``big`` large figures for a shared
+    screen, ``view_only`` no entry."""
+
+    CSS = CSS
+    TITLE = "loo table"
+    BINDINGS = [Binding("q", "quit", "Quit"), Binding("ctrl+c", "quit", "Quit", show=False,
+                                                      priority=True)]
+    #: The hands table's keys (not in the big view, which has no hands table).
+    READ = [Binding("g", "chart", "Chart"), Binding("e", "explain", "Explain"),
+            Binding("h", "all_hands", "All hands")]
+    ENTRY = [Binding("n", "hand", "New hand"), Binding("u", "undo", "Undo"),
+             Binding("a", "amend", "Amend"), Binding("j", "join", "Join"),
+             Binding("l", "leave", "Leave")]
+
+    def __init__(self, ledger: Ledger, sid: int, *, big: bool = False,
+                 view_only: bool = False) -> None:
+        super().__init__()
+        self.ledger, self.sid, self.big, self.view_only = ledger, sid, big, view_only
+        self.mark = change_mark(ledger)
+        self.board: Scoreboard | None = None
+        self.last: Settlement | None = None
+        self.hand_rows: list[HandRow] = []
+        self.every_hand = False
+        keys = ([] if big else self.READ) + ([] if view_only else self.ENTRY)
+        for b in keys:
+            self.bind(b.key, b.action, description=b.description)
+
+    # -- what is shown ------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="title", markup=False)
+        yield Static("", id="status", markup=False)
+        if self.big:
+            yield VerticalScroll(id="big")
+        else:
+            with Horizontal(id="top"):
+                yield DataTable(id="board", cursor_type="none", zebra_stripes=False)
+                yield Static("", id="last", markup=False)
+            yield DataTable(id="hands", cursor_type="row")
+            yield Static("", id="chart", markup=False)
+        yield Static("", id="message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.set_interval(POLL, self.poll)
+
+    def poll(self) -> None:
+        """Another process wrote to the ledger: show the table as it now is."""
+        try:
+            mark = change_mark(self.ledger)
+        except LooError as exc:
+            self.say(f"Error: {exc}")
+            return
+        if mark != self.mark:
+            self.mark = mark
+            self.reload()
+
+    def reload(self, settled: Settlement | None = None) -> None:
+        """Read the table again; ``settled``: the last hand, if this screen has just
+        recorded it (else it is settled again in a thread, shown when ready)."""
+        try:
+            self.board = board = scoreboard(self.ledger, self.sid)
+            count = board.next_hand - 1
+            first = 1 if self.every_hand else max(1, count - SHOWN + 1)
+            self.hand_rows = [] if self.big else list(self.ledger.iter_hands(self.sid, first))
+        except LooError as exc:
+            self.say(f"Error: {exc}")
+            return
+        lou = board.game == "lou"
+        self.query_one("#title", Static).update(
+            f"{board.name} — {board.variant} (session {board.session_id}, {board.unit}s)")
+        self.query_one("#status", Static).update(status_line(board))
+        if self.big:
+            self.show_big(board, lou)
+            return
+        self.show_board(board, lou)
+        self.show_hands(board, lou)
+        if self.query_one("#chart", Static).display:
+            self.show_chart()
+        if board.last_hand is None:
+            self.last = None
+            self.show_last()
+        elif settled is not None and settled.hand_no == board.last_hand:
+            self.last = settled
+            self.show_last()
+        else:
+            if self.last is None or self.last.hand_no != board.last_hand:
+                self.query_one("#last", Static).update(f"Hand {board.last_hand}: ...")
+            hand = board.last_hand  # settled once the screen is drawn, not before
+            self.call_after_refresh(lambda: self.settle_last(hand))
+
+    @work(thread=True, exclusive=True, group="last")
+    def settle_last(self, hand: int) -> None:
+        """The last hand in the engine's words: the session settled again, on a connection
+        of its own, away from the keys."""
+        path = self.ledger.db.path
+        if path is None:
+            return
+        ledger = Ledger.open(path)
+        try:
+            settled: Settlement | None = last_settlement(ledger, self.sid)
+            problem = None
+        except LooError as exc:
+            settled, problem = None, str(exc)
+        finally:
+            ledger.close()
+        self.call_from_thread(self.got_last, hand, settled, problem)
+
+    def got_last(self, hand: int, settled: Settlement | None, problem: str | None) -> None:
+        if problem is not None:
+            self.say(f"Error: {problem}")
+        if self.board is None or self.board.last_hand != hand or settled is None \
+                or settled.hand_no != hand:
+            return
+        self.last = settled
+        self.show_last()
+
+    def show_last(self) -> None:
+        """The last hand's lines as ``loo hand`` prints them (nothing once the screen is
+        gone: a thread's answer may come as the app closes)."""
+        found = self.query("#last")
+        if not found:
+            return
+        lines = ["No hand yet."]
+        if self.last is not None and self.board is not None:
+            from loo_ledger.cli.show import settlement_lines
+            from loo_ledger.services.table import stored_variant
+            v = stored_variant(self.ledger, self.sid)
+            lines = settlement_lines(self.last, v=v, present=[
+                p.name for p in self.board.players if p.present])
+        found.first(Static).update("\n".join(lines))
+
+    def show_board(self, board: Scoreboard, lou: bool) -> None:
+        table = self.query_one("#board", DataTable)
+        table.clear(columns=True)
+        money = any(p.money for p in board.players)
+        table.add_columns("player", "net", *(["money"] if money else []), "last", "")
+        for p in board.players:
+            last = "-" if p.last is None else signed(p.last)
+            table.add_row(p.name, signed(p.net),
+                          *([money_text(p.money, board.currency)] if money else []), last,
+                          player_words(p, lou))
+
+    def show_hands(self, board: Scoreboard, lou: bool) -> None:
+        from loo_ledger.cli.reports import hand_cell
+        table = self.query_one("#hands", DataTable)
+        table.clear(columns=True)
+        seats = list(self.ledger.session(self.sid)["players"])
+        pool = "pot" if lou else "pool"
+        table.add_columns("#", "dealer", pool, *seats, "after")
+        table.add_rows(
+            (f"{r['number']}{'*' if r['table_ruling'] else ''}", r["dealer"],
+             f"{r['pot']}{' D' if r['double'] and board.marks else ''}",
+             *(hand_cell(r["record"], p, r["deltas"], lou=lou) for p in seats), r["pool_after"])
+            for r in self.hand_rows)
+        if self.hand_rows:
+            table.move_cursor(row=len(self.hand_rows) - 1)
+        first = self.hand_rows[0]["number"] if self.hand_rows else 1
+        if first > 1:
+            self.say(f"Listing hands {first} to {board.next_hand - 1} (h: every hand).")
+
+    def show_big(self, board: Scoreboard, lou: bool) -> None:
+        box = self.query_one("#big", VerticalScroll)
+        box.remove_children()
+        rows = []
+        for p in board.players:
+            words = player_words(p, lou)
+            last = "" if p.last is None else f"last {signed(p.last)}"
+            label = "\n".join(x for x in (p.name, last, words) if x)
+            rows.append(Horizontal(Static(label, classes="big-name", markup=False),
+                                   Digits(signed(p.net), classes="big-digits"),
+                                   classes="big-row"))
+        rows.append(Horizontal(Static("pot" if lou else "pool", classes="big-name"),
+                               Digits(str(board.pool), classes="big-digits"),
+                               classes="big-row"))
+        box.mount_all(rows)
+
+    def show_chart(self) -> None:
+        from loo_ledger.services.reports import series, textchart
+        from loo_ledger.services.reports.evening import Evening
+        ev = Evening.load(self.ledger, self.sid)
+        chart = self.query_one("#chart", Static)
+        if not ev.hands:
+            chart.update("No hands yet: no chart.")
+            return
+        width = max(40, self.size.width - 2)
+        height = max(6, self.size.height - 14)
+        chart.update(textchart.chart(series.hand_numbers(ev), series.running_nets(ev),
+                                     width=width, height=height))
+
+    def say(self, text: str) -> None:
+        """A line of news or an error, in words, at the foot of the scoreboard."""
+        found = self.query("#message")
+        if found:
+            found.first(Static).update(text)
+
+    # -- what the keys do ---------------------------------------------------------------
+
+    def selected(self) -> HandRow | None:
+        """The hand of the row selected in the hands table (None: none)."""
+        if self.big or not self.hand_rows:
+            return None
+        row = self.query_one("#hands", DataTable).cursor_row
+        if not 0 <= row < len(self.hand_rows):
+            return None
+        return self.hand_rows[row]
+
+    def action_all_hands(self) -> None:
+        self.every_hand = True
+        self.reload()
+
+    def action_chart(self) -> None:
+        if self.big:
+            return
+        chart, hands = self.query_one("#chart", Static), self.query_one("#hands", DataTable)
+        chart.display, hands.display = not chart.display, chart.display
+        if chart.display:
+            self.show_chart()
+
+    def action_explain(self) -> None:
+        h = self.selected()
+        if h is None:
+            self.say("No hand selected to explain.")
+            return
+        n = h["number"]
+        from loo_ledger.services.explain import explain_rows
+        from loo_ledger.services.table import stored_variant
+        try:
+            postings = self.ledger.postings(self.sid, n)
+            rows = explain_rows(list(map(dict, postings)), stored_variant(self.ledger, self.sid, n))
+        except LooError as exc:
+            self.say(f"Error: {exc}")
+            return
+        lines = [f"Hand {n}: {h['dealer']} dealt; {h['pool_in']} carried in, {h['pot']} in "
+                 f"play, {h['pool_after']} carried on."]
+        for r in rows:
+            who = f"{r['from']} -> {r['to']}" if r["from"] != r["to"] else \
+                f"stays in the {r['to']}"
+            cited = f" — {r['cited']}" if r["cited"] else ""
+            lines.append(f"  {r['amount']:>6}  {who}: {r['reason']}{cited}")
+        self.push_screen(Pages(lines))
+
+    def _hand_screen(self, title: Any, form_of: Any, preview: Any, commit: Any) -> None:
+        def done(result: Settlement | None) -> None:
+            if result is None:
+                self.say("Nothing written.")
+                return
+            self.mark = change_mark(self.ledger)
+            self.reload(result)
+            self.say(f"Hand {result.hand_no} recorded.")
+        try:
+            form = form_of()
+        except LooError as exc:
+            self.say(f"Error: {exc}")
+            return
+        self.push_screen(HandScreen(title, form, preview=preview, commit=commit,
+                                    restart=form_of), done)
+
+    def action_hand(self) -> None:
+        from loo_ledger.cli.interactive_walk import header
+        from loo_ledger.cli.show import settlement_lines
+        from loo_ledger.services.table import record, table_view
+        from loo_ledger.tui.form import HandForm
+        views: list[Any] = []
+
+        def form_of() -> HandForm:
+            views[:] = [table_view(self.ledger, self.sid)]
+            return HandForm(views[0])
+
+        def preview(rec: HandRecord) -> tuple[list[str], dict[str, int]]:
+            view = views[0]
+            s = record(self.ledger, self.sid, rec, expect_hand=view.hand_no, dry_run=True)
+            return (settlement_lines(s, v=view.variant, present=view.present),
+                    {**s.deltas, **s.rules_deltas})
+
+        def commit(rec: HandRecord) -> Settlement:
+            return record(self.ledger, self.sid, rec, expect_hand=views[0].hand_no)
+
+        from loo_ledger.cli.hand_opts import Options
+        self._hand_screen(lambda form: header(form.view, Options()), form_of, preview, commit)
+
+    def action_amend(self) -> None:
+        h = self.selected()
+        if h is None:
+            self.say("No hand selected to amend.")
+            return
+        n = h["number"]
+        from loo_ledger.domain.model import HandRecord as Record
+        from loo_ledger.services.table import amend_record, view_before
+        from loo_ledger.tui.form import HandForm, answers_from
+        old = _record(h["record"])
+
+        from loo_ledger.cli.hand_opts import Options
+        ruled = Options(table_ruling=old.table_ruling, paid=[
+            f"{p}={d}" for p, d in (old.deltas or {}).items()]) if old.table_ruling else None
+
+        def form_of() -> HandForm:
+            return HandForm(view_before(self.ledger, self.sid, n), ruled,
+                            answers=answers_from(old))
+
+        def preview(rec: Record) -> tuple[list[str], dict[str, int]]:
+            done = amend_record(self.ledger, self.sid, n, rec, dry_run=True)
+            s = done.settlements[n - 1]
+            later = len(done.settlements) - n
+            return ([f"Hand {n} amended: {h['dealer']} dealt; {s.pot} in play.",
+                     *(f"  {p}: {signed(d)}" for p, d in s.deltas.items()),
+                     *([f"  recorded by table ruling: {s.table_ruling}"]
+                       if s.table_ruling else []),
+                     f"{later} later hand{'s' if later != 1 else ''} settled again; pool "
+                     f"then {done.final.pool}."], {**s.deltas, **s.rules_deltas})
+
+        def commit(rec: Record) -> Settlement:
+            return amend_record(self.ledger, self.sid, n, rec).settlements[n - 1]
+
+        self._hand_screen(lambda form: f"Amending hand {n} (the form filled in as recorded; "
+                          "backspace changes an answer)", form_of, preview, commit)
+
+    def action_undo(self) -> None:
+        hands = self.hand_rows or self.ledger.hands(self.sid)
+        if not hands:
+            self.say("No hand to undo.")
+            return
+        last = hands[-1]
+        n = int(last["number"])
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.say("Nothing undone.")
+                return
+            from loo_ledger.services.table import undo
+            try:
+                undo(self.ledger, self.sid, expect_last=n)
+            except LooError as exc:
+                self.say(f"Not undone: {exc}")
+                self.reload()
+                return
+            self.mark = change_mark(self.ledger)
+            self.reload()
+            self.say(f"Hand {n} removed (kept in the audit trail).")
+        self.push_screen(Confirm(f"Remove hand {n} (dealt by {last['dealer']})?"), answered)
+
+    def action_join(self) -> None:
+        def named(name: str | None) -> None:
+            if not name:
+                self.say("Nobody joined.")
+                return
+            from loo_ledger.services.table import seat_add
+            self._seat(lambda: seat_add(self.ledger, self.sid, name, None))
+        self.push_screen(AskText("Who joins the table? (a new name, or one who left)"),
+                         named)
+
+    def action_leave(self) -> None:
+        if self.board is None:
+            return
+        present = [p.name for p in self.board.players if p.present]
+
+        def chosen(name: str | None) -> None:
+            if not name:
+                self.say("Nobody left.")
+                return
+            from loo_ledger.services.table import seat_leave
+            self._seat(lambda: seat_leave(self.ledger, self.sid, name))
+        self.push_screen(Choose("Who leaves the table?", present), chosen)
+
+    def _seat(self, change: Any) -> None:
+        try:
+            said = change()
+        except LooError as exc:
+            self.say(f"Error: {exc}")
+            return
+        self.mark = change_mark(self.ledger)
+        self.reload()
+        self.say(str(said))
+
+
+def _record(stored: dict[str, Any]) -> HandRecord:
+    """A stored hand's record as the engine reads it."""
+    from loo_ledger.formats.handcodec import record_from_dict
+    return record_from_dict(stored)

@@ -1,0 +1,225 @@
+"""A hand entered at ``loo table``: the questions of ``loo hand -i``, one key an answer.
+
+The questions are cli/interactive_walk.py's, each put to ``domain.legal`` or the engine
+(who is dealt in, the words each player may say, what else this deal allows, the tricks
+counted down with the last filled in, the cards a player may play): nothing is worked
+out here. :class:`HandForm` walks them afresh after every answer with a
+:class:`KeyAsker`, which keeps the answers given and, at the first question still
+unanswered, stops the walk with :class:`Needed`, naming the question and its choices.
+The screen shows that question, takes one key, and walks again. When the walk ends, the
+answers have become a :class:`HandRecord` through the same parser as ``loo hand``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from loo_ledger.cli.hand_opts import Options
+from loo_ledger.cli.interactive_ask import Asker, Why
+from loo_ledger.domain import HandRecord
+from loo_ledger.errors import LooError
+
+__all__ = ["HandForm", "KeyAsker", "Needed", "Question", "answers_from", "key_map"]
+
+#: Choices a question accepts beside those listed (``why`` accepts them): the first trick
+#: count may be answered ``cards``, to enter the cards played instead.
+_HIDDEN = ("cards",)
+
+
+class Question(msgspec.Struct, frozen=True, kw_only=True):
+    """What the table is asked now: ``choices`` (one key each), or free text when empty.
+    ``key`` is the answer's name in the Asker; None for a free-text question known by its
+    ``prompt`` alone (the cards). ``problem``: why the last text typed was refused."""
+
+    key: str | None
+    prompt: str
+    choices: tuple[str, ...] = ()
+    default: str | None = None
+    problem: str | None = None
+
+    @property
+    def free(self) -> bool:
+        return not self.choices
+
+
+class Needed(Exception):
+    """The walk stops here: ``question`` is not answered yet."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.prompt)
+        self.question = question
+
+
+class KeyAsker(Asker):
+    """An Asker that never waits: an answer it does not have stops the walk (Needed).
+    What the walk says goes to ``messages``; text typed for a free question waits in
+    ``typed`` (by prompt) until the walk asks for it."""
+
+    messages: list[str] = msgspec.field(default_factory=list)
+    typed: dict[str, str] = msgspec.field(default_factory=dict)
+    consumed: set[str] = msgspec.field(default_factory=set)
+
+    def echo(self, text: str) -> None:
+        self.messages.append(text)
+
+    def prompt(self, question: str, **kwargs: Any) -> str:
+        if question in self.typed:
+            self.consumed.add(question)
+            return self.typed.pop(question)
+        refused = question in self.consumed and self.messages  # the walk said why
+        raise Needed(Question(key=None, prompt=question, default=kwargs.get("default"),
+                              problem=self.messages[-1].strip() if refused else None))
+
+    def choose(self, key: str, label: str, question: str, choices: Sequence[str], *,
+               default: str | None = None, why: Why | None = None, listed: bool = True) -> str:
+        if len(choices) == 1:
+            return choices[0]
+        kept = self.answers.get(key)
+        if kept is None or not (kept in choices or (why is not None and why(kept) is None)):
+            extra = tuple(h for h in _HIDDEN if why is not None and why(h) is None
+                          and h not in choices)
+            raise Needed(Question(key=key, prompt=question, choices=(*choices, *extra),
+                                  default=default))
+        if listed:
+            self.listed(key, label, kept)
+        return kept
+
+    def text(self, key: str, question: str, why: Why) -> str:
+        kept = self.answers.get(key)
+        if kept is None or why(kept) is not None:
+            raise Needed(Question(key=key, prompt=question,
+                                  problem=None if kept is None else why(kept)))
+        return kept
+
+
+def key_map(choices: Sequence[str]) -> dict[str, str]:
+    """One key for each choice: a number its own digit, a word its first letter not yet
+    taken (then any of its letters, then a digit), the blank choice ``n`` (none).
+
+    >>> key_map(["stand", "pass", "miss", "defend"])
+    {'s': 'stand', 'p': 'pass', 'm': 'miss', 'd': 'defend'}
+    >>> key_map(["flush", "exchange", "revoke", "note", "none"])
+    {'f': 'flush', 'e': 'exchange', 'r': 'revoke', 'n': 'note', 'o': 'none'}
+    >>> key_map(["0", "1", "2", "3", "cards"])
+    {'0': '0', '1': '1', '2': '2', '3': '3', 'c': 'cards'}
+    """
+    out: dict[str, str] = {}
+    for c in choices:
+        if c.isdigit() and len(c) == 1 and c not in out:
+            out[c] = c
+    for c in choices:
+        if c in out.values():
+            continue
+        letters = [ch for ch in (c.lower() or "n") if ch.isalnum() and ch not in out]
+        spare = [d for d in "123456789" if d not in out]
+        key = letters[0] if letters else spare[0]
+        out[key] = c
+    return out
+
+
+class Answered(msgspec.Struct, frozen=True):
+    """One answer given at the screen, to take back with backspace."""
+
+    key: str | None
+    prompt: str
+
+
+class HandForm:
+    """The hand being entered: the view it is entered against, the answers so far, and
+    the next question or the finished record (:meth:`step`)."""
+
+    def __init__(self, view: Any, opts: Options | None = None,
+                 answers: Mapping[str, str] | None = None) -> None:
+        self.view = view
+        self.opts = opts or Options()
+        self.asker = KeyAsker(answers=dict(answers or {}))
+        self.given: list[Answered] = []
+
+    def step(self) -> Question | HandRecord:
+        """Walk the questions with the answers given: the first one unanswered, or the
+        record (LooError, in words, when the answers cannot make one)."""
+        from loo_ledger.cli.interactive_walk import walk
+        self.asker.messages.clear()
+        self.asker.said.clear()
+        self.asker.consumed.clear()
+        try:
+            return walk(self.view, self.opts, self.asker)
+        except Needed as need:
+            return need.question
+
+    def answer(self, question: Question, value: str) -> None:
+        """Give ``value`` as the answer to ``question``."""
+        if question.key is None:
+            self.asker.typed[question.prompt] = value
+        else:
+            self.asker.answers[question.key] = value
+        self.given.append(Answered(question.key, question.prompt))
+
+    def back(self) -> bool:
+        """Take back the last answer: a card typed, else the last question answered on the
+        way to this one (answers filled in for an amend too). False: none to take back."""
+        if self.given and self.given[-1].key is None:
+            self.given.pop()
+            cards = [k for k in self.asker.answers if k.startswith("cards/")]
+            if cards:
+                del self.asker.answers[cards[-1]]
+            return True
+        if not self.asker.asked:
+            return False
+        key = self.asker.asked[-1].key
+        self.asker.forget(key)
+        self.given = [g for g in self.given if g.key != key]
+        return True
+
+    @property
+    def notes(self) -> list[str]:
+        """What the walk said on its way (forced words, tricks filled in, cards shown)."""
+        return [m.strip() for m in self.asker.messages if m.strip()]
+
+    @property
+    def listed(self) -> list[tuple[str, str]]:
+        """(label, answer) of every question answered so far, in the table's order."""
+        return [(a.label, a.answer) for a in self.asker.asked if a.label]
+
+
+def answers_from(record: HandRecord) -> dict[str, str]:
+    """The answers that enter ``record`` again (``loo table``'s amend: the form filled
+    in). An answer the rules no longer allow is simply asked again."""
+    out: dict[str, str] = {}
+    if record.trump:
+        out["trump"] = str(record.trump)
+    for p, w in (record.declarations or {}).items():
+        out[f"word:{p}"] = str(w)
+    for p, n in (record.tricks or {}).items():
+        out[f"tricks:{p}"] = str(n)
+    extras: list[tuple[str, str, str]] = []
+    for f in record.flushes or ():
+        extras.append(("flush", f.player, str(f.kind)))
+    for x, n in (record.exchanges or {}).items():
+        extras.append(("exchange", x, str(n)))
+    for pen in record.penalties or ():
+        if str(pen.kind) == "revoke":
+            extras.append(("revoke", pen.player, ""))
+    if record.note:
+        extras.append(("note", "", record.note))
+    for i, (kind, who, value) in enumerate(extras, 1):
+        out[f"more/{i}"] = kind
+        if kind == "note":
+            out[f"more/{i}/text"] = value
+            continue
+        out[f"more/{i}/who"] = who
+        if kind == "flush":
+            out[f"more/{i}/kind"] = value
+        elif kind == "exchange":
+            out[f"more/{i}/n"] = value
+    out[f"more/{len(extras) + 1}"] = "none"
+    return out
+
+
+def refusal(exc: LooError) -> list[str]:
+    """A refused hand in words: each problem on a line of its own."""
+    problems = getattr(exc, "problems", None) or ()
+    return [p.message for p in problems] or [str(exc)]
