@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness as h  # noqa: E402
 
-GROUPS = ("import", "engine", "check", "stream", "ratio", "hand", "stats")
+GROUPS = ("import", "engine", "check", "stream", "reports", "ratio", "hand", "stats")
 
 
 @dataclass
@@ -195,6 +195,29 @@ def stream_rows(plan: Plan) -> Iterator[Row]:
     out.unlink(missing_ok=True)
 
 
+def report_rows(plan: Plan) -> Iterator[Row]:
+    """The HTML page and the charts (issue 19, item 13): memory against a short session
+    (the page lists every hand, so its time grows with the session; its memory must not)."""
+    big = plan.imported("three-card", 6, plan.hands)
+    small = plan.imported("three-card", 6, plan.small)
+    target = f"memory flat (≤ {plan.flat_mib:.0f} MiB more than at {plan.small:,} hands)"
+    out = plan.work / "out"
+    for label, args in (("`loo export --format html`", ["export", "--format", "html", "-o",
+                                                        str(out)]),
+                        ("`loo chart`", ["chart"]), ("`loo chart --json`", ["chart", "--json"])):
+        what = f"{label} of {plan.hands:,} hands"
+        m = h.measure([*h.loo_command(), "--db", str(big), *args], plan.runs, out=out)
+        m_small = h.measure([*h.loo_command(), "--db", str(small), *args], 1, out=out)
+        row = _failed(what, target, m) or _failed(what, target, m_small)
+        if row is None:
+            grows = m.peak_mib - m_small.peak_mib
+            row = Row(what, f"{m.seconds:.2f} s; peak {m.peak_mib:.0f} MiB ({m_small.peak_mib:.0f} "
+                      f"MiB at {plan.small:,} hands)", target,
+                      verdict=_verdict(grows <= plan.flat_mib))
+        yield row
+    out.unlink(missing_ok=True)
+
+
 def _ratio_row(what: str, loo: h.Measure, ref: h.Measure, limit: float) -> Row:
     target = f"≤ {limit:.1f}× the reference"
     row = _failed(what, target, loo) or _failed(what + " (reference)", target, ref)
@@ -254,7 +277,7 @@ def stats_rows(plan: Plan) -> Iterator[Row]:
 
 ROWS: dict[str, Callable[[Plan], Iterator[Row]]] = {
     "import": import_rows, "engine": engine_rows, "check": check_rows, "stream": stream_rows,
-    "ratio": ratio_rows, "hand": hand_rows, "stats": stats_rows}
+    "reports": report_rows, "ratio": ratio_rows, "hand": hand_rows, "stats": stats_rows}
 
 
 # -- running and printing --------------------------------------------------------------

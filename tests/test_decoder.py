@@ -1,7 +1,7 @@
-"""The one-pass decoder (issue 10, item 2): a valid file is decoded and checked by msgspec
-alone, and gives what the long way (jsonsafe + the JSON Schema + session_from_dict) gives:
-the same Session, raw object and fingerprint. Whatever the long way refuses, the fast way
-does not accept (it returns None and the long way lists the problems)."""
+"""The one reader (formats/reader.py, issue 20): a valid file is decoded and checked by
+msgspec alone, one hand at a time, and gives the Session the file's JSON objects make
+(handcodec), the file's object, and the fingerprint as it was always taken. Whatever the
+schema refuses, the reader refuses, and the schema words it (sessionfile.refusal)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from session_fuzz import good as fuzz_good
 from session_fuzz import mutated
 
+from loo_ledger.domain.model import RuleChange, Session, Unit
 from loo_ledger.errors import SessionFileError
-from loo_ledger.formats import decode, jsonsafe, lean, schemacheck, sessionfile
+from loo_ledger.formats import jsonsafe, reader, schemacheck, sessionfile
+from loo_ledger.formats.handcodec import record_from_dict
 from loo_ledger.formats.sessionfile import load_session, read_session, session_from_dict
 
 REPO = Path(__file__).resolve().parent.parent
@@ -25,7 +27,7 @@ CASES = sorted((REPO / "tests" / "data" / "conformance" / "cases").glob("*.json"
 
 
 def plain_good() -> dict:
-    """The fuzzer's good file without its extension fields (lean.read takes it on)."""
+    """The fuzzer's good file without its extension fields."""
     data = fuzz_good()
     del data["x-app"], data["hands"][0]["x-seen"]
     return data
@@ -37,9 +39,36 @@ def old_fingerprint(raw: Any) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def long_way(data: bytes) -> tuple[Any, Any, str]:
-    raw = jsonsafe.parse(data)
-    return session_from_dict(raw, source="f.json"), raw, old_fingerprint(raw)
+def made(raw: dict) -> Session:
+    """The Session a valid file's object makes, field by field (handcodec for the hands)."""
+    unit = raw.get("unit")
+    return Session(
+        variant=raw["variant"], players=tuple(raw["players"]), first_dealer=raw["first_dealer"],
+        hands=tuple(record_from_dict(h) for h in raw["hands"]), rules=raw.get("rules", {}),
+        name=raw.get("name"), started_at=raw.get("started_at"),
+        unit=None if unit is None else Unit(name=unit.get("name", "chip"),
+                                            value=unit.get("value"),
+                                            currency=unit.get("currency")),
+        opening_pool=raw.get("opening_pool", 0), buy_in=raw.get("buy_in"),
+        rule_changes=tuple(RuleChange(from_hand=c["from_hand"], rules=c["rules"])
+                           for c in raw.get("rule_changes", ())))
+
+
+def valid(data: bytes) -> bool:
+    """Whether the schema and the checks beyond it find nothing wrong (the reader's oracle)."""
+    try:
+        raw = jsonsafe.parse(data)
+    except jsonsafe.ParseError:
+        return False
+    return not schemacheck.problems(raw) and not reader.changes_problems(raw)
+
+
+def refused(data: bytes) -> bool:
+    try:
+        reader.read(data)
+    except reader.Refused:
+        return True
+    return False
 
 
 def changed(seat: bool, rule: bool, good: bool = True) -> dict:
@@ -75,59 +104,43 @@ def test_there_are_files_to_compare():
     assert len(SAMPLES) >= 12 and len(FILES) >= 50
     for seat, rule in ((True, False), (False, True)):
         data = json.dumps(changed(seat, rule)).encode()
-        assert lean.read(data) is not None
+        assert reader.read(data) is not None
         with pytest.raises(SessionFileError) as info:
             read_session(json.dumps(changed(seat, rule, good=False)).encode())
         assert info.value.problems[0].path == (
             "$.hands[0].sitting_out" if seat else "$.rule_changes[0].from_hand")
 
 
-def test_the_plain_good_file_is_read_lean_and_its_hands_decoded_when_asked_for():
+def test_the_plain_good_file_is_read_and_its_hands_decoded_when_asked_for():
     data = plain_good()
-    got = lean.read(json.dumps(data, ensure_ascii=False).encode())
-    assert got is not None
-    session, raw, print_ = got
+    session, raw, print_ = reader.read(json.dumps(data, ensure_ascii=False).encode())
+    assert isinstance(raw["hands"], reader.RawHands)
     assert list(raw) == list(data) and raw["hands"][1] == data["hands"][1]
     assert list(raw["hands"]) == data["hands"] and len(raw["hands"]) == 2
-    assert print_ == old_fingerprint(data) and session == session_from_dict(data)
+    assert print_ == old_fingerprint(data) and session == made(data)
+    assert session.hands[1].deltas == {"Ann": -3, "Ben": 0, "Cat": 3}
 
 
-def lean_way(data: bytes) -> tuple[Any, Any, str] | None:
-    """lean.read with the raw hands decoded (they are decoded when asked for)."""
-    got = lean.read(data)
-    if got is None:
-        return None
-    raw = dict(got[1])
-    assert isinstance(raw["hands"], lean.RawHands)
-    raw["hands"] = list(raw["hands"])
-    return got[0], raw, got[2]
-
-
-def plain(data: bytes) -> bool:
-    """Whether lean.read takes the file on: every valid file."""
-    return True
+def read(data: bytes) -> tuple[Any, Any, str]:
+    """reader.read with the raw hands decoded (they are decoded when asked for)."""
+    session, raw, print_ = reader.read(data)
+    return session, {**raw, "hands": list(raw["hands"])}, print_
 
 
 @pytest.mark.parametrize("name, data", FILES, ids=[n for n, _ in FILES])
-def test_a_valid_file_takes_the_fast_way_and_gives_what_the_long_way_gives(name: str,
-                                                                          data: bytes):
-    try:
-        expected = long_way(data)
-    except SessionFileError:
-        assert decode.fast(data) is None and lean.read(data) is None
+def test_a_file_is_read_as_its_objects_make_it_or_refused_as_the_schema_says(name: str,
+                                                                            data: bytes):
+    if not valid(data):
+        assert refused(data)
+        with pytest.raises(SessionFileError):
+            read_session(data)
         return
-    for got in (decode.fast(data), lean_way(data)):
-        if got is None and plain(data) is False:
-            continue
-        assert got is not None, name
-        assert got[0] == expected[0]
-        assert got[1] == expected[1]
-        assert got[2] == expected[2]
-    raw = lean.read(data)
-    if raw is not None:
-        hands = raw[1]["hands"]
-        assert len(hands) == len(expected[1]["hands"])
-        assert hands[1:3] == expected[1]["hands"][1:3] and hands[-1] == expected[1]["hands"][-1]
+    session, raw, print_ = read(data)
+    expected = json.loads(data)
+    assert session == made(expected) and raw == expected
+    assert print_ == old_fingerprint(expected)
+    hands = reader.read(data)[1]["hands"]
+    assert hands[1:3] == expected["hands"][1:3] and hands[-1] == expected["hands"][-1]
 
 
 def test_valid_files_never_reach_the_schema_checker(monkeypatch: pytest.MonkeyPatch,
@@ -135,8 +148,8 @@ def test_valid_files_never_reach_the_schema_checker(monkeypatch: pytest.MonkeyPa
     def no(*_: Any, **__: Any) -> None:
         raise AssertionError("the long way was taken")
 
-    monkeypatch.setattr(schemacheck, "check", no)
-    monkeypatch.setattr(sessionfile, "check", no)
+    monkeypatch.setattr(schemacheck, "problems", no)
+    monkeypatch.setattr(sessionfile, "refusal", no)
     monkeypatch.setattr(jsonsafe, "parse", no)
     for sample in SAMPLES:
         session, raw, print_ = load_session(sample)
@@ -154,11 +167,9 @@ def test_extension_fields_are_kept_and_fingerprinted_as_before():
     data["hands"][1]["flushes"][0]["x-at"] = {"é": "ü"}
     data["hands"][1]["penalties"][0]["x-why"] = None
     data["unit"]["x-rate"] = 1.5
-    raw_bytes = json.dumps(data, ensure_ascii=False).encode()
-    for got in (decode.fast(raw_bytes), lean_way(raw_bytes)):
-        assert got is not None
-        assert got[1] == data and got[2] == old_fingerprint(data)
-        assert got[0] == session_from_dict(data)
+    got = read(json.dumps(data, ensure_ascii=False).encode())
+    assert got[1] == data and got[2] == old_fingerprint(data)
+    assert got[0] == made(data) and got[0] == session_from_dict(data)
 
 
 @pytest.mark.parametrize("needle, twice", [
@@ -173,7 +184,7 @@ def test_a_key_given_twice_is_never_accepted(needle: str, twice: str):
     base = json.dumps(fuzz_good() if needle.startswith('"x-') else plain_good())
     assert needle in base
     data = base.replace(needle, twice, 1).encode()
-    assert decode.fast(data) is None and lean.read(data) is None
+    assert refused(data)
     with pytest.raises(SessionFileError, match="given more than once"):
         read_session(data, source="f.json")
 
@@ -181,9 +192,9 @@ def test_a_key_given_twice_is_never_accepted(needle: str, twice: str):
 @pytest.mark.parametrize("hands", [
     "null", "[null]", "{}", '[{"x-a": 1, "tricks": 1}]',
     '[{"flushes": [{"player": "Ann", "kind": "flush", "x-a": 1}, 2]}]'])
-def test_a_file_of_the_wrong_shape_with_extensions_takes_the_long_way(hands: str):
+def test_a_file_of_the_wrong_shape_with_extensions_is_refused_at_hands(hands: str):
     data = json.dumps(fuzz_good() | {"hands": "@"}).replace('"@"', hands).encode()
-    assert decode.fast(data) is None and lean.read(data) is None
+    assert refused(data)
     with pytest.raises(SessionFileError, match="hands"):
         read_session(data, source="f.json")
 
@@ -192,18 +203,24 @@ def test_the_raw_object_is_the_file_as_read_extensions_and_all():
     data = fuzz_good()
     data["unit"]["x-u"] = 1
     data["hands"][1]["flushes"][0]["x-f"] = 2
-    for got in (decode.fast(json.dumps(data).encode()), lean_way(json.dumps(data).encode())):
-        assert got is not None and got[1] == data
-        assert got[1]["unit"]["x-u"] == 1 and got[1]["hands"][1]["flushes"][0]["x-f"] == 2
+    got = read(json.dumps(data).encode())
+    assert got[1] == data
+    assert got[1]["unit"]["x-u"] == 1 and got[1]["hands"][1]["flushes"][0]["x-f"] == 2
 
 
-def test_a_colon_written_as_an_escape_takes_the_long_way_and_is_accepted():
-    data = json.dumps(plain_good() | {"name": "Friday: the late game"}).replace(
-        ": the", "\\u003a the").encode()
-    assert decode.fast(data) is None and lean.read(data) is None
-    session, raw, print_ = read_session(data)
-    assert session.name == "Friday: the late game"
-    assert print_ == old_fingerprint(raw)
+@pytest.mark.parametrize("name, written", [
+    ("Friday: the late game", "Friday\\u003a the late game"),
+    ("Friday: the late game", "Friday\\u003A the late game"),
+    ("a\\u003a b", "a\\\\u003a b"),            # an escaped backslash, then u003a
+    ("a\\: b", "a\\\\\\u003a b"),             # an escaped backslash, then an escaped colon
+])
+def test_a_colon_written_as_an_escape_is_read_and_a_key_twice_still_found(name: str,
+                                                                          written: str):
+    text = json.dumps(plain_good() | {"name": "@"}).replace('"@"', f'"{written}"')
+    session, raw, print_ = reader.read(text.encode())
+    assert session.name == name and print_ == old_fingerprint(json.loads(text))
+    twice = text.replace('"first_dealer": "Ann"', '"first_dealer": "Ben", "first_dealer": "Ann"')
+    assert refused(twice.encode())
 
 
 @pytest.mark.parametrize("change, where", [
@@ -225,7 +242,7 @@ def test_a_colon_written_as_an_escape_takes_the_long_way_and_is_accepted():
 def test_what_msgspec_cannot_say_is_still_refused_with_its_path(change: dict, where: str):
     data = json.dumps((fuzz_good() if where.startswith('$["x-') else plain_good()) | change,
                       ensure_ascii=False).encode()
-    assert decode.fast(data) is None and lean.read(data) is None
+    assert refused(data)
     with pytest.raises(SessionFileError) as info:
         read_session(data, source="f.json")
     assert info.value.problems[0].path.startswith(where)
@@ -251,20 +268,29 @@ def test_canonical_json_is_json_dumps_byte_for_byte_for_every_code_point():
     chars = [chr(i) for i in range(0x110000) if not 0xD800 <= i <= 0xDFFF]
     for start in range(0, len(chars), 8192):
         chunk = {c + "k": [c, i, -i, i % 2 == 0] for i, c in enumerate(chars[start:start + 8192])}
-        assert msgspec.json.encode(chunk, order="sorted") == decode.canonical(chunk)
+        assert msgspec.json.encode(chunk, order="sorted") == reader.canonical(chunk)
     edge = {"n": [0, -1, 2**53 - 1, -(2**53 - 1), 10**12], "": {}, "l": [], "t": None}
-    assert msgspec.json.encode(edge, order="sorted") == decode.canonical(edge)
+    assert msgspec.json.encode(edge, order="sorted") == reader.canonical(edge)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.data_too_large])
 @given(mutated())
-def test_the_fast_way_never_accepts_what_the_long_way_refuses(data: bytes):
-    for got in (decode.fast(data), lean_way(data)):
-        if got is None:
-            continue
-        session, raw, print_ = long_way(data)
-        assert got[0] == session and got[1] == raw and got[2] == print_
+def test_the_reader_accepts_what_the_schema_accepts_and_the_schema_words_what_it_refuses(
+        data: bytes):
+    """The reader (msgspec) and the published schema with the checks beyond it agree on
+    every mutated file; a refused file is worded by them, never by msgspec's fallback."""
+    try:
+        session, raw, print_ = read(data)
+    except reader.Refused as exc:
+        error = sessionfile.refusal(data, "f.json", exc)
+        assert error.message.startswith("f.json: not a session file: ")
+        assert exc.problems or exc.reason not in error.message
+        return
+    assert valid(data)
+    expected = json.loads(data.decode("utf-8-sig"))
+    assert raw == expected and print_ == old_fingerprint(expected)
+    assert session == made(expected)
 
 
 def test_a_process_that_decoded_many_files_exits_cleanly():
@@ -276,12 +302,11 @@ def test_a_process_that_decoded_many_files_exits_cleanly():
 
     code = (
         "import gc, glob\n"
-        "from loo_ledger.formats import decode, lean, sessionfile\n"
+        "from loo_ledger.formats import reader, sessionfile\n"
         "files = [open(p, 'rb').read() for p in sorted(glob.glob('sample_sessions/*.json'))]\n"
         "for _ in range(5):\n"
         "    for d in files:\n"
-        "        assert decode.fast(d) is not None\n"
-        "        lean.read(d)\n"
+        "        reader.read(d)\n"
         "        try:\n"
         "            sessionfile.read_session(d.replace(b'\"Ann\"', b'\"(pool)\"'))\n"
         "        except Exception:\n"
@@ -319,3 +344,17 @@ def test_a_record_read_fast_is_the_record_made_by_its_fields():
     bare = fromtyped.record(msgspec.convert({}, types.Hand))
     assert bare == HandRecord()
     assert [getattr(bare, n) for n in names] == [getattr(HandRecord(), n) for n in names]
+
+
+def test_a_bug_in_the_reader_is_raised_not_read_another_way(monkeypatch: pytest.MonkeyPatch):
+    """No catch-all (issue 20): a fault in the reader, here a TypeError, is the program's
+    bug, raised as it is; it is never turned into another, slower way to the same answer
+    (as the three readers tried in turn once did) nor into a refusal of a good file."""
+    from loo_ledger.formats import fromtyped
+
+    def broken(hand: Any) -> Any:
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(fromtyped, "record", broken)
+    with pytest.raises(TypeError, match="a bug"):
+        read_session(SAMPLES[0].read_bytes(), source="f.json")

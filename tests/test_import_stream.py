@@ -2,8 +2,8 @@
 
 Streamed, it must store exactly what reading the whole file and settling it stores; the
 settlements must be pulled a batch at a time (so memory does not grow with the file); and
-what only the end of a file shows must still roll the file back and be reported the long
-way, with nothing written.
+what only the end of a file shows must still roll the file back and be worded with its
+path, with nothing written.
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ def _rows(db: Path) -> dict[str, list[tuple]]:
 
 
 def _the_whole_way(path: Path, db: Path) -> None:
-    """Read the whole file the long way, settle it all, then store it (as before)."""
-    session, raw, _ = read_session(path.read_bytes(), source=str(path), plain=False)
+    """Read the whole file, settle it all, then store it in one go."""
+    session, raw, _ = read_session(path.read_bytes(), source=str(path))
     result = replay(session)
     ledger = Ledger.open(db)
     ledger.add_sessions([(session, raw["hands"], result.settlements, result.final, str(path),

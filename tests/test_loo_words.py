@@ -90,9 +90,8 @@ def test_the_causes_met_cover_every_way_to_be_looed() -> None:
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_pool_gives_the_loos_postings_give_for_every_hand(tmp_path: Path, name: str) -> None:
     from loo_ledger.services.importing import import_files
-    from loo_ledger.services.pool import pool_status
+    from loo_ledger.services.pool import hand_loos, pool_status
     from loo_ledger.store.ledger import Ledger
-    from loo_ledger.store.next_deal import hand_loos
     data = generate.generate_session(name, 5, 80, seed=7, habits=BUSY)
     f = generate.write_session(data, tmp_path / f"{name}.json")
     ledger = Ledger.open(tmp_path / "l.db")

@@ -1,71 +1,50 @@
-"""Issue 10: the one writer stores the next deal as `loo pool` tells it (store/next_deal.py,
-``sessions.next_deal``) with every write, so `loo pool` reads it without loading the rules.
-After every kind of write the stored answer must be the one the stored rows give, `loo pool`
-must say exactly what it says when it works the answer out itself, and `loo check` must
-notice a stored answer that is not the rows'."""
+"""Issue 20: the next deal is the domain's answer (domain/legal.py with rotation.py, and
+domain/deal.py for the antes), asked by services/pool.py when `loo pool` runs. Nothing of
+it is stored: the stored answer of m016 (``sessions.next_deal``) is dropped by m017, and
+`loo pool` follows who is at the table as stored now.
+
+Worked by hand (three-card, RULES.md: the dealer antes 9 each deal, ante_model=dealer):
+seats Ann, Ben, Cat, Dov clockwise, Dov deals hand 1, so Dov antes 9. With Dov away from
+the table, the deal passes to the next seat to his left who is present: Ann, who antes 9.
+"""
 
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 from pathlib import Path
 
-from loo_ledger.store.ledger import Ledger
-from loo_ledger.store.next_deal import work_out
-
-SAMPLES = sorted((Path(__file__).resolve().parent.parent / "sample_sessions").glob("*.json"))
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "v1.db"
 
 
-def _same_as_worked_out(db: Path, loo) -> None:
-    """The stored next deal is the worked-out one, and `loo pool` (text and json) says the
-    same with it as without it."""
-    ledger = Ledger.open(db)
-    sid = ledger.current_session_id()
-    assert sid is not None
-    stored = ledger.next_deal(sid)
-    assert stored is not None and stored == work_out(ledger, sid)
-    ledger.close()
-    with_it = (loo(db, "pool").stdout, loo(db, "pool", "--json").stdout)
+def _columns(db) -> list[str]:
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE sessions SET next_deal = NULL")
-    conn.commit()
-    conn.close()
-    assert (loo(db, "pool").stdout, loo(db, "pool", "--json").stdout) == with_it
-    assert json.loads(with_it[1]) == stored["status"]
+    try:
+        return [r[1] for r in conn.execute("PRAGMA table_info(sessions)")]
+    finally:
+        conn.close()
 
 
-def test_every_write_stores_the_next_deal_the_rows_give(tmp_path, loo):
+def test_the_next_deal_is_not_stored_and_follows_the_table_as_stored_now(tmp_path, loo):
     db = tmp_path / "t.db"
-    steps = [("new", "Friday", "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov"),
-             ("hand", "Ann=2", "Ben=1", "Cat=0", "Dov=0"),   # Cat and Dov looed: double
-             ("hand", "Ben=pass", "Cat=pass", "Dov=pass"),  # all pass: Ann takes it
-             ("seat", "leave", "Cat"),
-             ("hand", "Ann=1", "Ben=1", "Dov=1"),
-             ("seat", "add", "Cat"),
-             ("undo", "--yes"),
-             ("rules", "set", "loo=unlimited"),
-             ("hand", "Ann=3", "Ben=0", "Cat=0", "Dov=0")]
-    for step in steps:
-        done = loo(db, *step)
-        assert done.exit_code == 0, (step, done.output)
-        _same_as_worked_out(db, loo)
-
-
-def test_every_sample_imports_with_its_next_deal(tmp_path, loo):
-    for path in SAMPLES:
-        db = tmp_path / f"{path.stem}.db"
-        assert loo(db, "import", path).exit_code == 0
-        _same_as_worked_out(db, loo)
-
-
-def test_check_finds_a_next_deal_that_is_not_the_rows(tmp_path, loo, good_db):
-    assert loo(good_db, "check").exit_code == 0
-    conn = sqlite3.connect(good_db)
-    stored = json.loads(conn.execute("SELECT next_deal FROM sessions").fetchone()[0])
-    stored["status"]["pool"] += 1
-    conn.execute("UPDATE sessions SET next_deal = ?", (json.dumps(stored),))
-    conn.commit()
+    assert loo(db, "new", "Friday", "--players", "Ann,Ben,Cat,Dov", "--dealer",
+               "Dov").exit_code == 0
+    assert "next_deal" not in _columns(db) and "next_dealer" in _columns(db)
+    status = json.loads(loo(db, "pool", "--json").stdout)
+    assert (status["next_dealer"], status["antes"]) == ("Dov", [{"player": "Dov", "amount": 9}])
+    conn = sqlite3.connect(db)
+    with conn:  # Dov away, written behind the program's back: no answer to go stale
+        conn.execute("UPDATE seats SET present = 0 WHERE name = 'Dov'")
     conn.close()
-    found = loo(good_db, "check", "--json")
-    assert found.exit_code == 1
-    assert [p["code"] for p in json.loads(found.stdout)] == ["CHECK_NEXT_DEAL"]
+    status = json.loads(loo(db, "pool", "--json").stdout)
+    assert (status["next_dealer"], status["antes"]) == ("Ann", [{"player": "Ann", "amount": 9}])
+    assert status["pool"] == 0 and status["next_hand"] == 1
+
+
+def test_an_upgraded_ledger_has_no_stored_next_deal(loo, tmp_path):
+    """tests/fixtures/v1.db, the first version's ledger, migrated through m016 and m017."""
+    v1 = tmp_path / "v1.db"
+    shutil.copyfile(FIXTURE, v1)
+    assert loo(v1, "check").exit_code == 0
+    assert "next_deal" not in _columns(v1)

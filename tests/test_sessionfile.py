@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from loo_ledger.domain.model import Flush, HandRecord, Penalty, Session, Unit
 from loo_ledger.errors import SessionFileError
 from loo_ledger.formats.sessionfile import (
-    _validator,
     dumps_session,
     hand_from_dict,
     hand_to_dict,
@@ -21,6 +20,7 @@ from loo_ledger.formats.sessionfile import (
     schema_path,
     session_from_dict,
     session_to_dict,
+    validator,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -79,7 +79,7 @@ def test_conformance_cases_are_present():
 def test_every_case_passes_the_schema_and_round_trips(case: Path):
     doc = json.loads(case.read_text(encoding="utf-8"))
     data = doc.get("session", doc)
-    assert list(_validator().iter_errors(data)) == []
+    assert list(validator().iter_errors(data)) == []
     session = session_from_dict(data, source=case.name)
     assert len(session.hands) == len(data["hands"])
     again = session_from_dict(session_to_dict(session))

@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
-from session_fuzz import JSON_VALUES, PIECES, PLACES, good, mutated
+from hypothesis import HealthCheck, given, settings
+from session_fuzz import PIECES, mutated
 
 from loo_ledger.errors import SessionFileError
-from loo_ledger.formats import jsonsafe, schemacheck
 from loo_ledger.formats.limits import (
     MAX_CHIPS,
     MAX_INT,
@@ -83,33 +81,24 @@ def test_a_mutated_file_loads_within_the_limits_or_is_refused_in_words(data: byt
     within_limits(session, raw)
 
 
-@settings(deadline=None)
-@given(st.data())
-def test_the_fast_validator_never_accepts_what_the_full_one_refuses(data: Any):
-    """fastjsonschema checks valid files, jsonschema explains bad ones: the fast one must
-    not let through anything the schema (as jsonschema reads it) refuses."""
-    value = good()
-    path = data.draw(st.sampled_from(PLACES))
-    parent = value
-    for step in path[:-1]:
-        parent = parent[step]
-    parent[path[-1]] = data.draw(JSON_VALUES)
-    hazards, floats = jsonsafe.scan(value)
-    assume(not hazards and not floats)
-    if schemacheck._valid_fast(value, None):
-        assert [e.message for e in schemacheck._validator().iter_errors(value)] == []
-
-
 @given(PIECES)
 def test_the_schemas_name_pattern_and_name_problem_agree(name: str):
-    """They agree on every name but one with a lone surrogate: the schema's pattern is
-    ECMA-262's, where a character beyond U+FFFF is a pair of surrogates, so it cannot
-    refuse a lone one without refusing every emoji. A file cannot carry one anyway (the
-    reader refuses it: test_sessionfile_hostile.py), and name_problem refuses it for the
-    command line, where undecodable bytes arrive as lone surrogates."""
+    """They agree on every name but two kinds. One with a lone surrogate: the schema's
+    pattern is ECMA-262's, where a character beyond U+FFFF is a pair of surrogates, so it
+    cannot refuse a lone one without refusing every emoji. A file cannot carry one anyway
+    (the reader refuses it: test_sessionfile_hostile.py), and name_problem refuses it for
+    the command line, where undecodable bytes arrive as lone surrogates. And a name that
+    impersonates (issue 19, item 11): a character that shows nothing, allowed or not by
+    what stands beside it, or a look-alike of the program's rows by Unicode's confusables,
+    which no regular expression states; the reader refuses those with name_problem
+    (test_names_lookalike.py). Whatever name_problem accepts, the pattern accepts."""
     import re
     if re.search("[\ud800-\udfff]", name):
         assert name_problem(name) is not None, name
         return
     by_pattern = 1 <= len(name) <= 40 and re.search(NAME_PATTERN, name) is not None
-    assert by_pattern == (name_problem(name) is None), name
+    problem = name_problem(name)
+    if problem is None or not by_pattern:
+        assert by_pattern == (problem is None), name
+    else:
+        assert "shows nothing" in problem or "looks like" in problem, (name, problem)

@@ -127,7 +127,7 @@ def _old_marathon(path: Path) -> None:
                  "unit_value, currency, first_dealer, opening_pool, pool, next_dealer, "
                  "state, created_at, closed_at, source) VALUES (3, 'Marathon', NULL, "
                  "'three-card', '{}', NULL, NULL, NULL, 'Cat', 0, 0, 'Cat', ?, "
-                 "'2026-11-23T06:35:13+00:00', NULL, NULL)", (state,))
+                 "'2026-11-23T06:35:13+00:00', NULL, '/tmp/marathon.json')", (state,))
     conn.executemany("INSERT INTO seats (session_id, position, name, net) VALUES (3, ?, ?, 0)",
                      [(0, "Ann"), (1, "Ben"), (2, "Cat")])
     record = json.dumps({"tricks": {"Ann": 1, "Ben": 1, "Cat": 1}}, separators=(",", ":"))

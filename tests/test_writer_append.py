@@ -1,15 +1,14 @@
-"""The writer's append fast path (issue 10): ``loo hand`` settles the new hand alone, from
-the table state cached on the session, and must store exactly what settling the whole
-session again stores.
+"""An append through the one writer (issue 20): ``loo hand`` is the general write, which
+keeps every stored hand and resumes settling after them, from the table state cached on
+the session: the new hand alone is settled, and nothing is settled again after it.
 
 * Random legal sessions of every preset variant (benchmarks/generate.py: double pools,
   flushes, Lou games, sit-outs, table rulings), recorded one hand at a time with
-  ``table.record`` (the fast path, and no whole replay), give the derived rows of the same
-  session imported in one go, and the rows and audit of the same hands appended with the
-  fast path turned off.
+  ``table.record`` (no whole replay), give the derived rows of the same session imported
+  in one go, and ``loo check`` finds nothing.
 * A cache edited behind the writer's back (the cached pool, the pool after the last hand,
-  the hand number, the next dealer) sends the writer down the whole replay, and the hand
-  is stored with the rules' figures, not figures worked from the edit.
+  the hand number, the next dealer) is not resumed from: the domain settles the session
+  again, and the hand is stored with the rules' figures, not figures worked from the edit.
 
 The table in the edit tests (tests/test_races.py, worked by hand in test_cli.py): three-card,
 seats A B C D, D deals first; after hands 1-3 the pool is 0 and C deals next. Hand 4,
@@ -33,12 +32,14 @@ from hypothesis import strategies as st
 from store_helpers import derived, dump, fresh_db
 
 from loo_ledger.domain import PRESETS, HandRecord
+from loo_ledger.domain.replay import session_variant
+from loo_ledger.domain.settle import settle
 from loo_ledger.errors import HandRejected
 from loo_ledger.formats.sessionfile import hand_from_dict
 from loo_ledger.services import table
 from loo_ledger.services.checking import check
 from loo_ledger.services.importing import import_files
-from loo_ledger.store import appending, changes, codec, writer
+from loo_ledger.store import changes, codec, writer
 from loo_ledger.store.ledger import Ledger
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -52,13 +53,12 @@ H4 = HandRecord(tricks={"A": 1, "B": 1, "C": 0, "D": 1})
 RAM = Path("/dev/shm")
 
 
-def _append(ledger: Ledger, sid: int, record: HandRecord, *, append: bool = True
-            ) -> changes.Written:
-    """What table.record does, through the writer itself so that the path is visible."""
+def _append(ledger: Ledger, sid: int, record: HandRecord) -> changes.Written:
+    """What table.record does, through the writer itself so that what it did is seen."""
     def change(stored: changes.Stored) -> changes.Change:
-        return changes.Change(hands=stored.session.hands + (record,), audit=(
+        return changes.Change(append=(record,), audit=(
             changes.AuditEntry(hand=stored.next_hand, action="add", new=changes.STORED_RECORD),))
-    return writer.write(ledger.db, sid, change, what="the hand", append=append)
+    return writer.write(ledger.db, sid, change, what="the hand")
 
 
 def _import(ledger: Ledger, data: dict, folder: Path) -> int:
@@ -83,30 +83,22 @@ def test_hands_appended_one_by_one_store_what_an_import_in_one_go_stores(name, p
         assume(False)
     with tempfile.TemporaryDirectory(dir=RAM if RAM.is_dir() else None) as tmp:
         folder = Path(tmp)
-        fast, slow, whole = (fresh_db(folder, f"{n}.db") for n in ("fast", "slow", "whole"))
+        appended, whole = (fresh_db(folder, f"{n}.db") for n in ("appended", "whole"))
         empty = {**copy.deepcopy(data), "hands": []}
-        a, b, c = Ledger.open(fast), Ledger.open(slow), Ledger.open(whole)
+        a, c = Ledger.open(appended), Ledger.open(whole)
         try:
-            sid_a, sid_b = _import(a, empty, folder), _import(b, empty, folder)
-            settle = mock.patch.object(appending, "settle_appended",
-                                       wraps=appending.settle_appended)
-            replay = mock.patch.object(writer, "replay", wraps=writer.replay)
-            with settle as fast_settle, replay as whole_replay:
+            sid_a = _import(a, empty, folder)
+            with mock.patch.object(writer, "replay", wraps=writer.replay) as whole_replay:
                 for raw in data["hands"]:
                     table.record(a, sid_a, hand_from_dict(raw))
-                assert fast_settle.call_count == hands
                 assert whole_replay.call_count == 0
-            for raw in data["hands"]:
-                assert _append(b, sid_b, hand_from_dict(raw), append=False).appended is False
             _import(c, data, folder)
             assert check(a) == []
-            assert _audit(a, sid_a) == _audit(b, sid_b)
             assert [r[3] for r in _audit(a, sid_a)] == data["hands"]
         finally:
-            for ledger in (a, b, c):
+            for ledger in (a, c):
                 ledger.close()
-        assert derived(fast) == derived(whole)
-        assert derived(fast) == derived(slow)
+        assert derived(appended) == derived(whole)
 
 
 @pytest.fixture
@@ -146,7 +138,7 @@ def _sql(path: Path, sql: str) -> None:
     conn.close()
 
 
-def test_an_untouched_cache_takes_the_fast_path_with_the_rules_figures(three):
+def test_an_untouched_cache_is_resumed_from_with_the_rules_figures(three):
     ledger, sid, _ = three
     written = _append(ledger, sid, H4)
     assert (written.appended, written.first) == (True, 4)
@@ -171,7 +163,7 @@ EDITS = {
 
 
 @pytest.mark.parametrize("edit", sorted(EDITS))
-def test_a_cache_that_disagrees_with_the_last_hand_takes_the_whole_replay(three, edit):
+def test_a_cache_that_disagrees_with_the_last_hand_is_not_resumed_from(three, edit):
     ledger, sid, path = three
     EDITS[edit](path)
     written = _append(ledger, sid, H4)
@@ -189,11 +181,11 @@ def test_settling_from_the_edited_pool_would_have_stored_other_figures(three):
     ledger, sid, path = three
     _edit_state(path, pool=964)
     stored = changes.read_session(ledger.db, sid)
-    result = appending.settle_appended(stored.session, stored.state, (H4,))
-    assert result.settlements[0].pool_after != 9
+    result = settle(H4, stored.state, session_variant(stored.session))
+    assert result.pool_after != 9
 
 
-def test_a_hand_refused_on_the_fast_path_writes_nothing_and_names_the_hand(three):
+def test_a_hand_refused_when_appended_writes_nothing_and_names_the_hand(three):
     ledger, sid, path = three
     before = dump(path)
     with pytest.raises(HandRejected, match="hand 4"):
@@ -201,7 +193,7 @@ def test_a_hand_refused_on_the_fast_path_writes_nothing_and_names_the_hand(three
     assert dump(path) == before
 
 
-def test_a_dry_run_on_the_fast_path_settles_the_hand_and_writes_nothing(three):
+def test_a_dry_run_of_an_append_settles_the_hand_and_writes_nothing(three):
     ledger, sid, path = three
     before = dump(path)
     settled = table.record(ledger, sid, H4, dry_run=True)

@@ -84,8 +84,9 @@ def _progress(ledger, sid: int, fmt: Format, summary: bool) -> Iterator[Tick | N
 
 def _chunks(ledger, sid: int, fmt: Format, summary: bool,
             tick: Tick | None = None) -> Iterator[str]:
-    """The export's text in pieces: a session file and the hands' CSV are streamed hand by
-    hand (memory does not grow with the session); the summaries are one piece."""
+    """The export's text in pieces: a session file, the hands' CSV and the HTML page are
+    streamed hand by hand (memory does not grow with the session); the summaries are one
+    piece."""
     from loo_ledger.services.reports import stream
     if fmt is Format.json:  # the stored records as raw: seat_changes and x- fields kept
         yield from stream.session_file(ledger, sid, tick)
@@ -100,5 +101,7 @@ def _chunks(ledger, sid: int, fmt: Format, summary: bool,
         yield csvout.summary_csv(ev)
     elif fmt is Format.text:
         yield text.summary(ev)
-    else:
-        yield markdown.summary(ev) if fmt is Format.md else html.page(ev)
+    elif fmt is Format.md:
+        yield markdown.summary(ev)
+    else:  # the hands' table a row at a time; the charts from a bounded number of points
+        yield from html.chunks(ev)

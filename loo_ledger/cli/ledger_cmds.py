@@ -89,9 +89,10 @@ def check(ctx: typer.Context,
           as_json: bool = JSON_OPTION):
     """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
     from loo_ledger.cli.progress import bar
-    from loo_ledger.services.checking import check_file, check_session
+    from loo_ledger.services.checking import check_file, check_ledger, check_session
     e = env(ctx)
     found: list[tuple[int | None, Any]] = [(None, p) for p in check_file(e.ledger())]
+    damaged = bool(found)
     if repair and not found:
         from loo_ledger.services.repairing import repair as run_repair
         repaired = run_repair(e.ledger())
@@ -104,6 +105,7 @@ def check(ctx: typer.Context,
                 found += [(row["id"], p) for p in check_session(e.ledger(), row["id"])]
                 if tick:
                     tick(row["hands"])
+            found += [(None, p) for p in check_ledger(e.ledger())]
     problems = [p for _, p in found]
     if as_json:
         print_json([{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,
@@ -111,7 +113,7 @@ def check(ctx: typer.Context,
     else:
         for p in problems:
             typer.echo(p.describe())
-        where = ("the ledger file" if found and found[0][0] is None
+        where = ("the ledger file" if damaged
                  else f"{len(e.ledger().sessions())} session(s)")
         typer.echo(f"{len(problems)} difference{'s' if len(problems) != 1 else ''} in {where}")
     if problems:

@@ -47,12 +47,14 @@ def match(typed: str, choices: Iterable[str], what: str = "player", *,
     found = candidates(typed, options)
     if len(found) == 1:
         return found[0]
+    from loo_ledger.cli.visible import visible
     many = plural or f"{what}s"
+    said = visible(repr(typed))
     if not found:
-        listed = ", ".join(options) if options else "none"
-        raise NoMatch(f"no {what} matches {typed!r}; the {many} are {listed}")
-    raise NoMatch(f"{typed!r} is ambiguous: it matches {', '.join(found)}; type more of the "
-                  "name")
+        listed = visible(", ".join(options)) if options else "none"
+        raise NoMatch(f"no {what} matches {said}; the {many} are {listed}")
+    raise NoMatch(f"{said} is ambiguous: it matches {visible(', '.join(found))}; type more of "
+                  "the name")
 
 
 def match_player(typed: str, seats: Iterable[str]) -> str:

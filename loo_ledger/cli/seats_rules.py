@@ -6,6 +6,7 @@ import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.outputs import action_result
+from loo_ledger.cli.visible import visible
 
 seat_app = typer.Typer(help="Players come and go between hands.", no_args_is_help=True,
                        add_completion=False)
@@ -66,16 +67,19 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name 
     """Save a preset plus overrides as a house rule, usable wherever a variant name is."""
     from loo_ledger.cli.names import match
     from loo_ledger.domain.variants import PRESETS, parse_rule_args, variant
-    if name.casefold() in {p.casefold() for p in PRESETS}:
-        raise typer.BadParameter(f"{name!r} is a built-in variant; choose another name",
-                                 param_hint="NAME")
+    from loo_ledger.formats.lookalike import fold
+    from loo_ledger.services.names import check_word
+    check_word("house rule name", name)
+    if fold(name) in {fold(p) for p in PRESETS}:
+        raise typer.BadParameter(f"{name!r} is (or looks like) a built-in variant; "
+                                 "choose another name", param_hint="NAME")
     base = match(base, PRESETS, "variant")
     rules = parse_rule_args(rule)
     variant(base, rules)
     env(ctx).ledger().save_house_rule(name, base, rules)
     if as_json:
         return action_result(ctx, "rules save", None, name=name, base=base, rules=rules)
-    typer.echo(f"house rule {name!r} saved: {base}" +
+    typer.echo(f"house rule {visible(name)} saved: {base}" +
                "".join(f" {k}={v}" for k, v in rules.items()))
 
 
@@ -88,7 +92,7 @@ def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION):
     if not saved:
         typer.echo("no house rules saved yet: 'loo rules save NAME --from PRESET --rule ...'")
     for n, (b, r) in saved.items():
-        typer.echo(f"{n}: {b}" + "".join(f" {k}={v}" for k, v in r.items()))
+        typer.echo(visible(f"{n}: {b}" + "".join(f" {k}={v}" for k, v in r.items())))
 
 
 @rules_app.command("show")

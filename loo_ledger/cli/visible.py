@@ -1,6 +1,6 @@
-"""Text from the ledger shown as itself: control characters made visible, and (in rich
-tables) rich markup such as ``[bold]x[/bold]`` printed literally; widths by terminal cells,
-so CJK and emoji names line up."""
+"""Text from the ledger shown as itself: control and hidden characters made visible, and
+(in rich tables) rich markup such as ``[bold]x[/bold]`` printed literally; widths by
+terminal cells, so CJK and emoji names line up."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ _BIDI = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\
 
 
 def visible(text: Any) -> str:
-    r"""``text`` with every control and bidi character written as an escape.
+    r"""``text`` with every control and bidi character, and every character that shows
+    nothing (formats/lookalike.hidden: U+034F, tag characters...), written as an escape.
 
-    >>> visible("Ann\x1b[31m\tB\u202eC")
-    'Ann\\x1b[31m\\tB\\u202eC'
+    >>> visible("Ann\x1b[31m\tB\u202eC\u034f")
+    'Ann\\x1b[31m\\tB\\u202eC\\u034f'
     >>> visible("李雷 👨\u200d👩")  # a zero-width joiner inside an emoji stays
     '李雷 👨\u200d👩'
     """
@@ -22,13 +23,15 @@ def visible(text: Any) -> str:
     if text.isascii() and text.isprintable():  # no control character (the usual name)
         return text
     import unicodedata  # (about 1 ms to load: only for text that needs it)
+
+    from loo_ledger.formats.lookalike import escape_hidden
     out = []
     for ch in text:
         if unicodedata.category(ch) == "Cc" or ch in _BIDI or ch in "\u2028\u2029":
             out.append(ch.encode("unicode_escape").decode("ascii"))
         else:
             out.append(ch)
-    return "".join(out)
+    return escape_hidden("".join(out))
 
 
 def cell(value: Any) -> Any:

@@ -1,7 +1,7 @@
-"""The domain's records (HandRecord, Session) from the typed records of formats/types.py:
-handcodec.record_from_dict and sessionfile.session_from_dict for what msgspec decoded,
-sharing its lists' and maps' contents. Used by decode.py and lean.py, which also check
-here what msgspec does not: unique lists, a ruling's text, the names seen.
+"""The domain's records (HandRecord, Session) from the typed records of formats/types.py,
+sharing the lists' and maps' contents msgspec decoded. Used by the reader
+(formats/reader.py), which also checks here what msgspec does not: unique lists, a
+ruling's text, the names seen.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def names_of(h: types.Hand, names: set[str]) -> None:
 
 
 def record(h: types.Hand) -> HandRecord | None:
-    """handcodec.record_from_dict of a typed hand; None if ``sitting_out`` or
+    """The HandRecord of a typed hand; None if ``sitting_out`` or
     ``cards.civil`` repeats itself or the ruling is not text or blank."""
     unset = UNSET
     declarations, tricks, deltas, exchanges = h.declarations, h.tricks, h.deltas, h.exchanges

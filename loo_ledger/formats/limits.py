@@ -6,7 +6,8 @@ text that cannot be encoded). ``schemas/session.schema.json`` states the same nu
 tests/test_schema_published.py holds the two equal. Other layers (the CLI, the store)
 import these names rather than writing the numbers again. This module imports nothing of
 ours but MAX_CHIPS, whose home is the engine's domain/chips.py (the engine bounds the chips
-play produces by it).
+play produces by it), and formats/lookalike.py (characters that show nothing, names that
+look alike), which imports nothing else of ours.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 import unicodedata
 
 from loo_ledger.domain.chips import MAX_CHIPS as MAX_CHIPS  # the engine's (see below)
+from loo_ledger.formats import lookalike
 
 MIN_PLAYERS = 2
 #: Players at one table; more than the cards allow in any variant (three-card: 16).
@@ -103,8 +105,8 @@ def visible(text: str, limit: int = 60, *, count: bool = True) -> str:
     "'xxxxxxxxxx…' (100 characters)"
     """
     if len(text) <= limit:
-        return repr(text)
-    cut = f"{text[:limit]!r}"[:-1] + "…'"
+        return lookalike.escape_hidden(repr(text))
+    cut = lookalike.escape_hidden(f"{text[:limit]!r}")[:-1] + "…'"
     return f"{cut} ({len(text)} characters)" if count else cut
 
 
@@ -119,6 +121,8 @@ def name_problem(name: str) -> str | None:
     "'Ann\\\\udcff' contains a lone surrogate, which is not text"
     >>> name_problem("Ann\\u202e")
     "'Ann\\\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible character"
+    >>> name_problem("t\\u043etal")[:68]
+    "'tоtal' looks like 'total' ('о' is U+043E CYRILLIC SMALL LETTER O), "
     """
     if not 1 <= len(name) <= MAX_NAME:
         return f"{visible(name)} is {len(name)} characters; a name has 1 to {MAX_NAME}"
@@ -130,11 +134,53 @@ def name_problem(name: str) -> str | None:
         what = unicodedata.name(char, "")
         what = f" ({what}), an invisible character" if what else ", a control character"
         return f"{visible(name)} contains U+{ord(char):04X}{what}"
+    problem = hidden_problem(name)
+    if problem is not None:
+        return problem
     if name != name.strip():
         return f"{visible(name)} begins or ends with a space"
     if name.lower() in RESERVED_NAMES or (name.startswith("(") and name.endswith(")")):
         return f"{visible(name)} is reserved for the program's own rows; choose another name"
+    folded = lookalike.fold(name)
+    own = [w for w in sorted(RESERVED_NAMES) if lookalike.fold(w) == folded]
+    if own or (folded.startswith("(") and folded.endswith(")")):
+        word = own[0] if own else "(...)"
+        return (f"{visible(name)} looks like {word!r}{lookalike.telling(name, word)}, which is "
+                "reserved for the program's own rows; choose another name")
     return None
+
+
+def hidden_problem(text: str) -> str | None:
+    """Whether ``text`` (any name or word) holds a character that shows nothing: Unicode's
+    Default_Ignorable_Code_Point, or a blank-looking one (formats/lookalike.hidden).
+
+    >>> hidden_problem("Ann\\u034f")
+    "'Ann\\\\u034f' contains U+034F (COMBINING GRAPHEME JOINER), a character that shows nothing"
+    """
+    char = lookalike.hidden(text)
+    if char is None:
+        return None
+    what = unicodedata.name(char, "")
+    return (f"{visible(text)} contains U+{ord(char):04X}{f' ({what})' if what else ''}, "
+            "a character that shows nothing")
+
+
+def word_problem(word: str) -> str | None:
+    """What is wrong with ``word`` as a word (a house rule's name, a currency, a unit's
+    name), or None: 1 to MAX_WORD characters, no control, invisible or hidden character.
+
+    >>> word_problem("GBP"), word_problem("")
+    (None, "'' is 0 characters; a word has 1 to 64")
+    """
+    if not 1 <= len(word) <= MAX_WORD:
+        return f"{visible(word)} is {len(word)} characters; a word has 1 to {MAX_WORD}"
+    if _SURROGATE.search(word):
+        return f"{visible(word)} contains a lone surrogate, which is not text"
+    bad = _BAD.search(word)
+    if bad:
+        return (f"{visible(word)} contains U+{ord(bad.group()):04X}, an invisible or control "
+                "character")
+    return hidden_problem(word)
 
 
 def text_problem(text: str, limit: int = MAX_TEXT) -> str | None:
@@ -149,19 +195,6 @@ def text_problem(text: str, limit: int = MAX_TEXT) -> str | None:
     if bad:
         return f"{visible(text)} contains a control character (U+{ord(bad.group()):04X})"
     return None
-
-
-def word_problem(word: str) -> str | None:
-    """What is wrong with ``word`` as a word (a currency, a unit's or a variant's name, a
-    rule's name or value), or None: 1 to MAX_WORD characters, no control or invisible
-    characters (the session file's WORD_PATTERN).
-
-    >>> word_problem("GBP"), word_problem("GBP\\u202e")
-    (None, "'GBP\\\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE), an invisible character")
-    """
-    if not 1 <= len(word) <= MAX_WORD:
-        return f"{visible(word)} is {len(word)} characters; a word here has 1 to {MAX_WORD}"
-    return _forbidden(word)
 
 
 def _forbidden(text: str) -> str | None:

@@ -1,10 +1,16 @@
-"""Checking JSON values against ``schemas/session.schema.json``, with messages for players.
+"""The words for what is wrong with a session file the reader refuses (formats/reader.py),
+checked against ``schemas/session.schema.json``.
 
+The reader (msgspec) says only *that* a file is wrong; this module says what and where.
 Three passes, each reporting *every* problem with its JSON path and hand number:
 1. jsonsafe.hazards: what would break a later layer (depth, huge numbers, surrogates...);
-2. the schema (fastjsonschema for a valid file, jsonschema to list a bad one's problems);
-3. what validators do not check by default: ``started_at`` is a real date and time, and a
-   rule written as a string is not a number beyond MAX_CHIPS.
+2. the schema (jsonschema lists every error);
+3. what validators do not check by default: ``started_at`` is a real date and time, a
+   rule written as a string is not a number beyond MAX_CHIPS (:func:`beyond_schema`, which
+   the reader checks too), and the names: no character that shows nothing (in players, the
+   session's name, the unit's name and currency), no look-alike of the program's rows, no
+   two players that look alike (formats/limits.py, formats/lookalike.py: the check every
+   command makes too).
 """
 
 from __future__ import annotations
@@ -25,10 +31,12 @@ from loo_ledger.formats.limits import (
     MAX_PROBLEMS,
     MAX_UNIT_DECIMALS,
     MAX_UNIT_DIGITS,
+    hidden_problem,
     name_problem,
     text_problem,
     visible,
 )
+from loo_ledger.formats.lookalike import alike, telling
 
 FORMAT = "loo-session/1"
 SCHEMA_NAME = "session.schema.json"
@@ -57,7 +65,7 @@ def schema() -> dict[str, Any]:
 
 
 @functools.cache
-def _validator(part: str | None = None) -> Any:
+def validator(part: str | None = None) -> Any:
     """The compiled validator for the whole file, or for one ``$defs`` entry (``"hand"``).
 
     Draft 2020-12, except that ``integer`` refuses floats: JSON Schema counts ``9.0`` as
@@ -70,28 +78,6 @@ def _validator(part: str | None = None) -> Any:
     whole = schema()
     full = validators.extend(Draft202012Validator, type_checker=checker)(whole)
     return full if part is None else full.evolve(schema=whole["$defs"][part])
-
-
-@functools.cache
-def _fast_validator(part: str | None = None) -> Any:
-    """The same schema compiled to Python by fastjsonschema: for valid files, ten times
-    faster. It says only *that* a file is wrong, so a failure falls back to the full
-    report. It counts ``9.0`` as an integer, so a file with a float anywhere (found by
-    jsonsafe.scan) goes to the full report, which tells 9.0 from 9."""
-    import fastjsonschema
-
-    whole = schema()
-    return fastjsonschema.compile(whole if part is None else
-                                  {"$defs": whole["$defs"], "$ref": f"#/$defs/{part}"})
-
-
-def _valid_fast(data: Any, part: str | None) -> bool:
-    from fastjsonschema import JsonSchemaException
-    try:
-        _fast_validator(part)(data)
-    except JsonSchemaException:
-        return False
-    return True
 
 
 def json_path(path: Any) -> str:
@@ -209,14 +195,20 @@ def _problems_of(error: Any, whole: bool) -> list[Problem]:
 
 
 def refuse(problems: list[Problem], source: str, part: str | None = None) -> NoReturn:
-    """Raise SessionFileError: the first problem in the message, at most MAX_PROBLEMS listed."""
+    """Raise :func:`refusal`."""
+    raise refusal(problems, source, part)
+
+
+def refusal(problems: list[Problem], source: str, part: str | None = None) -> SessionFileError:
+    """The SessionFileError for ``problems``: the first in the message, at most
+    MAX_PROBLEMS listed."""
     first = problems[0]
     where = f"hand {first.hand} at {first.path}" if first.hand is not None else f"at {first.path}"
     more = len(problems) - 1
     tail = f" (and {more:,} more problem{'s' if more > 1 else ''})" if more else ""
     what = "not a session file" if part is None else f"not a valid {part}"
-    raise SessionFileError(f"{source}: {what}: {where}: {first.message}{tail}",
-                           problems[:MAX_PROBLEMS])
+    return SessionFileError(f"{source}: {what}: {where}: {first.message}{tail}",
+                            problems[:MAX_PROBLEMS])
 
 
 def _without_echoes(found: list[tuple[str, Problem]]) -> list[Problem]:
@@ -226,7 +218,7 @@ def _without_echoes(found: list[tuple[str, Problem]]) -> list[Problem]:
     return [p for kind, p in found if kind != "pattern" or p.path not in spoken]
 
 
-def _extra(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
+def beyond_schema(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
     """What the schema states but validators do not enforce by default."""
     out: list[tuple[list[Any], str]] = []
     when = data.get("started_at")
@@ -242,25 +234,64 @@ def _extra(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
             continue
         if number is not None and abs(number) > MAX_CHIPS:
             out.append((["rules", key], f"{visible(value)} is beyond {MAX_CHIPS:,} either way"))
+    return out + _names(data)
+
+
+def _names(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
+    """The checks of names the schema's patterns cannot make: characters that show nothing,
+    look-alikes of the program's rows, two players whose names look alike."""
+    out: list[tuple[list[Any], str]] = []
+    seated: list[tuple[list[Any], str]] = []
+    for i, name in enumerate(data.get("players") or ()):
+        if isinstance(name, str):
+            seated.append((["players", i], name))
+    for i, change in enumerate(data.get("seat_changes") or ()):
+        name = change.get("player") if isinstance(change, dict) else None
+        if isinstance(name, str) and name not in data.get("players", ()):
+            seated.append((["seat_changes", i, "player"], name))
+    for path, name in seated:
+        problem = name_problem(name)
+        if problem is not None:
+            out.append((path, problem))
+    if not out:
+        names = list(dict.fromkeys(n for _, n in seated))
+        pair = alike(names)
+        if pair is not None:
+            path = next(p for p, n in seated if n == pair[1])
+            out.append((path, f"{visible(pair[0])} and {visible(pair[1])} look alike"
+                              f"{telling(pair[1], pair[0])}: names must differ (ignoring case "
+                              "and letters that look the same)"))
+    unit = data.get("unit")
+    unit = unit if isinstance(unit, dict) else {}
+    for path, value in ((["name"], data.get("name")), (["unit", "name"], unit.get("name")),
+                        (["unit", "currency"], unit.get("currency"))):
+        problem = hidden_problem(value) if isinstance(value, str) else None
+        if problem is not None:
+            out.append((path, problem))
     return out
 
 
-def check(data: Any, source: str, part: str | None = None) -> None:
-    """Raise SessionFileError listing every problem, sorted by path, best first."""
+def problems(data: Any, part: str | None = None) -> list[Problem]:
+    """Every problem of the first pass that finds any (hazards, the schema, then
+    :func:`beyond_schema`), sorted by path, best first; [] when there is none."""
     whole = part is None
-    risky, floats = jsonsafe.scan(data)
+    risky, _ = jsonsafe.scan(data)
     if risky:
-        refuse([_problem(p, m, whole) for p, m in risky], source, part)
-    if floats or not _valid_fast(data, part):
-        from jsonschema.exceptions import relevance  # type: ignore[import-untyped]
+        return [_problem(p, m, whole) for p, m in risky]
+    from jsonschema.exceptions import relevance  # type: ignore[import-untyped]
 
-        errors = sorted(_validator(part).iter_errors(data), key=relevance, reverse=True)
-        errors.sort(key=lambda e: jsonsafe.path_key(list(e.absolute_path)))
-        found = [(e.validator, p) for e in errors for p in _problems_of(e, whole)]
-        problems = _without_echoes(found)
-        if problems:
-            refuse(problems, source, part)
+    errors = sorted(validator(part).iter_errors(data), key=relevance, reverse=True)
+    errors.sort(key=lambda e: jsonsafe.path_key(list(e.absolute_path)))
+    found = _without_echoes([(e.validator, p) for e in errors for p in _problems_of(e, whole)])
+    if found:
+        return found
     if whole and isinstance(data, dict):
-        extra = _extra(data)
-        if extra:
-            refuse([_problem(p, m, whole) for p, m in extra], source, part)
+        return [_problem(p, m, whole) for p, m in beyond_schema(data)]
+    return []
+
+
+def check(data: Any, source: str, part: str | None = None) -> None:
+    """Raise SessionFileError listing every problem (:func:`problems`), if there is one."""
+    found = problems(data, part)
+    if found:
+        refuse(found, source, part)

@@ -1,14 +1,14 @@
 """Reading and writing session files (``loo-session/1``, shared/spec/SESSION-FORMAT.md).
 
 The shape of a file is stated once, as the typed records of types.py; the JSON Schema in
-``schemas/session.schema.json`` is generated from them (scripts/session_schema.py). A
-valid file is decoded and checked in one pass (lean.py, one hand at a time; decode.py is
-a second fast way, the whole file at once); any other is read the long way, which checks
-it against the schema and reports *every* problem with its path and hand number. Either
-way a valid file becomes the engine's :class:`Session`. Whether a hand is possible by the
-rules is the engine's business, not this module's. The long way's checks live in
-schemacheck.py (schema, messages), jsonsafe.py (hostile bytes and values) and limits.py
-(the documented limits); extension fields in extensions.py.
+``schemas/session.schema.json`` is generated from them (scripts/session_schema.py). Every
+file, and every session or hand given as JSON values, is read by the one reader
+(formats/reader.py: msgspec, one hand at a time) into the engine's :class:`Session`. A
+file the reader refuses is then worded: every problem with its JSON path and hand number
+(:func:`refusal`: jsonsafe.py for hostile bytes and values, schemacheck.py for the schema
+and its messages, seatchanges.py and rulechanges.py for the changes). Whether a hand is
+possible by the rules is the engine's business, not this module's. Writing is
+:func:`session_to_dict` and :func:`dumps_session` (extension fields in extensions.py).
 """
 
 from __future__ import annotations
@@ -18,18 +18,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from loo_ledger.domain.model import (
-    HandRecord,
-    RuleChange,
-    Session,
-    Unit,
-)
-from loo_ledger.errors import SessionFileError
-from loo_ledger.formats import decode, extensions, jsonsafe, lean, schemacheck
+from loo_ledger.domain.model import HandRecord, Session
+from loo_ledger.errors import Problem, SessionFileError
+from loo_ledger.formats import extensions, jsonsafe, reader, schemacheck
 from loo_ledger.formats.handcodec import (
     cards_from_dict,
     cards_to_dict,
-    record_from_dict,
     record_to_dict,
 )
 from loo_ledger.formats.limits import MAX_FILE_BYTES
@@ -38,24 +32,68 @@ from loo_ledger.formats.schemacheck import (
     FORMAT,
     SCHEMA_ID,
     SCHEMA_NAME,
-    _validator,
-    check,
     json_path,
     schema_path,
+    validator,
 )
+from loo_ledger.formats.seatchanges import seat_change_problems, seat_changes
 
-__all__ = ["FORMAT", "SCHEMA_ID", "SCHEMA_NAME", "_validator", "cards_from_dict",
-           "cards_to_dict", "dumps_session",
-           "hand_from_dict", "hand_to_dict", "json_path", "load_session", "load_session_file",
-           "parse_session", "read_session", "rule_change_problems", "schema_path",
-           "seat_change_problems", "seat_changes",
-           "session_from_dict", "session_to_dict"]
+__all__ = ["FORMAT", "SCHEMA_ID", "SCHEMA_NAME", "cards_from_dict", "cards_to_dict",
+           "dumps_session", "hand_from_dict", "hand_to_dict", "json_path", "load_session",
+           "load_session_file", "parse_session", "read_session", "refusal",
+           "rule_change_problems", "schema_path", "seat_change_problems", "seat_changes",
+           "session_from_dict", "session_to_dict", "validator"]
 
 
-def hand_from_dict(d: dict[str, Any], *, source: str = "<hand>") -> HandRecord:
-    """One hand from its session-format JSON object, checked against the schema's hand."""
-    check(d, source, part="hand")
-    return record_from_dict(d)
+def refusal(data: bytes | None, source: str, refused: reader.Refused, *, value: Any = None,
+            part: str | None = None) -> SessionFileError:
+    """The SessionFileError for a file (its bytes ``data``), or JSON ``value``, that the
+    reader refused: every problem with its path, as the first check that finds any words
+    them (hostile bytes and values, the schema, what the schema does not state, the seat
+    and rule changes). ``part``: ``"hand"`` for one hand."""
+    if refused.problems:
+        return schemacheck.refusal([schemacheck.problem_at(p, m) for p, m in refused.problems],
+                                   source, part)
+    if data is not None:
+        try:
+            value = jsonsafe.parse(data)
+        except jsonsafe.ParseError as e:
+            if e.path is None:
+                return SessionFileError(f"{source}: not a session file: {e.message}")
+            return schemacheck.refusal([schemacheck.problem_at(e.path, e.message)], source)
+    found = schemacheck.problems(value, part)
+    if not found and part is None and isinstance(value, dict):
+        found = [schemacheck.problem_at(p, m) for p, m in reader.changes_problems(value)]
+    if not found:  # the schema states no problem: msgspec's own words
+        found = [Problem(code="SCHEMA", message=refused.reason, path="$")]
+    return schemacheck.refusal(found, source, part)
+
+
+_JSON_TEXT = json.JSONEncoder(ensure_ascii=True, allow_nan=False, check_circular=False,
+                              separators=(",", ":")).encode
+
+
+def _json(value: Any) -> bytes | None:
+    """JSON values as the text the reader reads, or None if they are not JSON (NaN, an
+    object of another kind, nesting Python cannot write)."""
+    try:
+        return _JSON_TEXT(value).encode("ascii")
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def hand_from_dict(d: Any, *, source: str = "<hand>",
+                   players: tuple[str, ...] | None = None) -> HandRecord:
+    """One hand from its session-format JSON object, read by the one reader
+    (``players``: the session's, for the reader's lookup of names); SessionFileError
+    naming every problem otherwise."""
+    text = _json(d)
+    try:
+        if text is None:
+            raise reader.Refused("the hand is not JSON")
+        return reader.read_hand(text, players, canonical_json=False).record
+    except reader.Refused as refused:
+        raise refusal(None, source, refused, value=d, part="hand") from None
 
 
 def hand_to_dict(h: HandRecord, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -69,90 +107,18 @@ def hand_to_dict(h: HandRecord, raw: Mapping[str, Any] | None = None) -> dict[st
     return extensions.merge_hand(out, raw) if raw is not None else out
 
 
-def seat_changes(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The session's log of seat changes (``seat_changes``), or an empty list."""
-    return [dict(c) for c in data.get("seat_changes", ())]
-
-
-def _away_at_start(changes: list[dict[str, Any]]) -> set[str]:
-    """Players whose first change is ``join``: away until then (seated late)."""
-    first: dict[str, str] = {}
-    for c in changes:
-        first.setdefault(c["player"], c["change"])
-    return {p for p, change in first.items() if change == "join"}
-
-
-def seat_change_problems(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
-    """What is wrong with a (schema-valid) file's ``seat_changes``: a player not seated, a
-    change after the hand that follows the last, changes out of order or twice the same,
-    and a player away from the table who is dealt a hand (not in its ``sitting_out``)."""
-    changes, hands = seat_changes(data), data["hands"]
-    players, out = set(data["players"]), []
-    last: dict[str, str] = {}
-    before = 1
-    for i, c in enumerate(changes):
-        at, who, n = ["seat_changes", i], c["player"], c["before_hand"]
-        if who not in players:
-            out.append((at + ["player"], f"{who} is not one of the players"))
-        if n > len(hands) + 1:
-            out.append((at + ["before_hand"], f"hand {n} is beyond the next hand "
-                        f"({len(hands) + 1}): the session has {len(hands)} hands"))
-        if n < before:
-            out.append((at + ["before_hand"], f"hand {n} comes before the change above it "
-                        f"(hand {before}): list the changes in order"))
-        if last.get(who) == c["change"]:
-            did = "joined" if c["change"] == "join" else "left"
-            out.append((at + ["change"], f"{who} already {did} in the change before; a "
-                        "player joins and leaves in turn"))
-        last[who], before = c["change"], max(before, n)
-    if out:
-        return out
-    away, ordered, k = _away_at_start(changes), sorted(enumerate(changes),
-                                                      key=lambda e: e[1]["before_hand"]), 0
-    since: dict[str, int] = {}
-    for h, hand in enumerate(hands, start=1):
-        while k < len(ordered) and ordered[k][1]["before_hand"] <= h:
-            i, c = ordered[k]
-            (away.add if c["change"] == "leave" else away.discard)(c["player"])
-            since[c["player"]] = i
-            k += 1
-        for who in sorted(away - set(hand.get("sitting_out", ()))):
-            why = (f"seat_changes[{since[who]}]" if who in since else
-                   "their first seat change is a join")
-            out.append((["hands", h - 1, "sitting_out"], f"{who} is away from the table "
-                        f"({why}) but is dealt this hand: list them in sitting_out"))
-    return out
-
-
 def session_from_dict(data: Any, *, source: str = "<data>") -> Session:
-    """Check ``data`` against the schema and build the Session; SessionFileError if invalid.
-    A file's ``seat_changes`` are checked here too (:func:`seat_change_problems`); they are
-    not part of the Session (the store keeps them: who is at the table now)."""
-    check(data, source)
-    if data.get("seat_changes"):
-        problems = seat_change_problems(data)
-        if problems:
-            schemacheck.refuse([schemacheck.problem_at(p, m) for p, m in problems], source)
-    if data.get("rule_changes"):
-        problems = rule_change_problems(data)
-        if problems:
-            schemacheck.refuse([schemacheck.problem_at(p, m) for p, m in problems], source)
-    unit = data.get("unit")
-    return Session(
-        variant=data["variant"],
-        players=tuple(data["players"]),
-        first_dealer=data["first_dealer"],
-        hands=tuple(record_from_dict(h) for h in data["hands"]),
-        rules=dict(data.get("rules", {})),
-        name=data.get("name"),
-        started_at=data.get("started_at"),
-        unit=None if unit is None else Unit(name=unit.get("name", "chip"), value=unit.get("value"),
-                                            currency=unit.get("currency")),
-        opening_pool=data.get("opening_pool", 0),
-        buy_in=data.get("buy_in"),
-        rule_changes=tuple(RuleChange(from_hand=c["from_hand"], rules=dict(c["rules"]))
-                           for c in data.get("rule_changes", ())),
-    )
+    """The Session of a session file's JSON object, read by the one reader;
+    SessionFileError naming every problem otherwise. A file's ``seat_changes`` are checked
+    here too; they are not part of the Session (the store keeps them: who is at the table
+    now)."""
+    text = _json(data)
+    if text is None:
+        raise refusal(None, source, reader.Refused("not JSON values"), value=data)
+    try:
+        return reader.read(text)[0]
+    except reader.Refused as refused:
+        raise refusal(None, source, refused, value=data) from None
 
 
 def parse_session(data: bytes, *, source: str = "<data>") -> tuple[Session, dict[str, Any]]:
@@ -166,31 +132,18 @@ def parse_session(data: bytes, *, source: str = "<data>") -> tuple[Session, dict
     return session, raw
 
 
-def read_session(data: bytes, *, source: str = "<data>", lazy: bool = False,
-                 plain: bool = True) -> tuple[Session, dict[str, Any], str]:
-    """:func:`parse_session`, and the file's fingerprint (decode.canonical's sha256).
-
-    A valid file is decoded and checked in one pass (formats/lean.py one hand at a time,
-    else formats/decode.py); one the fast ways doubt is read the long way, which lists
-    every problem with its path. ``lazy``: the raw object's ``hands`` may be a
-    lean.RawHands, each hand decoded when asked for (import: not all held at once).
-    ``plain`` False skips lean.py (the caller has found the file in doubt there)."""
-    done = lean.read(data) if plain else None
-    if done is not None:
-        if not lazy:
-            done[1]["hands"] = list(done[1]["hands"])
-        return done
-    done = decode.fast(data)
-    if done is not None:
-        return done
+def read_session(data: bytes, *, source: str = "<data>",
+                 lazy: bool = False) -> tuple[Session, dict[str, Any], str]:
+    """:func:`parse_session`, and the file's fingerprint (reader.canonical's sha256).
+    ``lazy``: the raw object's ``hands`` are a reader.RawHands, each hand decoded when
+    asked for (not all held at once)."""
     try:
-        raw = jsonsafe.parse(data)
-    except jsonsafe.ParseError as e:
-        if e.path is None:
-            raise SessionFileError(f"{source}: not a session file: {e.message}") from None
-        schemacheck.refuse([schemacheck.problem_at(e.path, e.message)], source)
-    session = session_from_dict(raw, source=source)
-    return session, raw, decode.fingerprint(decode.canonical(raw))
+        session, raw, print_ = reader.read(data)
+    except reader.Refused as refused:
+        raise refusal(data, source, refused) from None
+    if not lazy:
+        raw["hands"] = list(raw["hands"])
+    return session, raw, print_
 
 
 def load_session_file(path: str | Path) -> tuple[Session, dict[str, Any]]:

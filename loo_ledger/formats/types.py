@@ -1,10 +1,10 @@
 """The ``loo-session/1`` format as typed records: what msgspec decodes and checks in one pass
-(formats/decode.py), and what ``schemas/session.schema.json`` is generated from
+(formats/reader.py), and what ``schemas/session.schema.json`` is generated from
 (scripts/session_schema.py; tests/test_decoder_schema.py proves the file current).
 
 Every bound is a name from limits.py. Optional fields are ``UNSET`` when absent (a JSON
 ``null`` is refused, as the schema says). What msgspec does not check, the types state for
-the schema only (``extra_json_schema``) and formats/decode.py checks itself: ``x-``
+the schema only (``extra_json_schema``) and formats/reader.py checks itself: ``x-``
 extension fields (every record here is closed; the decoder sets them aside first), unique
 items, a player name's pattern and a rule's string (see each), and a ruling's text. The
 descriptions are the schema's.
@@ -50,7 +50,7 @@ EXTENSION = ("Extension fields for other tools: loo_ledger ignores them, keeps t
              "hand (or session) and writes them back on export.")
 
 #: A name's pattern is stated for the schema and checked by the decoder once per distinct
-#: name (decode.py): msgspec would match it at every one of a hand's twenty-odd names,
+#: name (reader.py): msgspec would match it at every one of a hand's twenty-odd names,
 #: three quarters of the decoding time.
 Player = Annotated[str, Meta(
     title="player name", min_length=1, max_length=MAX_NAME,
@@ -78,7 +78,7 @@ Cards = Annotated[list[Card], Meta(
 NAMED: dict[str, Any] = {"player": Player, "text": Text, "word": Word, "suit": Suit,
                          "card": Card, "cards": Cards}
 
-#: A string rule's pattern is the decoder's to check (decode.py): msgspec 0.22 frees a
+#: A string rule's pattern is the reader's to check (reader.py): msgspec 0.22 frees a
 #: pattern inside a union twice (a crash at exit), so here it is stated for the schema only.
 RuleValue = (Annotated[str, Meta(max_length=MAX_WORD, extra_json_schema={"pattern": WORD_PATTERN})]
              | Annotated[int, Meta(ge=-MAX_CHIPS, le=MAX_CHIPS)] | bool
@@ -93,8 +93,11 @@ def _d(text: str, **more: Any) -> Meta:
     return Meta(description=text, **more)
 
 
-class _Closed(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
-    """A record with no fields but its own (``x-`` fields are set aside before decoding)."""
+class _Closed(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True,
+              gc=False):
+    """A record with no fields but its own (``x-`` fields are set aside before decoding).
+    It holds only JSON values, so it is never part of a reference cycle: the garbage
+    collector need not track it (``gc=False``, msgspec's documented way)."""
 
 
 class CardsRecord(_Closed, kw_only=True):
@@ -219,7 +222,7 @@ class RuleChange(_Closed, kw_only=True):
 
 
 class SessionHead(_Closed, kw_only=True):
-    """A session file but its hands (SessionFile adds them; lean.py leaves each hand as its
+    """A session file but its hands (SessionFile adds them; reader.py leaves each hand as its
     JSON text and decodes it on its own)."""
 
     schema: Annotated[str, _d(

@@ -5,14 +5,15 @@ Each stored row is compared with what the one writer would store now (store/deri
 the hands' changes and pools, their movements (payer, payee, amount, kind), the seats'
 nets (against the movements), each hand's words and tricks, the three totals tables
 and the table state cached on the session (pool, next dealer, state); then the audit
-trail, replayed, must give the stored hand records (services/checking_audit.py). A record
+trail, replayed, must give the stored hand records (services/checking_audit.py) and the
+session's seats, seat changes, closing and import fingerprint; the payments and aliases
+are held to the ledger's own audit rows (services/checking_table.py). A record
 that is not a JSON object is a finding, never a crash. Every finding names the session,
 and the hand (or the player) it is about.
 """
 
 from __future__ import annotations
 
-import gc
 import json
 from collections import defaultdict
 from typing import Any
@@ -22,6 +23,7 @@ from loo_ledger.domain.replay import session_variant, start, variant_at
 from loo_ledger.domain.settle import settle
 from loo_ledger.errors import LooError, Problem
 from loo_ledger.services.checking_audit import AuditTrail
+from loo_ledger.services.checking_table import check_table, made_here
 from loo_ledger.store import facts
 from loo_ledger.store.codec import state_to_json
 from loo_ledger.store.derive import Running, derive, running_of
@@ -38,7 +40,15 @@ def check(ledger: Ledger) -> list[Problem]:
         return problems
     for row in ledger.sessions():
         problems += check_session(ledger, row["id"])
-    return problems
+    return problems + check_ledger(ledger)
+
+
+def check_ledger(ledger: Ledger) -> list[Problem]:
+    """What belongs to no session: the payments and aliases, held to the ledger's own
+    audit rows (services/checking_table.check_ledger_rows)."""
+    from loo_ledger.services.checking_table import check_ledger_rows
+    from loo_ledger.store.identities import kept
+    return check_ledger_rows(*kept(ledger.db))
 
 
 def check_file(ledger: Ledger) -> list[Problem]:
@@ -65,22 +75,12 @@ BATCH = 1000
 def check_session(ledger: Ledger, sid: int) -> list[Problem]:
     """The differences in session ``sid``: its derived rows, then its audit trail
     (services/checking_audit.py). The hands are read, settled and compared one batch at
-    a time, inside one read snapshot. Python's cyclic garbage collector is off meanwhile
-    (as in domain.replay: the batches make many small objects and no cycles; collecting
-    them was an eighth of the time), and back as it was after, even on an error."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        return _check_session(ledger, sid)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _check_session(ledger: Ledger, sid: int) -> list[Problem]:
+    a time, inside one read snapshot."""
     with ledger.db.snapshot():
         stored = ledger.stored_rows(sid)
-        audit = AuditTrail(sid, stored.audit, stored.hand_count)
+        audit = AuditTrail(sid, stored.audit, stored.hand_count,
+                           started=0 if made_here(stored) else None,
+                           seats_since=stored.since.get("m010_fixable_sessions"))
         check = _Check(sid, stored)
         numbers: list[int] = []
         wanted: dict[int, Any] = {}
@@ -96,22 +96,7 @@ def _check_session(ledger: Ledger, sid: int) -> list[Problem]:
                 batch = []
         check.hands(batch)
         found = check.finish()
-        if not found:  # the rows it is worked out from are sound: so must it be
-            found = _next_deal(ledger, sid)
-    return found + audit.finish(numbers, wanted)
-
-
-def _next_deal(ledger: Ledger, sid: int) -> list[Problem]:
-    """The next deal the writer stored (store/next_deal.py) against the one the stored
-    rows give now."""
-    from loo_ledger.store.next_deal import text, work_out
-    stored, want = ledger.next_deal(sid), work_out(ledger, sid)
-    if stored == want:
-        return []
-    return [Problem(code="CHECK_NEXT_DEAL", hand=None, message=(
-        f"session {sid}: the next deal stored "
-        f"{'(none)' if stored is None else text(stored)} is not the one the stored hands "
-        f"and seats give: {text(want)}"))]
+    return found + audit.finish(numbers, wanted) + check_table(sid, stored, audit)
 
 
 class _Check:

@@ -7,8 +7,8 @@ and services/sessions.py write them): ``add`` (hand N, ``new_record`` the record
 removed), ``seated`` (every record gains the new player in ``sitting_out``), ``renamed``
 (``{"player": old}`` -> ``{"player": new}`` renames the player in every record; ``{"name":
 ...}`` is the session's name), ``rules`` (hand None, or the hand a rule changes from: at
-most the next hand), and ``joined``, ``left``, ``reopened``, which leave the records as
-they were. ``deleted`` ends a session: rows before it are an earlier session's.
+most the next hand), and ``joined``, ``left``, ``reopened``, ``closed``, which leave the
+records as they were. ``deleted`` ends a session: rows before it are an earlier session's.
 
 Replaying them gives, for every hand, the last record the audit gives for it; then:
 
@@ -25,20 +25,28 @@ Replaying them gives, for every hand, the last record the audit gives for it; th
 
 The hands a session starts with have no audit rows: an import stores its hands with the
 session, ``loo new`` starts with none, and sessions imported before the audit existed
-(migration m006, e.g. an upgraded first-version ledger) have no audit rows at all. The
-number of hands the session started with is not stored, so it is read from the audit: the
-first ``add`` of hand N (or ``undo`` of hand N) says how many hands there were before it;
-a session with no ``add`` or ``undo`` row started with every hand it has (so a session
-with no audit rows at all checks clean). Those starting hands count as added by the import
-and their records are accepted as stored until an ``amend`` or ``undo`` row gives them.
-A consequence: the deletion of the first ``add`` row after the session's start is not
-seen (it reads as one more imported hand); a deleted later row is.
+(migration m006, e.g. an upgraded first-version ledger) have no audit rows at all. A
+session made at the table (``started=0``: services/checking_table.made_here) started with
+none, so the audit must add every hand it has. For an imported session the number is not
+stored, so it is read from the audit: the first ``add`` of hand N (or ``undo`` of hand N)
+says how many hands there were before it; one with no ``add`` or ``undo`` row started with
+every hand it has. Those starting hands count as added by the import and their records
+are accepted as stored until an ``amend`` or ``undo`` row gives them. A consequence: in an
+imported session, the deletion of the first ``add`` row after the import (or of every
+row) is not seen (it reads as one more imported hand); a deleted later row is.
+
+The replay also gives what services/checking_table.py holds the session's row to: the seat
+changes the audit made (``joined``/``seated`` a join, ``left`` a leave, before the next
+hand then; an ``undo`` of hand N moves later ones back to N, as services/table.undo does;
+``renamed`` renames), counted only from ``seats_since`` (migration m010, which began the
+log), and the last ``closed`` or ``reopened`` row.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from msgspec.structs import replace
@@ -49,7 +57,8 @@ from loo_ledger.store.records import record_from_dict, stored_record
 
 #: A hand the session started with: the audit does not give its record.
 _STARTED = object()
-_NO_HANDS = frozenset({"joined", "left", "reopened"})
+_NO_HANDS = frozenset({"joined", "left", "reopened", "closed"})
+_SEATS = {"joined": "join", "seated": "join", "left": "leave"}
 
 Add = Callable[[str, int | None, str], None]
 
@@ -70,15 +79,48 @@ class AuditTrail:
     hand's number and the records of the hands it :meth:`needs` (those the audit gives a
     record for)."""
 
-    def __init__(self, sid: int, audit: Sequence[tuple[Any, ...]], stored_count: int):
+    def __init__(self, sid: int, audit: Sequence[tuple[Any, ...]], stored_count: int, *,
+                 started: int | None = None, seats_since: str | None = None):
         self.out: list[Problem] = []
         self.sid = sid
         last_deleted = max((i for i, r in enumerate(audit) if r[2] == "deleted"), default=-1)
         rows = list(audit[last_deleted + 1:])
         _times(self.add, rows)
-        self.trail: list[Any] = [_STARTED] * _started_with(rows, stored_count)
+        self.trail: list[Any] = [_STARTED] * (
+            _started_with(rows, stored_count) if started is None else started)
+        #: The seat changes the audit made, as the session's log writes them; None if a
+        #: seat row is older than the log (``seats_since``), so the log cannot be held to it.
+        self.seat_log: list[dict[str, Any]] | None = []
+        #: The last ``closed`` or ``reopened`` row: (action, its new_record decoded).
+        self.closing: tuple[str, Any] | None = None
+        since = _moment(seats_since)
         for row in rows:
+            self._seats_and_closing(row, since)
             _apply(self.add, self.trail, row, stored_count)
+
+    def _seats_and_closing(self, row: tuple[Any, ...], since: datetime | None) -> None:
+        _, hand, action, old_text, new_text, at = row
+        if action in ("closed", "reopened"):
+            self.closing = (action, _loads(new_text))
+        if self.seat_log is None:
+            return
+        log = self.seat_log
+        new = _loads(new_text)
+        if action in _SEATS:
+            when = _moment(at)
+            if since is None or when is None or when < since:
+                self.seat_log = None
+                return
+            who = new.get("player") if isinstance(new, dict) else None
+            log.append({"before_hand": len(self.trail) + 1, "player": who,
+                        "change": _SEATS[action]})
+        elif action == "undo" and (n := _hand(hand)) is not None:
+            self.seat_log = [{**c, "before_hand": min(c["before_hand"], n)} for c in log]
+        elif action == "renamed":
+            old = _loads(old_text)
+            if isinstance(old, dict) and isinstance(new, dict) and "player" in new:
+                self.seat_log = [{**c, "player": new["player"] if c["player"] == old.get(
+                    "player") else c["player"]} for c in log]
 
     def add(self, code: str, hand: int | None, message: str) -> None:
         self.out.append(Problem(code=code, hand=hand, message=f"session {self.sid}: {message}"))
@@ -96,6 +138,15 @@ def _loads(text: Any) -> Any:
     try:
         return json.loads(text)
     except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def _moment(text: Any) -> datetime | None:
+    """An audit time or a migration's (``2026-01-02T03:04:05+00:00``, ``2026-01-02
+    03:04:05.678+00:00``) to the second, or None if it is not one."""
+    try:
+        return datetime.fromisoformat(text).replace(microsecond=0)
+    except (TypeError, ValueError):
         return None
 
 

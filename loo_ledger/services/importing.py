@@ -1,12 +1,13 @@
 """Importing session files: each read, settled and stored a hand at a time, all the files
 in one transaction, so that one impossible hand anywhere writes nothing.
 
-A plain file (formats/lean.py) streams: each hand is decoded, checked, settled by the
-domain and handed to the one writer, which derives and inserts its rows a batch at a
-time, so memory does not grow with the file (issue 10). What only the whole file shows (a
-key given twice, a seat change that does not fit the hands) is known once its last hand
-is read; a file in doubt is then rolled back to before it and read the long way, which
-names every problem with its path. A file already imported is refused by its fingerprint
+Every file streams through the one reader (formats/reader.py): each hand is decoded,
+checked, settled by the domain and handed to the one writer, which derives and inserts its
+rows a batch at a time, so memory does not grow with the file (issue 10). What only the
+whole file shows (a key given twice, a seat change that does not fit the hands) is known
+once its last hand is read; a file the reader refuses is rolled back to before it and its
+problems worded, each with its path (sessionfile.refusal). A file the reader refuses is
+reported before an impossible hand in it. A file already imported is refused by its fingerprint
 (:func:`_refusals`); a dry run asks the same question and says the answer in each file's
 ``refused``.
 
@@ -16,7 +17,6 @@ services/checking.py.
 
 from __future__ import annotations
 
-import gc
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
@@ -28,8 +28,8 @@ from msgspec.structs import replace
 from loo_ledger.domain import Session, Settlement, TableState
 from loo_ledger.domain.replay import settle_each, start
 from loo_ledger.errors import LooError, StoreError
-from loo_ledger.formats import decode, lean
-from loo_ledger.formats.sessionfile import read_file, read_session, seat_changes
+from loo_ledger.formats import reader
+from loo_ledger.formats.sessionfile import read_file, refusal, seat_changes
 from loo_ledger.store.ledger import Ledger
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class Imported(msgspec.Struct, frozen=True, kw_only=True):
 def fingerprint(raw: Mapping[str, Any]) -> str:
     """The sha256 of a session file's canonical JSON (keys sorted, no spaces, UTF-8): the
     same content gives the same fingerprint however the file is laid out."""
-    return decode.fingerprint(decode.canonical(raw))
+    return reader.fingerprint(reader.canonical(raw))
 
 
 class AlreadyImported(StoreError):
@@ -105,22 +105,14 @@ def load(paths: Iterable[str | Path], progress: Progress | None = None, *,
     files: list[tuple[str, bytes | None]] = [
         ("<stdin>", stdin) if str(p) == STDIN and stdin is not None else (str(p), None)
         for p in paths]
-    # Nothing read here makes a reference cycle; the cyclic collector would only walk
-    # the hands and settlements in flight again and again. Reference counting frees them.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        if ledger is None:
-            done = [_one(None, source, data, progress) for source, data in files]
-            out = [i for i, _ in done]
-            refused = _refusals(None if known is None else known.db, out,
-                                [print_ for _, print_ in done])
-            return [replace(out[n], refused=r) if (r := refused.get(n)) else out[n]
-                    for n in range(len(out))]
-        return _store(ledger, files, progress, again)
-    finally:
-        if collecting:
-            gc.enable()
+    if ledger is None:
+        done = [_one(None, source, data, progress) for source, data in files]
+        out = [i for i, _ in done]
+        refused = _refusals(None if known is None else known.db, out,
+                            [print_ for _, print_ in done])
+        return [replace(out[n], refused=r) if (r := refused.get(n)) else out[n]
+                for n in range(len(out))]
+    return _store(ledger, files, progress, again)
 
 
 def _store(ledger: Ledger, named: list[tuple[str, bytes | None]], progress: Progress | None,
@@ -176,21 +168,18 @@ def _landed(source: str, earlier: list[tuple[int, str | None, str]]) -> AlreadyI
 
 def _one(ledger: Ledger | None, source: str, data: bytes | None,
          progress: Progress | None) -> tuple[Imported, str]:
-    """One file read, settled and (given a ledger) stored: streamed if it is plain, else
-    the long way. (what it became, its fingerprint)."""
+    """One file read a hand at a time, settled and (given a ledger) stored: (what it
+    became, its fingerprint). A file the reader refuses, at its head or at any hand up to
+    after the last, is rolled back (the writer's savepoint) and refused in words."""
     if data is None:
         data = read_file(source)
     try:
-        stream = lean.Stream(data)
-    except lean.Doubt:
-        return _whole(ledger, source, data, progress)
-    try:
-        return _streamed(ledger, source, stream, progress)
-    except lean.Doubt:  # rolled back to before this file: the long way says what is wrong
-        return _whole(ledger, source, data, progress)
+        return _streamed(ledger, source, reader.Stream(data), progress)
+    except reader.Refused as refused:
+        raise refusal(data, source, refused) from None
 
 
-def _streamed(ledger: Ledger | None, source: str, stream: lean.Stream,
+def _streamed(ledger: Ledger | None, source: str, stream: reader.Stream,
               progress: Progress | None) -> tuple[Imported, str]:
     session = stream.session
     hands = stream.hands()
@@ -208,7 +197,7 @@ def _streamed(ledger: Ledger | None, source: str, stream: lean.Stream,
             if ledger is None:  # else the ledger sums them
                 _add(nets, s)
             last[:] = (s,)
-            yield texts.popleft(), s  # a lean.HandText: the writer stores its record
+            yield texts.popleft(), s  # a reader.HandText: the writer stores its record
 
     def final() -> TableState:
         return last[0].next_state if last else start(session)
@@ -223,37 +212,13 @@ def _streamed(ledger: Ledger | None, source: str, stream: lean.Stream,
                                         seat_changes(stream.raw))])[0]
             count = len(stream)
             nets = _stored_nets(ledger, sid)
-    except lean.Doubt:
-        raise
     except LooError as exc:
-        for _ in hands:  # a file in doubt is the long way's to report, not this hand
+        for _ in hands:  # a file the reader refuses is told before an impossible hand
             pass
         raise type(exc)(f"{source}: {exc.message}; nothing was imported", exc.problems) from None
     assert stream.fingerprint is not None
     return Imported(source=source, session=session, hands=count, nets=nets, final=final(),
                     session_id=sid), stream.fingerprint
-
-
-def _whole(ledger: Ledger | None, source: str, data: bytes,
-           progress: Progress | None) -> tuple[Imported, str]:
-    """A file that is not plain: read whole (listing every problem), then settled."""
-    from loo_ledger.domain import replay
-    session, raw, print_ = read_session(data, source=source, plain=False)
-    try:
-        result = replay(session, progress=progress)
-    except LooError as exc:
-        raise type(exc)(f"{source}: {exc.message}; nothing was imported", exc.problems) from None
-    nets = dict.fromkeys(session.players, 0)
-    sid = None
-    if ledger is None:
-        for s in result.settlements:
-            _add(nets, s)
-    else:
-        sid = ledger.add_sessions([(session, raw["hands"], result.settlements, result.final,
-                                    source, seat_changes(raw))])[0]
-        nets = _stored_nets(ledger, sid)
-    return Imported(source=source, session=session, hands=len(result.settlements), nets=nets,
-                    final=result.final, session_id=sid), print_
 
 
 def _add(nets: dict[str, int], s: Settlement) -> None:

@@ -78,7 +78,7 @@ def live_table(ledger: Ledger, sid: int) -> LiveTable:
     view = pool_view(ledger, sid)
     status: dict[str, Any] = view["status"]
     present = tuple(ledger.present_players(sid))
-    last_hand = ev.hands[-1] if ev.hands else None
+    last_hand = next(ledger.iter_hands(sid, first=len(ev.hands)), None) if ev.hands else None
     dealer = status["next_dealer"]
     order = rotate_from_left(tuple(ev.players), dealer) if dealer in ev.players else ev.players
     seats = tuple(Seat(name=p, net=ev.nets[p], money=ev.net_money_text(p),

@@ -1,9 +1,12 @@
 """Names at the table, and whether a table can be dealt: checked before anything is written.
 
 A player's name must keep to the documented limits (formats/limits.name_problem: length,
-control and invisible characters, the reserved ``pool``/``(...)``) and must be typeable in
-the one-line hand: no ``=``, ``:`` or ``,`` (the entry syntax's own characters) and no
-leading ``-``. A table must be dealable from the pack in every deal the variant has
+control, invisible and default-ignorable characters, the reserved ``pool``/``total``/
+``(...)`` and their look-alikes) and must be typeable in the one-line hand: no ``=``,
+``:`` or ``,`` (the entry syntax's own characters) and no leading ``-``. Two names at a
+table must not look alike (formats/lookalike.fold: case and UTS #39's confusables folded).
+Sessions, house rules and currencies keep to the same characters (``check_label``,
+``check_word``). A table must be dealable from the pack in every deal the variant has
 (domain.legal.can_deal and cards_needed). No printing: LooError with the reason.
 """
 
@@ -15,7 +18,14 @@ from loo_ledger.domain.legal import DealShape, can_deal, cards_needed, deal_shap
 from loo_ledger.domain.model import TableState
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import LooError
-from loo_ledger.formats.limits import name_problem, text_problem, visible
+from loo_ledger.formats.limits import (
+    hidden_problem,
+    name_problem,
+    text_problem,
+    visible,
+    word_problem,
+)
+from loo_ledger.formats.lookalike import alike, telling
 
 #: Characters the one-line hand needs (``Ann=miss:1``, ``--players Ann,Ben``), refused in
 #: names so that every player can be typed.
@@ -50,22 +60,44 @@ def check_label(name: str) -> None:
     """A session's name: not blank, free text within the limits (formats/limits.py)."""
     if not name.strip():
         raise LooError("the session needs a name, e.g. loo new \"Friday at Ann's\"")
-    problem = text_problem(name)
+    problem = text_problem(name) or hidden_problem(name)
     if problem is not None:
         raise LooError(f"session name {problem}")
 
 
+def check_word(what: str, word: str | None) -> None:
+    """LooError if ``word`` (a house rule's name, a currency: ``what``) holds a control,
+    invisible or hidden character or is too long (formats/limits.word_problem)."""
+    problem = None if word is None else word_problem(word)
+    if problem is not None:
+        raise LooError(f"{what} {problem}")
+
+
+def same_names(players: list[str]) -> str | None:
+    """What is wrong if two of ``players`` are one name (in any case, or letters that look
+    alike: formats/lookalike.fold), or None."""
+    pair = alike(players)
+    if pair is None:
+        return None
+    first, second = pair
+    if first.casefold() == second.casefold():
+        return f"two players are called {visible(first)}: names must differ (ignoring case)"
+    return (f"{visible(first)} and {visible(second)} look alike"
+            f"{telling(second, first)}: names must differ (ignoring case and letters that look "
+            "the same)")
+
+
 def check_names(players: list[str], *, names_checked: bool = False) -> None:
     """At least two players, each name typeable (unless ``names_checked``), no two alike
-    in any case."""
+    in any case or by letters that look the same."""
     if len(players) < 2:
         raise LooError("a table needs at least two players: --players Ann,Ben,Cat")
-    lowered = [p.lower() for p in players]
-    for p in players:
-        if not names_checked:
+    if not names_checked:
+        for p in players:
             check_player_name(p)
-        if lowered.count(p.lower()) > 1:
-            raise LooError(f"two players are called {p!r}: names must differ (ignoring case)")
+    problem = same_names(players)
+    if problem is not None:
+        raise LooError(problem)
 
 
 def check_dealable(v: Variant, opening: TableState) -> None:

@@ -1,25 +1,36 @@
-"""The pool and the rules in force, read from what is stored: no hand is settled again.
+"""The pool and the next deal, as ``loo pool`` tells them: the domain's answer.
 
-``loo pool`` reads the next deal as the one writer stored it with the last write
-(store/next_deal.py: the dealer, the antes, simple or double, the last hand's loos in the
-engine's words), so it loads neither the rules nor the engine (issue 10). A ledger with no
-stored answer for a session (one whose records no longer settle) has it worked out from
-the stored rows, as before.
+Who deals next, who is dealt in, the deal's kind and why, and the antes due are the
+domain's (domain/legal.py with rotation.py, domain/deal.py), asked here of the table as
+stored: the cached table state after the last hand, who is at the table now, and the
+rules in force for the next hand. The last hand's loos are its stored movements, worded
+by the engine. Nothing is settled again and nothing of this is stored.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
-
-from loo_ledger.store import next_deal
-from loo_ledger.store.next_deal import row_variant
 
 if TYPE_CHECKING:
     from loo_ledger.domain.variants import Variant
     from loo_ledger.store.ledger import Ledger
 
-__all__ = ["antes_due", "pool_status", "pool_view", "row_variant", "rule_change_lines",
-           "stored_variant"]
+__all__ = ["antes_due", "hand_loos", "pool_status", "pool_view", "row_variant",
+           "rule_change_lines", "stored_variant"]
+
+
+def row_variant(row: Mapping[str, Any], hand: int | None = None) -> Variant:
+    """The variant in force for hand ``hand`` (the next hand when None) of a stored session
+    row (``Ledger.session``): its rules with every rule change from that hand or before."""
+    from loo_ledger.domain.variants import variant
+    from loo_ledger.store.codec import rule_changes_from
+    n = row["state"]["hand_no"] if hand is None else hand
+    changes = rule_changes_from(row)
+    if not any(c.from_hand <= n for c in changes):  # the session's own rules
+        return variant(row["variant"], dict(row["rules"]))
+    from loo_ledger.domain.replay import rules_in_force
+    return variant(row["variant"], rules_in_force(row["rules"], changes, n))
 
 
 def stored_variant(ledger: Ledger, sid: int, hand: int | None = None) -> Variant:
@@ -27,19 +38,67 @@ def stored_variant(ledger: Ledger, sid: int, hand: int | None = None) -> Variant
     return row_variant(ledger.session(sid), hand)
 
 
+def _change_lines(row: Mapping[str, Any]) -> list[str]:
+    from loo_ledger.store.codec import rule_changes_from
+    return [" ".join(f"{k}={v}" for k, v in c.rules.items()) + f" from hand {c.from_hand}"
+            for c in rule_changes_from(row)]
+
+
 def rule_change_lines(ledger: Ledger, sid: int) -> list[str]:
     """``loo=unlimited from hand 3``: each rule change of session ``sid``, in order."""
-    return next_deal.rule_change_lines(ledger.session(sid))
+    return _change_lines(ledger.session(sid))
+
+
+def hand_loos(ledger: Ledger, row: Mapping[str, Any], sid: int,
+              n: int) -> list[dict[str, Any]]:
+    """The loos paid by hand ``n`` of session ``sid`` (``row``, its ``Ledger.session``):
+    player, amount and the engine's reason, from the hand's stored movements."""
+    from loo_ledger.domain.codes import MovementKind
+    moves = ledger.movements(sid, n)
+    loos = [m for m in moves if m["kind"] == MovementKind.LOO]
+    if not loos:
+        return []
+    from loo_ledger.domain.loo_words import loo_cause, loo_reason
+    stored = ledger.hand_record(sid, n)
+    record, outcome = stored if stored is not None else ({}, "")
+    v = row_variant(row, n)
+    tricks = record.get("tricks") or {}
+    penalties = [(p.get("player"), p.get("kind")) for p in record.get("penalties") or []]
+    whole = any(m["kind"] == MovementKind.WHOLE_POOL for m in moves)
+    return [{"player": m["payer"], "amount": m["amount"], "reason": loo_reason(
+                v, loo_cause(v, outcome=str(outcome), player=str(m["payer"]), tricks=tricks,
+                             penalties=penalties, whole_taken=whole), m["amount"])}
+            for m in loos]
 
 
 def pool_view(ledger: Ledger, sid: int) -> dict[str, Any]:
-    """Session ``sid``'s next deal (store/next_deal.py's object: ``status``, ``marks``,
-    ``rule_changes``), as stored, else worked out from the stored rows."""
-    stored = ledger.next_deal(sid)
-    if stored is not None:
-        return stored
+    """Session ``sid``'s next deal: ``status`` (``loo pool --json``'s object), ``marks``
+    (whether "simple" and "double" mean something at this table:
+    legal.has_simple_double) and ``rule_changes`` (each change of the rules, in words)."""
+    from loo_ledger.domain.deal import antes
+    from loo_ledger.domain.legal import deal_shape, dealt_in, has_simple_double, next_dealer
     with ledger.db.snapshot():
-        return next_deal.work_out(ledger, sid)
+        row = ledger.session(sid)
+        state = ledger.final_state(sid)
+        present = ledger.present_players(sid)
+        last = state.hand_no - 1
+        owed = hand_loos(ledger, row, sid, last) if last > 0 else []
+    v = row_variant(row)
+    dealer = next_dealer(state, present)
+    dealt_now = set(dealt_in(state, present))
+    dealt = [p for p in state.seats if p in dealt_now]
+    shape = deal_shape(state, v)
+    due = antes(state, v, dealer, dealt)
+    status = {"session": sid, "pool": state.pool, "next_hand": state.hand_no,
+              "next_dealer": dealer, "double": state.double, "deal": str(shape.kind),
+              "why": shape.why, "antes": [{"player": p, "amount": a} for p, a in due],
+              "loos_from_last_hand": owed, "sitting_out": sorted(state.sit_out)}
+    if v.game == "lou":
+        pot = state.pool + sum(a for _, a in due)
+        status.update(first_deal=state.lou_first, pot=pot, burn=min(pot, v.burn_cap),
+                      burn_cap=v.burn_cap)
+    return {"status": status, "marks": has_simple_double(v),
+            "rule_changes": _change_lines(row)}
 
 
 def pool_status(ledger: Ledger, sid: int) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 What the hand records say is the ledger; everything else stored (each hand's changes,
 pools, movements and words, the seats' nets, the totals tables, the table state cached on
-the session, the next deal) is derived from them by the one writer (store/writer.py). A
+the session) is derived from them by the one writer (store/writer.py). A
 ledger whose derived rows went wrong (an upgrade an earlier version was killed in left
 them empty; an edit behind the program's back) is repaired by deriving them all again.
 The hand records, the audit trail, payments, aliases and settings are not touched.

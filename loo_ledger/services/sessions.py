@@ -20,7 +20,7 @@ from msgspec.structs import replace
 from loo_ledger.domain.replay import rules_at, variant_at, with_change
 from loo_ledger.domain.variants import parse_rule_args, variant
 from loo_ledger.errors import HandRejected, LooError, NotFound
-from loo_ledger.services.names import check_label, check_player_name
+from loo_ledger.services.names import check_label, check_player_name, same_names
 from loo_ledger.services.table import _refuse_closed
 from loo_ledger.store.changes import AuditEntry, Change, Stored
 from loo_ledger.store.codec import rule_changes_list
@@ -159,10 +159,9 @@ def rename_player(ledger: Ledger, sid: int, old: str, new: str) -> None:
         if old not in players:
             raise NotFound(f"{old} has no seat in session {sid}; the players are "
                            f"{', '.join(players)}")
-        clash = [p for p in players if p != old and p.casefold() == new.casefold()]
+        clash = same_names([*(p for p in players if p != old), new])
         if clash:
-            raise LooError(f"{clash[0]} already sits at this table: names must differ "
-                           "(ignoring case)")
+            raise LooError(clash)
         return Change(
             players=tuple(new if p == old else p for p in players),
             records=tuple(renamed_record(r, old, new) for r in stored.records),

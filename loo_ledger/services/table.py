@@ -57,8 +57,9 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
                 unit_value: str | None, currency: str | None, when: str | None,
                 carry_from: int | None) -> int:
     """Create a session with no hands yet and make it current."""
-    from loo_ledger.services.names import check_dealable, check_label, check_names
+    from loo_ledger.services.names import check_dealable, check_label, check_names, check_word
     check_label(name)
+    check_word("currency", currency)
     base, rules, house = resolve_variant(ledger, variant_name, rule_args)
     v = variant(base, rules)
     check_names(players)
@@ -295,6 +296,8 @@ def close(ledger: Ledger, sid: int) -> list[str]:
         if v.game_end == "full-rounds" and hands and hands[-1]["looed"]:
             warnings.append("the last deal had a loo: under Britannica's rule the game goes "
                             "on until a hand without a loo (game_end=full-rounds)")
-        return Change(fields={"closed_at": now_iso()})
+        closed_at = now_iso()
+        return Change(fields={"closed_at": closed_at}, audit=(AuditEntry(
+            hand=None, action="closed", new={"closed_at": closed_at}),))
     ledger.write(sid, change, what=f"session {sid}")
     return warnings

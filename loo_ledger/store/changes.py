@@ -126,10 +126,10 @@ class Change(msgspec.Struct, frozen=True, kw_only=True):
 
 class Written(msgspec.Struct, frozen=True, kw_only=True):
     """What :func:`write` did: the session as it was read, and its replay (None when its
-    hands and seats did not change). ``appended``: the fast path settled only the hands
-    appended, so ``replay.settlements`` and ``records`` (the stored records) are theirs
-    alone, from hand ``first`` on (on the whole replay ``first`` is 1 and they are every
-    hand's)."""
+    hands and seats did not change). ``appended``: every stored hand was kept and settling
+    resumed from the cached table state, so ``replay.settlements`` and ``records`` (the
+    stored records) are the appended hands' alone, from hand ``first`` on (when the
+    session was settled again ``first`` is 1 and they are every hand's)."""
 
     stored: Stored
     replay: Replay | None

@@ -174,7 +174,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     for raw, s in zip(records, settlements, strict=True):
         text = None
         if type(raw) is not dict and hasattr(raw, "typed"):  # a hand being imported:
-            # formats/lean.HandText, its typed form encoded, else its object (flushes...)
+            # formats/reader.HandText, its typed form encoded, else its object (flushes...)
             given: Any = raw
             if given.typed is not None and texts:
                 text = records_codec.encode_typed(given.keys(), given.typed, seats)

@@ -9,7 +9,10 @@ by its casefolded spelling and shown as first spelled (by session, then seat): s
 
 ``payments`` are debts paid (``loo paid``), in whole cents, between parties named as
 typed; they are resolved through the aliases when read, so they follow later merges.
-Every write here is one transaction (``BEGIN IMMEDIATE``), reading inside it.
+Every write here is one transaction (``BEGIN IMMEDIATE``), reading inside it, and leaves
+an audit row of the ledger's own (session id 0, :data:`LEDGER_AUDIT`): ``paid`` with the
+payment as stored, ``merged`` with the identity's name and every spelling that names it
+after the merge. ``loo check`` holds the tables to them (services/checking_table.py).
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ from loo_ledger.store.conn import Connection
 
 #: The pool as a party of the tab (as settle-up names it).
 POOL = "(pool)"
+#: The session id of the ledger's own audit rows (payments, merges): no session has it.
+LEDGER_AUDIT = 0
+INSERT_AUDIT = ("INSERT INTO audit (session_id, hand, action, old_record, new_record, at) "
+                "VALUES (?, NULL, ?, NULL, ?, ?)")
+PAYMENT_COLUMNS = ("id", "payer", "payee", "cents", "currency", "paid_at", "note",
+                   "created_at")
 SEATS_IN_ORDER = "SELECT session_id, name FROM seats ORDER BY session_id, position"
 ALIASES = "SELECT a.alias, a.identity_id, i.name FROM aliases a JOIN identities i " \
           "ON i.id = a.identity_id"
@@ -102,6 +111,9 @@ def merge(db: Connection, alias: str, player: str) -> dict[str, Any]:
             db.execute("UPDATE aliases SET identity_id = ? WHERE identity_id = ?",
                        (target, source))
             db.execute("DELETE FROM identities WHERE id = ?", (source,))
+        spellings = sorted(r[0] for r in db.execute(
+            "SELECT alias FROM aliases WHERE identity_id = ?", (target,)).fetchall())
+        _audit(db, "merged", {"player": target_name, "aliases": spellings})
         after = read(db)
     return {"player": target_name, "aliases": after.spellings.get(target_name, []),
             "sessions": after.sessions.get(target_name, [])}
@@ -114,7 +126,32 @@ def add_payment(db: Connection, *, payer: str, payee: str, cents: int, currency:
         cur = db.execute("INSERT INTO payments (payer, payee, cents, currency, paid_at, note, "
                          "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                          (payer, payee, cents, currency, paid_at, note, created_at))
-        return int(cur.lastrowid or 0)
+        pid = int(cur.lastrowid or 0)
+        _audit(db, "paid", dict(zip(PAYMENT_COLUMNS, (pid, payer, payee, cents, currency,
+                                                      paid_at, note, created_at),
+                                    strict=True)))
+        return pid
+
+
+def _audit(db: Connection, action: str, new: dict[str, Any]) -> None:
+    from loo_ledger.store.codec import dumps, now_iso
+    db.execute(INSERT_AUDIT, (LEDGER_AUDIT, action, dumps(new), now_iso()))
+
+
+def kept(db: Connection) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]],
+                                  list[tuple[Any, ...]]]:
+    """For ``loo check``, in one read: the ledger's own audit rows (id, action,
+    new_record, at), every payment (:data:`PAYMENT_COLUMNS`) and every alias with the name
+    of its identity (None if it has none)."""
+    with db.snapshot():
+        audit = db.execute("SELECT id, action, new_record, at FROM audit WHERE session_id = ? "
+                           "ORDER BY id", (LEDGER_AUDIT,)).fetchall()
+        paid = db.execute(f"SELECT {', '.join(PAYMENT_COLUMNS)} FROM payments ORDER BY id"
+                          ).fetchall()
+        aliases = db.execute("SELECT a.alias, i.name FROM aliases a LEFT JOIN identities i "
+                             "ON i.id = a.identity_id ORDER BY a.alias").fetchall()
+    return ([tuple(r) for r in audit], [tuple(r) for r in paid],
+            [tuple(r) for r in aliases])
 
 
 def payments(db: Connection) -> list[dict[str, Any]]:

@@ -185,10 +185,12 @@ class Ledger:
         """Every hand of the session in order, record and deltas decoded."""
         return list(self.iter_hands(session_id))
 
-    def iter_hands(self, session_id: int, first: int = 1) -> Iterator[HandRow]:
+    def iter_hands(self, session_id: int, first: int = 1, *,
+                   records: bool = True) -> Iterator[HandRow]:
         """Every hand of the session in order (from hand ``first``), as :meth:`hands`
         gives them, one at a time from the cursor (memory does not grow with the
-        session)."""
+        session); ``records=False``: each ``record`` left as ``{}`` (not decoded), for what
+        needs only the hands' facts."""
         from loo_ledger.store import facts
         from loo_ledger.store.records import Seats, decode
         self._row(session_id)
@@ -201,7 +203,7 @@ class Ledger:
                 if not 0 <= dealer < len(players):
                     raise IndexError(dealer)
                 yield {"number": number, "dealer": players[dealer],
-                       "record": decode(record, seats),
+                       "record": decode(record, seats) if records else {},
                        "deltas": facts.deltas_dict(deltas, words, dealer, players),
                        "pool_in": pool_in, "pot": pot, "pool_after": pool_after,
                        "double": bool(double), "outcome": outcome_text(outcome),
@@ -305,21 +307,6 @@ class Ledger:
         the hand if a stored record is not a JSON object)."""
         from loo_ledger.store.changes import read_session
         return read_session(self.db, session_id)
-
-    def next_deal(self, session_id: int) -> dict[str, Any] | None:
-        """The next deal as the writer stored it (store/next_deal.py), or None where none
-        is stored. NotFound for a session not in the ledger."""
-        row = self.db.execute("SELECT next_deal FROM sessions WHERE id = ?",
-                              (session_id,)).fetchone()
-        if row is None:
-            self._row(session_id)  # raises NotFound
-        if row is None or row[0] is None:
-            return None
-        try:
-            value = json.loads(row[0])
-        except ValueError:
-            return None  # damaged: worked out again (loo check says so)
-        return value if isinstance(value, dict) and "status" in value else None
 
     def present_players(self, session_id: int) -> list[str]:
         """The seated players at the table now, in seat order."""

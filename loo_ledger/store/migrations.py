@@ -367,7 +367,47 @@ def m015_compact_hands(db: Database) -> None:
 
 @migrations()
 def m016_next_deal(db: Database) -> None:
-    """The next deal as ``loo pool`` tells it (store/next_deal.py), kept by the writer beside
-    the cached table state, so that ``loo pool`` reads it without loading the rules (issue
-    10); filled for every session by the rebuild that follows (db.REBUILD_AFTER)."""
+    """The next deal as ``loo pool`` told it (store/next_deal.py), kept by the writer beside
+    the cached table state, so that ``loo pool`` read it without loading the rules (issue
+    10); filled for every session by the rebuild that follows (db.REBUILD_AFTER). Dropped
+    by m017."""
     _run(db, "ALTER TABLE sessions ADD COLUMN next_deal TEXT")
+
+
+@migrations()
+def m017_no_next_deal(db: Database) -> None:
+    """``loo pool`` asks the domain for the next deal (services/pool.py, issue 20): the
+    answer m016 stored with every write goes."""
+    _run(db, "ALTER TABLE sessions DROP COLUMN next_deal")
+
+
+@migrations()
+def m018_kept_in_the_audit(db: Database) -> None:
+    """What ``loo check`` holds to the audit trail (issue 19): ``loo close`` writes a
+    ``closed`` row (``{"closed_at": ...}``), ``loo paid`` a ``paid`` row (the payment as
+    stored) and ``loo player merge`` a ``merged`` row (the identity's name and every
+    spelling that names it), the last two under session id 0, the ledger's own
+    (store/identities.py). Here the rows an older version did not write: a ``closed`` row
+    for each closed session (dated no earlier than the session's last row, so the trail's
+    times still run forward), a ``paid`` row for each payment, an ``aliases`` row for each
+    identity's spellings."""
+    import json
+    from datetime import UTC, datetime
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    insert = ("INSERT INTO audit (session_id, hand, action, old_record, new_record, at) "
+              "VALUES (?, NULL, ?, NULL, ?, ?)")
+    for sid, closed_at, last in db.execute(
+            "SELECT s.id, s.closed_at, (SELECT max(at) FROM audit a WHERE a.session_id = s.id) "
+            "FROM sessions s WHERE s.closed_at IS NOT NULL ORDER BY s.id").fetchall():
+        db.execute(insert, [sid, "closed", json.dumps({"closed_at": closed_at}),
+                            max(closed_at, last or closed_at)])
+    columns = ("id", "payer", "payee", "cents", "currency", "paid_at", "note", "created_at")
+    for row in db.execute(f"SELECT {', '.join(columns)} FROM payments ORDER BY id").fetchall():
+        db.execute(insert, [0, "paid", json.dumps(dict(zip(columns, row, strict=True)),
+                                                  ensure_ascii=False), now])
+    for name, spellings in db.execute(
+            "SELECT i.name, json_group_array(a.alias) FROM identities i JOIN aliases a ON "
+            "a.identity_id = i.id GROUP BY i.id ORDER BY i.id").fetchall():
+        db.execute(insert, [0, "aliases", json.dumps(
+            {"player": name, "aliases": sorted(json.loads(spellings))}, ensure_ascii=False),
+            now])

@@ -11,7 +11,7 @@ that ``GROUP BY player`` walks the primary key. Nothing here decodes a hand's JS
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -169,17 +169,19 @@ class StatsReader:
     def hand_tricks(self, session_id: int) -> dict[int, dict[str, int]]:
         """The tricks stored for each hand of a session (the counts settled, judged from
         the cards where the record has none), for players who played."""
+        return dict(self.iter_hand_tricks(session_id))
+
+    def iter_hand_tricks(self, session_id: int) -> Iterator[tuple[int, dict[str, int]]]:
+        """:meth:`hand_tricks` as (hand number, tricks) pairs in order, from a cursor."""
         from loo_ledger.store.facts import played_tricks
         players = [r[0] for r in self.conn.execute(
             "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [session_id])]
-        out: dict[int, dict[str, int]] = {}
         for number, words, tricks, outcome in self.conn.execute(
                 "SELECT number, words, tricks, outcome FROM hands WHERE session_id = ? "
                 "ORDER BY number", [session_id]):
             got = played_tricks(words, tricks, outcome, players)
             if got:
-                out[number] = got
-        return out
+                yield number, got
 
     def card_totals(self, session_id: int) -> dict[str, dict[str, int]]:
         """Each player's figures from the session's recorded cards (player_totals' card

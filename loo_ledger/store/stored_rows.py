@@ -37,6 +37,24 @@ class StoredRows(msgspec.Struct, frozen=True, kw_only=True):
     state: str
     hand_count: int
     audit: list[tuple[Any, ...]] = msgspec.field(default_factory=list)
+    #: The session's row as stored: when it was made, closed, where from (a file's name
+    #: for an import, ``carried from session N``, or None), its log of seat changes (the
+    #: JSON text), who is at the table (name -> the ``present`` column).
+    created_at: str = ""
+    closed_at: str | None = None
+    source: str | None = None
+    seat_changes: str = "[]"
+    present: dict[str, Any] = msgspec.field(default_factory=dict)
+    #: Whether ``imports`` holds the session's fingerprint.
+    imported: bool = False
+    #: When the migrations that began each kept record were applied to this ledger
+    #: (name -> ``_sqlite_migrations.applied_at``): rows older than them were never kept.
+    since: dict[str, str] = msgspec.field(default_factory=dict)
+
+
+#: The migrations from which on a record is kept: the audit (m006), the log of seat
+#: changes (m010), import fingerprints (m009).
+SINCE = ("m006_table_play", "m009_import_fingerprints", "m010_fixable_sessions")
 
 
 def read_rows(db: Connection, sid: int) -> StoredRows:
@@ -48,8 +66,8 @@ def read_rows(db: Connection, sid: int) -> StoredRows:
         if not rows:
             raise NotFound(f"There is no session {sid} in this database.")
         row = rows[0]
-        seats = db.execute("SELECT name, net FROM seats WHERE session_id = ? ORDER BY "
-                           "position", (sid,)).fetchall()
+        seats = db.execute("SELECT name, net, present FROM seats WHERE session_id = ? "
+                           "ORDER BY position", (sid,)).fetchall()
         totals = {r[0]: tuple(r[1:]) for r in db.execute(
             f"SELECT player, {', '.join(derive.PLAYER_TOTAL_COLUMNS)} FROM player_totals "
             "WHERE session_id = ?", (sid,))}
@@ -62,9 +80,18 @@ def read_rows(db: Connection, sid: int) -> StoredRows:
                            (sid,)).fetchone()[0]
         audit = db.execute("SELECT id, hand, action, old_record, new_record, at FROM audit "
                            "WHERE session_id = ? ORDER BY id", (sid,)).fetchall()
+        imported = db.execute("SELECT 1 FROM imports WHERE session_id = ?",
+                              (sid,)).fetchone() is not None
+        since = dict(db.execute(
+            f"SELECT name, applied_at FROM _sqlite_migrations WHERE name IN "
+            f"({', '.join('?' * len(SINCE))})", SINCE).fetchall())
     players = [r[0] for r in seats]
     return StoredRows(session=session_of(row, players, ()), players=players,
-                      nets=dict(seats), player_totals=totals, seat_totals=by_seat,
+                      nets={r[0]: r[1] for r in seats}, present={r[0]: r[2] for r in seats},
+                      created_at=row["created_at"], closed_at=row["closed_at"],
+                      source=row["source"], seat_changes=row["seat_changes"],
+                      imported=imported, since=since,
+                      player_totals=totals, seat_totals=by_seat,
                       session_totals=None if session is None else tuple(session),
                       opening_pool=row["opening_pool"], pool=row["pool"],
                       next_dealer=row["next_dealer"], state=row["state"], hand_count=count,

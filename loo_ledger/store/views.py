@@ -177,8 +177,7 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "house_rule": "The saved house rule it was started with (a name in house_rules "
         "when it was started).", "seat_changes": "Players who joined or left between "
         "hands (JSON).", "rule_changes": "Rules changed from a later hand on (JSON: "
-        "from_hand and rules).", "next_deal": "The next deal as 'loo pool' tells it, "
-        "stored with every write (JSON: status, marks, rule_changes)."}),
+        "from_hand and rules)."}),
     "seats": ("Who sat where in each session, with their running net.", {
         "session_id": _SESSION, "position": _SEAT, "name": _PLAYER,
         "net": "Net chips, kept equal to the sum of the player's movements.",
@@ -229,7 +228,8 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "rules": "The parameters it changes (JSON).", "created_at": "When it was saved."}),
     "audit": ("Every change made to a hand or session; it outlives a deleted session, so "
               "its session_id is not a foreign key.", {
-        "id": "Row id.", "session_id": "The session (which may since have been deleted).",
+        "id": "Row id.", "session_id": "The session (which may since have been deleted); 0 "
+        "for the ledger's own rows (paid, merged, aliases).",
         "hand": "The hand's number, if the change was to one hand.",
         "action": "What was done (hand, amend, undo, deleted, ...).",
         "old_record": "What was there before (JSON).", "new_record": "What replaced it "

@@ -7,15 +7,15 @@ meanwhile in another terminal is never lost: the second writer waits, then reads
 first one's hand.
 
 :func:`write` reads the session (:class:`Stored`), asks the caller's ``change`` what the
-session is to become (:class:`Change`), settles it again with the domain's ``replay``
-and stores the hands and everything derived from them (derive.py): each hand's facts in
+session is to become (:class:`Change`), settles what changed with the domain and stores
+the hands and everything derived from them (derive.py): each hand's facts in
 compact columns beside its record (facts.py), the seats' nets, the cached table state
 and the three totals tables, and the audit.
 
-A change that only appends hands (``loo hand``) takes a fast path (appending.py): only
-the new hands are settled, from the cached table state, and their rows added to the
-stored sums; it falls back to the whole replay when the cache disagrees with the last
-stored hand.
+Every change takes one path. The hands it leaves as they were, from the first, keep their
+rows (all of them for a change that only appends hands, as ``loo hand`` does); settling
+resumes after them, and only the rows of the hands after them, and the nets and totals
+rows that changed, are written. Nothing is settled again after the write.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
+from loo_ledger.domain.legal import next_seat
 from loo_ledger.domain.model import (
     HandRecord,
     Session,
@@ -32,9 +33,10 @@ from loo_ledger.domain.model import (
     TableState,
     opening_state,
 )
-from loo_ledger.domain.replay import replay
+from loo_ledger.domain.replay import Replay, replay, session_variant, start, variant_at
+from loo_ledger.domain.settle import settle
 from loo_ledger.errors import LooError, NotFound
-from loo_ledger.store import appending, codec, derive
+from loo_ledger.store import codec, derive
 from loo_ledger.store.changes import (
     SESSION_FIELDS,
     STORED_RECORD,
@@ -81,84 +83,92 @@ SET_CURRENT = "INSERT OR REPLACE INTO settings (key, value) VALUES ('current_ses
 
 
 def write(db: Connection, sid: int, change: Callable[[Stored], Change], *, what: str,
-          dry_run: bool = False, append: bool = True) -> Written:
-    """Read session ``sid``, apply ``change`` to it, settle it again and store it all, in one
-    ``BEGIN IMMEDIATE`` transaction. ``change`` runs inside the transaction on the session
-    as just read; whatever it raises (TableChanged, a refusal) leaves everything as it was,
-    and so does a hand the rules refuse (HandRejected from the replay). With ``dry_run``
-    everything is worked out and then rolled back.
+          dry_run: bool = False) -> Written:
+    """Read session ``sid``, apply ``change`` to it, settle what it changed and store it
+    all, in one ``BEGIN IMMEDIATE`` transaction. ``change`` runs inside the transaction on
+    the session as just read; whatever it raises (TableChanged, a refusal) leaves
+    everything as it was, and so does a hand the rules refuse (HandRejected). With
+    ``dry_run`` everything is worked out and then rolled back.
 
-    A change that keeps every stored hand and the seats and only adds hands after them
-    takes the fast path (appending.py): the new hands alone are settled, from the table
-    state cached on the session, and their rows added to the stored sums, giving the rows
-    the whole replay gives. Before that the cache is checked against the last stored hand
-    (its number, pool after and dealer; the cached pool, hand number and next dealer); if
-    they disagree the whole session is settled again instead: the path of every other
-    change, and of every change with ``append`` False (the rows of the hands kept are kept,
-    the rest and the nets, totals and cached state rewritten)."""
+    The hands the change leaves as they were, from the first, are kept (every stored hand
+    when it only appends; none when it changes the seats or the rules). When every stored
+    hand is kept, settling resumes from the table state cached on the session, once it is
+    seen to agree with the last stored hand (its number, pool after and dealer), going on
+    from the sums stored; else the domain settles the session again and the sums of the
+    kept hands are derived. The hands after them are settled, their rows derived and
+    stored in place of those after the kept hands; of the nets and totals, only the rows
+    that changed are written."""
     with db.write(what, commit=not dry_run):
         stored = read_session(db, sid)
         ch = change(stored)
-        result = None
-        fast = (append and ch.records is None and ch.rules is None and ch.first_dealer is None
-                and ch.rule_changes is None)
-        new, session, count = None, stored.head, stored.count
-        if fast and ch.append is not None and ch.hands is None and (
-                ch.players is None or tuple(ch.players) == stored.head.players):
-            new = ch.append or None
-        elif fast and ch.append is None:
-            session, count = stored.session, len(stored.records)
-            new = appending.appended(session, ch.hands, ch.players)
-        sums = None if new is None else appending.running(db, sid, session, stored.state,
-                                                          count, stored.last_dealer())
-        if new is not None and sums is not None:
-            result = appending.settle_appended(session, stored.state, new)
-            added = tuple(stored_record(h, s.dealer)
-                          for h, s in zip(new, result.settlements, strict=True))
-            d = derive.derive(session.players, added, result.settlements,
-                              result.final, before=sums)
-            _store(db, sid, session.players, d, keep=count, stored_hands=count, before=sums)
-            _apply(db, sid, ch, dict(enumerate(added, count + 1)))
-            return Written(stored=stored, replay=result, records=added, appended=True,
-                           first=count + 1)
-        if ch.append is not None:
-            ch = replace(ch, hands=(stored.session.hands if ch.hands is None else ch.hands)
-                         + ch.append, append=None)
-        records = stored.records
+        result: Replay | None = None
+        records: tuple[dict[str, Any], ...] = ()
+        first, resumed = 1, False
         if ch.replays:
-            old = stored.session
-            players = old.players if ch.players is None else ch.players
-            given = ch.records
-            hands = (old.hands if ch.hands is None else ch.hands) if given is None else tuple(
-                record_from_dict(r) for r in given)
-            session = replace(old, players=players, hands=hands,
-                              rules=old.rules if ch.rules is None else dict(ch.rules),
-                              first_dealer=ch.first_dealer or old.first_dealer,
-                              rule_changes=(old.rule_changes if ch.rule_changes is None
-                                            else ch.rule_changes))
-            result = replay(session)
-            keep = 0 if (ch.rules is not None or ch.first_dealer is not None or given
-                         is not None or ch.rule_changes is not None
-                         ) else _unchanged(stored, players, hands)
-            records = given if given is not None else tuple(
-                stored.records[i] if i < keep or _same(stored, i, h) else stored_record(h, s.dealer)
-                for i, (h, s) in enumerate(zip(hands, result.settlements, strict=True)))
-            _store(db, sid, players, derive.derive(players, records, result.settlements,
-                                                   result.final),
-                   keep=keep, stored_hands=len(stored.records), reseat=ch.players is not None,
-                   renamed=ch.renamed)
-            if ch.rules is not None or ch.first_dealer is not None:
-                db.execute("UPDATE sessions SET rules = ?, first_dealer = ? WHERE id = ?",
-                           (codec.dumps(dict(session.rules)), session.first_dealer, sid))
-            if ch.rule_changes is not None:
-                db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
-                           (codec.dumps(codec.rule_changes_list(ch.rule_changes)), sid))
-        _apply(db, sid, ch, dict(enumerate(records, 1)))
-    return Written(stored=stored, replay=result, records=records)
+            result, records, first, resumed = _settle_and_store(db, sid, stored, ch)
+        _apply(db, sid, ch, dict(enumerate(records, first)))
+    return Written(stored=stored, replay=result, records=records, appended=resumed,
+                   first=first)
+
+
+def _settle_and_store(db: Connection, sid: int, stored: Stored, ch: Change
+                      ) -> tuple[Replay, tuple[dict[str, Any], ...], int, bool]:
+    """Settle and store what ``ch`` changes of ``stored``: (the settlements from hand
+    ``first`` on, the stored records of those hands, ``first``, whether settling resumed
+    from the cached state after every stored hand)."""
+    old = stored.head
+    players = old.players if ch.players is None else tuple(ch.players)
+    same_table = players == old.players and ch.rules is None and ch.first_dealer is None \
+        and ch.rule_changes is None
+    session = replace(old, players=players,
+                      rules=old.rules if ch.rules is None else dict(ch.rules),
+                      first_dealer=ch.first_dealer or old.first_dealer,
+                      rule_changes=old.rule_changes if ch.rule_changes is None
+                      else ch.rule_changes)
+    given = ch.records
+    hands: tuple[HandRecord, ...] | None
+    if given is not None:
+        hands, keep = tuple(record_from_dict(r) for r in given), 0
+    elif ch.hands is None and ch.append is not None and same_table:
+        hands, keep = None, stored.count  # the stored hands are not read
+    else:
+        hands = (stored.session.hands if ch.hands is None else ch.hands) + (ch.append or ())
+        keep = _unchanged(stored, players, hands) if same_table else 0
+    sums = _stored_sums(db, sid, stored, session, keep) if keep == stored.count else None
+    if sums is None and hands is None:
+        hands = stored.session.hands + (ch.append or ())
+    after = (ch.append or ()) if hands is None else hands[keep:]
+    before: derive.Running | None = sums
+    if sums is not None:  # resume from the cached state, after every stored hand
+        result, first = _settled(session, stored.state, after), keep + 1
+        settled = result.settlements
+    else:  # the domain settles the session again; the kept hands' sums are derived
+        assert hands is not None
+        result, first = replay(replace(session, hands=hands)), 1
+        before = None if keep == 0 else derive.running_of(derive.derive(
+            players, stored.records[:keep], result.settlements[:keep],
+            result.settlements[keep - 1].next_state, texts=False))
+        settled = result.settlements[keep:]
+    new = given[keep:] if given is not None else tuple(
+        stored.records[i] if _same(stored, i, h) else stored_record(h, s.dealer)
+        for i, (h, s) in enumerate(zip(after, settled, strict=True), keep))
+    d = derive.derive(players, new, settled, result.final, before=before)
+    _store(db, sid, players, d, keep=keep, stored_hands=stored.count,
+           reseat=ch.players is not None, renamed=ch.renamed,
+           stored_sums=sums if sums is not None else _sums_as_stored(db, sid))
+    if ch.rules is not None or ch.first_dealer is not None:
+        db.execute("UPDATE sessions SET rules = ?, first_dealer = ? WHERE id = ?",
+                   (codec.dumps(dict(session.rules)), session.first_dealer, sid))
+    if ch.rule_changes is not None:
+        db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
+                   (codec.dumps(codec.rule_changes_list(ch.rule_changes)), sid))
+    records = new if sums is not None else tuple(stored.records[:keep]) + tuple(new)
+    return result, records, first, sums is not None
 
 
 def _same(stored: Stored, i: int, hand: HandRecord) -> bool:
-    return i < len(stored.records) and stored.session.hands[i] == hand
+    """Whether hand ``i`` (from 0) is stored and is ``hand``: it keeps its stored record."""
+    return i < stored.count and stored.session.hands[i] == hand
 
 
 def _unchanged(stored: Stored, players: Sequence[str], hands: Sequence[HandRecord]) -> int:
@@ -170,6 +180,87 @@ def _unchanged(stored: Stored, players: Sequence[str], hands: Sequence[HandRecor
         if a != b:
             return i
     return min(len(old), len(hands))
+
+
+def _settled(session: Session, state: TableState, hands: Sequence[HandRecord]) -> Replay:
+    """``hands`` settled one after another from ``state`` (the table after the stored
+    hands), each under the variant in force for it; the first the rules refuse raises
+    HandRejected, as a replay would. The Replay's settlements are these hands' alone."""
+    v = session_variant(session)
+    out = []
+    for record in hands:
+        if session.rule_changes:
+            v = variant_at(session, state.hand_no)
+        result = settle(record, state, v)
+        out.append(result)
+        state = result.next_state
+    return Replay(variant=v, settlements=tuple(out), final=state)
+
+
+LAST_HAND = ("SELECT number, dealer, pool_after FROM hands WHERE session_id = ? "
+             "ORDER BY number DESC LIMIT 1")
+
+
+def _agrees(db: Connection, sid: int, session: Session, state: TableState, n: int,
+            recorded: str | None) -> bool:
+    """Whether the state cached on session ``sid`` agrees with its last stored hand (of
+    ``n``; ``recorded``: the dealer its record names, if it does): the hand numbers run
+    1..n and the state is for hand n + 1, the pool after the last hand is the cached pool
+    (in the state and in the session row), the next dealer in the session row is the
+    state's, and is the last hand's dealer or the seat to his left (the rotation moves
+    on one seat, or stays for a Lou redeal); with no hands yet, the state is the
+    session's opening state exactly."""
+    if state.seats != session.players or state.hand_no != n + 1:
+        return False
+    row = db.execute("SELECT pool, next_dealer FROM sessions WHERE id = ?", (sid,)).fetchone()
+    if row is None or row[0] != state.pool or row[1] != state.dealer:
+        return False
+    if n == 0:
+        try:
+            return state == start(session)
+        except LooError:
+            return False
+    last = db.execute(LAST_HAND, (sid,)).fetchone()
+    if last is None or last[0] != n or last[2] != state.pool:
+        return False
+    if not 0 <= last[1] < len(session.players):
+        return False
+    dealer = session.players[last[1]]
+    if dealer not in state.seats or (recorded is not None and recorded != dealer):
+        return False
+    return state.dealer in (dealer, next_seat(state.seats, dealer))
+
+
+def _stored_sums(db: Connection, sid: int, stored: Stored, session: Session,
+                 count: int) -> derive.Running | None:
+    """The nets and totals stored for session ``sid``, to go on from after its ``count``
+    stored hands; None if its cached state does not agree with its last hand or a sum is
+    missing (the session is then settled again)."""
+    if not _agrees(db, sid, session, stored.state, count, stored.last_dealer()):
+        return None
+    sums = _sums_as_stored(db, sid)
+    return sums if sums is not None and set(sums.nets) == set(session.players) else None
+
+
+def _sums_as_stored(db: Connection, sid: int) -> derive.Running | None:
+    """The seats' nets and the three totals tables of session ``sid`` as stored (read
+    inside the writer's transaction); None without a session_totals row."""
+    conn = db.conn
+    nets = dict(conn.execute("SELECT name, net FROM seats WHERE session_id = ?", (sid,)))
+    totals = conn.execute(f"SELECT {', '.join(derive.SESSION_TOTAL_COLUMNS)} FROM "
+                          "session_totals WHERE session_id = ?", (sid,)).fetchone()
+    if totals is None:
+        return None
+    players: dict[str, tuple[int, ...]] = {
+        r[0]: tuple(r[1:]) for r in conn.execute(
+            f"SELECT player, {', '.join(derive.PLAYER_TOTAL_COLUMNS)} FROM player_totals "
+            "WHERE session_id = ?", (sid,))}
+    seats: dict[tuple[str, int], tuple[int, ...]] = {
+        (r[0], r[1]): tuple(r[2:]) for r in conn.execute(
+            f"SELECT player, seat, {', '.join(derive.SEAT_TOTAL_COLUMNS)} FROM seat_totals "
+            "WHERE session_id = ?", (sid,))}
+    return derive.Running(nets=nets, player_totals=players, seat_totals=seats,
+                          session_totals=tuple(totals))
 
 
 def _apply(db: Connection, sid: int, ch: Change, records: Mapping[int, dict[str, Any]]) -> None:
@@ -192,7 +283,6 @@ def _apply(db: Connection, sid: int, ch: Change, records: Mapping[int, dict[str,
         (sid, a.hand, a.action, _json(a.old),
          _json(records[a.hand] if a.new is STORED_RECORD and a.hand else a.new), at)
         for a in ch.audit])
-    _next_deal(db, sid)  # last: who is at the table and the rules may have changed
 
 
 def _json(value: Mapping[str, Any] | None) -> str | None:
@@ -201,12 +291,14 @@ def _json(value: Mapping[str, Any] | None) -> str | None:
 
 def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, *, keep: int,
            stored_hands: int, reseat: bool = False,
-           renamed: Mapping[str, str] | None = None, before: derive.Running | None = None) -> None:
+           renamed: Mapping[str, str] | None = None,
+           stored_sums: derive.Running | None = None) -> None:
     """Store the rows ``d`` of hands ``keep + 1`` on (``d`` may hold earlier hands' rows too)
     and the session's nets, totals and state (inside the caller's transaction). The first
     ``keep`` hands keep their rows; the rows of stored hands after them (of
-    ``stored_hands``) are deleted. With ``before`` (the sums stored, which ``d``'s go on
-    from: hands appended), only the nets and totals that changed are written."""
+    ``stored_hands``) are deleted. With ``stored_sums`` (the nets and totals as stored),
+    only the nets and totals rows that differ from them are written; without, every
+    totals row is written anew."""
     conn = db.conn
     if keep < stored_hands:
         conn.execute("DELETE FROM hands WHERE session_id = ? AND number > ?", (sid, keep))
@@ -221,9 +313,9 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
     else:
         conn.executemany("UPDATE seats SET net = ? WHERE session_id = ? AND name = ?",
                          [(n, sid, p) for p, n in d.nets.items()
-                          if before is None or before.nets.get(p) != n])
-    if before is not None:
-        _store_changed_totals(conn, sid, d, before)
+                          if stored_sums is None or stored_sums.nets.get(p) != n])
+    if stored_sums is not None:
+        _store_changed_totals(conn, sid, d, stored_sums)
     else:
         _store_totals(conn, sid, d)
     final = d.state
@@ -232,20 +324,26 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
 
 
 def _store_changed_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived,
-                          before: derive.Running) -> None:
-    """The totals rows of ``d`` that differ from ``before``'s: a stored row updated, a new
-    one (a player's first hand in a seat) inserted."""
-    players = [(p, t) for p, t in d.player_totals.items() if before.player_totals.get(p) != t]
+                          stored: derive.Running) -> None:
+    """The totals rows of ``d`` that differ from ``stored``'s: a stored row updated, a
+    new one (a player's first hand in a seat) inserted, one no hand gives now deleted."""
+    conn.executemany("DELETE FROM player_totals WHERE player = ? AND session_id = ?",
+                     [(p, sid) for p in stored.player_totals if p not in d.player_totals])
+    conn.executemany("DELETE FROM seat_totals WHERE player = ? AND seat = ? AND "
+                     "session_id = ?", [(p, seat, sid) for p, seat in stored.seat_totals
+                                        if (p, seat) not in d.seat_totals])
+    players = [(p, t) for p, t in d.player_totals.items() if stored.player_totals.get(p) != t]
     conn.executemany(UPDATE_PLAYER_TOTALS, [(*t, p, sid) for p, t in players
-                                            if p in before.player_totals])
+                                            if p in stored.player_totals])
     conn.executemany(INSERT_PLAYER_TOTALS, [(p, sid, *t) for p, t in players
-                                            if p not in before.player_totals])
-    seats = [(k, t) for k, t in d.seat_totals.items() if before.seat_totals.get(k) != t]
+                                            if p not in stored.player_totals])
+    seats = [(k, t) for k, t in d.seat_totals.items() if stored.seat_totals.get(k) != t]
     conn.executemany(UPDATE_SEAT_TOTALS, [(*t, p, seat, sid) for (p, seat), t in seats
-                                          if (p, seat) in before.seat_totals])
+                                          if (p, seat) in stored.seat_totals])
     conn.executemany(INSERT_SEAT_TOTALS, [(p, seat, sid, *t) for (p, seat), t in seats
-                                          if (p, seat) not in before.seat_totals])
-    conn.execute(UPDATE_SESSION_TOTALS, (*d.session_totals, sid))
+                                          if (p, seat) not in stored.seat_totals])
+    if tuple(d.session_totals) != tuple(stored.session_totals):
+        conn.execute(UPDATE_SESSION_TOTALS, (*d.session_totals, sid))
 
 
 def _store_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived) -> None:
@@ -256,15 +354,6 @@ def _store_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived) -> None
     conn.executemany(INSERT_SEAT_TOTALS, [(p, seat, sid, *t)
                                           for (p, seat), t in d.seat_totals.items()])
     conn.execute(INSERT_SESSION_TOTALS, (sid, *d.session_totals))
-
-
-def _next_deal(db: Connection, sid: int) -> None:
-    """Store session ``sid``'s next deal as ``loo pool`` tells it (store/next_deal.py),
-    worked out from the rows just written (inside the caller's transaction)."""
-    from loo_ledger.store import next_deal
-    from loo_ledger.store.ledger import Ledger
-    db.execute("UPDATE sessions SET next_deal = ? WHERE id = ?",
-               (next_deal.text(next_deal.work_out(Ledger(db), sid)), sid))
 
 
 # -- new sessions ------------------------------------------------------------------
@@ -317,7 +406,6 @@ def _new_session(db: Connection, item: SessionItem) -> int:
     _store(db, sid, session.players, replace(
         last, hands=[], state=final if isinstance(final, TableState) else final()),
         keep=0, stored_hands=0)
-    _next_deal(db, sid)
     return int(sid)
 
 
@@ -378,5 +466,4 @@ def rebuild_all(db: Connection) -> list[int]:
         _store(db, sid, stored.session.players, derive.derive(
             stored.session.players, stored.records, result.settlements, result.final),
             keep=0, stored_hands=len(stored.records))
-        _next_deal(db, sid)
     return failed

@@ -81,7 +81,11 @@ def summary_csv(ev: Evening) -> str:
     A session with card records has :data:`CARD_COLUMNS` too (0 for a player never in
     play in a hand with cards; empty on the pool's row).
     """
-    played = {p: sum(p in h["deltas"] for h in ev.hands) for p in ev.players}
+    played = dict.fromkeys(ev.players, 0)
+    for h in ev.hand_facts:  # one pass (a long session's hands are read as they go by)
+        for p in h["deltas"]:
+            if p in played:
+                played[p] += 1
     extra = CARD_COLUMNS if ev.cards else ()
     none = dict.fromkeys(_CARD_TOTALS, 0)
     rows: list[tuple[Any, ...]] = [

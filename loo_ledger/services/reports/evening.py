@@ -1,7 +1,14 @@
-"""One session as the reports see it: who played, every hand, balances, money."""
+"""One session as the reports see it: who played, every hand, balances, money.
+
+A loaded Evening reads its hands from the ledger's cursor each time they are gone
+through (:class:`HandRows`), and what it knows hand by hand (the tricks settled, who took
+a pool) as it is asked for, so a report's memory does not grow with the session (issue
+19, item 13); an Evening made by hand (the tests) holds lists and dicts.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterator, Mapping
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
@@ -10,6 +17,77 @@ from typing import Any
 import msgspec
 
 from loo_ledger.domain.money import allocate, money, money_text
+
+
+class HandRows(Collection[dict]):
+    """A session's hand rows (Ledger.iter_hands), read from a new cursor each time they
+    are gone through: ``len`` and truthiness without reading them."""
+
+    def __init__(self, rows: Callable[[], Iterator[dict]], count: int):
+        self._rows, self._count = rows, count
+
+    def __iter__(self) -> Iterator[dict]:
+        return self._rows()
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __contains__(self, item: object) -> bool:
+        return any(row == item for row in self)
+
+
+class InOrder(Mapping[int, Any]):
+    """A mapping by hand number read from an ordered stream of (number, value) pairs: asked
+    for hands in increasing order (as a report goes through the hands) it reads the stream
+    once, holding one pair; asked for an earlier hand, it starts the stream again.
+
+    >>> tricks = InOrder(lambda: iter([(1, "a"), (3, "c")]))
+    >>> tricks.get(1), tricks.get(2), tricks.get(3), tricks.get(1), len(tricks), list(tricks)
+    ('a', None, 'c', 'a', 2, [1, 3])
+    """
+
+    def __init__(self, pairs: Callable[[], Iterator[tuple[int, Any]]]):
+        self._pairs = pairs
+        self._it: Iterator[tuple[int, Any]] | None = None
+        self._head: tuple[int, Any] | None = None  # the next pair not gone past
+        self._asked = 0
+
+    def __getitem__(self, number: int) -> Any:
+        if self._it is None or number < self._asked:
+            self._it = self._pairs()
+            self._head = next(self._it, None)
+        self._asked = number
+        while self._head is not None and self._head[0] < number:
+            self._head = next(self._it, None)
+        if self._head is not None and self._head[0] == number:
+            return self._head[1]
+        raise KeyError(number)
+
+    def __iter__(self) -> Iterator[int]:
+        return (n for n, _ in self._pairs())
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self._pairs())
+
+
+class PerHand(Mapping[int, Any]):
+    """A mapping by hand number whose value is read when asked for (``fetch``; None: no
+    value), for what a report needs of one or two hands only."""
+
+    def __init__(self, fetch: Callable[[int], Any], numbers: Callable[[], Iterator[int]]):
+        self._fetch, self._numbers = fetch, numbers
+
+    def __getitem__(self, number: int) -> Any:
+        value = self._fetch(number)
+        if value is None:
+            raise KeyError(number)
+        return value
+
+    def __iter__(self) -> Iterator[int]:
+        return (n for n in self._numbers() if self._fetch(n) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 # dict=True: a __dict__ beside the slots, for the cached_property below.
@@ -33,15 +111,20 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     opening_pool: int
     pool: int
     nets: dict[str, int]
-    hands: list[dict]
+    hands: Collection[dict]
     lou: bool = False            # Lou: a pot, cents, burned
     simple_double: bool = True   # whether the game has simple and double pools (legal)
-    whole: dict[int, str] = msgspec.field(default_factory=dict)  # hand -> who took the whole pool
-    sharers: dict[int, list[str]] = msgspec.field(default_factory=dict)  # hand -> who took shares
+    #: hand -> who took the whole pool
+    whole: Mapping[int, str] = msgspec.field(default_factory=dict)
+    #: hand -> who took shares
+    sharers: Mapping[int, list[str]] = msgspec.field(default_factory=dict)
     #: hand -> each player's tricks as settled (judged from the cards where none recorded)
-    tricks: dict[int, dict[str, int]] = msgspec.field(default_factory=dict)
+    tricks: Mapping[int, dict[str, int]] = msgspec.field(default_factory=dict)
     #: player -> figures from recorded cards (store/stats.py card_totals); empty without cards
     cards: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
+    #: The hands without their records (``record`` empty), read faster, for what needs only
+    #: their facts (the charts, the highlights); None: ``hands``.
+    facts: Collection[dict] | None = None
 
     @classmethod
     def load(cls, ledger: Any, session_id: int) -> Evening:
@@ -54,15 +137,23 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         bal = ledger.balances(session_id)
         v = stored_variant(ledger, session_id)
         reader = StatsReader(ledger.db)
-        whole: dict[int, str] = {}
-        sharers: dict[int, list[str]] = {}
-        for m in ledger.movements(session_id):  # the movements' kinds, never their words
-            if m["kind"] == MovementKind.WHOLE_POOL and m["payee"]:
-                whole[m["hand"]] = m["payee"]
-            elif m["kind"] == MovementKind.SHARE and m["payee"] and m["amount"] > 0:
-                names = sharers.setdefault(m["hand"], [])
-                if m["payee"] not in names:
-                    names.append(m["payee"])
+
+        def takers(hand: int) -> tuple[str | None, list[str]]:
+            """Who took hand ``hand``'s whole pool, and who took shares of it (the
+            movements' kinds, never their words)."""
+            whole, sharers = None, []
+            for m in ledger.movements(session_id, hand):
+                if m["kind"] == MovementKind.WHOLE_POOL and m["payee"]:
+                    whole = m["payee"]
+                elif (m["kind"] == MovementKind.SHARE and m["payee"] and m["amount"] > 0
+                      and m["payee"] not in sharers):
+                    sharers.append(m["payee"])
+            return whole, sharers
+
+        def numbers() -> Iterator[int]:
+            return (h["number"] for h in ledger.iter_hands(session_id))
+
+        count = next((s["hands"] for s in ledger.sessions() if s["id"] == session_id), 0)
         return cls(session_id=session_id, name=info.get("name"),
                    started_at=info.get("started_at"), variant=info["variant"],
                    rules=dict(info.get("rules") or {}), unit_name=info.get("unit_name"),
@@ -70,9 +161,13 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
                    players=[p["name"] for p in bal["players"]],
                    opening_pool=info.get("opening_pool") or 0, pool=bal["pool"],
                    nets={p["name"]: p["net"] for p in bal["players"]},
-                   hands=ledger.hands(session_id), lou=v.game == Game.LOU,
-                   simple_double=has_simple_double(v), whole=whole, sharers=sharers,
-                   tricks=reader.hand_tricks(session_id), cards=reader.card_totals(session_id))
+                   hands=HandRows(lambda: ledger.iter_hands(session_id), count),
+                   lou=v.game == Game.LOU, simple_double=has_simple_double(v),
+                   whole=PerHand(lambda n: takers(n)[0], numbers),
+                   sharers=PerHand(lambda n: takers(n)[1] or None, numbers),
+                   tricks=InOrder(lambda: reader.iter_hand_tricks(session_id)),
+                   facts=HandRows(lambda: ledger.iter_hands(session_id, records=False), count),
+                   cards=reader.card_totals(session_id))
 
     @property
     def card_lines(self) -> list[str]:
@@ -94,6 +189,12 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
             text = "; ".join(m for m in more if m)
             lines.append(text[0].upper() + text[1:] + ".")
         return lines
+
+    @property
+    def hand_facts(self) -> Collection[dict]:
+        """The hands for what needs only their facts (number, dealer, deltas, pot, pools,
+        looed): :attr:`facts` when loaded, else :attr:`hands`."""
+        return self.hands if self.facts is None else self.facts
 
     @property
     def pool_word(self) -> str:

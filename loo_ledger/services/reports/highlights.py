@@ -22,16 +22,27 @@ class Highlights(msgspec.Struct, frozen=True):
 
 
 def highlights(ev: Evening) -> Highlights:
-    """The biggest pot and who took it, the best and worst single hands, who was looed most."""
-    if not ev.hands:
+    """The biggest pot and who took it, the best and worst single hands, who was looed most.
+    One pass through the hands (a long session's are read from the ledger as they go by):
+    on a tie the earliest hand, and in it the first player, is kept."""
+    big: dict | None = None
+    best: tuple[str, int, int] | None = None
+    worst: tuple[str, int, int] | None = None
+    counts: Counter[str] = Counter()
+    for h in ev.hand_facts:
+        n = h["number"]
+        if big is None or h["pot"] > big["pot"]:
+            big = h
+        for p, d in h["deltas"].items():
+            if best is None or d > best[1]:
+                best = (p, d, n)
+            if worst is None or d < worst[1]:
+                worst = (p, d, n)
+        counts.update(h.get("looed") or [])
+    if big is None:
         return Highlights(None, [], None, None, [])
-    big = max(ev.hands, key=lambda h: (h["pot"], -h["number"]))
     whole = ev.whole.get(big["number"])
     takers = [whole] if whole else list(ev.sharers.get(big["number"], []))
-    moves = [(p, d, h["number"]) for h in ev.hands for p, d in h["deltas"].items()]
-    best = max(moves, key=lambda m: (m[1], -m[2]), default=None)
-    worst = min(moves, key=lambda m: (m[1], m[2]), default=None)
-    counts = Counter(p for h in ev.hands for p in h.get("looed") or [])
     order = {p: i for i, p in enumerate(ev.players)}
     looed = sorted(counts.items(), key=lambda kv: (-kv[1], order.get(kv[0], 0)))
     return Highlights(big, takers, best if best and best[1] > 0 else None,

@@ -8,7 +8,7 @@ anything should a browser find something to load. All text from the ledger
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from html import escape
 from typing import Any
 
@@ -69,54 +69,76 @@ def balances_table(ev: Evening) -> str:
 
 def hands_table(ev: Evening) -> str:
     """Every hand: dealer, pool in play, declarations, tricks, each change, pool after, note."""
-    rows = []
-    for h in ev.hands:
-        rec = h["record"]
-        words = ", ".join(f"{p} {w}" for p, w in (rec.get("declarations") or {}).items())
-        settled = ev.tricks.get(h["number"]) or rec.get("tricks") or {}
-        tricks = ", ".join(f"{p} {t}" for p, t in settled.items())
-        note = " ".join(x for x in (rec.get("note"), h.get("table_ruling") and
-                                    f"Table ruling: {h['table_ruling']}") if x)
-        changes = [_num(h["deltas"][p]) if p in h["deltas"] else '<td class="n">-</td>'
-                   for p in ev.players]
-        rows.append(_row([_num(h["number"], sign=False), escape(h["dealer"]),
-                          f'<td class="n">{h["pot"]}{_double_mark(h, ev)}</td>',
-                          escape(words), escape(tricks), *changes,
-                          _num(h["pool_after"], sign=False),
-                          f'<td class="note">{escape(note)}</td>']))
+    return "".join(hands_table_chunks(ev))
+
+
+def hands_table_chunks(ev: Evening) -> Iterator[str]:
+    """:func:`hands_table` a row at a time (a long session's hands are read as they go)."""
     pool = ev.pool_word
     head = ['<th class="n">#</th>', "dealer", f'<th class="n">{pool}</th>', "declarations",
             "tricks", *(f'<th class="n">{escape(p)}</th>' for p in ev.players),
             f'<th class="n">{pool} after</th>', "note"]
-    return _table(head, rows, cls="hands")
+    before, after = _table(head, ["\x00"], cls="hands").split("\x00")
+    yield before
+    for i, h in enumerate(ev.hands):
+        yield ("\n" if i else "") + _hand_row(ev, h)
+    yield after
 
 
-def nets_chart(ev: Evening) -> str:
+def _hand_row(ev: Evening, h: dict[str, Any]) -> str:
+    rec = h["record"]
+    words = ", ".join(f"{p} {w}" for p, w in (rec.get("declarations") or {}).items())
+    settled = ev.tricks.get(h["number"]) or rec.get("tricks") or {}
+    tricks = ", ".join(f"{p} {t}" for p, t in settled.items())
+    note = " ".join(x for x in (rec.get("note"), h.get("table_ruling") and
+                                f"Table ruling: {h['table_ruling']}") if x)
+    changes = [_num(h["deltas"][p]) if p in h["deltas"] else '<td class="n">-</td>'
+               for p in ev.players]
+    return _row([_num(h["number"], sign=False), escape(h["dealer"]),
+                 f'<td class="n">{h["pot"]}{_double_mark(h, ev)}</td>',
+                 escape(words), escape(tricks), *changes,
+                 _num(h["pool_after"], sign=False),
+                 f'<td class="note">{escape(note)}</td>'])
+
+
+def nets_chart(ev: Evening,
+               points: tuple[list[int], dict[str, list[int]]] | None = None) -> str:
     """The chart of each player's running net, hand by hand (an ``<svg>`` element): the
-    page's first chart, and the one ``loo serve`` shows."""
-    return svg.line_chart(series.hand_numbers(ev), series.running_nets(ev),
-                          y_label=f"net ({ev.units})",
+    page's first chart, and the one ``loo serve`` shows; drawn from ``points`` (the hand
+    numbers and each player's nets) where the caller has them, else from at most
+    series.MAX_POINTS points (series.bounded)."""
+    xs, nets = points if points is not None else series.bounded(ev)[:2]
+    return svg.line_chart(xs, nets, y_label=f"net ({ev.units})",
                           title="Running balance of each player, hand by hand")
 
 
 def page(ev: Evening) -> str:
     """The whole page, as text."""
-    xs = series.hand_numbers(ev)
+    return "".join(chunks(ev))
+
+
+def chunks(ev: Evening) -> Iterator[str]:
+    """The page in pieces: everything above the hands, then the hands' table a row at a
+    time. The charts are drawn from at most series.MAX_POINTS points (series.bounded), so
+    memory does not grow with the session."""
+    xs, nets_by_player, pool_sizes = series.bounded(ev)
     unit = ev.units
-    nets = nets_chart(ev)
+    nets = nets_chart(ev, (xs, nets_by_player))
     what = f"{unit.capitalize()} in the {ev.pool_word} after each hand"
-    pool = svg.line_chart(xs, {ev.pool_word: series.pool_sizes(ev)}, y_label=unit, fill=True,
+    pool = svg.line_chart(xs, {ev.pool_word: pool_sizes}, y_label=unit, fill=True,
                           title=what, height=300)
     meta = " · ".join(x for x in (ev.date, ev.variant_text, f"{len(ev.hands)} hands",
                                   ev.unit_text) if x)
     items = "".join(f"<li>{escape(f)}</li>" for f in [*facts(ev), *ev.card_lines])
-    return "\n".join([
+    yield "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(ev.title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>",
         f"<h1>{escape(ev.title)}</h1>", f'<p class="meta">{escape(meta)}</p>',
         "<h2>Balances</h2>", balances_table(ev), f"<ul>{items}</ul>",
-        "<h2>Charts</h2>", nets, pool, "<h2>Hands</h2>", hands_table(ev),
+        "<h2>Charts</h2>", nets, pool, "<h2>Hands</h2>", ""])
+    yield from hands_table_chunks(ev)
+    yield "\n" + "\n".join([
         f"<footer>Session {ev.session_id}, written by loo_ledger.</footer>",
         "</body>", "</html>", ""])

@@ -74,7 +74,6 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     hand by hand: each stored record is read back through the session format (so a record
     the format refuses stops the export with its message), extension fields kept."""
     from loo_ledger.domain.model import RuleChange
-    from loo_ledger.formats import lean
     from loo_ledger.formats.sessionfile import (
         dumps_session,
         hand_from_dict,
@@ -102,7 +101,7 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     players = tuple(dict.fromkeys([*head["players"],
                                    *(c["player"] for c in head.get("seat_changes", ()))]))
     for number, raw in ledger.iter_records(sid):
-        record = lean.hand(raw, players) or hand_from_dict(raw, source=f"{source}, hand {number}")
+        record = hand_from_dict(raw, source=f"{source}, hand {number}", players=players)
         out = hand_to_dict(record, raw)  # the extension fields put back
         yield (before if hands == 0 else ",") + "\n    " + _indented(out, 2)
         hands += 1
