@@ -133,8 +133,8 @@ def _resolution(line: list[str], opts: Options, view: View) -> tuple[Resolution,
                                                                       tuple[str, ...]]:
     """How the engine resolves the hand as answered so far, and who plays it."""
     record = parse_hand(line, opts, view)
-    deal = analyse(record, view.state, view.variant)
-    return resolve(record, view.variant, deal, deal.shape), deal.in_play
+    plan = analyse(record, view.state, view.variant).plan(view.state.seats, view.variant)
+    return resolve(record, view.variant, plan, plan.shape), plan.in_play
 
 
 def _with(opts: Options, extras: Sequence[Extra]) -> Options:

@@ -16,7 +16,7 @@ from msgspec.structs import replace
 
 from loo_ledger.domain.cards import Card, CardError, parse_card
 from loo_ledger.domain.codes import PenaltyKind, Resolution, Suit
-from loo_ledger.domain.deal import Deal
+from loo_ledger.domain.deal import Plan
 from loo_ledger.domain.model import CardRecord, Flush, HandRecord, Penalty
 from loo_ledger.domain.play_judge import PlayRecord, PlayResult, judge
 from loo_ledger.domain.play_rules import PlayRules
@@ -35,8 +35,9 @@ class Judged(msgspec.Struct, frozen=True, kw_only=True):
     rules: PlayRules
 
 
-def _problem(deal: Deal, code: str, message: str, player: str | None = None) -> Problem:
-    return Problem(code=code, message=message, hand=deal.hand_no, player=player)
+def _problem(deal: Plan, code: str, message: str, player: str | None = None) -> Problem:
+    """A problem of the cards (the engine gives it the hand's number)."""
+    return Problem(code=code, message=message, player=player)
 
 
 def _card(text: str, where: str, bad: list[str]) -> Card | None:
@@ -51,7 +52,7 @@ def _many(texts: tuple[str, ...], where: str, bad: list[str]) -> tuple[Card, ...
     return tuple(c for i, t in enumerate(texts) if (c := _card(t, where, bad)) is not None)
 
 
-def _play_record(cards: CardRecord, record: HandRecord, deal: Deal,
+def _play_record(cards: CardRecord, record: HandRecord, deal: Plan,
                  bad: list[str]) -> PlayRecord:
     trump = record.trump if record.trump in tuple(Suit) else None
     simple = not deal.shape.trump_known
@@ -68,7 +69,7 @@ def _play_record(cards: CardRecord, record: HandRecord, deal: Deal,
         civil=frozenset(cards.civil))
 
 
-def read_cards(record: HandRecord, v: Variant, deal: Deal) -> tuple[Judged | None,
+def read_cards(record: HandRecord, v: Variant, deal: Plan) -> tuple[Judged | None,
                                                                      list[Problem]]:
     """The record's cards judged, and the problems of the cards themselves."""
     cards = record.cards
@@ -94,7 +95,7 @@ def read_cards(record: HandRecord, v: Variant, deal: Deal) -> tuple[Judged | Non
         return None, out
     rules = PlayRules.from_variant(v)
     result = judge(play, rules)
-    out += [replace(p, hand=deal.hand_no) for p in result.problems]
+    out += result.problems
     return Judged(record=play, result=result, rules=rules), out
 
 
@@ -116,7 +117,7 @@ def counts_text(counts: dict[str, int], players: tuple[str, ...]) -> str:
     return ", ".join(f"{p} {counts.get(p, 0)}" for p in players)
 
 
-def apply_tricks(record: HandRecord, judged: Judged | None, deal: Deal, v: Variant,
+def apply_tricks(record: HandRecord, judged: Judged | None, deal: Plan, v: Variant,
                  resolution: Resolution) -> tuple[HandRecord, list[Problem]]:
     """Trick counts from the cards, when every trick is judged and the hand was played:
     checked against any recorded (a problem shows both), used where none are recorded."""
@@ -137,12 +138,12 @@ def apply_tricks(record: HandRecord, judged: Judged | None, deal: Deal, v: Varia
                              f"show ({counts_text(won, deal.in_play)}: {why})")]
 
 
-def _pays_pool_revoke(record: HandRecord, deal: Deal, v: Variant) -> bool:
+def _pays_pool_revoke(record: HandRecord, deal: Plan, v: Variant) -> bool:
     return v.revoke_penalty == "pays-pool" and any(
         p.kind == PenaltyKind.REVOKE and p.player in deal.in_play for p in record.penalties)
 
 
-def apply_flushes(record: HandRecord, judged: Judged | None, deal: Deal,
+def apply_flushes(record: HandRecord, judged: Judged | None, deal: Plan,
                   v: Variant) -> tuple[HandRecord, list[Problem]]:
     """Flushes in the known hands: checked against any recorded (a problem shows both);
     used where the record has no flush and no trick counts and the cards no tricks. A flush

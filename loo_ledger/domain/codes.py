@@ -162,7 +162,19 @@ class MovementKind(StrEnum):
     RULING = "ruling"          # the table's own figure, recorded by a table ruling
 
 
-class RuleRef(msgspec.Struct, frozen=True, kw_only=True):
+class LooCause(StrEnum):
+    """Why a player was looed (burned, in Lou): what the store keeps of a loo's reason."""
+
+    NO_TRICK = "no-trick"            # played and took no trick (play.settle_tricks)
+    REVOKE = "revoke"                # revoked: looed (revoke_penalty=looed, or blenheim
+    #                                  without a trick)
+    REVOKE_PAYS = "revoke-pays"      # revoked: pays the pool (revoke_penalty=pays-pool)
+    FLUSH = "flush"                  # looed by the flush that took the pool
+    DEALERS_FLUSH = "dealers-flush"  # looed by the defending dealer's flush (R41)
+    BURNED = "burned"                # Lou: burned with fewer than the tricks promised
+
+
+class RuleRef(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The rule behind a movement: a parameter (with its value, and any further parameters
     that fix the amount), a numbered conflict of CATALOGUE.md (``R41``), a law of a source,
     the source itself, or a table ruling.

@@ -1,14 +1,30 @@
 """Reading a hand record against the table: who is dealt in, what kind of deal it is,
 the antes, and what the declarations mean.
 
-Every problem found is collected; nothing here raises for bad input.
+:func:`analyse` works it all out, collecting every problem (nothing here raises for bad
+input). What it finds of a sound reading is a :class:`Plan`: it depends only on the table
+state (not its pool or hand number) and the record's seats, trump and words, so the
+engine remembers it (domain/compiled.py ``Compiled.plan``) and checks the rest of each
+record against it (:func:`hand_problems`, :func:`name_problems`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 import msgspec
 
-from loo_ledger.domain.codes import AnteModel, DealKind, Game, LonePlayer, Resolution, Suit, Word
+from loo_ledger.domain import wording
+from loo_ledger.domain.codes import (
+    AnteModel,
+    DealKind,
+    Game,
+    LonePlayer,
+    MovementKind,
+    Resolution,
+    Suit,
+    Word,
+)
 from loo_ledger.domain.legal import (
     DealShape,
     can_deal,
@@ -21,11 +37,12 @@ from loo_ledger.domain.legal import (
     refuse_word,
     words_allowed,
 )
-from loo_ledger.domain.model import HandRecord, TableState
+from loo_ledger.domain.model import HandRecord, Movement, TableState
+from loo_ledger.domain.rotation import next_seat
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
 
-__all__ = ["Deal", "analyse", "antes",
+__all__ = ["Deal", "Plan", "analyse", "antes", "hand_problems", "name_problems",
            "PLAYED", "ALL_PASS", "LONE", "ALL_FOLD", "RENEGE"]
 
 PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
@@ -53,6 +70,46 @@ class Deal(msgspec.Struct, kw_only=True):
     def problem(self, code: str, message: str, player: str | None = None) -> None:
         self.problems.append(Problem(code=code, message=message, hand=self.hand_no, player=player))
 
+    def plan(self, seats: tuple[str, ...], v: Variant) -> Plan:
+        """What this reading found, without the hand's number or its problems: the antes
+        as the movements that pay them, and each player's change after them."""
+        why = v.compiled.rule("ante_model")
+        moves = tuple(Movement(payer=p, payee=None, amount=amount, kind=MovementKind.ANTE,
+                               reason=wording.ANTE, rule=why)
+                      for p, amount in self.antes if amount)
+        net = dict.fromkeys(self.dealt, 0)
+        for m in moves:
+            net[str(m.payer)] -= m.amount
+        return Plan(dealer=self.dealer, dealt=self.dealt, dealt_set=frozenset(self.dealt),
+                    shape=self.shape, kind=self.kind, words=self.words, in_play=self.in_play,
+                    in_play_set=frozenset(self.in_play), defender=self.defender,
+                    resolution=self.resolution, taker=self.taker, miss_dealt=self.miss_dealt,
+                    trump_known=self.trump_known, antes=moves, ante_net=net,
+                    ante_paid=-sum(net.values()), next_dealer=next_seat(seats, self.dealer))
+
+
+class Plan(msgspec.Struct, frozen=True, kw_only=True):
+    """A hand read against the table (:meth:`Deal.plan`): who deals and is dealt in, the
+    kind of deal, what the words mean, the antes. The engine settles from it."""
+
+    dealer: str
+    dealt: tuple[str, ...]               # from the dealer's left, the dealer last
+    dealt_set: frozenset[str]
+    shape: DealShape
+    kind: DealKind
+    words: Mapping[str, Word]
+    in_play: tuple[str, ...]
+    in_play_set: frozenset[str]
+    defender: str | None
+    resolution: Resolution               # what the words settle (checks.resolve: the hand)
+    taker: str | None                    # who takes P without play (ALL_PASS, LONE)
+    miss_dealt: bool
+    trump_known: bool
+    antes: tuple[Movement, ...]          # the antes paid, as movements
+    ante_net: Mapping[str, int]          # each player dealt in's change after the antes
+    ante_paid: int                       # the chips the antes put into the pool
+    next_dealer: str                     # the seat to the dealer's left
+
 
 def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
     """Who is dealt in, the kind of deal, the antes and the declarations."""
@@ -65,25 +122,14 @@ def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
     for name in record.sitting_out:
         if name not in seats:
             deal.problem("UNKNOWN_PLAYER", f"{name} is not seated at this table", name)
-    if state.hand_no == 1 and state.dealer in record.sitting_out:
-        deal.problem("FIRST_DEALER_SITS_OUT", f"{state.dealer} is the first dealer and deals "
-                     "the first hand, so cannot sit it out (the first dealer deals the first "
-                     "hand)", state.dealer)
-    if record.dealer is not None and record.dealer != dealer:
-        if record.dealer not in seats:
-            deal.problem("UNKNOWN_PLAYER", f"{record.dealer} is not seated at this table",
-                         record.dealer)
-        else:
-            deal.problem("DEALER_OUT_OF_ROTATION",
-                         f"{record.dealer} is recorded as dealer, but the deal is {dealer}'s "
-                         "by rotation (the deal passes to the left)", record.dealer)
+    deal.problems += hand_problems(record, state, dealer)
     if record.trump is not None and record.trump not in tuple(Suit):
         deal.problem("BAD_TRUMP", f"trump {record.trump!r} is not a suit: "
                      f"{', '.join(Suit)}")
     if len(deal.dealt) < 2:
         deal.problem("CANNOT_DEAL", "fewer than two players are dealt in")
         return deal
-    _check_names(record, state, deal)
+    deal.problems += name_problems(record, state, frozenset(deal.dealt), state.hand_no)
     _declarations(record, v, deal, shape)
     needed = cards_needed(v, shape, len(deal.dealt))
     if not can_deal(v, shape, len(deal.dealt)):
@@ -93,8 +139,33 @@ def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:
     return deal
 
 
-def _check_names(record: HandRecord, state: TableState, deal: Deal) -> None:
+def hand_problems(record: HandRecord, state: TableState, dealer: str) -> Iterator[Problem]:
+    """The problems of the record's dealer, and of a first dealer sitting out hand 1."""
+    n = state.hand_no
+    if n == 1 and state.dealer in record.sitting_out:
+        yield Problem(code="FIRST_DEALER_SITS_OUT", hand=n, player=state.dealer, message=(
+            f"{state.dealer} is the first dealer and deals the first hand, so cannot sit it "
+            "out (the first dealer deals the first hand)"))
+    if record.dealer is not None and record.dealer != dealer:
+        if record.dealer not in state.seats:
+            yield Problem(code="UNKNOWN_PLAYER", hand=n, player=record.dealer,
+                          message=f"{record.dealer} is not seated at this table")
+        else:
+            yield Problem(code="DEALER_OUT_OF_ROTATION", hand=n, player=record.dealer,
+                          message=f"{record.dealer} is recorded as dealer, but the deal is "
+                                  f"{dealer}'s by rotation (the deal passes to the left)")
+
+
+def name_problems(record: HandRecord, state: TableState, dealt: frozenset[str],
+                  hand_no: int) -> Iterator[Problem]:
     """Every player the record names must be seated and dealt in."""
+    said, tricks, deltas = record.declarations, record.tricks, record.deltas
+    if ((said is None or dealt >= said.keys()) and (tricks is None or dealt >= tricks.keys())
+            and (deltas is None or dealt >= deltas.keys()) and dealt >= record.exchanges.keys()
+            and all(f.player in dealt for f in record.flushes)
+            and all(p.player in dealt for p in record.penalties)
+            and (record.pam_holder is None or record.pam_holder in dealt)):
+        return  # every name is one dealt in (the common record)
     named: list[str] = []
     named += list(record.declarations or {}) + list(record.tricks or {})
     named += list(record.exchanges) + list(record.deltas or {})
@@ -103,17 +174,19 @@ def _check_names(record: HandRecord, state: TableState, deal: Deal) -> None:
         named.append(record.pam_holder)
     seen: set[str] = set()
     for name in named:
-        if name in seen or name in deal.dealt:
+        if name in seen or name in dealt:
             continue
         seen.add(name)
         if name not in state.seats:
-            deal.problem("UNKNOWN_PLAYER", f"{name} is not seated at this table", name)
+            yield Problem(code="UNKNOWN_PLAYER", hand=hand_no, player=name,
+                          message=f"{name} is not seated at this table")
         elif name in (record.deltas or {}) and (record.deltas or {})[name] == 0:
             continue  # a zero change for a player sitting out is harmless
         else:
             why = ("must sit out the redeal after his renege" if name in state.sit_out
                    else "is sitting out this hand")
-            deal.problem("NOT_DEALT_IN", f"{name} {why}, so was not dealt in", name)
+            yield Problem(code="NOT_DEALT_IN", hand=hand_no, player=name,
+                          message=f"{name} {why}, so was not dealt in")
 
 
 def _read_words(record: HandRecord, deal: Deal) -> dict[str, str]:

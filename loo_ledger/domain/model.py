@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from loo_ledger.domain.codes import DealKind, MovementKind, Resolution, RuleRef, Suit, Word
+from loo_ledger.domain.codes import (
+    DealKind,
+    LooCause,
+    MovementKind,
+    Resolution,
+    RuleRef,
+    Suit,
+    Word,
+)
 
 if TYPE_CHECKING:
     from loo_ledger.domain.card_facts import CardFacts
@@ -84,7 +92,7 @@ class HandRecord(msgspec.Struct, frozen=True, kw_only=True):
     cards: CardRecord | None = None
 
 
-class TableState(msgspec.Struct, frozen=True, kw_only=True):
+class TableState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The table between hands: everything the next hand's rules depend on.
 
     ``dealer`` is who deals next (by rotation), ``double`` whether the next pool
@@ -94,9 +102,6 @@ class TableState(msgspec.Struct, frozen=True, kw_only=True):
     deal out (Lou's reneger). ``hand_no`` is the next hand's 1-based number.
     ``last_had_loo`` whether the last deal had a loo: ``ante_model=stakes`` and
     ``replenish`` and ``force_after_single`` key on it (RULES.md), never on ``double``.
-
-    The engine's fast path (domain/fast.py) makes one of these and one :class:`Settlement`
-    per hand with their plain constructors: a Struct's is cheap (no ``__dict__`` to fill).
     """
 
     seats: tuple[str, ...]
@@ -129,9 +134,10 @@ def opening_state(players: tuple[str, ...] | list[str], first_dealer: str,
                       last_had_loo=carried)
 
 
-class Movement(msgspec.Struct, frozen=True, kw_only=True):
+class Movement(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Chips moving from ``payer`` to ``payee`` (``None`` is the pool): what kind of
-    movement it is, the reason in words and the rule behind it."""
+    movement it is, the reason in words (domain/wording.py), the rule behind it and, for
+    a loo, its cause."""
 
     payer: str | None
     payee: str | None
@@ -139,9 +145,10 @@ class Movement(msgspec.Struct, frozen=True, kw_only=True):
     kind: MovementKind
     reason: str
     rule: RuleRef = RuleRef()
+    cause: LooCause | None = None
 
 
-class Settlement(msgspec.Struct, frozen=True, kw_only=True):
+class Settlement(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """What one hand moves and where it leaves the table.
 
     ``deltas`` has every dealt player's net change (dealer's ante included);

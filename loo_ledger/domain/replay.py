@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import msgspec
@@ -117,16 +116,7 @@ def replay(session: Session, presets: Mapping[str, Variant] | None = None,
     """Settle every hand in order (:func:`settle_each`). The Replay's ``variant`` is the
     session's own (hand 1)."""
     first = session_variant(session, presets)
-    # A settlement is a few small objects and no reference cycles; the cyclic collector
-    # would only scan the growing list again and again (two thirds of the time on 100,000
-    # hands). Reference counting still frees everything; the collector is back on after.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        out = tuple(settle_each(session, None, presets, progress))
-    finally:
-        if collecting:
-            gc.enable()
+    out = tuple(settle_each(session, None, presets, progress))
     return Replay(variant=first, settlements=out,
                   final=out[-1].next_state if out else start(session))
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from loo_ledger.domain import wording
 from loo_ledger.domain.codes import DoubleWhen, Game, MovementKind, Resolution, RuleRef
 from loo_ledger.domain.model import HandRecord, Movement, Settlement, TableState
 from loo_ledger.domain.variants import Variant
 from loo_ledger.errors import Problem
+
+_RULING = RuleRef(ruling=True)
 
 
 def _named(record: HandRecord, result: Settlement) -> dict[str, int]:
@@ -26,7 +29,7 @@ def _named(record: HandRecord, result: Settlement) -> dict[str, int]:
 def deltas_problems(record: HandRecord, result: Settlement) -> list[Problem]:
     """Without a ruling, every figure the table recorded must be the rules' figure; players
     the table did not name are not compared."""
-    if record.deltas is None or record.table_ruling:
+    if record.deltas is None or record.table_ruling or record.deltas == result.deltas:
         return []
     return [Problem(code="DELTAS_MISMATCH", hand=result.hand_no, player=p,
                     message=f"the table recorded {d:+d} for {p}, the rules give "
@@ -52,19 +55,18 @@ def apply_ruling(record: HandRecord, result: Settlement,
             player=takers if len([d for d in differ.values() if d > 0]) == 1 else None,
             message=f"the table's figures for {takers} take {-pool_after} more chips out of "
                     f"the pool than it holds ({result.pool_after} after the rules' settlement)")]
-    reason = f"table ruling: {record.table_ruling}"
     moves = tuple(Movement(payer=None if d > 0 else p, payee=p if d > 0 else None,
-                           amount=abs(d), kind=MovementKind.RULING, rule=RuleRef(ruling=True),
-                           reason=f"{reason} (the rules give {result.deltas[p]:+d}, the table "
-                                  f"{named[p]:+d})")
+                           amount=abs(d), kind=MovementKind.RULING, rule=_RULING,
+                           reason=wording.ruling(record.table_ruling, result.deltas[p],
+                                                 named[p]))
                   for p, d in differ.items())
-    gave = ", ".join(f"{p} {result.deltas[p]:+d}" for p in named)
     return replace(result, movements=result.movements + moves,
                    deltas={**result.deltas, **named}, pool_after=pool_after,
                    table_ruling=record.table_ruling, rules_deltas=dict(
                        (p, result.deltas[p]) for p in named),
                    next_state=_next_state(result, v, pool_after),
-                   notes=result.notes + (f"table ruling: the rules gave {gave}",)), []
+                   notes=result.notes + (wording.ruling_note(
+                       (p, result.deltas[p]) for p in named),)), []
 
 
 def _next_state(result: Settlement, v: Variant, pool_after: int) -> TableState:

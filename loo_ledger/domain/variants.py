@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from loo_ledger.domain.codes import (
     AnteModel,
@@ -36,6 +37,9 @@ from loo_ledger.domain.codes import (
 )
 from loo_ledger.domain.params import PARAMS, Param
 from loo_ledger.errors import Problem, VariantError
+
+if TYPE_CHECKING:
+    from loo_ledger.domain.compiled import Compiled
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,6 +84,12 @@ class Variant:
     pack: int
     play: tuple[tuple[str, str], ...] = ()   # rules of play set by the table (play_rules.py)
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    @cached_property
+    def compiled(self) -> Compiled:
+        """What the engine works out once for this variant (domain/compiled.py)."""
+        from loo_ledger.domain.compiled import Compiled  # compiled.py reads the variants
+        return Compiled(self)
 
     def value_text(self, name: str) -> str:
         """The value of parameter ``name`` as a person types it."""

@@ -77,7 +77,7 @@ def trick_walk(session: Session, n: int) -> dict[str, Any] | None:
         return None
     before = replay(replace(session, hands=session.hands[:n - 1]))
     v = variant_at(session, n)
-    deal = analyse(record, before.final, v)
+    deal = analyse(record, before.final, v).plan(before.final.seats, v)
     judged, problems = read_cards(record, v, deal)
     out: dict[str, Any] = {"in_play": list(deal.in_play), "trump": None, "turned": None,
                            "tricks": [],

@@ -52,23 +52,13 @@ def rule_change_lines(ledger: Ledger, sid: int) -> list[str]:
 def hand_loos(ledger: Ledger, row: Mapping[str, Any], sid: int,
               n: int) -> list[dict[str, Any]]:
     """The loos paid by hand ``n`` of session ``sid`` (``row``, its ``Ledger.session``):
-    player, amount and the engine's reason, from the hand's stored movements."""
-    from loo_ledger.domain.codes import MovementKind
-    moves = ledger.movements(sid, n)
-    loos = [m for m in moves if m["kind"] == MovementKind.LOO]
-    if not loos:
-        return []
-    from loo_ledger.domain.loo_words import loo_cause, loo_reason
-    stored = ledger.hand_record(sid, n)
-    record, outcome = stored if stored is not None else ({}, "")
-    v = row_variant(row, n)
-    tricks = record.get("tricks") or {}
-    penalties = [(p.get("player"), p.get("kind")) for p in record.get("penalties") or []]
-    whole = any(m["kind"] == MovementKind.WHOLE_POOL for m in moves)
-    return [{"player": m["payer"], "amount": m["amount"], "reason": loo_reason(
-                v, loo_cause(v, outcome=str(outcome), player=str(m["payer"]), tricks=tricks,
-                             penalties=penalties, whole_taken=whole), m["amount"])}
-            for m in loos]
+    player, amount and reason, worded by domain/wording.py from the stored facts (each
+    loo's cause is stored as a code: store/facts.py ``causes``)."""
+    from loo_ledger.domain import wording
+    lou = row_variant(row, n).game == "lou"
+    return [{"player": p, "amount": amount,
+             "reason": "loo" if cause is None else wording.loo(cause, amount, lou=lou, won=won)}
+            for p, amount, cause, won in ledger.loos(sid, n)]
 
 
 def pool_view(ledger: Ledger, sid: int) -> dict[str, Any]:

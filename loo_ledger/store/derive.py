@@ -42,7 +42,8 @@ from loo_ledger.store.totals import (
 
 #: A stored hand row (m015): positions are ``seats.position``; see store/facts.py.
 HAND_COLUMNS = ("number", "dealer", "record", "deltas", "pool_in", "pot", "pool_after",
-                "double", "outcome", "table_ruling", "looed", "words", "tricks", "moves")
+                "double", "outcome", "table_ruling", "looed", "words", "tricks", "moves",
+                "causes")
 #: The names other modules read here (the totals' own home is store/totals.py).
 __all__ = ["CARD_COLUMNS", "CONTESTED", "HAND_COLUMNS", "NOTHING", "PLAY_COLUMNS",
            "PLAYER_TOTAL_COLUMNS", "SEAT_TOTAL_COLUMNS", "SESSION_TOTAL_COLUMNS", "WORDS",
@@ -190,7 +191,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
         hands.append((s.hand_no, dealer, text,
                       facts.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
                       int(s.double), _outcome(s), s.table_ruling, looed, words, tricks,
-                      _moves(s, nets, seat, memo)))
+                      _moves(s, nets, seat, memo), facts.causes_text(s.movements)))
     if running:
         return Derived(hands=hands, nets=nets, player_totals={}, seat_totals={},
                        session_totals=session_totals(settlements, 0, start.session_totals),

@@ -15,9 +15,12 @@ or small codes, so a hand's facts take a few dozen bytes:
   taken by a player who played (``0`` otherwise).
 - ``moves``: a JSON array, one integer per movement in order (:func:`pack_move`):
   payer and payee (position + 1, 0 for the pool), kind (:data:`KINDS`) and amount.
+- ``causes`` (m017): a letter per loo movement, in order, its cause
+  (domain/wording.py ``CAUSE_LETTER``; ``-`` for a loo with none).
 
-Reasons and rules of movements are words the engine gives; they are not stored
-(``Ledger.postings`` settles the session again for them). Pure: no SQL.
+A movement's words are not stored: they are domain/wording.py's, from its kind, figures
+and cause (``loo pool`` words a stored loo there; ``Ledger.postings`` settles the session
+again for every reason and rule). Pure: no SQL.
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from loo_ledger.domain.codes import MovementKind, Resolution
+from loo_ledger.domain.codes import LooCause, MovementKind, Resolution
+from loo_ledger.domain.model import Movement
+from loo_ledger.domain.wording import CAUSE_LETTER, LETTER_CAUSE
 
 OUTCOMES: tuple[str, ...] = tuple(r.value for r in Resolution)
 OUTCOME_CODE = {o: i for i, o in enumerate(OUTCOMES)}
@@ -120,3 +125,18 @@ def played_tricks(words: str, tricks: str, outcome: int | str,
         return {}
     return {players[i]: ord(tricks[i]) - 48 for i, w in enumerate(words)
             if w not in (NOT_DEALT, "p")}
+
+
+_LOO = MovementKind.LOO
+NO_CAUSE = "-"
+
+
+def causes_text(movements: Iterable[Movement]) -> str:
+    """The ``causes`` column: the cause of each loo movement, a letter each, in order."""
+    return "".join([CAUSE_LETTER.get(m.cause, NO_CAUSE)  # type: ignore[arg-type]
+                    for m in movements if m.kind == _LOO])
+
+
+def causes_list(text: str) -> list[LooCause | None]:
+    """The causes of a hand's loos, in order (None where none was stored)."""
+    return [LETTER_CAUSE.get(c) for c in text]

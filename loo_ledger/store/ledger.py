@@ -262,6 +262,26 @@ class Ledger:
                             "amount": amount, "reason": kind, "rule": "", "kind": kind})
         return out
 
+    def loos(self, session_id: int, hand: int) -> list[tuple[str, int, Any, int]]:
+        """The loos hand ``hand`` paid, as stored: (payer, amount, cause, the payer's tricks)
+        in order; ``cause`` is a domain LooCause (None where none was stored)."""
+        from loo_ledger.store import facts
+        row = self.db.execute("SELECT moves, causes, words, tricks, outcome FROM hands WHERE "
+                              "session_id = ? AND number = ?", (session_id, hand)).fetchone()
+        if row is None:
+            return []
+        players = self._players(session_id)
+        try:
+            moves = [(players[a], amount) for a, _, amount, kind in facts.moves_list(row[0])
+                     if kind == "loo"]
+            causes = facts.causes_list(row[1])
+            won = facts.played_tricks(row[2], row[3], row[4], players)
+        except (ValueError, TypeError, IndexError, RecursionError):
+            raise _unreadable(session_id, hand) from None
+        causes += [None] * (len(moves) - len(causes))
+        return [(p, amount, cause, won.get(p, 0))
+                for (p, amount), cause in zip(moves, causes, strict=False)]
+
     def postings(self, session_id: int, hand: int | None = None) -> list[PostingRow]:
         """Every movement of the session (or of one hand), by hand number then sequence,
         with the engine's reason and rule: the hands are settled again from their records

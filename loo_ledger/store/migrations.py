@@ -411,3 +411,11 @@ def m018_kept_in_the_audit(db: Database) -> None:
         db.execute(insert, [0, "aliases", json.dumps(
             {"player": name, "aliases": sorted(json.loads(spellings))}, ensure_ascii=False),
             now])
+
+
+@migrations()
+def m019_loo_causes(db: Database) -> None:
+    """Each loo's cause as a code (store/facts.py ``causes``), so that ``loo pool`` words a
+    stored loo through domain/wording.py without working its cause out again (issue 20);
+    filled for every hand by the rebuild that follows (db.REBUILD_AFTER)."""
+    _run(db, "ALTER TABLE hands ADD COLUMN causes TEXT NOT NULL DEFAULT ''")

@@ -105,7 +105,7 @@ CREATE TABLE "hands" (
             looed INTEGER NOT NULL DEFAULT 0,
             words TEXT NOT NULL DEFAULT '',
             tricks TEXT NOT NULL DEFAULT '',
-            moves TEXT NOT NULL DEFAULT '[]',
+            moves TEXT NOT NULL DEFAULT '[]', causes TEXT NOT NULL DEFAULT '',
             PRIMARY KEY (session_id, number)
         ) WITHOUT ROWID;
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from loo_ledger.domain.codes import MovementKind, Resolution
+from loo_ledger.domain.wording import CAUSE_LETTER
 from loo_ledger.store import facts
 
 #: How a hand ended, in words (``hands.outcome`` holds the code).
@@ -198,7 +199,9 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "tricks": "Tricks taken by each seat that played, a digit per seat.",
         "moves": "The chip movements in order (JSON array of integers: payer and payee "
         "position + 1 (0 the pool) in bits 0-4 and 5-9, kind in bits 10-13, amount "
-        "above; the movements view spells them out)."}),
+        "above; the movements view spells them out).", "causes": "Why each loo was paid, "
+        "a letter per loo movement in order: " + ", ".join(
+            f"{c} {cause}" for cause, c in CAUSE_LETTER.items()) + "."}),
     "player_totals": ("Per player per session: the sums loo stats reports.", {
         "player": _PLAYER, "session_id": _SESSION, "hands": "Hands dealt in.",
         "stand": "Times they stood.", "pass": "Times they passed.", "miss": "Times they "
