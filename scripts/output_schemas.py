@@ -339,8 +339,9 @@ SCHEMAS: dict[str, J] = {
         "when": WHEN, "note": null(STR)})}, session=False,
         title="loo paid FROM TO AMOUNT --json: the payment recorded ('(pool)': the pool)."),
     "backup": action("backup", {"ledger": NAME, "file": NAME, "sessions": NAT, "hands": NAT,
-                                "bytes": NAT}, session=False,
-                     title="loo backup FILE --json: the ledger copied, what it holds."),
+                                "bytes": NAT, "newer": null(NAME)}, session=False,
+                     title="loo backup FILE --json: the ledger copied, what it holds; newer: "
+                           "why only a newer loo_ledger writes it (null if any may)."),
     "restore": action("restore", {"ledger": NAME, "file": NAME, "sessions": NAT, "hands": NAT,
                                   "kept": null(NAME)}, session=False,
                       title="loo restore FILE --json: the backup put in place, what it holds, "
