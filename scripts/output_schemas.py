@@ -113,6 +113,47 @@ def action(name: str, props: J, *, session: bool = True, title: str) -> J:
                 **props, **({"table": TABLE} if session else {})}, description=title)
 
 
+SEASON_ROW = obj({
+    "name": NAME, "since": null(STR), "until": null(STR), "listed": arr(ID),
+    "sessions": arr(ID)},
+    description="A season: its span [since, until) in UTC (YYYY-MM-DD HH:MM:SS, null: open), "
+                "the sessions it lists, and every session in it (by date or list), oldest first.")
+STANDINGS = obj({
+    "scope": obj({"title": NAME, "season": null(NAME), "since": null(STR), "sessions": arr(ID),
+                  "sort": NAME}),
+    "evenings": arr(obj({"session": ID, "name": null(STR), "date": null(WHEN), "hands": NAT})),
+    "players": arr(obj({
+        "player": NAME, "place": ID, "change": null(INT), "evenings": NAT, "hands": NAT,
+        "net": INT, "money": arr(obj({"currency": null(STR), "amount": MONEY})),
+        "per_100": null({"type": "number"}), "stand_rate": RATE, "loo_rate": RATE,
+        "whole_pools": NAT, "best": INT, "worst": INT,
+        "rating": obj({"mu": {"type": "number"}, "sigma": {"type": "number", "minimum": 0},
+                       "ordinal": {"type": "number"}})}))},
+    description="loo standings --json (and loo season show NAME --json): per player over the "
+                "evenings in date order; place after the last evening and its change since the "
+                "one before (null: new), rating OpenSkill Plackett-Luce mu and sigma "
+                "(ordinal = mu - 3 sigma).")
+RATES = {"type": "object", "additionalProperties": {"type": "number", "minimum": 0}}
+LEAKS = obj({
+    "scope": obj({"title": NAME, "season": null(NAME), "since": null(STR), "sessions": arr(ID)}),
+    "min_hands": ID, "resamples": ID,
+    "players": arr(obj({
+        "player": NAME, "hands": NAT, "net": INT, "winners": arr(NAME),
+        "lines": arr(obj({
+            "line": enum(("stand", "after-loo", "miss", "defend")),
+            "situation": obj({"pool": enum(("simple", "double")), "seat": NAT,
+                              "stood_before": NAT}, optional=("seat", "stood_before")),
+            "text": NAME, "choice": NAME, "n": ID, "rate": {"type": "number", "minimum": 0},
+            "winners_n": ID, "winners_rate": {"type": "number", "minimum": 0},
+            "rates": RATES, "winners_rates": RATES,
+            "values": {"type": "object", "additionalProperties": {"type": "number"}},
+            "cost": null({"type": "number"}),
+            "ci": null(arr({"type": "number"})), "enough": BOOL}))}))},
+    description="loo leaks PLAYER --json (or --all): each line a decision in a situation, the "
+                "player's rate of its choice and the winners', each choice's value (the "
+                "table's average change for it there), and the cost in chips per 100 of the "
+                "player's hands with its 90% bootstrap interval (null below min_hands "
+                "opportunities: not enough hands). docs/guide.md defines it.")
 SCHEMAS: dict[str, J] = {
     # -- reading --------------------------------------------------------------------------
     "sessions": arr(obj({
@@ -251,6 +292,15 @@ SCHEMAS: dict[str, J] = {
             description="The recorded cards walked through (null when none were recorded).")),
     }, description="loo explain N --json: every chip of hand N and the rule that moved it; "
                    "with the cards recorded, the tricks."),
+    # -- seasons (issue 24) ---------------------------------------------------------------
+    "season-new": SEASON_ROW,
+    "season-list": arr(SEASON_ROW, "loo season list --json: every season, oldest first."),
+    "season-rename": SEASON_ROW,
+    "season-delete": obj({"name": NAME, "deleted": {"const": True}},
+                         description="loo season delete NAME --json: the season deleted."),
+    "season-show": STANDINGS,
+    "standings": STANDINGS,
+    "leaks": LEAKS,
     # -- writing --------------------------------------------------------------------------
     "new": action("new", {"name": STR, "players": arr(NAME)},
                   title="loo new --json: the session started."),
@@ -289,8 +339,9 @@ SCHEMAS: dict[str, J] = {
         "when": WHEN, "note": null(STR)})}, session=False,
         title="loo paid FROM TO AMOUNT --json: the payment recorded ('(pool)': the pool)."),
     "backup": action("backup", {"ledger": NAME, "file": NAME, "sessions": NAT, "hands": NAT,
-                                "bytes": NAT}, session=False,
-                     title="loo backup FILE --json: the ledger copied, what it holds."),
+                                "bytes": NAT, "newer": null(NAME)}, session=False,
+                     title="loo backup FILE --json: the ledger copied, what it holds; newer: "
+                           "why only a newer loo_ledger writes it (null if any may)."),
     "restore": action("restore", {"ledger": NAME, "file": NAME, "sessions": NAT, "hands": NAT,
                                   "kept": null(NAME)}, session=False,
                       title="loo restore FILE --json: the backup put in place, what it holds, "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -104,7 +105,7 @@ def test_restore_asks_then_replaces_and_keeps_the_old_ledger(loo, good_db, good_
     assert [s["id"] for s in json.loads(loo(good_db, "sessions", "--json").stdout)] == [1]
     assert _nets(loo, good_db) == ({"A": 0, "B": 12, "C": 3, "D": -15}, 0)
     assert loo(good_db, "check").exit_code == 0
-    kept = tmp_path / "loo.db.before-restore"
+    kept, = tmp_path.glob("loo.db.before-restore*")
     assert len(json.loads(loo(kept, "sessions", "--json").stdout)) == 2
     # the restored ledger is written to as usual, and its fingerprints came with it
     again = loo(good_db, "import", good_file)
@@ -149,4 +150,137 @@ def test_restore_refuses_what_is_not_a_sound_loo_ledger(loo, good_db, tmp_path, 
         assert result.exit_code == 1, bad
         assert words in result.stderr, (bad, result.stderr)
     assert dump_db(good_db) == before
-    assert not (tmp_path / "loo.db.before-restore").exists()
+    assert not list(tmp_path.glob("loo.db.before-restore*"))
+
+
+# -- backups while another process writes (issue 19, item 1) --------------------------
+
+# Another terminal: `loo import --again` of GOOD_SESSION, then `loo hand` in that session
+# (C deals a simple pool: A=1 B=1 C=0 D=1), over and over, each a command of its own that
+# opens the ledger and closes it (its write-ahead log checkpointed into the file and
+# removed, as between commands at a table), until the file STOP exists. It says "ready"
+# once it has gone round once.
+WRITER_LOOP = """import os, sys
+from pathlib import Path
+from loo_ledger.cli import app
+db, good, stop = sys.argv[1:]
+said, sys.stdout = sys.stdout, open(os.devnull, "w")
+n = 0
+while not Path(stop).exists():
+    for args in (["import", "--again", good], ["hand", "A=1", "B=1", "C=0", "D=1"]):
+        try:
+            app(["--db", db, *args])
+        except SystemExit as exc:
+            if exc.code:
+                sys.exit(f"{args[0]} failed: exit {exc.code}")
+    n += 1
+    if n == 1:
+        print("ready", file=said, flush=True)
+print(n, file=said)
+"""
+
+
+def test_forty_backups_while_another_process_writes_all_pass_check(loo, good_db, good_file,
+                                                                   tmp_path):
+    """GOOD_SESSION (A 0, B +12, C +3, D -15) is session 1 and stays as it is; the writer
+    adds a session of four hands each time round. The ledger also carries 4 MiB of free
+    pages (a large table made and dropped, as deleted sessions leave them): a backup
+    copies every page, so the writer checkpoints while copies are being taken. Every one
+    of 40 copies is taken (none refused as damaged), passes `loo check` (every page
+    sound, every derived row what the records give); every tenth holds session 1
+    with its nets."""
+    import subprocess
+    import sys
+    conn = sqlite3.connect(good_db)
+    conn.execute("CREATE TABLE pad (x BLOB)")
+    conn.executemany("INSERT INTO pad VALUES (zeroblob(4000))", [()] * 1024)
+    conn.commit()
+    conn.execute("DROP TABLE pad")
+    conn.commit()
+    conn.close()
+    stop = tmp_path / "stop"
+    writer = subprocess.Popen([sys.executable, "-c", WRITER_LOOP, str(good_db), str(good_file),
+                               str(stop)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    bad = []
+    try:
+        assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+        for i in range(40):
+            copy = tmp_path / f"copy{i}.db"
+            result = loo(good_db, "backup", copy)
+            if result.exit_code != 0:
+                bad.append((i, result.output))
+                continue
+            check = loo(copy, "check")
+            if check.exit_code != 0:
+                bad.append((i, check.output))
+            elif i % 10 == 9 and _nets(loo, copy) != ({"A": 0, "B": 12, "C": 3, "D": -15}, 0):
+                bad.append((i, "session 1 changed"))
+            copy.unlink()
+    finally:
+        stop.touch()
+        rounds, err = writer.communicate(timeout=60)
+    assert writer.returncode == 0, err
+    assert int(rounds) > 1  # the writer went on writing while the copies were taken
+    assert bad == []
+
+
+# -- restore and backup details (issue 19, item 12) ---------------------------------
+
+def test_each_restore_keeps_the_ledger_it_replaced(loo, good_db, good_file, tmp_path):
+    """Two restores: the ledger before each is kept, under a name of its own (the second
+    does not overwrite the first). Before the first restore the ledger holds 2 sessions
+    (GOOD_SESSION and an --again copy of it); before the second, 3 (the backup's one and
+    two --again copies)."""
+    backup = tmp_path / "b.db"
+    assert loo(good_db, "backup", backup).exit_code == 0
+    assert loo(good_db, "import", "--again", good_file).exit_code == 0
+    first = loo(good_db, "restore", "--yes", "--json", backup)
+    assert first.exit_code == 0, first.output
+    assert loo(good_db, "import", "--again", good_file).exit_code == 0
+    assert loo(good_db, "import", "--again", good_file).exit_code == 0
+    second = loo(good_db, "restore", "--yes", "--json", backup)
+    assert second.exit_code == 0, second.output
+    kept = [Path(json.loads(r.stdout)["kept"]) for r in (first, second)]
+    assert kept[0] != kept[1]
+    assert all(k.name.startswith("loo.db.before-restore") for k in kept)
+    assert [len(json.loads(loo(k, "sessions", "--json").stdout)) for k in kept] == [2, 3]
+
+
+def test_a_backup_with_another_page_size_is_restored(loo, good_db, tmp_path):
+    """The ledger has SQLite's 4096-byte pages; this backup has 1024-byte ones."""
+    backup = tmp_path / "small-pages.db"
+    assert loo(good_db, "backup", backup).exit_code == 0
+    conn = sqlite3.connect(backup, isolation_level=None)
+    conn.execute("PRAGMA page_size = 1024")
+    conn.execute("VACUUM")
+    assert conn.execute("PRAGMA page_size").fetchone()[0] == 1024
+    conn.close()
+    result = loo(good_db, "restore", "--yes", backup)
+    assert result.exit_code == 0, result.output
+    assert _nets(loo, good_db) == ({"A": 0, "B": 12, "C": 3, "D": -15}, 0)
+    assert loo(good_db, "check").exit_code == 0
+
+
+def test_a_backup_of_a_newer_ledger_says_it_was_written(loo, good_db, tmp_path):
+    """A ledger written by a newer loo_ledger (user_version 99) can be read, so it can be
+    backed up: the copy is written and the command says so, not "nothing was changed"."""
+    gc_settle(good_db)
+    conn = sqlite3.connect(good_db)
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    copy = tmp_path / "copy.db"
+    result = loo(good_db, "backup", copy)
+    assert result.exit_code == 0, result.output
+    assert "nothing was changed" not in result.output
+    assert "1 session, 3 hands" in result.stdout and "newer loo_ledger" in result.stdout
+    assert copy.is_file()
+    conn = sqlite3.connect(copy)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 99
+    conn.close()
+
+
+def gc_settle(db):
+    import gc
+    gc.collect()  # the connections the in-process commands left

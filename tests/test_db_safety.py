@@ -184,11 +184,19 @@ def read_only(monkeypatch):
         p.chmod(0o755 if p.is_dir() else 0o644)
 
 
-@pytest.mark.parametrize("what", ["file", "folder"])
-def test_a_read_only_ledger_can_be_read(loo, good_db, read_only, what):
+@pytest.mark.parametrize("what", ["file", "folder", "medium"])
+def test_a_read_only_ledger_can_be_read(loo, good_db, read_only, what, monkeypatch):
+    """Read with SQLite's locks (``mode=ro``: another terminal may be writing it; issue 19,
+    item 1), which may leave an empty -wal and -shm beside the file; ``immutable`` only on
+    a read-only medium, where nothing can change it and nothing is made beside it."""
     settle_file(good_db)
+    if what == "medium":
+        real = os.statvfs
+        monkeypatch.setattr(os, "statvfs", lambda p: os.statvfs_result(
+            (*real(p)[:8], real(p).f_flag | os.ST_RDONLY, real(p)[9])))
     read_only(good_db if what == "file" else good_db.parent)
     before = sorted(p.name for p in good_db.parent.iterdir())
+    kept = digest(good_db)
     result = loo(good_db, "balances", "--json")
     assert result.exit_code == 0, result.output
     assert '"net": 12' in result.stdout  # B: -9 + 12 + 9
@@ -196,7 +204,14 @@ def test_a_read_only_ledger_can_be_read(loo, good_db, read_only, what):
     result = loo(good_db, *NEXT_HAND)
     assert result.exit_code == 1
     assert "Nothing was written" in result.stderr and "read-only" in result.stderr
-    assert sorted(p.name for p in good_db.parent.iterdir()) == before  # no -wal, no -shm
+    gc.collect()
+    assert digest(good_db) == kept
+    after = sorted(p.name for p in good_db.parent.iterdir())
+    if what == "medium":
+        assert after == before  # no -wal, no -shm
+    else:
+        assert set(after) - set(before) <= {"loo.db-wal", "loo.db-shm"}
+        assert all(p.stat().st_size == 0 for p in good_db.parent.glob("loo.db-wal"))
 
 
 @pytest.mark.parametrize("cmd", [("balances",), ("sessions",), ("check",), ("hands",),
@@ -329,3 +344,49 @@ def test_the_fingerprint_lands_with_the_session_or_not_at_all(tmp_path, good_fil
     monkeypatch.undo()
     assert importing.import_files(ledger, [good_file]) == [1]
     ledger.close()
+
+
+# -- a damaged page met while reading (issue 19, item 9) ------------------------------
+
+READS = [("hands",), ("hands", "--json"), ("explain", "700"), ("export", "-o", "-"),
+         ("stats",), ("stats", "--json")]
+
+
+@pytest.fixture
+def long_db(tmp_path, good_session, save) -> Path:
+    """A session of 1,500 hands (three-card, A B C, every hand one trick each), so that its
+    hands fill many pages; one page in the middle of them is overwritten with garbage."""
+    session = {**good_session, "name": "Long night", "players": ["A", "B", "C"],
+               "first_dealer": "C", "hands": [{"tricks": {"A": 1, "B": 1, "C": 1}}] * 1500}
+    db = tmp_path / "long.db"
+    import subprocess
+    import sys
+    subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(db), "import",
+                    str(save(tmp_path / "long.json", session))], check=True,
+                   capture_output=True)
+    conn = sqlite3.connect(db)
+    leaves = [r[0] for r in conn.execute("SELECT pageno FROM dbstat WHERE name = 'hands' "
+                                         "AND pagetype = 'leaf' ORDER BY pageno")]
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    assert len(leaves) > 10 and not db.with_name("long.db-wal").exists()
+    with db.open("r+b") as f:
+        f.seek((leaves[len(leaves) // 2] - 1) * size)
+        f.write(b"\xde\xad\xbe\xef" * (size // 4))
+    return db
+
+
+@pytest.mark.parametrize("cmd", READS, ids=" ".join)
+def test_a_damaged_page_met_while_reading_is_one_sentence(long_db, cmd):
+    """Each read meets the damaged page while it goes through the hands (a cursor being
+    iterated): one sentence naming the ledger, exit 1, no traceback, and the ledger closed
+    as usual (no -wal or -shm left beside it)."""
+    import subprocess
+    import sys
+    result = subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(long_db), *cmd],
+                            capture_output=True, text=True)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"Error: the ledger {long_db} is damaged"), result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in long_db.parent.glob("long.db*")) == ["long.db"]

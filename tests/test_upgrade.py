@@ -102,3 +102,126 @@ def test_the_committed_fixture_is_not_touched_by_the_tests():
         assert conn.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 5
     finally:
         conn.close()
+
+
+# -- a large ledger of the first schema (issue 19, items 5 and 6) ----------------------
+#
+# Session 3, "Marathon", is added to a copy of the v1 fixture in the first schema, rows
+# as the first version wrote them (hands with deltas, four postings each): Ann Ben Cat,
+# Cat deals first, MARATHON hands, each "one trick each" (a simple pool: the dealer antes
+# 9, each trick takes 3 of it, the pool is empty again): the dealer -9 + 3 = -6, the
+# others +3. The deal goes Cat, Ann, Ben, Cat...; MARATHON is a multiple of 3, so each
+# deals MARATHON / 3 hands: 3 * MARATHON - 9 * MARATHON / 3 = 0 for everyone, pool 0.
+# The file is over 8 MiB (QUICK_CHECK_MAX_BYTES): its pages are checked table by table.
+
+MARATHON = 21_000
+DEALERS = ("Cat", "Ann", "Ben")
+
+
+def _old_marathon(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    state = json.dumps({"seats": ["Ann", "Ben", "Cat"], "dealer": "Cat", "pool": 0,
+                        "double": False, "lou_first": True, "lou_antes_due": True,
+                        "sit_out": [], "hand_no": MARATHON + 1})
+    conn.execute("INSERT INTO sessions (id, name, started_at, variant, rules, unit_name, "
+                 "unit_value, currency, first_dealer, opening_pool, pool, next_dealer, "
+                 "state, created_at, closed_at, source) VALUES (3, 'Marathon', NULL, "
+                 "'three-card', '{}', NULL, NULL, NULL, 'Cat', 0, 0, 'Cat', ?, "
+                 "'2026-11-23T06:35:13+00:00', NULL, '/tmp/marathon.json')", (state,))
+    conn.executemany("INSERT INTO seats (session_id, position, name, net) VALUES (3, ?, ?, 0)",
+                     [(0, "Ann"), (1, "Ben"), (2, "Cat")])
+    record = json.dumps({"tricks": {"Ann": 1, "Ben": 1, "Cat": 1}}, separators=(",", ":"))
+    hands, postings = [], []
+    for n in range(1, MARATHON + 1):
+        dealer = DEALERS[(n - 1) % 3]
+        hid = 100 + n
+        deltas = json.dumps({p: -6 if p == dealer else 3 for p in ("Ann", "Ben", "Cat")})
+        hands.append((hid, n, dealer, record, deltas))
+        postings.append((hid, 1, dealer, None, 9, "ante", "ante_model=dealer"))
+        postings += [(hid, 2 + i, None, p, 3, "1 trick at 3", "divided=true")
+                     for i, p in enumerate(("Ann", "Ben", "Cat"))]
+    conn.executemany("INSERT INTO hands (id, session_id, number, dealer, record, deltas, "
+                     "pool_in, pot, pool_after, double, outcome, table_ruling) VALUES "
+                     "(?, 3, ?, ?, ?, ?, 0, 9, 0, 0, 'played', NULL)", hands)
+    conn.executemany("INSERT INTO postings (hand_id, session_id, seq, payer, payee, amount, "
+                     "reason, rule) VALUES (?, 3, ?, ?, ?, ?, ?, ?)", postings)
+    conn.commit()
+    conn.close()
+
+
+@pytest.fixture(scope="module")
+def large_v1(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("large") / "large-v1.db"
+    shutil.copyfile(FIXTURE, path)
+    _old_marathon(path)
+    return path
+
+
+@pytest.fixture
+def large(large_v1, tmp_path) -> Path:
+    path = tmp_path / "large.db"
+    shutil.copyfile(large_v1, path)
+    return path
+
+
+def test_a_large_first_version_ledger_opens_migrates_and_checks_clean(loo, large):
+    from loo_ledger.store.conn import QUICK_CHECK_MAX_BYTES
+    assert large.stat().st_size > QUICK_CHECK_MAX_BYTES
+    result = loo(large, "check")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "0 differences in 3 session(s)"
+    assert _nets(loo, large, 3) == ({"Ann": 0, "Ben": 0, "Cat": 0}, 0)
+    assert _nets(loo, large, 1) == (SESSION_1, 0)
+    assert _nets(loo, large, 2) == (SESSION_2, 0)
+
+
+# A process killed (SIGKILL, nothing of it runs on) during the upgrade: the migrations
+# applied and every derived row rebuilt, before anything more of the upgrade is done.
+KILLED_IN_THE_UPGRADE = """import os, signal, sys
+from loo_ledger.store import writer
+real = writer.rebuild_all
+def rebuild_all(db):
+    real(db)
+    os.kill(os.getpid(), signal.SIGKILL)
+writer.rebuild_all = rebuild_all
+from loo_ledger.cli import app
+app(["--db", sys.argv[1], "balances"])
+"""
+
+
+def test_a_kill_during_the_upgrade_leaves_the_old_ledger_to_upgrade_again(loo, v1):
+    import signal
+    import subprocess
+    import sys
+    killed = subprocess.run([sys.executable, "-c", KILLED_IN_THE_UPGRADE, str(v1)],
+                            capture_output=True, text=True)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    result = loo(v1, "check")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "0 differences in 2 session(s)"
+    assert _nets(loo, v1, 1) == (SESSION_1, 0)
+    assert _nets(loo, v1, 2) == (SESSION_2, 0)
+    stats = json.loads(loo(v1, "stats", "--json", "--session", "2").stdout)
+    # session 2's four hands are counted again: each of the three was dealt into all four
+    assert {p["player"]: p["hands"] for p in stats["players"]} == {"Ann": 4, "Ben": 4,
+                                                                   "Cat": 4}
+
+
+def test_check_repair_derives_every_row_again_from_the_hand_records(loo, v1, monkeypatch):
+    """A ledger an earlier version left 'upgraded' with its derived rows empty (its rebuild
+    never ran): `loo check` finds it, `loo check --repair` derives every row again from the
+    hand records (the nets of the docstring above) and the check is clean."""
+    from loo_ledger.store import writer
+    monkeypatch.setattr(writer, "rebuild_all", lambda db: [])
+    assert loo(v1, "sessions").exit_code == 0  # upgraded, nothing rebuilt
+    monkeypatch.undo()
+    broken = loo(v1, "check")
+    assert broken.exit_code == 1 and "0 differences" not in broken.stdout
+    repaired = loo(v1, "check", "--repair")
+    assert repaired.exit_code == 0, repaired.output
+    assert repaired.stdout.splitlines()[0] == (
+        "re-derived every derived row of 2 session(s) from their hand records")
+    assert repaired.stdout.splitlines()[-1] == "0 differences in 2 session(s)"
+    assert loo(v1, "check").exit_code == 0
+    assert _nets(loo, v1, 1) == (SESSION_1, 0)
+    assert _nets(loo, v1, 2) == (SESSION_2, 0)

@@ -57,6 +57,9 @@ COMMANDS: Mapping[str, str] = {
     "variants": "variants_cmd:app",
     "session": "session_cmds:session_app",
     "player": "session_cmds:player_app",
+    "season": "season_cmds:season_app",
+    "standings": "season_cmds:standings",
+    "leaks": "leaks_cmd:leaks",
 }
 
 

@@ -22,9 +22,11 @@ def backup(ctx: typer.Context,
     summary = run_backup(env(ctx).db_path, file, replace=force)
     if as_json:
         return action_result(ctx, "backup", None, ledger=str(env(ctx).db_path), file=str(file),
-                             sessions=summary.sessions, hands=summary.hands, bytes=summary.bytes)
+                             sessions=summary.sessions, hands=summary.hands, bytes=summary.bytes,
+                             newer=summary.newer)
     typer.echo(f"backed up {env(ctx).db_path} to {file}: {summary.describe()}, "
-               f"{summary.bytes:,} bytes, integrity check ok")
+               f"{summary.bytes:,} bytes, integrity check ok"
+               + (f" (note: {summary.newer})" if summary.newer else ""))
 
 
 def restore(ctx: typer.Context,
@@ -32,8 +34,9 @@ def restore(ctx: typer.Context,
             yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
             as_json: bool = JSON_OPTION):
     """Replace the ledger with backup FILE: FILE must be a loo_ledger database that passes
-    SQLite's integrity check; the ledger it replaces is kept beside it (.before-restore)."""
-    from loo_ledger.services.backup import check_backup, kept_copy_path, ledger_summary
+    SQLite's integrity check; the ledger it replaces is kept beside it
+    (LEDGER.before-restore-DATE-TIME, one for each restore)."""
+    from loo_ledger.services.backup import check_backup, ledger_summary
     from loo_ledger.services.backup import restore as run_restore
     ledger = env(ctx).db_path
     incoming = check_backup(file)
@@ -41,8 +44,8 @@ def restore(ctx: typer.Context,
     if now is not None and not yes:
         held = now.describe() if not isinstance(now, str) else f"cannot be read: {now}"
         typer.confirm(f"Replace the ledger {ledger} ({held}) with {file} "
-                      f"({incoming.describe()})? The ledger as it is now is kept as "
-                      f"{kept_copy_path(ledger)}.", abort=True)
+                      f"({incoming.describe()})? The ledger as it is now is kept beside it "
+                      f"({ledger.name}.before-restore-DATE-TIME).", abort=True)
     kept = run_restore(file, env(ctx).writing(ledger))
     if as_json:
         return action_result(ctx, "restore", None, ledger=str(ledger), file=str(file),

@@ -82,13 +82,22 @@ def _refused_json(source: str, r: Refusal) -> dict[str, Any]:
             "same_as": r.same_as}
 
 
-def check(ctx: typer.Context, as_json: bool = JSON_OPTION):
+def check(ctx: typer.Context,
+          repair: bool = typer.Option(False, "--repair", help=(
+              "First derive every derived row again from the hand records (the seats' "
+              "nets, totals, pools, movements), then check.")),
+          as_json: bool = JSON_OPTION):
     """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
     from loo_ledger.cli.progress import bar
     from loo_ledger.services.checking import check_file, check_ledger, check_session
     e = env(ctx)
     found: list[tuple[int | None, Any]] = [(None, p) for p in check_file(e.ledger())]
     damaged = bool(found)
+    if repair and not found:
+        from loo_ledger.services.repairing import repair as run_repair
+        repaired = run_repair(e.ledger())
+        if not as_json:
+            typer.echo(repaired.describe())
     if not found:
         rows = e.ledger().sessions()
         with bar("checking", total=sum(r["hands"] for r in rows)) as tick:

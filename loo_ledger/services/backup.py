@@ -41,21 +41,34 @@ def ledger_summary(ledger: Path) -> Summary | str | None:
 
 
 def kept_copy_path(ledger: Path) -> Path:
-    """Where :func:`restore` keeps the ledger it replaces."""
-    return ledger.with_name(ledger.name + ".before-restore")
+    """Where :func:`restore` keeps the ledger it replaces: beside it, named for the time
+    (``LEDGER.before-restore-20261127-105100``; ``-2``, ``-3``... after it when that name
+    is taken), so that no restore overwrites what an earlier one kept."""
+    from datetime import UTC, datetime
+    base = ledger.with_name(f"{ledger.name}.before-restore-"
+                            f"{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}")
+    path, n = base, 1
+    while path.exists() or path.with_name(path.name + "-wal").exists():
+        n += 1
+        path = base.with_name(f"{base.name}-{n}")
+    return path
 
 
-def restore(source: Path, ledger: Path) -> Path | None:
+def restore(source: Path, ledger: Path, keep: Path | None = None) -> Path | None:
     """Put backup ``source`` in place as the ledger (checked first, as by
-    :func:`check_backup`); the ledger it replaces is kept at :func:`kept_copy_path`
-    (returned; None when there was none). Then the ledger opens and is upgraded as usual."""
+    :func:`check_backup`); the ledger it replaces is kept at ``keep`` (by default
+    :func:`kept_copy_path`; returned, None when there was no ledger). Then the ledger
+    opens and is upgraded as usual."""
     if source.resolve() == ledger.resolve():
         raise LooError(f"{source} is the ledger itself; name a backup file.")
     if not ledger.parent.is_dir():
         raise LooError(f"There is no folder {ledger.parent} for the ledger; nothing was "
                        "restored.")
     check_backup(source)
-    keep = kept_copy_path(ledger) if ledger.exists() else None
+    if not ledger.exists():
+        keep = None
+    elif keep is None or keep.exists():
+        keep = kept_copy_path(ledger)
     copying.restore(source, ledger, keep)
     from loo_ledger.store.db import open_database
     open_database(ledger).close()

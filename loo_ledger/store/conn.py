@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from loo_ledger.errors import StoreError
 
@@ -37,6 +38,41 @@ WRITE_CACHE = "PRAGMA cache_size=-65536"
 #: ``loo check`` runs a whole ``PRAGMA integrity_check`` at any size.
 QUICK_CHECK_MAX_BYTES = 8 * 1024 * 1024
 SMALL_TABLES = ("sessions", "seats", "settings", "_sqlite_migrations", "session_totals")
+
+
+def read_only_medium(path: Path) -> bool:
+    """Whether the file system holding ``path`` is mounted read-only: nothing can change a
+    file there."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # AttributeError: no statvfs (Windows)
+        return False
+
+
+def connect_to_read(path: Path, *, isolation_level: Literal["DEFERRED"] | None = "DEFERRED"
+                    ) -> sqlite3.Connection:
+    """A connection that only reads ``path``, through SQLite's locking (``mode=ro``): it
+    reads as a reader registered with any writer, so another terminal's checkpoint never
+    rewrites a page under it. ``immutable=1`` (no locks, SQLite trusts that nothing
+    changes) only where nothing can: on a read-only medium, or where a locking reader
+    cannot be had because SQLite cannot make the ``-shm`` file beside ``path`` (a folder
+    we cannot write, no ``-shm`` there: no writer of ours can be at work there either).
+    A locking reader may leave an empty ``-wal`` and ``-shm`` beside a file it cannot
+    write; the next writer removes them."""
+    base = path.resolve().as_uri()
+    if read_only_medium(path):
+        return sqlite3.connect(base + "?immutable=1", uri=True, isolation_level=isolation_level)
+    conn = sqlite3.connect(base + "?mode=ro", uri=True, isolation_level=isolation_level,
+                           timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        shm = path.with_name(path.name + "-shm")
+        if "readonly" not in str(exc).lower() or shm.exists() or os.access(path.parent, os.W_OK):
+            raise
+        return sqlite3.connect(base + "?immutable=1", uri=True, isolation_level=isolation_level)
+    return conn
 
 
 class SQLiteFailure(StoreError):
@@ -84,9 +120,11 @@ class Connection:
         self._landed: list[str] = []  # what each write committed here stored, in order
         self._committing: tuple[int, str] | None = None  # (len(_landed), what) at COMMIT
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        """Run ``sql``; its rows are read through a :class:`Cursor`, which explains a SQLite
+        error met while they are read (a damaged page deep in a table) as this does."""
         try:
-            return self.conn.execute(sql, params)
+            return Cursor(self.conn.execute(sql, params), self.path)
         except sqlite3.Error as exc:
             raise explain(exc, self.path) from exc
 
@@ -104,8 +142,15 @@ class Connection:
         ("ok" for each sound part): of the whole file, or of the small tables of a file
         above :data:`QUICK_CHECK_MAX_BYTES`."""
         size = self.path.stat().st_size if self.path and self.path.exists() else 0
-        parts = (["pragma_quick_check"] if size <= QUICK_CHECK_MAX_BYTES else
-                 [f"pragma_quick_check('{t}')" for t in SMALL_TABLES])
+        if size <= QUICK_CHECK_MAX_BYTES:
+            parts = ["pragma_quick_check"]
+        else:  # only the small tables this file has: a ledger not yet upgraded lacks some
+            marks = ", ".join("?" * len(SMALL_TABLES))
+            have = {r[0] for r in self.conn.execute(
+                f"SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ({marks})",
+                SMALL_TABLES)}
+            parts = [f"pragma_quick_check('{t}')" for t in SMALL_TABLES if t in have] or [
+                "pragma_quick_check"]
         union = " UNION ALL ".join(f"SELECT quick_check AS found FROM {p}" for p in parts)
         return f"SELECT json_group_array(found) FROM ({union})"
 
@@ -116,7 +161,11 @@ class Connection:
         first write waits for its answer. Nothing when the pages need no check."""
         if self._verify and self._early is None and not self.read_only and self.path \
                 and self.path.exists():
-            self._early = _EarlyCheck(self.path, self._check_sql())
+            try:
+                sql = self._check_sql()
+            except sqlite3.Error as exc:
+                raise explain(exc, self.path, "Nothing was written: ") from exc
+            self._early = _EarlyCheck(self.path, sql)
 
     def verify_pages(self) -> None:
         """StoreError if the file's pages are damaged (see :data:`QUICK_CHECK_MAX_BYTES`)."""
@@ -247,6 +296,55 @@ class Connection:
             self._early = None
         self._note_commit()  # so that stored() is still right once closed
         self.conn.close()
+
+
+class Cursor:
+    """A ``sqlite3.Cursor`` whose reads (iterating, ``fetchone``, ``fetchall``,
+    ``fetchmany``) turn a ``sqlite3.Error`` into the one :func:`explain` sentence naming the
+    ledger: SQLite reads a table's pages as its rows are stepped through, so a damaged page
+    is met there, after the statement began. Anything else is the cursor's own."""
+
+    __slots__ = ("_cursor", "_path")
+
+    def __init__(self, cursor: sqlite3.Cursor, path: Path | None):
+        self._cursor = cursor
+        self._path = path
+
+    def __iter__(self) -> Iterator[Any]:
+        try:
+            yield from self._cursor
+        except sqlite3.Error as exc:
+            raise explain(exc, self._path) from exc
+
+    def fetchone(self) -> Any:
+        try:
+            return self._cursor.fetchone()
+        except sqlite3.Error as exc:
+            raise explain(exc, self._path) from exc
+
+    def fetchall(self) -> list[Any]:
+        try:
+            return self._cursor.fetchall()
+        except sqlite3.Error as exc:
+            raise explain(exc, self._path) from exc
+
+    def fetchmany(self, size: int = 1) -> list[Any]:
+        try:
+            return self._cursor.fetchmany(size)
+        except sqlite3.Error as exc:
+            raise explain(exc, self._path) from exc
+
+    @property
+    def description(self) -> Any:
+        return self._cursor.description
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self._cursor.lastrowid
+
+    @property
+    def rowcount(self) -> int:
+        return self._cursor.rowcount
 
 
 class _EarlyCheck:

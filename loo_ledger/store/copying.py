@@ -18,7 +18,7 @@ from pathlib import Path
 import msgspec
 
 from loo_ledger.errors import StoreError
-from loo_ledger.store.conn import BUSY_TIMEOUT_MS, explain
+from loo_ledger.store.conn import BUSY_TIMEOUT_MS, connect_to_read, explain
 from loo_ledger.store.db import check_file, newer_schema
 
 
@@ -29,20 +29,26 @@ class Summary(msgspec.Struct, frozen=True):
     sessions: int
     hands: int
     bytes: int
+    #: Why only a newer loo_ledger may write it (a backup of such a ledger), else None.
+    newer: str | None = None
 
     def describe(self) -> str:
         return (f"{self.sessions} session{'s' if self.sessions != 1 else ''}, "
                 f"{self.hands} hand{'s' if self.hands != 1 else ''}")
 
 
-def _readonly_uri(path: Path) -> str:
-    wal = path.with_name(path.name + "-wal").exists()
-    return path.resolve().as_uri() + ("?mode=ro" if wal else "?immutable=1")
-
-
 @contextlib.contextmanager
 def _reading(path: Path) -> Iterator[sqlite3.Connection]:
-    conn = sqlite3.connect(_readonly_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    """A connection reading ``path`` as one more reader among the terminals that may be
+    writing it: an ordinary connection when we may write the file and its folder (it takes
+    SQLite's locks, and as the last to close it folds the write-ahead log back and removes
+    it), else a read-only one that takes them too (:func:`connect_to_read`). Never
+    ``immutable`` on a file another process can change: a checkpoint meanwhile would
+    rewrite pages under the copy."""
+    if os.access(path, os.W_OK) and os.access(path.parent, os.W_OK):
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
+    else:
+        conn = connect_to_read(path)
     try:
         yield conn
     finally:
@@ -55,9 +61,10 @@ def _integrity(conn: sqlite3.Connection) -> str | None:
     return None if found == ["ok"] else found[0].splitlines()[0]
 
 
-def summarize(path: Path, *, what: str = "the file") -> Summary:
+def summarize(path: Path, *, what: str = "the file", newer_ok: bool = False) -> Summary:
     """``path`` checked as a whole loo_ledger database (ours, every page sound, not from a
-    newer loo_ledger), and what it holds; StoreError saying what is wrong otherwise."""
+    newer loo_ledger unless ``newer_ok``), and what it holds; StoreError saying what is
+    wrong otherwise."""
     if not path.is_file() or path.stat().st_size == 0:
         raise StoreError(f"{what} {path} does not exist or is empty; nothing was changed.")
     check_file(path)
@@ -68,7 +75,7 @@ def summarize(path: Path, *, what: str = "the file") -> Summary:
                 raise StoreError(f"{what} {path} is damaged (integrity_check: {bad}); "
                                  "nothing was changed.")
             newer = newer_schema(conn)
-            if newer:
+            if newer and not newer_ok:
                 raise StoreError(f"{what} {path}: {newer}; nothing was changed.")
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
             if not {"sessions", "hands"} <= names:
@@ -78,7 +85,7 @@ def summarize(path: Path, *, what: str = "the file") -> Summary:
             hands = conn.execute("SELECT count(*) FROM hands").fetchone()[0]
     except sqlite3.Error as exc:
         raise explain(exc, path, "Nothing was changed: ") from exc
-    return Summary(path, sessions, hands, path.stat().st_size)
+    return Summary(path, sessions, hands, path.stat().st_size, newer)
 
 
 def _copy(src: sqlite3.Connection, target: Path) -> None:
@@ -110,7 +117,11 @@ def backup(ledger: Path, target: Path) -> Summary:
         raise explain(exc, ledger, f"No backup was written to {target}: ") from exc
     except OSError as exc:
         raise StoreError(f"No backup was written to {target}: {exc.strerror or exc}.") from exc
-    return summarize(target, what="the backup")
+    try:
+        return summarize(target, what="the backup", newer_ok=True)
+    except StoreError as exc:
+        raise StoreError(f"The backup was written to {target}, but reading it back failed: "
+                         f"{exc.message}") from exc
 
 
 def restore(source: Path, ledger: Path, keep: Path | None) -> None:
@@ -129,10 +140,36 @@ def restore(source: Path, ledger: Path, keep: Path | None) -> None:
         with _reading(source) as src:
             dst = sqlite3.connect(ledger, timeout=BUSY_TIMEOUT_MS / 1000)
             try:
-                src.backup(dst)
+                _put_back(src, dst, ledger)
             finally:
                 dst.close()
     except sqlite3.Error as exc:
         raise explain(exc, ledger, f"Could not restore {source}: ") from exc
     except OSError as exc:
         raise StoreError(f"Could not restore {source}: {exc.strerror or exc}.") from exc
+
+
+def _put_back(src: sqlite3.Connection, dst: sqlite3.Connection, ledger: Path) -> None:
+    """``src``'s content into ``dst`` (the ledger) through the backup API. SQLite cannot
+    change the page size of a database in WAL mode, so a backup whose page size differs
+    from the ledger's is first copied into a file beside the ledger and rewritten there
+    with the ledger's page size (``VACUUM``)."""
+    size = dst.execute("PRAGMA page_size").fetchone()[0]
+    wal = dst.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    if not wal or src.execute("PRAGMA page_size").fetchone()[0] == size:
+        src.backup(dst)
+        return
+    part = ledger.with_name(f".{ledger.name}.restoring")
+    part.unlink(missing_ok=True)
+    try:
+        tmp = sqlite3.connect(part, isolation_level=None)
+        try:
+            src.backup(tmp)
+            tmp.execute("PRAGMA journal_mode=DELETE")
+            tmp.execute(f"PRAGMA page_size={int(size)}")
+            tmp.execute("VACUUM")
+            tmp.backup(dst)
+        finally:
+            tmp.close()
+    finally:
+        part.unlink(missing_ok=True)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from loo_ledger.errors import NotFound, StoreError
-from loo_ledger.store.conn import BUSY_TIMEOUT_MS, Connection, explain
+from loo_ledger.store.conn import BUSY_TIMEOUT_MS, Connection, connect_to_read, explain
 from loo_ledger.store.datadir import data_dir, move_ledger, old_db_path, say_stderr
 
 APPLICATION_ID = 0x4C4F4F31  # "LOO1": PRAGMA application_id of every loo_ledger database
@@ -26,7 +26,8 @@ MIGRATIONS = ("m001_sessions", "m002_seats", "m003_hands", "m004_postings", "m00
               "m010_fixable_sessions", "m009_import_fingerprints",
               "m011_identities", "m012_views_and_keys", "m013_rule_changes", "m014_card_totals",
               "m015_compact_hands", "m016_next_deal", "m017_no_next_deal",
-              "m018_kept_in_the_audit", "m019_loo_causes")
+              "m018_kept_in_the_audit", "m019_loo_causes",
+              "m020_seasons")
 #: PRAGMA user_version of a database this version has migrated: a file with a higher one
 #: (or a migration not in MIGRATIONS) was written by a newer loo_ledger and is not written.
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -42,7 +43,9 @@ def default_db_path(say: Callable[[str], object] | None = None) -> Path:
     A default ledger found only in the old place (:func:`old_db_path`) is moved there
     first, once (:func:`move_ledger`); ``say`` (standard error by default) is told where
     from and where to, or, when there is a ledger in both places, that the old one is
-    not used. ``$LOO_DB`` is never moved.
+    not used. A ledger another terminal has open in the old place is not moved: it is
+    used where it is, with a warning, until a later command can move it. ``$LOO_DB`` is
+    never moved.
     """
     env = os.environ.get("LOO_DB")
     if env:
@@ -56,8 +59,10 @@ def default_db_path(say: Callable[[str], object] | None = None) -> Path:
         say(f"loo: warning: {old} (where older versions kept the ledger) is not used; the "
             f"ledger is {new}. Move or delete the old file to silence this warning.")
         return new
-    say(move_ledger(old, new))
-    return new
+    path, said = move_ledger(old, new)
+    if said:
+        say(said)
+    return path
 
 
 def _refuse(path: Path, reason: str) -> StoreError:
@@ -80,15 +85,10 @@ def _read_header(path: Path) -> bytes | None:
 
 
 def _inspect(path: Path) -> tuple[int, list[str]]:
-    """``application_id`` and table names, read through a read-only connection (reading
-    the schema also finds a damaged one).
-
-    Without a ``-wal`` file the main file is complete, so it is opened
-    ``immutable`` (no ``-shm``/``-wal`` files are created beside it).
-    """
-    wal = path.with_name(path.name + "-wal")
-    uri = path.resolve().as_uri() + ("?mode=ro" if wal.exists() else "?immutable=1")
-    conn = sqlite3.connect(uri, uri=True)
+    """``application_id`` and table names, read through a read-only connection that takes
+    SQLite's locks (:func:`connect_to_read`: another terminal may be writing; reading the
+    schema also finds a damaged one)."""
+    conn = connect_to_read(path)
     try:
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         names = [r[0] for r in conn.execute(
@@ -124,16 +124,32 @@ def check_file(path: Path) -> None:
         return
     if not os.access(path, os.R_OK):
         raise _refuse(path, "it cannot be read: Permission denied")
+    sides = [path.with_name(path.name + s) for s in ("-wal", "-shm")]
+    made = [side for side in sides if not side.exists()]
     try:
-        app_id, tables = _inspect(path)
-    except sqlite3.Error as e:
-        raise _refuse(path, _unreadable(path, e)) from e
-    if app_id == 0 and tables:
-        raise _refuse(path, "it is an SQLite database of another program, with tables "
-                      + ", ".join(sorted(tables)[:5]))
-    if app_id not in (0, APPLICATION_ID):
-        raise _refuse(path, "it is the SQLite database of another program, application_id "
-                      f"{app_id}")
+        try:
+            app_id, tables = _inspect(path)
+        except sqlite3.Error as e:
+            raise _refuse(path, _unreadable(path, e)) from e
+        if app_id == 0 and tables:
+            raise _refuse(path, "it is an SQLite database of another program, with tables "
+                          + ", ".join(sorted(tables)[:5]))
+        if app_id not in (0, APPLICATION_ID):
+            raise _refuse(path, "it is the SQLite database of another program, "
+                          f"application_id {app_id}")
+    except StoreError:
+        _remove_empty_log(made)
+        raise
+
+
+def _remove_empty_log(made: list[Path]) -> None:
+    """Remove the ``-wal`` and ``-shm`` files the inspection's read-only connection made
+    beside a file it then refused (a read-only connection cannot remove them itself), so
+    a refused file is left as it was found: only when it made both and the log is empty
+    (no other process was writing there)."""
+    if len(made) == 2 and made[0].exists() and made[0].stat().st_size == 0:
+        for side in made:
+            side.unlink(missing_ok=True)
 
 
 def _applied(conn: sqlite3.Connection) -> set[str] | None:
@@ -170,9 +186,9 @@ def newer_schema(conn: sqlite3.Connection,
 
 def _prepare(db: Connection, *, writable: bool) -> None:
     """WAL, foreign keys, the application stamp, then any pending migrations (and the
-    rebuild of derived rows that some of them need, in one transaction). A file written by
-    a newer loo_ledger, or one we may only read, is never migrated: its connection refuses
-    every write (``db.read_only``)."""
+    rebuild of derived rows that some of them need: :func:`_upgrade`, one transaction). A
+    file written by a newer loo_ledger, or one we may only read, is never migrated: its
+    connection refuses every write (``db.read_only``)."""
     conn = db.conn
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     applied = _applied(conn)
@@ -189,14 +205,33 @@ def _prepare(db: Connection, *, writable: bool) -> None:
         raise StoreError(f"{db.path} was written by an older loo_ledger and must be upgraded "
                          f"before this version can read it, but {db.read_only}; copy it to a "
                          "folder you can write to and name the copy with --db.")
+    if applied:  # an existing ledger: its pages are checked before the upgrade writes
+        db.verify_pages()
+    with db.write("the upgraded ledger"):
+        _upgrade(db)
+
+
+def _upgrade(db: Connection) -> None:
+    """Bring the file up to date, inside the caller's write transaction: the schema of a
+    new ledger in one step, or an old ledger's pending migrations and then the rebuild of
+    every derived row (:data:`REBUILD_AFTER`). All of it commits together or not at all,
+    so a process killed halfway leaves the ledger as it was, to be upgraded at the next
+    open. What is applied is read again here, under the write lock: another terminal may
+    have upgraded the file (or made it) meanwhile."""
+    conn = db.conn
+    applied = _applied(conn)
     if applied is None and not conn.execute("SELECT 1 FROM sqlite_master").fetchone():
         from loo_ledger.store import schema  # a new ledger: made in one step
         schema.create(conn, MIGRATIONS)
         conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
         conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         return
-    if applied:  # an existing ledger: its pages are checked before the upgrade writes
-        db.verify_pages()
+    pending = set(MIGRATIONS) - (applied or set())
+    newer = newer_schema(conn, applied)
+    if newer:
+        raise StoreError(f"Nothing was written: {newer}.")
+    if not pending:
+        return
     from sqlite_utils import Database
 
     from loo_ledger.store.migrations import migrations
@@ -206,8 +241,7 @@ def _prepare(db: Connection, *, writable: bool) -> None:
     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     if pending & REBUILD_AFTER:
         from loo_ledger.store.writer import rebuild_all
-        with db.write("the rebuilt hand statistics"):
-            rebuild_all(db)
+        rebuild_all(db)
 
 
 def _read_only_reason(path: Path) -> str | None:
@@ -256,10 +290,7 @@ def open_database(path: str | Path, *, create: bool = True, folders: bool = True
     read_only = None if empty else _read_only_reason(path)
     try:
         if read_only:
-            wal = path.with_name(path.name + "-wal").exists()
-            uri = path.resolve().as_uri() + ("?mode=ro" if wal else "?immutable=1")
-            conn = sqlite3.connect(uri, uri=True, isolation_level=None,
-                                   timeout=BUSY_TIMEOUT_MS / 1000)
+            conn = connect_to_read(path, isolation_level=None)
         else:
             conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as e:
@@ -284,10 +315,9 @@ def open_reader(path: str | Path) -> Connection:
     """The loo_ledger database at ``path`` opened for reading only (``loo serve``).
 
     SQLite itself refuses every write on the connection (``mode=ro``) and the file is never
-    migrated; unlike a read-only file's connection (:func:`open_database`), it is never
-    ``immutable``, so it sees every hand other processes commit. NotFound without a ledger
-    at ``path``; StoreError for a file that is not ours, or one an older loo_ledger wrote
-    (any other command upgrades it first)."""
+    migrated; it is never ``immutable``, so it sees every hand other processes commit.
+    NotFound without a ledger at ``path``; StoreError for a file that is not ours, or one
+    an older loo_ledger wrote (any other command upgrades it first)."""
     path = Path(path).expanduser()
     none = NotFound(f"There is no ledger at {path}, so no session to show: start one with "
                     "'loo new' or 'loo import FILE', or name another ledger with --db or "

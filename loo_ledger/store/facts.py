@@ -15,7 +15,7 @@ or small codes, so a hand's facts take a few dozen bytes:
   taken by a player who played (``0`` otherwise).
 - ``moves``: a JSON array, one integer per movement in order (:func:`pack_move`):
   payer and payee (position + 1, 0 for the pool), kind (:data:`KINDS`) and amount.
-- ``causes`` (m017): a letter per loo movement, in order, its cause
+- ``causes`` (m019): a letter per loo movement, in order, its cause
   (domain/settlement/wording.py ``CAUSE_LETTER``; ``-`` for a loo with none).
 
 A movement's words are not stored: they are domain/settlement/wording.py's, from its kind, figures

@@ -114,6 +114,16 @@ class Ledger:
                             "created_at) VALUES (?, ?, ?, ?)",
                             (name, base, codec.dumps(rules), codec.now_iso()))
 
+    def rebuild(self) -> tuple[list[int], list[int]]:
+        """Every session's derived rows derived again from its hand records, through the
+        one writer, in one transaction (``loo check --repair``): the ids rebuilt, and those
+        whose records no longer settle (left as they were)."""
+        from loo_ledger.store import writer
+        with self.db.write("the derived rows, derived again"):
+            ids = [r["id"] for r in self.db.query("SELECT id FROM sessions ORDER BY id")]
+            failed = writer.rebuild_all(self.db)
+        return [i for i in ids if i not in failed], failed
+
     # -- reading -------------------------------------------------------------
 
     def _row(self, session_id: int) -> dict[str, Any]:

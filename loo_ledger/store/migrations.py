@@ -419,3 +419,28 @@ def m019_loo_causes(db: Database) -> None:
     stored loo through domain/settlement/wording.py without working its cause out again (issue 20);
     filled for every hand by the rebuild that follows (db.REBUILD_AFTER)."""
     _run(db, "ALTER TABLE hands ADD COLUMN causes TEXT NOT NULL DEFAULT ''")
+
+
+@migrations()
+def m020_seasons(db: Database) -> None:
+    """Named seasons (issue 24): a season is a span of dates (``since``, ``until``: UTC
+    ``YYYY-MM-DD HH:MM:SS``, ``[since, until)``, either may be NULL for open) and/or a list
+    of sessions (``season_sessions``); a session belongs to every season whose span or list
+    includes it (store/seasons.py). Names are unique whatever their case. And the
+    Datasette view ``standings`` (store/views.py)."""
+    _run(db, """CREATE TABLE seasons (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            since TEXT,
+            until TEXT,
+            created_at TEXT NOT NULL
+        )""",
+         """CREATE TABLE season_sessions (
+            season_id INTEGER NOT NULL REFERENCES seasons(id) ON DELETE CASCADE,
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            PRIMARY KEY (season_id, session_id)
+        ) WITHOUT ROWID""",
+         "CREATE INDEX idx_season_sessions_session ON season_sessions (session_id)")
+    from loo_ledger.store.views import create_views
+
+    create_views(db)   # with the standings view (store/views.py)

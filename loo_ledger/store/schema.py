@@ -22,7 +22,8 @@ MARK = ("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
 
 def create(conn: sqlite3.Connection, migrations: tuple[str, ...]) -> None:
     """Make the whole schema in ``conn``, a new and empty database, marking ``migrations``
-    applied: all in one transaction (nothing is made if any of it fails)."""
+    applied: all in one transaction (nothing is made if any of it fails), or inside the
+    caller's transaction when one is open (store/db.py: the file is stamped in it too)."""
     statements, part = [], ""
     for line in SNAPSHOT.read_text(encoding="utf-8").splitlines(keepends=True):
         part += line
@@ -30,15 +31,18 @@ def create(conn: sqlite3.Connection, migrations: tuple[str, ...]) -> None:
             statements.append(part)
             part = ""
     at = str(datetime.now(UTC))
-    conn.execute("BEGIN IMMEDIATE")
+    nested = conn.in_transaction
+    conn.execute("SAVEPOINT loo_schema" if nested else "BEGIN IMMEDIATE")
     try:
         for statement in statements:
             conn.execute(statement)
         conn.executemany(MARK, [(name, at) for name in migrations])
     except BaseException:
-        conn.execute("ROLLBACK")
+        conn.execute("ROLLBACK TO loo_schema" if nested else "ROLLBACK")
+        if nested:
+            conn.execute("RELEASE loo_schema")
         raise
-    conn.execute("COMMIT")
+    conn.execute("RELEASE loo_schema" if nested else "COMMIT")
 
 
 def snapshot(conn: sqlite3.Connection) -> str:

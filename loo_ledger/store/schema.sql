@@ -108,6 +108,18 @@ CREATE TABLE "hands" (
             moves TEXT NOT NULL DEFAULT '[]', causes TEXT NOT NULL DEFAULT '',
             PRIMARY KEY (session_id, number)
         ) WITHOUT ROWID;
+CREATE TABLE seasons (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            since TEXT,
+            until TEXT,
+            created_at TEXT NOT NULL
+        );
+CREATE TABLE season_sessions (
+            season_id INTEGER NOT NULL REFERENCES seasons(id) ON DELETE CASCADE,
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            PRIMARY KEY (season_id, session_id)
+        ) WITHOUT ROWID;
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
     ON "_sqlite_migrations" ("migration_set", "name");
 CREATE INDEX idx_audit_session ON audit (session_id);
@@ -115,6 +127,7 @@ CREATE INDEX idx_aliases_identity ON aliases (identity_id);
 CREATE INDEX idx_player_totals_session ON player_totals (session_id);
 CREATE INDEX idx_seat_totals_session ON seat_totals (session_id);
 CREATE INDEX idx_imports_fingerprint ON imports (fingerprint);
+CREATE INDEX idx_season_sessions_session ON season_sessions (session_id);
 CREATE VIEW balances AS SELECT s.id AS session_id, s.name AS session_name, st.position AS seat_position,
                st.name AS player, st.net AS net_chips, st.present AS present
         FROM seats st JOIN sessions s ON s.id = st.session_id
@@ -144,3 +157,25 @@ CREATE VIEW pool_history AS SELECT h.session_id AS session_id, h.number AS hand,
         FROM hands h
         LEFT JOIN seats d ON d.session_id = h.session_id AND d.position = h.dealer
         ORDER BY h.session_id, h.number;
+CREATE VIEW standings AS WITH members AS (
+            SELECT se.name AS season, s.id AS session_id FROM seasons se JOIN sessions s
+            ON ((se.since IS NOT NULL OR se.until IS NOT NULL)
+                AND (se.since IS NULL OR datetime(coalesce(s.started_at, s.created_at))
+                     >= datetime(se.since))
+                AND (se.until IS NULL OR datetime(coalesce(s.started_at, s.created_at))
+                     < datetime(se.until)))
+               OR s.id IN (SELECT x.session_id FROM season_sessions x
+                           WHERE x.season_id = se.id)),
+        per AS (
+            SELECT m.season, pt.session_id, pt.player, pt.hands, pt.net, pt.looed,
+                   pt.played, pt.took_whole,
+                   (SELECT i.name FROM aliases a JOIN identities i ON i.id = a.identity_id
+                    WHERE a.alias = lower(pt.player)) AS identity
+            FROM members m JOIN player_totals pt ON pt.session_id = m.session_id)
+        SELECT season, coalesce(identity, min(player)) AS player,
+               count(DISTINCT session_id) AS evenings, sum(hands) AS hands,
+               sum(net) AS net_chips, round(100.0 * sum(net) / sum(hands), 2) AS per_100_hands,
+               round(1.0 * sum(looed) / nullif(sum(played), 0), 4) AS loo_rate,
+               sum(took_whole) AS whole_pools
+        FROM per GROUP BY season, coalesce(identity, lower(player))
+        ORDER BY season, net_chips DESC;

@@ -98,10 +98,10 @@ class StatsReader:
     players are grouped by identity (the ``loo_who`` SQL function), else by spelling."""
 
     def __init__(self, db: Any, names: Mapping[str, str] | None = None):
-        self.conn = db.conn
+        self.conn = db  # reads through the store's Connection: SQLite errors explained
         self.names = names
         if names is not None:
-            self.conn.create_function("loo_who", 1, lambda n: names.get(n, n),
+            db.conn.create_function("loo_who", 1, lambda n: names.get(n, n),
                                       deterministic=True)
 
     def who(self, col: str) -> str:

@@ -104,6 +104,33 @@ VIEWS: dict[str, str] = {
         FROM hands h
         LEFT JOIN seats d ON d.session_id = h.session_id AND d.position = h.dealer
         ORDER BY h.session_id, h.number""",
+    # A season's standings (issue 24, m020): each season (store/seasons.py: its dates or
+    # its list) and player, from player_totals. A player is his identity's name where an
+    # alias names one, else his spellings alike but for case are one (shown as the first
+    # in sort order); 'loo standings' adds places, money and ratings.
+    "standings": """
+        WITH members AS (
+            SELECT se.name AS season, s.id AS session_id FROM seasons se JOIN sessions s
+            ON ((se.since IS NOT NULL OR se.until IS NOT NULL)
+                AND (se.since IS NULL OR datetime(coalesce(s.started_at, s.created_at))
+                     >= datetime(se.since))
+                AND (se.until IS NULL OR datetime(coalesce(s.started_at, s.created_at))
+                     < datetime(se.until)))
+               OR s.id IN (SELECT x.session_id FROM season_sessions x
+                           WHERE x.season_id = se.id)),
+        per AS (
+            SELECT m.season, pt.session_id, pt.player, pt.hands, pt.net, pt.looed,
+                   pt.played, pt.took_whole,
+                   (SELECT i.name FROM aliases a JOIN identities i ON i.id = a.identity_id
+                    WHERE a.alias = lower(pt.player)) AS identity
+            FROM members m JOIN player_totals pt ON pt.session_id = m.session_id)
+        SELECT season, coalesce(identity, min(player)) AS player,
+               count(DISTINCT session_id) AS evenings, sum(hands) AS hands,
+               sum(net) AS net_chips, round(100.0 * sum(net) / sum(hands), 2) AS per_100_hands,
+               round(1.0 * sum(looed) / nullif(sum(played), 0), 4) AS loo_rate,
+               sum(took_whole) AS whole_pools
+        FROM per GROUP BY season, coalesce(identity, lower(player))
+        ORDER BY season, net_chips DESC""",
 }
 
 
@@ -117,11 +144,20 @@ def drop_views(db: _Executes) -> None:
         db.execute(f"DROP VIEW IF EXISTS {name}")
 
 
+#: A view that reads a table a later migration makes: an earlier migration that makes the
+#: views again leaves it out (SQLite checks every view at an ALTER TABLE in between).
+NEEDS = {"standings": "seasons"}
+
+
 def create_views(db: _Executes) -> None:
-    """(Re)create every view of :data:`VIEWS` (inside the caller's transaction)."""
+    """(Re)create every view of :data:`VIEWS` whose tables exist (inside the caller's
+    transaction)."""
+    tables = {row[0] for row in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
     for name, sql in VIEWS.items():
         db.execute(f"DROP VIEW IF EXISTS {name}")
-        db.execute(f"CREATE VIEW {name} AS {sql.strip()}")
+        if NEEDS.get(name, "sessions") in tables:
+            db.execute(f"CREATE VIEW {name} AS {sql.strip()}")
 
 
 _SESSION = "The session (sessions.id)."
@@ -159,6 +195,22 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "kind": "What the movement is: ante, share, whole-pool, loo, burn, board, forfeit, "
         "penalty, stays, ruling.", "reason": "What that kind of movement is, in words "
         "('loo explain' gives each movement's own reason and rule)."}),
+    "standings": ("View: each season's players (issue 24): evenings, hands, net chips, per "
+                  "100 hands, loo rate and whole pools; 'loo standings' adds places, money "
+                  "and ratings.", {
+        "season": "The season's name (seasons.name).", "player": _PLAYER,
+        "evenings": "The season's sessions the player was dealt a hand in.",
+        "hands": "Hands the player was dealt in.", "net_chips": _CHIPS,
+        "per_100_hands": "Net chips per 100 hands.",
+        "loo_rate": "Hands looed of the hands played (NULL: none played).",
+        "whole_pools": "Hands in which the player took the whole pool."}),
+    "seasons": ("Named seasons (loo season new): a span of dates and/or a list of sessions.", {
+        "id": "The season's number.", "name": "Its name (unique, any case).",
+        "since": "Its first moment, UTC (YYYY-MM-DD HH:MM:SS); NULL: open.",
+        "until": "The moment after its last, UTC; NULL: open.",
+        "created_at": "When it was made (ISO 8601)."}),
+    "season_sessions": ("The sessions a season lists (beside those its dates hold).", {
+        "season_id": "The season (seasons.id).", "session_id": _SESSION}),
     "pool_history": ("View: the pool hand by hand.", {
         "session_id": _SESSION, "hand": _HAND, "dealer": "Who dealt.", "pool_in": _POOL_IN,
         "pot": _POT, "pool_after": _POOL_AFTER}),

@@ -1,0 +1,199 @@
+"""loo season (new, list, show, rename, delete) and loo standings (issue 24). Parse,
+call, render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from loo_ledger.cli.context import JSON_OPTION, env, print_json
+from loo_ledger.cli.render import money_text, show, signed, table
+
+season_app = typer.Typer(help="Named seasons: a span of dates or a list of sessions, and "
+                              "their standings.", no_args_is_help=True,
+                        add_completion=False)
+
+_NAME = typer.Argument(..., metavar="NAME", help="The season's name (any case).")
+SORT_OPTION = typer.Option("place", "--sort", metavar="COLUMN", help=(
+    "Order by place, player, evenings, hands, net, per100, stand, loo, whole, best, worst, "
+    "rating or change."))
+CSV_OPTION = typer.Option(False, "--csv", help="Print CSV instead of a table.")
+UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", help=(
+    "The evenings up to DATE (its whole day or month: '2026-03-31', 'March 2026')."))
+SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID", help=(
+    "Only this session (repeat for more)."))
+VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME", help=(
+    "Only the sessions of this variant (see 'loo variants')."))
+
+
+def span(since: str | None, until: str | None) -> tuple[str | None, str | None]:
+    """--since and --until as UTC ``YYYY-MM-DD HH:MM:SS``: from the start of since's range
+    to the end of until's (services/dates.py ``period``)."""
+    from loo_ledger.services.analysis.stats import utc
+    from loo_ledger.services.dates import period
+    return (utc(period(since)[0].isoformat()) if since is not None else None,
+            utc(period(until)[1].isoformat()) if until is not None else None)
+
+
+@season_app.command("new")
+def season_new(ctx: typer.Context, name: str = _NAME,
+               since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
+                   "The season's first day: '2026-03-01', 'March 2026'.")),
+               until: str | None = typer.Option(None, "--until", metavar="DATE", help=(
+                   "Its last day (default: open).")),
+               sessions: list[int] | None = typer.Option(None, "--sessions", metavar="ID",
+                                                         help="A session in it (repeat).")
+               , as_json: bool = JSON_OPTION) -> None:
+    """Make a season: the evenings from --since to --until, and any --sessions listed."""
+    from loo_ledger.services.seasons import new_season
+    row = new_season(env(ctx).ledger(), name=name, since=since, until=until,
+                     sessions=sessions or [])
+    if as_json:
+        return print_json(row)
+    typer.echo(f"Season {row['name']}: {_span(row)}, {_count(row['sessions'])}.")
+
+
+@season_app.command("list")
+def season_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
+    """Every season: its dates, listed sessions and how many evenings it holds."""
+    from loo_ledger.services.seasons import list_seasons
+    rows = list_seasons(env(ctx).ledger())
+    if as_json:
+        return print_json(rows)
+    if not rows:
+        typer.echo("No seasons yet: make one with 'loo season new NAME --since DATE'.")
+        return
+    show(table("Seasons", ["season", "dates", "listed", "evenings"],
+               [(r["name"], _span(r), " ".join(map(str, r["listed"])) or "-",
+                 len(r["sessions"])) for r in rows], right=("evenings",)))
+
+
+@season_app.command("show")
+def season_show(ctx: typer.Context, name: str = _NAME, sort: str = SORT_OPTION,
+                as_json: bool = JSON_OPTION, as_csv: bool = CSV_OPTION) -> None:
+    """The season's standings (as 'loo standings --season NAME')."""
+    _standings(ctx, season=name, since=None, sort=sort, as_json=as_json, as_csv=as_csv)
+
+
+@season_app.command("rename")
+def season_rename(ctx: typer.Context, name: str = _NAME,
+                  new: str = typer.Argument(..., metavar="NEW", help="Its new name."),
+                  as_json: bool = JSON_OPTION) -> None:
+    """Rename a season."""
+    from loo_ledger.services.seasons import rename_season
+    row = rename_season(env(ctx).ledger(), name, new)
+    if as_json:
+        return print_json(row)
+    typer.echo(f"Season {name} is now {row['name']}.")
+
+
+@season_app.command("delete")
+def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OPTION) -> None:
+    """Delete a season (its sessions are kept)."""
+    from loo_ledger.services.seasons import delete_season
+    row = delete_season(env(ctx).ledger(), name)
+    if as_json:
+        return print_json(row)
+    typer.echo(f"Season {row['name']} deleted; its sessions are kept.")
+
+
+def standings(ctx: typer.Context,
+              season: str | None = typer.Option(None, "--season", metavar="NAME",
+                                                help="The evenings of this season."),
+              since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
+                  "The evenings from DATE on: '2026-03-01', 'this year'.")),
+              until: str | None = UNTIL_OPTION, session: list[int] | None = SESSIONS_OPTION,
+              variant: str | None = VARIANT_OPTION,
+              sort: str = SORT_OPTION, as_json: bool = JSON_OPTION,
+              as_csv: bool = CSV_OPTION) -> None:
+    """Per player over a season: evenings, hands, net, money, per 100 hands, stand and loo
+    rates, whole pools, best and worst evening, place and its change, and a rating
+    (OpenSkill Plackett-Luce, each evening a match ranked by net chips)."""
+    _standings(ctx, season=season, since=since, sort=sort, as_json=as_json, as_csv=as_csv,
+               until=until, sessions=session or [], variant=variant)
+
+
+def _standings(ctx: typer.Context, *, season: str | None, since: str | None, sort: str,
+               as_json: bool, as_csv: bool, until: str | None = None,
+               sessions: list[int] | None = None, variant: str | None = None) -> None:
+    from loo_ledger.services.analysis.standings import standings as run
+    start, end = span(since, until)
+    report = run(env(ctx).ledger(), season=season, since=start, sort=sort, until=end,
+                 sessions=sessions or [], variant=variant)
+    if as_json:
+        return print_json(report)
+    if as_csv:
+        return _csv(report)
+    _show(report)
+
+
+COLUMNS = ["place", "change", "player", "evenings", "hands", "net", "money", "per 100",
+           "stand", "loo", "whole pools", "best", "worst", "rating"]
+
+
+def _cells(p: dict[str, Any]) -> list[str]:
+    from decimal import Decimal
+    change = p["change"]
+    return [str(p["place"]), "new" if change is None else "=" if change == 0 else
+            f"{'▲' if change > 0 else '▼'}{abs(change)}", p["player"], str(p["evenings"]),
+            str(p["hands"]), signed(p["net"]),
+            ", ".join(money_text(Decimal(m["amount"]), m["currency"]) for m in p["money"]),
+            "-" if p["per_100"] is None else f"{p['per_100']:+.1f}", _pct(p["stand_rate"]),
+            _pct(p["loo_rate"]), str(p["whole_pools"]), signed(p["best"]), signed(p["worst"]),
+            f"{p['rating']['mu']:.1f} ± {p['rating']['sigma']:.1f}"]
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _show(report: dict[str, Any]) -> None:
+    scope = report["scope"]
+    if not report["players"]:
+        typer.echo(f"No hands in {scope['title']}: nothing to stand.")
+        return
+    n = len(report["evenings"])
+    show(table(f"Standings, {scope['title']} ({n} evening{'s' if n != 1 else ''}; "
+               "change: places since the previous evening)", COLUMNS,
+               [_cells(p) for p in report["players"]],
+               right=("place", "evenings", "hands", "net", "money", "per 100", "stand", "loo",
+                      "whole pools", "best", "worst", "rating")))
+
+
+def _csv(report: dict[str, Any]) -> None:
+    import csv
+    import sys
+
+    from loo_ledger.services.reports.csvout import cell
+    out = csv.writer(sys.stdout, lineterminator="\n")
+    out.writerow(["place", "change", "player", "evenings", "hands", "net", "money",
+                  "per_100", "stand_rate", "loo_rate", "whole_pools", "best", "worst",
+                  "rating_mu", "rating_sigma"])
+    for p in report["players"]:
+        out.writerow([p["place"], "" if p["change"] is None else p["change"], cell(p["player"]),
+                      p["evenings"], p["hands"], p["net"],
+                      " ".join(f"{m['amount']} {m['currency'] or ''}".strip()
+                               for m in p["money"]),
+                      "" if p["per_100"] is None else p["per_100"],
+                      "" if p["stand_rate"] is None else p["stand_rate"],
+                      "" if p["loo_rate"] is None else p["loo_rate"], p["whole_pools"],
+                      p["best"], p["worst"], p["rating"]["mu"], p["rating"]["sigma"]])
+
+
+def _span(row: dict[str, Any]) -> str:
+    since, until = row["since"], row["until"]
+    if since is None and until is None:
+        return "listed sessions"
+    return f"{(since or '')[:10] or 'the start'} to {_last_day(until) if until else 'now'}"
+
+
+def _last_day(until: str) -> str:
+    """The last day in ``[since, until)``: the day before ``until`` at midnight."""
+    from datetime import datetime, timedelta
+    moment = datetime.fromisoformat(until)
+    return (moment - timedelta(seconds=1)).strftime("%Y-%m-%d")
+
+
+def _count(ids: list[int]) -> str:
+    return f"{len(ids)} evening{'s' if len(ids) != 1 else ''} so far"
