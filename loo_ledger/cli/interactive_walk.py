@@ -6,7 +6,7 @@ down, or (the first count answered ``cards``) the cards played, trick by trick
 (cli/interactive_cards.py: the trick counts then come from the cards).
 
 Whether the hand is played out, and who plays it, is the engine's answer
-(``deal.analyse`` and ``checks.resolve``), never worked out here. The answers become the
+(``plan.analyse`` and ``checks.resolve``), never worked out here. The answers become the
 one-line form and go through the same parser as ``loo hand NAME=VALUE``.
 """
 

@@ -1,7 +1,7 @@
 """Checks of the parts of a record that follow the declarations: flushes, penalties,
 exchanges and tricks; and :func:`resolve`, the one place that says how the hand is resolved.
 
-Every check is a generator of problems, read against the hand's plan (deal.py): the first
+Every check is a generator of problems, read against the hand's plan (next/plan.py): the first
 problem (or none) says whether a part is sound, the whole list says everything wrong with
 it, from the one piece of code. None changes the plan and none raises. A problem found
 here names no hand: the engine (settle.py) gives it the hand's number.

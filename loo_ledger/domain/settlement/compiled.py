@@ -1,7 +1,7 @@
 """What the engine works out once per variant (``Variant.compiled``): the references to the
 rules behind its movements, and the plans of the hands it reads.
 
-A plan (deal.py :class:`~loo_ledger.domain.next.plan.Plan`) is what :func:`deal.analyse` finds
+A plan (next/plan.py :class:`~loo_ledger.domain.next.plan.Plan`) is what :func:`plan.analyse` finds
 of a sound reading: it depends on the table state and on the record's seats, trump and
 words, never on the pool or the hand's number. It is remembered under a key made from
 the state itself (every field but those two, so a field added to ``TableState`` is in the
@@ -94,7 +94,7 @@ class Compiled:
 
     def plan(self, record: HandRecord, state: TableState) -> Plan | None:
         """The plan of ``record`` at a table in ``state``: remembered, or worked out by
-        :func:`deal.analyse` and remembered if the reading found no problem; None if it
+        :func:`plan.analyse` and remembered if the reading found no problem; None if it
         found one (the engine then reads the record in full, for its problems)."""
         part = record_key(record)
         if part is None:

@@ -7,7 +7,7 @@ record and, when there are none, returns the settlement. So ``validate`` (every 
 problem raised) are one piece of code, and ``validate`` is empty exactly when ``settle``
 succeeds.
 
-The record is read into a plan (deal.py :class:`Plan`: who is dealt in, the kind of deal,
+The record is read into a plan (next/plan.py :class:`Plan`: who is dealt in, the kind of deal,
 what the words mean, the antes), remembered per variant (domain/settlement/compiled.py) or worked
 out; the rest of the record is checked against it (checks.py), and the hand is settled
 from it into a :class:`Book`. A settlement that does not conserve chips is a bug, raised
