@@ -31,11 +31,12 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from loo_ledger.domain import PRESETS, HandRecord, TableState, legal, opening_state, settle, variant
-from loo_ledger.domain.codes import DealKind, FlushKind, Resolution, Suit
-from loo_ledger.domain.deal import analyse
-from loo_ledger.domain.model import Flush, Penalty
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain import PRESETS, HandRecord, TableState, opening_state, settle, variant
+from loo_ledger.domain.next import legal
+from loo_ledger.domain.next.plan import analyse
+from loo_ledger.domain.rules.codes import DealKind, FlushKind, Resolution, Suit
+from loo_ledger.domain.rules.model import Flush, Penalty
+from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.errors import HandRejected, Problem
 from loo_ledger.formats.sessionfile import FORMAT, hand_to_dict
 

@@ -163,7 +163,7 @@ async def _live(db: Path, sid: int, runs: int) -> list[float]:
 def _a_legal_hand(ledger, sid: int) -> list[str]:
     """Some legal hand for the table as it is: every question's first choice (the walk of
     loo hand -i), as loo hand's words and options."""
-    from loo_ledger.domain.codes import Word
+    from loo_ledger.domain.rules.codes import Word
     from loo_ledger.services.table import table_view
     from loo_ledger.tui.form import HandForm, Question
     form = HandForm(table_view(ledger, sid))

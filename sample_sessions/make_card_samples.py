@@ -21,15 +21,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from loo_ledger.domain import legal  # noqa: E402
-from loo_ledger.domain.cardplay import PlayContext, legal_plays, pam_card, winner  # noqa: E402
-from loo_ledger.domain.cards import Card, pack  # noqa: E402
-from loo_ledger.domain.codes import Word  # noqa: E402
-from loo_ledger.domain.deal import analyse  # noqa: E402
-from loo_ledger.domain.play_flushes import find_flush  # noqa: E402
-from loo_ledger.domain.play_rules import PlayRules  # noqa: E402
-from loo_ledger.domain.settle import settle  # noqa: E402
-from loo_ledger.domain.variants import Variant, variant  # noqa: E402
+from loo_ledger.domain.next import legal  # noqa: E402
+from loo_ledger.domain.cards.play import PlayContext, legal_plays, pam_card, winner  # noqa: E402
+from loo_ledger.domain.cards.deck import Card, pack  # noqa: E402
+from loo_ledger.domain.rules.codes import Word  # noqa: E402
+from loo_ledger.domain.next.plan import analyse  # noqa: E402
+from loo_ledger.domain.cards.hand_flushes import find_flush  # noqa: E402
+from loo_ledger.domain.cards.play_rules import PlayRules  # noqa: E402
+from loo_ledger.domain.settlement.engine import settle  # noqa: E402
+from loo_ledger.domain.rules.variants import Variant, variant  # noqa: E402
 from loo_ledger.formats.sessionfile import hand_from_dict, hand_to_dict  # noqa: E402
 
 SPECS: list[dict[str, Any]] = [
@@ -141,7 +141,7 @@ def make(spec: dict[str, Any]) -> dict[str, Any]:
     rng = random.Random(spec["seed"])
     v = variant(spec["variant"])
     players = tuple(spec["players"])
-    from loo_ledger.domain.model import opening_state
+    from loo_ledger.domain.rules.model import opening_state
     state = opening_state(players, players[-1])
     hands = []
     for n in range(1, spec["hands"] + 1):

@@ -61,7 +61,7 @@ for variant, stem, name, when, players, unit, n, seed, notes in SPECS:
         said = [p for p, w in words.items() if w not in ("pass", "fold")]
         if h.get("flushes"):
             f = h["flushes"][0]
-            from loo_ledger.domain.flushes import flush_name; h["note"] = f"{f['player']} laid down a {flush_name(f['kind'])} before a card was played."
+            from loo_ledger.domain.settlement.flushes import flush_name; h["note"] = f"{f['player']} laid down a {flush_name(f['kind'])} before a card was played."
         elif words.get(h["dealer"]) == "defend":
             h["note"] = f"{said[0]} stood alone; {h['dealer']} took the miss and defended the pool."
         elif words and all(w in ("pass", "fold") for q, w in words.items() if q != h["dealer"]):

@@ -20,7 +20,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from loo_ledger.domain.codes import DealKind, MovementKind, Resolution, Word  # noqa: E402
+from loo_ledger.domain.rules.codes import DealKind, MovementKind, Resolution, Word  # noqa: E402
 
 OUT = ROOT / "schemas" / "output"
 BASE = "https://loo-ledger.github.io/schemas/output/"

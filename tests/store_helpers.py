@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 
 from loo_ledger.domain import HandRecord
-from loo_ledger.domain.legal import dealt_in
+from loo_ledger.domain.next.legal import dealt_in
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.writer import rebuild_all
 

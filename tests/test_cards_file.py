@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from loo_ledger.domain.replay import replay
+from loo_ledger.domain.settlement.session import replay
 from loo_ledger.errors import SessionFileError
 from loo_ledger.formats.sessionfile import dumps_session, load_session_file, session_from_dict
 

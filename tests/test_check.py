@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from loo_ledger.domain.codes import MovementKind
+from loo_ledger.domain.rules.codes import MovementKind
 from loo_ledger.store.facts import KIND_CODE, pack_move
 from loo_ledger.store.records import Seats, decode
 

@@ -17,7 +17,7 @@ import sqlite3
 
 import pytest
 
-from loo_ledger.domain.codes import MovementKind
+from loo_ledger.domain.rules.codes import MovementKind
 from loo_ledger.store.facts import KIND_CODE, pack_move
 
 HAND = "session_id = 2 AND number = {n}"

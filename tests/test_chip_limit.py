@@ -4,8 +4,9 @@ states (formats/limits.py MAX_CHIPS = 10^12: a pool, and a player's change in on
 Under `loo=unlimited` a looed player pays the whole pool in play, so a loo-heavy evening
 doubles or triples the pool each hand; after ~57 hands it passed what SQLite's integers
 hold and every later command was a traceback. Now the hand that would pass the limit is
-refused, naming the hand and the limit, by one check in the engine (domain/settle.py) that
-every path asks: `loo hand`, `loo amend`, `loo import` and `loo import --dry-run`.
+refused, naming the hand and the limit, by one check in the engine
+(domain/settlement/engine.py) that every path asks: `loo hand`, `loo amend`, `loo import` and
+`loo import --dry-run`.
 
 The sequence, worked by hand (three-card, `loo=unlimited`: L = P; the dealer antes 9; a
 carried pool makes the deal double; Ann Ben Cat clockwise, Cat deals first), opening with
@@ -101,7 +102,7 @@ def test_the_engine_says_it_for_validate_and_settle_alike():
     - all stand, Ann wins every trick: Ann +10^12 + 9, Ben -(10^12 + 9), Cat -(10^12 + 18),
       pool 2 * (10^12 + 9) = 2,000,000,000,018: four things past the limit."""
     from loo_ledger.domain import HandRecord, opening_state, settle, validate
-    from loo_ledger.domain.variants import variant
+    from loo_ledger.domain.rules.variants import variant
     from loo_ledger.errors import HandRejected
     v = variant("three-card", {"loo": "unlimited"})
     state = opening_state(("Ann", "Ben", "Cat"), "Cat", 10**12)

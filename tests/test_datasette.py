@@ -33,7 +33,7 @@ from sqlite_utils import Database
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
-from loo_ledger.domain.codes import Resolution
+from loo_ledger.domain.rules.codes import Resolution
 from loo_ledger.store.migrations import M012_KEYS, migrations
 from loo_ledger.store.records import Seats, decode
 from loo_ledger.store.views import DESCRIPTIONS, OUTCOMES, VIEWS

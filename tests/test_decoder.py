@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from session_fuzz import good as fuzz_good
 from session_fuzz import mutated
 
-from loo_ledger.domain.model import RuleChange, Session, Unit
+from loo_ledger.domain.rules.model import RuleChange, Session, Unit
 from loo_ledger.errors import SessionFileError
 from loo_ledger.formats import jsonsafe, reader, schemacheck, sessionfile
 from loo_ledger.formats.handcodec import record_from_dict
@@ -325,7 +325,7 @@ def test_a_record_read_fast_is_the_record_made_by_its_fields():
     import msgspec
     from msgspec.structs import fields
 
-    from loo_ledger.domain.model import HandRecord, Penalty
+    from loo_ledger.domain.rules.model import HandRecord, Penalty
     from loo_ledger.formats import fromtyped, types
     hand = msgspec.convert({
         "dealer": "Ann", "sitting_out": ["Cat"], "trump": "clubs",

@@ -2,7 +2,8 @@
 
 The limits of formats/limits.py (docs/format.md "Limits") hold at every entry point, each
 asked from its one home: `--paid` (a hand's deltas) within +/-10^12 (MAX_CHIPS, kept by the
-engine for every hand: domain/settle.py beyond_limit), so `--paid Ann=-9223372036854775808`
+engine for every hand: domain/settlement/engine.py beyond_limit), so
+`--paid Ann=-9223372036854775808`
 is a refusal naming the hand and the player, not a traceback; `--currency` is a word
 (1 to 64 characters, no control or invisible characters: limits.word_problem). Before,
 each was accepted and then made `loo export` refuse the session (or was a traceback).

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from loo_ledger.domain.money import money_text, signed
+from loo_ledger.domain.rules.money import money_text, signed
 from loo_ledger.services.reports.csvout import cell
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.json"))

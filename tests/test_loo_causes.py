@@ -1,6 +1,6 @@
-"""A loo's cause is a code (domain/codes.py LooCause): the engine gives it with the loo,
+"""A loo's cause is a code (domain/rules/codes.py LooCause): the engine gives it with the loo,
 the store keeps it (store/facts.py ``causes``), and `loo pool` words the last hand's loos
-from it through domain/wording.py, the words the engine gave, loo by loo, without
+from it through domain/settlement/wording.py, the words the engine gave, loo by loo, without
 settling anything again."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from loo_ledger.domain import wording
-from loo_ledger.domain.codes import LooCause, MovementKind
-from loo_ledger.domain.model import opening_state
-from loo_ledger.domain.settle import settle
-from loo_ledger.domain.variants import PRESETS, Variant, variant
+from loo_ledger.domain.rules.codes import LooCause, MovementKind
+from loo_ledger.domain.rules.model import opening_state
+from loo_ledger.domain.rules.variants import PRESETS, Variant, variant
+from loo_ledger.domain.settlement import wording
+from loo_ledger.domain.settlement.engine import settle
 from loo_ledger.errors import VariantError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))

@@ -29,7 +29,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from loo_ledger.domain.money import CENT, allocate, allocate_cents, exact, money, to_cents
+from loo_ledger.domain.rules.money import CENT, allocate, allocate_cents, exact, money, to_cents
 from loo_ledger.errors import LooError
 
 HALF = {"format": "loo-session/1", "variant": "three-card", "players": ["A", "B", "C", "D"],

@@ -163,7 +163,7 @@ def test_new_refuses_names_that_impersonate(loo, tmp_path, players: str):
 ])
 def test_every_command_refuses_names_that_impersonate(loo, tmp_path, dump_db, args):
     """Refused with nothing written: exit 1, or 2 where an option's value is refused as it
-    is parsed (--currency: cli/checks.word, a usage error as Click words it)."""
+    is parsed (--currency: cli/option_limits.word, a usage error as Click words it)."""
     db = tmp_path / "loo.db"
     _evening(loo, db)
     before = dump_db(db)

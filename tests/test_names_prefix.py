@@ -17,7 +17,7 @@ import json
 import pytest
 
 from loo_ledger.cli.entry import split_word
-from loo_ledger.cli.names import NoMatch, match
+from loo_ledger.cli.matching import NoMatch, match
 
 
 def _evening(loo, db, *extra: str) -> None:

@@ -1,4 +1,4 @@
-"""The one engine's plans (domain/compiled.py, deal.py): a plan remembered is the plan
+"""The one engine's plans (domain/settlement/compiled.py, deal.py): a plan remembered is the plan
 worked out, the key it is remembered by is made from the table state itself, and the
 problems are one generator, whose first problem says whether a record is sound.
 
@@ -17,11 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from loo_ledger.domain.book import rule
-from loo_ledger.domain.compiled import state_key
-from loo_ledger.domain.deal import analyse
-from loo_ledger.domain.legal import can_deal, deal_shape
-from loo_ledger.domain.model import (
+from loo_ledger.domain.next.legal import can_deal, deal_shape
+from loo_ledger.domain.next.plan import analyse
+from loo_ledger.domain.rules.model import (
     Flush,
     HandRecord,
     Penalty,
@@ -29,8 +27,10 @@ from loo_ledger.domain.model import (
     TableState,
     opening_state,
 )
-from loo_ledger.domain.settle import first_problem, settle, validate
-from loo_ledger.domain.variants import PRESETS, Variant, variant
+from loo_ledger.domain.rules.variants import PRESETS, Variant, variant
+from loo_ledger.domain.settlement.book import rule
+from loo_ledger.domain.settlement.compiled import state_key
+from loo_ledger.domain.settlement.engine import first_problem, settle, validate
 from loo_ledger.errors import HandRejected
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))

@@ -1,5 +1,5 @@
-"""Every reason's words are written once, in domain/wording.py (issue 20): change one there
-and every output that shows it changes alike: `loo hand`, `loo pool --json` (which words
+"""Every reason's words are written once, in domain/settlement/wording.py (issue 20): change one
+there and every output that shows it changes alike: `loo hand`, `loo pool --json` (which words
 the stored cause of the last hand's loos), `loo explain` and `loo explain --json`, for a
 plain hand and for a hand with a table ruling.
 
@@ -16,11 +16,11 @@ import json
 
 import pytest
 
-from loo_ledger.domain import wording
-from loo_ledger.domain.codes import LooCause, MovementKind
-from loo_ledger.domain.model import HandRecord, opening_state
-from loo_ledger.domain.settle import settle
-from loo_ledger.domain.variants import variant
+from loo_ledger.domain.rules.codes import LooCause, MovementKind
+from loo_ledger.domain.rules.model import HandRecord, opening_state
+from loo_ledger.domain.rules.variants import variant
+from loo_ledger.domain.settlement import wording
+from loo_ledger.domain.settlement.engine import settle
 
 CHANGED = "went home without a trick"
 WORDS = f"{CHANGED}: pays the pool 9"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator, FormatChecker
 
-from loo_ledger.domain.model import HandRecord
+from loo_ledger.domain.rules.model import HandRecord
 from loo_ledger.errors import SessionFileError
 from loo_ledger.formats.sessionfile import (
     SCHEMA_ID,

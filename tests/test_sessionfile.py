@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from loo_ledger.domain.model import Flush, HandRecord, Penalty, Session, Unit
+from loo_ledger.domain.rules.model import Flush, HandRecord, Penalty, Session, Unit
 from loo_ledger.errors import SessionFileError
 from loo_ledger.formats.sessionfile import (
     dumps_session,

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from rich_tables import tables
 
-from loo_ledger.domain.money import allocate_cents
+from loo_ledger.domain.rules.money import allocate_cents
 from loo_ledger.services.analysis.settle_up import fewest_transfers
 from loo_ledger.store.ledger import Ledger
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from loo_ledger.cli.show import settlement_lines
 from loo_ledger.domain import Movement, Settlement, TableState, variant
-from loo_ledger.domain.codes import MovementKind, Resolution
+from loo_ledger.domain.rules.codes import MovementKind, Resolution
 
 SEATS = ("A", "B", "C", "D")
 RULING = "D misdealt the last trick"

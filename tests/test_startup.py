@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 #: Loaded by `loo --help`, these would each cost milliseconds for nothing.
-NOT_FOR_HELP = ("loo_ledger.domain.settle", "loo_ledger.domain.replay",
-                "loo_ledger.domain.legal", "loo_ledger.domain.cardplay",
+NOT_FOR_HELP = ("loo_ledger.domain.settlement.engine", "loo_ledger.domain.settlement.session",
+                "loo_ledger.domain.next.legal", "loo_ledger.domain.cards.play",
                 "loo_ledger.store.writer", "loo_ledger.store.ledger", "loo_ledger.store.db",
                 "loo_ledger.services.table", "loo_ledger.formats.sessionfile", "sqlite3",
                 "sqlite_utils", "loo_ledger.formats.limits")
@@ -44,7 +44,7 @@ def test_balances_loads_no_engine_and_no_writer(good_db: Path) -> None:
     # a read of two rows: the ledger, and nothing of the engine, the writer or the codecs
     modules = loaded("--db", str(good_db), "balances")
     assert "loo_ledger.store.ledger" in modules
-    assert not [m for m in ("loo_ledger.domain.settle", "loo_ledger.domain.model",
+    assert not [m for m in ("loo_ledger.domain.settlement.engine", "loo_ledger.domain.rules.model",
                             "loo_ledger.store.writer", "loo_ledger.store.derive",
                             "loo_ledger.store.records", "msgspec") if m in modules]
 
@@ -53,9 +53,13 @@ def test_pool_settles_nothing_again(good_db: Path) -> None:
     # the next deal is the domain's answer (legal, deal) asked of the table as stored, and
     # the last hand's loos its stored movements: nothing that settles a hand, not the writer
     modules = loaded("--db", str(good_db), "pool")
-    assert "loo_ledger.store.ledger" in modules and "loo_ledger.domain.legal" in modules
-    assert not [m for m in modules if m.startswith("loo_ledger.") and any(
-        word in m for word in ("settle", "replay", "book", "lou", "writer", "derive"))]
+    assert "loo_ledger.store.ledger" in modules and "loo_ledger.domain.next.legal" in modules
+    # (domain.settlement.wording, which words the stored loos, settles nothing)
+    settling = {f"loo_ledger.domain.settlement.{name}"
+                for name in ("engine", "session", "book", "lou", "tricks", "rulings")}
+    assert not [m for m in modules if m in settling or (
+        m.startswith("loo_ledger.") and not m.startswith("loo_ledger.domain.settlement")
+        and any(word in m for word in ("settle", "replay", "writer", "derive")))]
     assert "rich" not in modules
     # built from its own module (cli.COMMANDS), not with the commands that record hands
     assert "loo_ledger.cli.pool_cmd" in modules

@@ -50,7 +50,7 @@ import pytest
 from rich_tables import tables
 
 from loo_ledger.store.ledger import Ledger
-from loo_ledger.store.stats import rebuild
+from loo_ledger.store.stats_sql import rebuild
 
 BICYCLE = json.loads((Path(__file__).resolve().parent / "data" / "sessions"
                       / "bicycle-night.json").read_text(encoding="utf-8"))

@@ -11,8 +11,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from loo_ledger.domain.codes import MovementKind
-from loo_ledger.domain.model import Movement, Session, Settlement, TableState, Unit
+from loo_ledger.domain.rules.codes import MovementKind
+from loo_ledger.domain.rules.model import Movement, Session, Settlement, TableState, Unit
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store import (
     APPLICATION_ID,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from loo_ledger.domain import HandRecord
-from loo_ledger.domain.model import Flush, Penalty
+from loo_ledger.domain.rules.model import Flush, Penalty
 from loo_ledger.formats.sessionfile import hand_from_dict, hand_to_dict
 from loo_ledger.store.records import record_from_dict, record_to_dict, stored_record
 

@@ -32,8 +32,8 @@ from hypothesis import strategies as st
 from store_helpers import derived, dump, fresh_db
 
 from loo_ledger.domain import PRESETS, HandRecord
-from loo_ledger.domain.replay import session_variant
-from loo_ledger.domain.settle import settle
+from loo_ledger.domain.settlement.engine import settle
+from loo_ledger.domain.settlement.session import session_variant
 from loo_ledger.errors import HandRejected
 from loo_ledger.formats.sessionfile import hand_from_dict
 from loo_ledger.services import table

@@ -42,8 +42,8 @@ def stats(ctx: typer.Context, session: int | None = SESSION_OPTION,
         from loo_ledger.cli.player_cmds import match_identity
         from loo_ledger.store.identities import read
         player = match_identity(player, read(e.ledger().db))
-    elif player is not None:  # a unique prefix in any case, as everywhere (cli/names.py)
-        from loo_ledger.cli.names import match_player
+    elif player is not None:  # a unique prefix in any case, as everywhere (cli/matching.py)
+        from loo_ledger.cli.matching import match_player
         player = match_player(player, e.ledger().session(sid)["players"])
     report = run_stats(e.ledger(), session_id=sid,
                        since=parse_when(since) if since else None, player=player,
@@ -223,7 +223,7 @@ def replay(ctx: typer.Context,
            as_json: bool = JSON_OPTION) -> None:
     """Settle a whole evening again under other rules; the database is not changed."""
     from loo_ledger.cli.progress import bar, shown
-    from loo_ledger.services.analysis.replay import replay_session
+    from loo_ledger.services.analysis.resettle import replay_session
     e = env(ctx)
     sid = e.session_id(session)
     total = next((r["hands"] for r in e.ledger().sessions() if r["id"] == sid), None

@@ -12,7 +12,7 @@ which words a player may say come from ``domain.legal``. Pure: no I/O.
 >>> match_player("be", seats)
 'Ben'
 
-Names and words are matched by cli/names.py, the one matcher of the command line.
+Names and words are matched by cli/matching.py, the one matcher of the command line.
 """
 
 from __future__ import annotations
@@ -24,13 +24,13 @@ import msgspec
 from msgspec.structs import replace
 
 from loo_ledger.cli.hand_opts import Options  # re-exported: the parser takes one
-from loo_ledger.cli.names import match, match_player
-from loo_ledger.domain import legal
-from loo_ledger.domain.chips import MAX_CHIPS, beyond, chips_text
-from loo_ledger.domain.codes import Suit, Word
-from loo_ledger.domain.model import CardRecord, Flush, HandRecord, Penalty, TableState
-from loo_ledger.domain.settle import validate
-from loo_ledger.domain.variants import Variant
+from loo_ledger.cli.matching import match, match_player
+from loo_ledger.domain.next import legal
+from loo_ledger.domain.rules.chips import MAX_CHIPS, beyond, chips_text
+from loo_ledger.domain.rules.codes import Suit, Word
+from loo_ledger.domain.rules.model import CardRecord, Flush, HandRecord, Penalty, TableState
+from loo_ledger.domain.rules.variants import Variant
+from loo_ledger.domain.settlement.engine import validate
 from loo_ledger.errors import HandRejected, Problem
 
 
@@ -184,7 +184,7 @@ def _cards(opts: Options, trump_known: bool, problems: _Problems) -> CardRecord 
     failed to follow). Cards are kept in their plain form (``As``, ``10h``)."""
     if not opts.cards and opts.turned is None:
         return None
-    from loo_ledger.domain.cards import CardError, parse_card, parse_cards
+    from loo_ledger.domain.cards.deck import CardError, parse_card, parse_cards
     tricks: list[tuple[str, ...]] = []
     for i, text in enumerate(opts.cards, 1):
         try:

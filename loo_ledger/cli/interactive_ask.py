@@ -20,13 +20,13 @@ from typing import Any
 import msgspec
 import typer
 
-from loo_ledger.cli.names import candidates
+from loo_ledger.cli.matching import candidates
 
 Why = Callable[[str], str | None]
 
 
 def pick(typed: str, choices: Sequence[str]) -> str | None:
-    """The one choice ``typed`` names, whole or by unique prefix, any case (cli/names.py's
+    """The one choice ``typed`` names, whole or by unique prefix, any case (cli/matching.py's
     matcher); blank names the blank choice if there is one; else None.
 
     >>> pick("De", ("stand", "miss", "defend")), pick("s", ("stand", "miss")), pick("", ("a",))

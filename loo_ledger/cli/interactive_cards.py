@@ -21,11 +21,18 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from loo_ledger.cli.interactive_ask import Asker
-from loo_ledger.domain.cardplay import PlayContext, check_play, legal_plays, winner
-from loo_ledger.domain.cards import Card, CardError, cards_text, in_pack, parse_card, parse_cards
-from loo_ledger.domain.codes import Suit
-from loo_ledger.domain.play_rules import PlayRules
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.cards.deck import (
+    Card,
+    CardError,
+    cards_text,
+    in_pack,
+    parse_card,
+    parse_cards,
+)
+from loo_ledger.domain.cards.play import PlayContext, check_play, legal_plays, winner
+from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.rules.codes import Suit
+from loo_ledger.domain.rules.variants import Variant
 
 __all__ = ["CardAnswers", "ask_cards"]
 

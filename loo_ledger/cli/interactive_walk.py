@@ -6,7 +6,7 @@ down, or (the first count answered ``cards``) the cards played, trick by trick
 (cli/interactive_cards.py: the trick counts then come from the cards).
 
 Whether the hand is played out, and who plays it, is the engine's answer
-(``deal.analyse`` and ``checks.resolve``), never worked out here. The answers become the
+(``plan.analyse`` and ``checks.resolve``), never worked out here. The answers become the
 one-line form and go through the same parser as ``loo hand NAME=VALUE``.
 """
 
@@ -22,12 +22,13 @@ from msgspec.structs import replace
 from loo_ledger.cli.entry import Options, View, parse_hand
 from loo_ledger.cli.interactive_ask import Asker
 from loo_ledger.cli.interactive_cards import ask_cards
-from loo_ledger.cli.names import match_player
-from loo_ledger.domain import HandRecord, legal
-from loo_ledger.domain.checks import resolve
-from loo_ledger.domain.codes import DealKind, Game, Resolution, Suit, Word
-from loo_ledger.domain.deal import analyse
-from loo_ledger.domain.variants import Variant
+from loo_ledger.cli.matching import match_player
+from loo_ledger.domain import HandRecord
+from loo_ledger.domain.next import legal
+from loo_ledger.domain.next.checks import resolve
+from loo_ledger.domain.next.plan import analyse
+from loo_ledger.domain.rules.codes import DealKind, Game, Resolution, Suit, Word
+from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.errors import LooError
 from loo_ledger.formats.limits import text_problem
 

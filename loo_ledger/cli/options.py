@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from loo_ledger.cli import checks
+from loo_ledger.cli import option_limits
 from loo_ledger.cli.hand_opts import Options
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -42,14 +42,13 @@ _OPTIONS: tuple[tuple[str, str, Any, Any], ...] = (
     ("sitting_out", "sitting_out", list[str], typer.Option(
         [], "--sitting-out", metavar="NAME", help="Not dealt in this hand.")),
     ("note", "note", str | None, typer.Option(
-        None, "--note", callback=checks.text, help="A note kept with the hand.")),
+        None, "--note", callback=option_limits.text, help="A note kept with the hand.")),
     ("paid", "paid", list[str], typer.Option(
         [], "--paid", metavar="NAME=DELTA", help="The table's own figure for a player's net "
         "change; checked against the rules. Repeatable.")),
     ("ruling", "table_ruling", str | None, typer.Option(
-        None, "--table-ruling", metavar="WHY", callback=checks.ruling, help="Keep the table's "
-        "--paid figures instead "
-        "of the rules' settlement, and say why.")),
+        None, "--table-ruling", metavar="WHY", callback=option_limits.ruling,
+        help="Keep the table's --paid figures instead of the rules' settlement, and say why.")),
     ("cards", "cards", list[str], typer.Option(
         [], "--cards", metavar="TRICK", help="The cards of one trick, leader first, e.g. "
         "\"As Kh 10h 2h\"; repeat for each trick in order. The ledger then judges the play: "

@@ -4,7 +4,7 @@ Every action's JSON has ``action`` (the command, e.g. ``"hand"``, ``"seat add"``
 ``session`` (its id, or null for one that is about no session) and, for a session, the
 ``table`` as the next hand finds it, read back after the write with
 :func:`loo_ledger.services.table.table_view` (the next dealer is
-:func:`loo_ledger.domain.legal.next_dealer`'s, never worked out here). A settlement is
+:func:`loo_ledger.domain.next.legal.next_dealer`'s, never worked out here). A settlement is
 written out with each movement's ``kind``. The shapes are published in schemas/output/.
 
 A command adds ``--json`` with one option and one line::
@@ -51,7 +51,7 @@ def settlement_json(s: Settlement) -> dict[str, Any]:
 
 def table_after(ledger: Any, sid: int) -> dict[str, Any]:
     """The table as the next hand of session ``sid`` finds it, read after the write."""
-    from loo_ledger.domain.legal import deal_shape, next_dealer
+    from loo_ledger.domain.next.legal import deal_shape, next_dealer
     from loo_ledger.services.table import table_view
     row = ledger.session(sid)
     if row["closed_at"] is not None:
@@ -66,7 +66,7 @@ def table_after(ledger: Any, sid: int) -> dict[str, Any]:
 
 def jsonable(value: Any) -> Any:
     """``value`` with any Settlement written out (also inside lists, tuples and dicts)."""
-    from loo_ledger.domain.model import Settlement
+    from loo_ledger.domain.rules.model import Settlement
     if isinstance(value, Settlement):
         return settlement_json(value)
     if isinstance(value, Mapping):

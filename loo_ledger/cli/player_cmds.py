@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from loo_ledger.cli import checks
+from loo_ledger.cli import option_limits
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
-from loo_ledger.cli.names import NoMatch, candidates, match
+from loo_ledger.cli.matching import NoMatch, candidates, match
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.render import show, table
 
@@ -80,9 +80,9 @@ def paid(ctx: typer.Context,
          amount: str = typer.Argument(..., help="The money paid, e.g. 12.50."),
          when: str | None = typer.Option(None, "--when", metavar="DATE", help=(
              "When it was paid: '2026-03-01', 'yesterday' (default: now).")),
-         note: str | None = typer.Option(None, "--note", callback=checks.text,
+         note: str | None = typer.Option(None, "--note", callback=option_limits.text,
                                          help="A note kept with it."),
-         currency: str | None = typer.Option(None, "--currency", callback=checks.word, help=(
+         currency: str | None = typer.Option(None, "--currency", callback=option_limits.word, help=(
              "Its currency (default: the latest session's with a money value).")),
          as_json: bool = JSON_OPTION) -> None:
     """Record that a debt was paid: 'loo settle-up --all' then shows what is still owed."""

@@ -1,5 +1,5 @@
 """Formatting for people: rich tables. rich is imported only here; money formats live in
-loo_ledger.domain.money.
+loo_ledger.domain.rules.money.
 
 On a terminal a table fits the window. Piped or redirected (``loo stats | cat``, a file),
 nothing is cut with ``…`` nor folded over two lines: the table is as wide as its content.
@@ -24,14 +24,14 @@ if TYPE_CHECKING:
 
 
 def money_text(amount: Decimal | None, currency: str | None) -> str:
-    """``-£1.35`` (loo_ledger.domain.money.money_text, imported when first needed)."""
-    from loo_ledger.domain.money import money_text as text
+    """``-£1.35`` (loo_ledger.domain.rules.money.money_text, imported when first needed)."""
+    from loo_ledger.domain.rules.money import money_text as text
     return text(amount, currency)
 
 
 def signed(n: int) -> str:
-    """``+12``, ``-3``, ``0`` (loo_ledger.domain.chips.signed)."""
-    from loo_ledger.domain.chips import signed as sign
+    """``+12``, ``-3``, ``0`` (loo_ledger.domain.rules.chips.signed)."""
+    from loo_ledger.domain.rules.chips import signed as sign
     return sign(n)
 
 #: Characters rich counts as one terminal cell (rich.cells' single-cell ranges, with

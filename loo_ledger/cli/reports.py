@@ -18,7 +18,7 @@ def hand_cell(record: dict[str, Any], player: str, deltas: dict[str, Any], *,
     e.g. ``miss 1t +9``, ``3t flush +27``, ``0t revoke -9`` (Lou: ``renege``)."""
     if player not in deltas:
         return "-"
-    from loo_ledger.domain.flushes import flush_name
+    from loo_ledger.domain.settlement.flushes import flush_name
     word = (record.get("declarations") or {}).get(player, "")
     won = (record.get("tricks") or {}).get(player)
     parts = [w for w in (word if word != "stand" else "", "" if won is None else f"{won}t") if w]
@@ -36,8 +36,8 @@ def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
           as_json: bool = JSON_OPTION) -> None:
     """Every hand: dealer, pool in play, each player's word, tricks (t), flushes, revokes and
     change, pool after; * marks a table ruling."""
-    from loo_ledger.domain.codes import Game
-    from loo_ledger.domain.legal import has_simple_double
+    from loo_ledger.domain.next.legal import has_simple_double
+    from loo_ledger.domain.rules.codes import Game
     from loo_ledger.services.table import stored_variant
     e = env(ctx)
     sid = e.session_id(session)
@@ -92,7 +92,7 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
     chips = [*(p["net"] for p in bal["players"]), bal["pool"]]
     cash = None
     if value is not None:  # the rounding is loaded only for money
-        from loo_ledger.domain.money import allocate
+        from loo_ledger.domain.rules.money import allocate
         cash = allocate(chips, value)
     total_money = sum(cash[1:], cash[0]) if cash else None
     total = {"chips": sum(chips), **({"money": str(total_money)} if cash else {})}

@@ -21,7 +21,7 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The playe
                                                       "(default: the last seat)."),
              session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Seat a new player, or bring back one who left (a unique prefix of their name will do)."""
-    from loo_ledger.cli.names import candidates, match_player
+    from loo_ledger.cli.matching import candidates, match_player
     from loo_ledger.services.table import seat_add as run
     e = env(ctx)
     sid = e.session_id(session)
@@ -43,7 +43,7 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The playe
 def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
                session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """A player leaves: they keep their balance and the deal skips their seat."""
-    from loo_ledger.cli.names import NoMatch, match_player
+    from loo_ledger.cli.matching import NoMatch, match_player
     from loo_ledger.services.table import seat_leave as run
     e = env(ctx)
     sid = e.session_id(session)
@@ -65,8 +65,8 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name 
                                               help="Override a parameter. Repeatable."),
                as_json: bool = JSON_OPTION):
     """Save a preset plus overrides as a house rule, usable wherever a variant name is."""
-    from loo_ledger.cli.names import match
-    from loo_ledger.domain.variants import PRESETS, parse_rule_args, variant
+    from loo_ledger.cli.matching import match
+    from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, variant
     from loo_ledger.formats.lookalike import fold
     from loo_ledger.services.names import check_word
     check_word("house rule name", name)
@@ -99,9 +99,9 @@ def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION):
 def rules_show(ctx: typer.Context, name: str = typer.Argument(..., help="A saved house rule."),
                as_json: bool = JSON_OPTION):
     """Every parameter of a saved house rule, with its source."""
-    from loo_ledger.cli.names import match
+    from loo_ledger.cli.matching import match
     from loo_ledger.cli.variants_cmd import parameter_rows, render_rows
-    from loo_ledger.domain.variants import variant
+    from loo_ledger.domain.rules.variants import variant
     saved = env(ctx).ledger().house_rules()
     name = match(name, saved, "house rule")
     base, rules = saved[name]

@@ -10,8 +10,8 @@ open_reader), never through :meth:`Env.ledger`, which may migrate it.
 
 import typer
 
-from loo_ledger.cli.checks import ident
 from loo_ledger.cli.context import env
+from loo_ledger.cli.option_limits import ident
 
 
 def serve(ctx: typer.Context,

@@ -74,7 +74,7 @@ def player_rename(ctx: typer.Context,
                   new: str = typer.Argument(..., help="The new name."),
                   session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
     """Rename a player: their seat and every hand record of the session."""
-    from loo_ledger.cli.names import match_player
+    from loo_ledger.cli.matching import match_player
     from loo_ledger.services.sessions import rename_player
     e = env(ctx)
     sid = e.session_id(session)

@@ -8,8 +8,8 @@ from collections.abc import Collection
 from loo_ledger.cli.render import signed
 from loo_ledger.cli.visible import ljust, visible, width
 from loo_ledger.domain import Movement, Settlement, TableState, Variant
-from loo_ledger.domain.codes import Game, MovementKind
-from loo_ledger.domain.legal import dealer_moved, has_simple_double, next_dealer
+from loo_ledger.domain.next.legal import dealer_moved, has_simple_double, next_dealer
+from loo_ledger.domain.rules.codes import Game, MovementKind
 
 
 def settlement_lines(s: Settlement, *, v: Variant, present: Collection[str]) -> list[str]:

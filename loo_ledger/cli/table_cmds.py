@@ -5,7 +5,7 @@
 
 import typer
 
-from loo_ledger.cli import checks
+from loo_ledger.cli import option_limits
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
 from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.options import PLAYERS_ARG, hand_options
@@ -14,31 +14,32 @@ from loo_ledger.errors import LooError
 
 
 def new(ctx: typer.Context,
-        name: str = typer.Argument(..., callback=checks.text,
+        name: str = typer.Argument(..., callback=option_limits.text,
                                    help="A name for the evening, e.g. 'Friday at Ann's'."),
         variant: str = typer.Option("three-card", "--variant", help="A preset ('loo variants') "
                                     "or a saved house rule ('loo rules list')."),
         rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
-                                       callback=checks.rules,
+                                       callback=option_limits.rules,
                                        help="Override a parameter. Repeatable."),
         players: str = typer.Option(..., "--players", help="Seat order, clockwise: Ann,Ben,Cat"),
         dealer: str | None = typer.Option(None, "--dealer", help="Who deals first "
                                              "(default: the last player named)."),
-        buy_in: int | None = typer.Option(None, "--buy-in", metavar="CHIPS", callback=checks.chips,
+        buy_in: int | None = typer.Option(None, "--buy-in", metavar="CHIPS",
+                                             callback=option_limits.chips,
                                              help="Chips each player bought in for."),
         unit_value: str | None = typer.Option(None, "--unit-value", metavar="DECIMAL",
-                                              callback=checks.unit_value,
+                                              callback=option_limits.unit_value,
                                                  help="Money value of one chip unit, e.g. 0.05."),
-        currency: str | None = typer.Option(None, "--currency", callback=checks.word,
+        currency: str | None = typer.Option(None, "--currency", callback=option_limits.word,
                                             help="e.g. GBP, USD, EUR."),
         when: str | None = typer.Option(None, "--when", help="When play began: "
                                            "'tonight 8pm', '2026-11-20 20:00'."),
         carry_from: int | None = typer.Option(None, "--carry-from", metavar="SESSION",
-                                              callback=checks.ident,
+                                              callback=option_limits.ident,
                                                  help="Open with the pool a closed session left."),
         as_json: bool = JSON_OPTION):
     """Start a session at the table; it becomes the current one."""
-    from loo_ledger.cli.names import match_player
+    from loo_ledger.cli.matching import match_player
     from loo_ledger.services.table import new_session
     _decimal(unit_value)
     names = [p.strip() for p in players.split(",")]
@@ -72,8 +73,8 @@ def _decimal(text: str | None) -> None:
 
 def _variant_named(ledger, typed: str) -> str:
     """The preset or saved house rule named by ``typed`` (a unique prefix, any case)."""
-    from loo_ledger.cli.names import match
-    from loo_ledger.domain.variants import PRESETS
+    from loo_ledger.cli.matching import match
+    from loo_ledger.domain.rules.variants import PRESETS
     return match(typed, [*PRESETS, *ledger.house_rules()], "variant or house rule",
                  plural="variants and house rules")
 
@@ -124,7 +125,7 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
 
 @hand_options
 def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", help="Hand number.",
-                                                          callback=checks.ident),
+                                                          callback=option_limits.ident),
           words: list[str] | None = PLAYERS_ARG,
           session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
           opts: Options) -> None:

@@ -10,7 +10,7 @@ from loo_ledger.cli.context import JSON_OPTION, print_json
 from loo_ledger.cli.render import show, table
 
 if TYPE_CHECKING:
-    from loo_ledger.domain.variants import Variant
+    from loo_ledger.domain.rules.variants import Variant
 
 app = typer.Typer(help="List the built-in variants, or show every parameter of one.",
                   invoke_without_command=True, add_completion=False)
@@ -21,7 +21,7 @@ def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """List the built-in variants (presets) with their source."""
     if ctx.invoked_subcommand is not None:
         return
-    from loo_ledger.domain.variants import PRESETS, describe, preset_source
+    from loo_ledger.domain.rules.variants import PRESETS, describe, preset_source
     rows = [{"name": n, "source": preset_source(n), "description": describe(n)} for n in PRESETS]
     if as_json:
         return print_json(rows)
@@ -38,8 +38,8 @@ def show_variant(ctx: typer.Context,
                                                 help="Override a parameter (repeatable)."),
                  as_json: bool = JSON_OPTION) -> None:
     """Every parameter of a variant or house rule: its value, what is allowed, its source."""
-    from loo_ledger.cli.names import candidates, match
-    from loo_ledger.domain.variants import PRESETS, describe, parse_rule_args, variant
+    from loo_ledger.cli.matching import candidates, match
+    from loo_ledger.domain.rules.variants import PRESETS, describe, parse_rule_args, variant
     exact = candidates(name, PRESETS) == [p for p in PRESETS
                                           if p.casefold() == name.strip().casefold()] != []
     saved = {} if exact else _house_rules(ctx)  # a preset by its whole name needs no ledger
@@ -72,13 +72,13 @@ def _house_rules(ctx: typer.Context) -> dict[str, Any]:
 
 def parameter_rows(v: Variant) -> list[dict[str, Any]]:
     """Every parameter, then every rule of play (CATALOGUE.md section 6), with its value."""
-    from loo_ledger.domain.params import PARAMS
-    from loo_ledger.domain.play_rules import (
+    from loo_ledger.domain.cards.play_rules import (
         TABLE_RULES,
         PlayRules,
         table_rule_allowed,
         table_rule_text,
     )
+    from loo_ledger.domain.rules.params import PARAMS
     play = PlayRules.from_variant(v)
     return [{"parameter": p.name, "value": v.value_text(p.name), "allowed": p.allowed(),
              "source": v.sources.get(p.name, p.source), "meaning": p.meaning}

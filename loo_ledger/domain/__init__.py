@@ -5,20 +5,24 @@ record into chip movements with a reason each and the next table state;
 ``replay`` settles a whole session.
 
 The names below are loaded on first use (PEP 562), so importing one small module of the
-package (``loo_ledger.domain.money``) does not import the whole engine: ``loo --help``
+package (``loo_ledger.domain.rules.money``) does not import the whole engine: ``loo --help``
 and the read-only commands stay cheap to start.
+
+The subpackages: ``rules`` (the rules as data: codes, params, variants, model, money,
+chips), ``next`` (what may happen next: legal, rotation, plan, checks), ``settlement``
+(engine, book, tricks, lou, flushes, rulings, session, wording, compiled) and ``cards``
+(deck, play, judge, play_rules, hand_flushes, reading, facts). No module is named like a
+public function, so importing a submodule never binds over one of the names below.
 """
 
 from __future__ import annotations
 
-import sys
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from loo_ledger.lazy import exports
 
 if TYPE_CHECKING:
-    from loo_ledger.domain.model import (
+    from loo_ledger.domain.rules.model import (
         Flush,
         HandRecord,
         Movement,
@@ -30,35 +34,21 @@ if TYPE_CHECKING:
         net_changes,
         opening_state,
     )
-    from loo_ledger.domain.replay import Replay, replay, session_variant, start
-    from loo_ledger.domain.settle import settle, validate
-    from loo_ledger.domain.variants import PRESETS, Variant, variant
+    from loo_ledger.domain.rules.variants import PRESETS, Variant, variant
+    from loo_ledger.domain.settlement.engine import settle, validate
+    from loo_ledger.domain.settlement.session import Replay, replay, session_variant, start
 
 #: Each public name and the module that defines it.
 _HOMES = {
     **dict.fromkeys(("Flush", "HandRecord", "Movement", "Penalty", "Session", "Settlement",
-                     "TableState", "Unit", "net_changes", "opening_state"), "model"),
-    **dict.fromkeys(("Replay", "replay", "session_variant", "start"), "replay"),
-    **dict.fromkeys(("settle", "validate"), "settle"),
-    **dict.fromkeys(("PRESETS", "Variant", "variant"), "variants"),
+                     "TableState", "Unit", "net_changes", "opening_state"), "rules.model"),
+    **dict.fromkeys(("Replay", "replay", "session_variant", "start"), "settlement.session"),
+    **dict.fromkeys(("settle", "validate"), "settlement.engine"),
+    **dict.fromkeys(("PRESETS", "Variant", "variant"), "rules.variants"),
 }
 
 __all__ = ["Flush", "HandRecord", "Movement", "Penalty", "Session", "Settlement", "TableState",
            "Unit", "net_changes", "opening_state", "Replay", "replay", "session_variant", "start",
            "settle", "validate", "PRESETS", "Variant", "variant"]
-
-
-class _Package(ModuleType):
-    """Keeps ``settle`` and ``replay`` the functions: importing the submodules of the same
-    names would otherwise bind the modules over them (as the eager imports used to)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, ModuleType) and _HOMES.get(name) == name:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
 
 __getattr__, __dir__ = exports(__name__, _HOMES, __all__)

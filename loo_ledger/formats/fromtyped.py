@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from msgspec import UNSET
 
-from loo_ledger.domain.model import (
+from loo_ledger.domain.rules.model import (
     CardRecord,
     Flush,
     HandRecord,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from loo_ledger.domain.model import CardRecord, Flush, HandRecord, Penalty
+from loo_ledger.domain.rules.model import CardRecord, Flush, HandRecord, Penalty
 
 _LISTS = ("sitting_out", "exchanges", "flushes", "penalties")
 _KEYS = ("dealer", "sitting_out", "trump", "declarations", "exchanges", "flushes",

@@ -5,7 +5,7 @@ poison a session later (an integer SQLite cannot hold, a name that impersonates 
 text that cannot be encoded). ``schemas/session.schema.json`` states the same numbers;
 tests/test_schema_published.py holds the two equal. Other layers (the CLI, the store)
 import these names rather than writing the numbers again. This module imports nothing of
-ours but MAX_CHIPS, whose home is the engine's domain/chips.py (the engine bounds the chips
+ours but MAX_CHIPS, whose home is the engine's domain/rules/chips.py (the engine bounds the chips
 play produces by it), and formats/lookalike.py (characters that show nothing, names that
 look alike), which imports nothing else of ours.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from loo_ledger.domain.chips import MAX_CHIPS as MAX_CHIPS  # the engine's (see below)
+from loo_ledger.domain.rules.chips import MAX_CHIPS as MAX_CHIPS  # the engine's (see below)
 from loo_ledger.formats import lookalike
 
 MIN_PLAYERS = 2
@@ -26,7 +26,7 @@ MAX_NAME = 40
 #: A chip amount (opening_pool, buy_in, a hand's deltas, an integer rule value) lies
 #: within -MAX_CHIPS..MAX_CHIPS (opening_pool and buy_in are also >= 0); so do the pool and
 #: each player's change in a hand, which the engine bounds: MAX_CHIPS, imported above
-#: from its home, domain/chips.py.
+#: from its home, domain/rules/chips.py.
 #: The largest hand, in cards (five-card Loo, Lou): the most cards a flush lists.
 MAX_HAND_SIZE = 5
 #: Tricks one player can win in a hand.
@@ -78,7 +78,7 @@ NAME_PATTERN = (rf"^(?!\(.*\){_END})(?![Pp][Oo][Oo][Ll]{_END})(?![Tt][Oo][Tt][Aa
                 rf"[^\s{NAME_FORBIDDEN}](?:[^{NAME_FORBIDDEN}]*[^\s{NAME_FORBIDDEN}])?{_END}")
 #: Free text.
 TEXT_PATTERN = rf"^[^{TEXT_FORBIDDEN}]*{_END}"
-#: A card in a hand's ``cards`` (domain/cards.py reads it): rank (A K Q J 10..2, T for 10)
+#: A card in a hand's ``cards`` (domain/cards/deck.py reads it): rank (A K Q J 10..2, T for 10)
 #: then suit (s h d c or a suit sign), any case: As, 10h, td, J♣ (and J♣️ with the emoji
 #: variation selector). A hand, the miss and the tricks hold at most MAX_HAND_SIZE cards
 #: or tricks; a trick at most MAX_PLAYERS cards.

@@ -37,7 +37,7 @@ import msgspec
 from msgspec import UNSET
 from msgspec.structs import replace
 
-from loo_ledger.domain.model import HandRecord, Session
+from loo_ledger.domain.rules.model import HandRecord, Session
 from loo_ledger.formats import fromtyped, jsonsafe, schemacheck, types
 from loo_ledger.formats.limits import MAX_DEPTH, MAX_FILE_BYTES, WORD_PATTERN
 

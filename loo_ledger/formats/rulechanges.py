@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from loo_ledger.domain.variants import variant
+from loo_ledger.domain.rules.variants import variant
 from loo_ledger.errors import LooError
 
 

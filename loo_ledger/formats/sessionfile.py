@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from loo_ledger.domain.model import HandRecord, Session
+from loo_ledger.domain.rules.model import HandRecord, Session
 from loo_ledger.errors import Problem, SessionFileError
 from loo_ledger.formats import extensions, jsonsafe, reader, schemacheck
 from loo_ledger.formats.handcodec import (

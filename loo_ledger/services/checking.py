@@ -18,9 +18,9 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from loo_ledger.domain.model import TableState
-from loo_ledger.domain.replay import session_variant, start, variant_at
-from loo_ledger.domain.settle import settle
+from loo_ledger.domain.rules.model import TableState
+from loo_ledger.domain.settlement.engine import settle
+from loo_ledger.domain.settlement.session import session_variant, start, variant_at
 from loo_ledger.errors import LooError, Problem
 from loo_ledger.services.checking_audit import AuditTrail
 from loo_ledger.services.checking_table import check_table, made_here

@@ -7,15 +7,15 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from loo_ledger.domain.card_checks import read_cards
-from loo_ledger.domain.cardplay import effective_suit, pam_card
-from loo_ledger.domain.cards import Card
-from loo_ledger.domain.codes import Game, Suit
-from loo_ledger.domain.deal import analyse
-from loo_ledger.domain.model import Session
-from loo_ledger.domain.params import PARAMS
-from loo_ledger.domain.replay import replay, variant_at
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.cards.deck import Card
+from loo_ledger.domain.cards.play import effective_suit, pam_card
+from loo_ledger.domain.cards.reading import read_cards
+from loo_ledger.domain.next.plan import analyse
+from loo_ledger.domain.rules.codes import Game, Suit
+from loo_ledger.domain.rules.model import Session
+from loo_ledger.domain.rules.params import PARAMS
+from loo_ledger.domain.rules.variants import Variant
+from loo_ledger.domain.settlement.session import replay, variant_at
 
 _SOURCES = {"000": "the modern rules page", "001": "Britannica, 1902", "002": "the poker book",
             "003": "Lanterloo article", "004": "Bicycle rules"}
@@ -24,7 +24,7 @@ _SOURCES = {"000": "the modern rules page", "001": "Britannica, 1902", "002": "t
 def cite(rule: str, v: Variant) -> str:
     """``"loo=unlimited"`` -> ``"loo=unlimited, source 000"``; R-numbers point at CATALOGUE.md.
 
-    >>> from loo_ledger.domain.variants import variant
+    >>> from loo_ledger.domain.rules.variants import variant
     >>> cite("loo=unlimited", variant("three-card", {"loo": "unlimited"}))
     'loo=unlimited (house rule)'
     >>> cite("R9", variant("three-card"))

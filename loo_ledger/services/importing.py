@@ -26,7 +26,7 @@ import msgspec
 from msgspec.structs import replace
 
 from loo_ledger.domain import Session, Settlement, TableState
-from loo_ledger.domain.replay import settle_each, start
+from loo_ledger.domain.settlement.session import settle_each, start
 from loo_ledger.errors import LooError, StoreError
 from loo_ledger.formats import reader
 from loo_ledger.formats.sessionfile import read_file, refusal, seat_changes

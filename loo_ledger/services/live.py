@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from loo_ledger.domain.rotation import rotate_from_left
+from loo_ledger.domain.next.rotation import rotate_from_left
 from loo_ledger.services.pool import antes_due, pool_view, stored_variant
 from loo_ledger.services.reports.evening import Evening
 
 if TYPE_CHECKING:
-    from loo_ledger.domain.model import Settlement
-    from loo_ledger.domain.variants import Variant
+    from loo_ledger.domain.rules.model import Settlement
+    from loo_ledger.domain.rules.variants import Variant
     from loo_ledger.store.ledger import Ledger
 
 
@@ -104,7 +104,7 @@ def live_table(ledger: Ledger, sid: int) -> LiveTable:
 def last_settlement(ledger: Ledger, sid: int) -> Settlement | None:
     """The session's last hand as the engine settles it (its words, as ``loo hand``
     printed them), or None before the first hand."""
-    from loo_ledger.domain.replay import settle_each
+    from loo_ledger.domain.settlement.session import settle_each
     last = None
     for last in settle_each(ledger.stored(sid).session):  # noqa: B007 (the last is kept)
         pass

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from loo_ledger.domain.legal import DealShape, can_deal, cards_needed, deal_shape
-from loo_ledger.domain.model import TableState
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.next.legal import DealShape, can_deal, cards_needed, deal_shape
+from loo_ledger.domain.rules.model import TableState
+from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.errors import LooError
 from loo_ledger.formats.limits import (
     hidden_problem,

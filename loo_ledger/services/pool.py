@@ -1,7 +1,7 @@
 """The pool and the next deal, as ``loo pool`` tells them: the domain's answer.
 
 Who deals next, who is dealt in, the deal's kind and why, and the antes due are the
-domain's (domain/legal.py with rotation.py, domain/deal.py), asked here of the table as
+domain's (domain/next/legal.py with rotation.py, domain/next/plan.py), asked here of the table as
 stored: the cached table state after the last hand, who is at the table now, and the
 rules in force for the next hand. The last hand's loos are its stored movements, worded
 by the engine. Nothing is settled again and nothing of this is stored.
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from loo_ledger.domain.variants import Variant
+    from loo_ledger.domain.rules.variants import Variant
     from loo_ledger.store.ledger import Ledger
 
 __all__ = ["antes_due", "hand_loos", "pool_status", "pool_view", "row_variant",
@@ -23,13 +23,13 @@ __all__ = ["antes_due", "hand_loos", "pool_status", "pool_view", "row_variant",
 def row_variant(row: Mapping[str, Any], hand: int | None = None) -> Variant:
     """The variant in force for hand ``hand`` (the next hand when None) of a stored session
     row (``Ledger.session``): its rules with every rule change from that hand or before."""
-    from loo_ledger.domain.variants import variant
+    from loo_ledger.domain.rules.variants import variant
     from loo_ledger.store.codec import rule_changes_from
     n = row["state"]["hand_no"] if hand is None else hand
     changes = rule_changes_from(row)
     if not any(c.from_hand <= n for c in changes):  # the session's own rules
         return variant(row["variant"], dict(row["rules"]))
-    from loo_ledger.domain.replay import rules_in_force
+    from loo_ledger.domain.settlement.session import rules_in_force
     return variant(row["variant"], rules_in_force(row["rules"], changes, n))
 
 
@@ -52,9 +52,9 @@ def rule_change_lines(ledger: Ledger, sid: int) -> list[str]:
 def hand_loos(ledger: Ledger, row: Mapping[str, Any], sid: int,
               n: int) -> list[dict[str, Any]]:
     """The loos paid by hand ``n`` of session ``sid`` (``row``, its ``Ledger.session``):
-    player, amount and reason, worded by domain/wording.py from the stored facts (each
+    player, amount and reason, worded by domain/settlement/wording.py from the stored facts (each
     loo's cause is stored as a code: store/facts.py ``causes``)."""
-    from loo_ledger.domain import wording
+    from loo_ledger.domain.settlement import wording
     lou = row_variant(row, n).game == "lou"
     return [{"player": p, "amount": amount,
              "reason": "loo" if cause is None else wording.loo(cause, amount, lou=lou, won=won)}
@@ -65,8 +65,8 @@ def pool_view(ledger: Ledger, sid: int) -> dict[str, Any]:
     """Session ``sid``'s next deal: ``status`` (``loo pool --json``'s object), ``marks``
     (whether "simple" and "double" mean something at this table:
     legal.has_simple_double) and ``rule_changes`` (each change of the rules, in words)."""
-    from loo_ledger.domain.deal import antes
-    from loo_ledger.domain.legal import deal_shape, dealt_in, has_simple_double, next_dealer
+    from loo_ledger.domain.next.legal import deal_shape, dealt_in, has_simple_double, next_dealer
+    from loo_ledger.domain.next.plan import antes
     with ledger.db.snapshot():
         row = ledger.session(sid)
         state = ledger.final_state(sid)

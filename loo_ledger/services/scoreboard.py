@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from loo_ledger.domain import Settlement
-from loo_ledger.domain.legal import rotate_from_left
+from loo_ledger.domain.next.legal import rotate_from_left
 from loo_ledger.services.pool import pool_view, row_variant
 from loo_ledger.store.ledger import Ledger
 
@@ -85,13 +85,13 @@ def _money(chips: list[int], value: str | None) -> list[str | None]:
     """Each figure's money, allocated together (they sum to the total's, to the cent)."""
     if value is None:
         return [None] * len(chips)
-    from loo_ledger.domain.money import allocate
+    from loo_ledger.domain.rules.money import allocate
     return [str(m) for m in allocate(chips, value)]
 
 
 def last_settlement(ledger: Ledger, sid: int) -> Settlement | None:
     """The last hand of session ``sid`` as the engine settles it (None: no hand yet)."""
-    from loo_ledger.domain.replay import replay
+    from loo_ledger.domain.settlement.session import replay
     with ledger.db.snapshot():
         stored = ledger.stored(sid)
         if not stored.count:

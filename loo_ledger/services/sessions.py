@@ -17,11 +17,11 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from loo_ledger.domain.replay import rules_at, variant_at, with_change
-from loo_ledger.domain.variants import parse_rule_args, variant
+from loo_ledger.domain.rules.variants import parse_rule_args, variant
+from loo_ledger.domain.settlement.session import rules_at, variant_at, with_change
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.services.names import check_label, check_player_name, same_names
-from loo_ledger.services.table import _refuse_closed
+from loo_ledger.services.table import refuse_closed
 from loo_ledger.store.changes import AuditEntry, Change, Stored
 from loo_ledger.store.codec import rule_changes_list
 from loo_ledger.store.ledger import Ledger
@@ -88,7 +88,7 @@ def set_rules(ledger: Ledger, sid: int, rule_args: list[str], from_hand: int = 1
     out: list[dict[str, Any]] = []
 
     def change(stored: Stored) -> Change:
-        _refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed)
         if from_hand > stored.next_hand:
             raise LooError(f"--from-hand {from_hand}: session {sid} has {len(stored.records)} "
                            f"hands, so a rule can be set from hand {stored.next_hand} at the "

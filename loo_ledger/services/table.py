@@ -24,9 +24,9 @@ from loo_ledger.domain import (
     opening_state,
     replay,
 )
-from loo_ledger.domain.legal import unit_name
-from loo_ledger.domain.replay import pulled_back, variant_at
-from loo_ledger.domain.variants import PRESETS, Variant, parse_rule_args, variant
+from loo_ledger.domain.next.legal import unit_name
+from loo_ledger.domain.rules.variants import PRESETS, Variant, parse_rule_args, variant
+from loo_ledger.domain.settlement.session import pulled_back, variant_at
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.services.pool import (  # noqa: F401 (named here too, as they always were)
     pool_status,
@@ -111,7 +111,7 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True):
     hand_no: int
 
 
-def _refuse_closed(sid: int, closed: bool) -> None:
+def refuse_closed(sid: int, closed: bool) -> None:
     if closed:
         raise LooError(f"session {sid} is closed; start a new one with 'loo new'")
 
@@ -120,7 +120,7 @@ def table_view(ledger: Ledger, sid: int) -> TableView:
     """The table before the next hand of session ``sid`` (LooError if it is closed)."""
     with ledger.db.snapshot():
         row = ledger.session(sid)
-        _refuse_closed(sid, row["closed_at"] is not None)
+        refuse_closed(sid, row["closed_at"] is not None)
         state = ledger.final_state(sid)
         present = tuple(ledger.present_players(sid))
     return TableView(session_id=sid, variant=row_variant(row),
@@ -132,7 +132,7 @@ def view_before(ledger: Ledger, sid: int, n: int) -> TableView:
     with the players who were at the table for it."""
     with ledger.db.snapshot():
         stored = ledger.stored(sid)
-    _refuse_closed(sid, stored.closed)
+    refuse_closed(sid, stored.closed)
     session = stored.session
     _hand_exists(sid, n, len(session.hands))
     before = replay(replace(session, hands=session.hands[:n - 1]))
@@ -153,7 +153,7 @@ def record(ledger: Ledger, sid: int, record: HandRecord, *, expect_hand: int | N
     settlement. With ``expect_hand``, TableChanged (nothing written) unless the next hand
     is that one: what was previewed is what is recorded."""
     def change(stored: Stored) -> Change:
-        _refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed)
         if expect_hand is not None and stored.next_hand != expect_hand:
             moved = ("recorded" if stored.next_hand > expect_hand else "undone")
             which = expect_hand if stored.next_hand > expect_hand else stored.next_hand
@@ -187,7 +187,7 @@ def amend_record(ledger: Ledger, sid: int, n: int, record: HandRecord, *,
     """Replace hand ``n`` with ``record`` and settle every later hand again (``dry_run``:
     settle it all, write nothing: the preview)."""
     def change(stored: Stored) -> Change:
-        _refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed)
         hands = stored.session.hands
         _hand_exists(sid, n, len(hands))
         return Change(hands=hands[:n - 1] + (record,) + hands[n:], audit=(AuditEntry(
@@ -201,7 +201,7 @@ def undo(ledger: Ledger, sid: int, *, expect_last: int | None = None) -> int:
     removed: list[int] = []
 
     def change(stored: Stored) -> Change:
-        _refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed)
         n = len(stored.records)
         if not n:
             raise NotFound(f"session {sid} has no hand to undo")
@@ -234,7 +234,7 @@ def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
     said: list[str] = []
 
     def change(stored: Stored) -> Change:
-        _refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed)
         session = stored.session
         log = logged(stored.seat_changes, stored.next_hand, name, "join")
         v = variant_at(session, stored.next_hand)
@@ -269,7 +269,7 @@ def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
 def seat_leave(ledger: Ledger, sid: int, name: str) -> str:
     """A player leaves the table: they keep their seat and balance; the deal skips them."""
     def change(stored: Stored) -> Change:
-        _refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed)
         if name not in stored.present:
             raise LooError(f"{name} is not playing at this table now")
         if len(stored.present) <= 2:
@@ -287,7 +287,7 @@ def close(ledger: Ledger, sid: int) -> list[str]:
     warnings: list[str] = []
 
     def change(stored: Stored) -> Change:
-        _refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed)
         v = variant_at(stored.session, stored.next_hand)
         hands = ledger.hands(sid)
         if stored.state.pool:

@@ -16,8 +16,8 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from loo_ledger.domain.model import HandRecord, RuleChange, Session, TableState, Unit
-from loo_ledger.domain.replay import Replay
+from loo_ledger.domain.rules.model import HandRecord, RuleChange, Session, TableState, Unit
+from loo_ledger.domain.settlement.session import Replay
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store import codec
 from loo_ledger.store.conn import Connection

@@ -9,7 +9,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from loo_ledger.domain.model import RuleChange, Session, TableState
+from loo_ledger.domain.rules.model import RuleChange, Session, TableState
 
 SESSION_FORMAT = "loo-session/1"
 

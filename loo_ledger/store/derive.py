@@ -21,7 +21,7 @@ from typing import Any
 
 import msgspec
 
-from loo_ledger.domain.model import Movement, Settlement, TableState
+from loo_ledger.domain.rules.model import Movement, Settlement, TableState
 from loo_ledger.errors import StoreError
 from loo_ledger.store import facts
 from loo_ledger.store import records as records_codec

@@ -16,9 +16,9 @@ or small codes, so a hand's facts take a few dozen bytes:
 - ``moves``: a JSON array, one integer per movement in order (:func:`pack_move`):
   payer and payee (position + 1, 0 for the pool), kind (:data:`KINDS`) and amount.
 - ``causes`` (m019): a letter per loo movement, in order, its cause
-  (domain/wording.py ``CAUSE_LETTER``; ``-`` for a loo with none).
+  (domain/settlement/wording.py ``CAUSE_LETTER``; ``-`` for a loo with none).
 
-A movement's words are not stored: they are domain/wording.py's, from its kind, figures
+A movement's words are not stored: they are domain/settlement/wording.py's, from its kind, figures
 and cause (``loo pool`` words a stored loo there; ``Ledger.postings`` settles the session
 again for every reason and rule). Pure: no SQL.
 """
@@ -29,9 +29,9 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from loo_ledger.domain.codes import LooCause, MovementKind, Resolution
-from loo_ledger.domain.model import Movement
-from loo_ledger.domain.wording import CAUSE_LETTER, LETTER_CAUSE
+from loo_ledger.domain.rules.codes import LooCause, MovementKind, Resolution
+from loo_ledger.domain.rules.model import Movement
+from loo_ledger.domain.settlement.wording import CAUSE_LETTER, LETTER_CAUSE
 
 OUTCOMES: tuple[str, ...] = tuple(r.value for r in Resolution)
 OUTCOME_CODE = {o: i for i, o in enumerate(OUTCOMES)}

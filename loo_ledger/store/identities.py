@@ -54,7 +54,7 @@ class Identities(msgspec.Struct, frozen=True):
         return self.shown.get(name.casefold(), name)
 
     def names(self) -> Mapping[str, str]:
-        """Each spelling seen at a seat -> its identity's name (for SQL, store/stats.py)."""
+        """Each spelling seen at a seat -> its identity's name (for SQL, store/stats_sql.py)."""
         return {s: self.who(s) for spellings in self.spellings.values() for s in spellings}
 
 

@@ -17,7 +17,7 @@ from loo_ledger.store.db import open_database
 if TYPE_CHECKING:  # the writer, the engine and the codecs load when a method needs them:
     # a read such as 'loo balances' loads none of them (startup, issue 10); the row shapes
     # are types alone
-    from loo_ledger.domain.model import Session, Settlement, TableState
+    from loo_ledger.domain.rules.model import Session, Settlement, TableState
     from loo_ledger.store import changes
     from loo_ledger.store.rows import (
         AuditRow,
@@ -287,7 +287,7 @@ class Ledger:
         with the engine's reason and rule: the hands are settled again from their records
         (the store keeps facts, not prose). Should they no longer settle, the stored
         movements are given with their kind as the reason."""
-        from loo_ledger.domain.replay import replay
+        from loo_ledger.domain.settlement.session import replay
         from loo_ledger.errors import LooError
         from loo_ledger.store import derive
         stored = self.movements(session_id, hand)

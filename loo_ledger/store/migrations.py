@@ -178,7 +178,7 @@ def m007_hand_statistics(db: Database) -> None:
 
 @migrations()
 def m008_posting_kind(db: Database) -> None:
-    """Each posting's kind (domain/codes.py MovementKind: ante, share, whole-pool, loo...),
+    """Each posting's kind (domain/rules/codes.py MovementKind: ante, share, whole-pool, loo...),
     so nobody reads the reason text to classify a payment. Filled by the rebuild that
     follows (db.py: REBUILD_AFTER)."""
     _run(db, "ALTER TABLE postings ADD COLUMN kind TEXT NOT NULL DEFAULT ''")
@@ -416,7 +416,7 @@ def m018_kept_in_the_audit(db: Database) -> None:
 @migrations()
 def m019_loo_causes(db: Database) -> None:
     """Each loo's cause as a code (store/facts.py ``causes``), so that ``loo pool`` words a
-    stored loo through domain/wording.py without working its cause out again (issue 20);
+    stored loo through domain/settlement/wording.py without working its cause out again (issue 20);
     filled for every hand by the rebuild that follows (db.REBUILD_AFTER)."""
     _run(db, "ALTER TABLE hands ADD COLUMN causes TEXT NOT NULL DEFAULT ''")
 

@@ -34,7 +34,7 @@ from typing import Any
 
 import msgspec
 
-from loo_ledger.domain.model import HandRecord
+from loo_ledger.domain.rules.model import HandRecord
 from loo_ledger.formats.handcodec import record_from_dict, record_to_dict
 
 __all__ = ["Seats", "decode", "encode", "encode_typed", "record_from_dict", "record_to_dict",

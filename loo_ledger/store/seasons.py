@@ -14,7 +14,7 @@ from typing import Any
 from loo_ledger.errors import LooError, NotFound
 from loo_ledger.store.conn import Connection
 
-#: A session's date as the reports order sessions by (store/stats.py).
+#: A session's date as the reports order sessions by (store/stats_sql.py).
 SESSION_DATE = "datetime(coalesce(s.started_at, s.created_at))"
 _COLUMNS = "id, name, since, until, created_at"
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from loo_ledger.domain.model import Session
+from loo_ledger.domain.rules.model import Session
 from loo_ledger.errors import NotFound
 from loo_ledger.store import derive
 from loo_ledger.store.conn import Connection

@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from loo_ledger.domain.model import Settlement
+from loo_ledger.domain.rules.model import Settlement
 from loo_ledger.errors import StoreError
 from loo_ledger.store import facts
 

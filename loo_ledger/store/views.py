@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from loo_ledger.domain.codes import MovementKind, Resolution
-from loo_ledger.domain.wording import CAUSE_LETTER
+from loo_ledger.domain.rules.codes import MovementKind, Resolution
+from loo_ledger.domain.settlement.wording import CAUSE_LETTER
 from loo_ledger.store import facts
 
 #: How a hand ended, in words (``hands.outcome`` holds the code).

@@ -25,16 +25,16 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
-from loo_ledger.domain.legal import next_seat
-from loo_ledger.domain.model import (
+from loo_ledger.domain.next.legal import next_seat
+from loo_ledger.domain.rules.model import (
     HandRecord,
     Session,
     Settlement,
     TableState,
     opening_state,
 )
-from loo_ledger.domain.replay import Replay, replay, session_variant, start, variant_at
-from loo_ledger.domain.settle import settle
+from loo_ledger.domain.settlement.engine import settle
+from loo_ledger.domain.settlement.session import Replay, replay, session_variant, start, variant_at
 from loo_ledger.errors import LooError, NotFound
 from loo_ledger.store import codec, derive
 from loo_ledger.store.changes import (

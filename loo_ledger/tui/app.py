@@ -99,7 +99,7 @@ def money_text(amount: str | None, currency: str | None) -> str:
         return ""
     from decimal import Decimal
 
-    from loo_ledger.domain.money import money_text as text
+    from loo_ledger.domain.rules.money import money_text as text
     return text(Decimal(amount), currency)
 
 
@@ -392,7 +392,7 @@ class TableApp(App[None]):
             self.say("No hand selected to amend.")
             return
         n = h["number"]
-        from loo_ledger.domain.model import HandRecord as Record
+        from loo_ledger.domain.rules.model import HandRecord as Record
         from loo_ledger.services.table import amend_record, view_before
         from loo_ledger.tui.form import HandForm, answers_from
         old = _record(h["record"])

@@ -5,6 +5,6 @@ from __future__ import annotations
 
 
 def signed(n: int) -> str:
-    """``+12``, ``-3``, ``0`` (loo_ledger.domain.chips.signed)."""
-    from loo_ledger.domain.chips import signed as sign
+    """``+12``, ``-3``, ``0`` (loo_ledger.domain.rules.chips.signed)."""
+    from loo_ledger.domain.rules.chips import signed as sign
     return sign(n)

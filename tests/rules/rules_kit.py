@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from loo_ledger.domain.model import Flush, HandRecord, Penalty, TableState, opening_state
-from loo_ledger.domain.variants import variant
+from loo_ledger.domain.rules.model import Flush, HandRecord, Penalty, TableState, opening_state
+from loo_ledger.domain.rules.variants import variant
 from loo_ledger.errors import HandRejected
 
 try:  # the engine is being written alongside these tests

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from loo_ledger.domain.cards import (
+from loo_ledger.domain.cards.deck import (
     ACE,
     JACK,
     KING,
@@ -17,7 +17,7 @@ from loo_ledger.domain.cards import (
     parse_card,
     parse_cards,
 )
-from loo_ledger.domain.codes import Suit
+from loo_ledger.domain.rules.codes import Suit
 from loo_ledger.errors import LooError
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS

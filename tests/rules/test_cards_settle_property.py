@@ -23,15 +23,16 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from loo_ledger.domain import legal, settle, validate
-from loo_ledger.domain.cardplay import PlayContext, legal_plays, winner
-from loo_ledger.domain.cards import Card, pack
-from loo_ledger.domain.checks import resolve
-from loo_ledger.domain.codes import Resolution, Word
-from loo_ledger.domain.deal import analyse
-from loo_ledger.domain.model import CardRecord, HandRecord, TableState, opening_state
-from loo_ledger.domain.play_rules import PlayRules
-from loo_ledger.domain.variants import PRESETS, Variant, variant
+from loo_ledger.domain import settle, validate
+from loo_ledger.domain.cards.deck import Card, pack
+from loo_ledger.domain.cards.play import PlayContext, legal_plays, winner
+from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.next import legal
+from loo_ledger.domain.next.checks import resolve
+from loo_ledger.domain.next.plan import analyse
+from loo_ledger.domain.rules.codes import Resolution, Word
+from loo_ledger.domain.rules.model import CardRecord, HandRecord, TableState, opening_state
+from loo_ledger.domain.rules.variants import PRESETS, Variant, variant
 
 SEATS = ("Ann", "Ben", "Cat", "Dov", "Eve", "Fay", "Gus")
 

@@ -12,9 +12,9 @@ a loo is 9 (loo=limited, loo_amount=9). Hearts are trumps (2h turned).
 
 from msgspec.structs import replace
 
-from loo_ledger.domain.model import CardRecord, HandRecord, Penalty, opening_state
-from loo_ledger.domain.settle import settle, validate
-from loo_ledger.domain.variants import variant
+from loo_ledger.domain.rules.model import CardRecord, HandRecord, Penalty, opening_state
+from loo_ledger.domain.rules.variants import variant
+from loo_ledger.domain.settlement.engine import settle, validate
 
 V = variant("three-card")
 STATE = opening_state(("A", "B", "C"), "C", 12)
@@ -110,7 +110,7 @@ FIVE_DEALT = {"A": ("3h", "5h", "7h", "9h", "Jh"), "B": ("2c", "4c", "6c", "8c",
 
 
 def test_a_flush_recorded_against_the_cards_is_refused_and_an_unrecorded_one_used():
-    from loo_ledger.domain.model import Flush
+    from loo_ledger.domain.rules.model import Flush
     cards = CardRecord(trump_card="2s", dealt=FIVE_DEALT)
     words = {"A": "stand", "B": "stand"}
     wrong = HandRecord(declarations=words, flushes=(Flush(player="A", kind="trump"),),

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 from rules_kit import Flush, HandRecord, Penalty, V, opening_state, settle, validate
 
-from loo_ledger.domain.model import net_changes
+from loo_ledger.domain.rules.model import net_changes
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")

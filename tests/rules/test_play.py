@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from loo_ledger.domain.cardplay import PlayContext, PlayError, check_play, legal_plays, winner
-from loo_ledger.domain.cards import Card, parse_card, parse_cards
-from loo_ledger.domain.codes import Suit
-from loo_ledger.domain.play_rules import PlayRules
+from loo_ledger.domain.cards.deck import Card, parse_card, parse_cards
+from loo_ledger.domain.cards.play import PlayContext, PlayError, check_play, legal_plays, winner
+from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.rules.codes import Suit
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 THREE = PlayRules()

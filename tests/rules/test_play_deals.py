@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from loo_ledger.domain.cards import parse_card, parse_cards
-from loo_ledger.domain.codes import FlushKind, Suit
-from loo_ledger.domain.play_judge import PlayRecord, PlayResult, judge
-from loo_ledger.domain.play_rules import PlayRules
-from loo_ledger.domain.variants import variant
+from loo_ledger.domain.cards.deck import parse_card, parse_cards
+from loo_ledger.domain.cards.judge import PlayRecord, PlayResult, judge
+from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.rules.codes import FlushKind, Suit
+from loo_ledger.domain.rules.variants import variant
 from loo_ledger.errors import VariantError
 
 THREE = PlayRules()

@@ -10,10 +10,10 @@ C 5c 6s 7d. Here A leads Ks first: trick 1 Ks Qs 6s (A), trick 2 Ah 4h 5c (A), t
 import pytest
 from msgspec.structs import replace
 
-from loo_ledger.domain.model import CardRecord, HandRecord, opening_state
-from loo_ledger.domain.play_rules import PlayRules
-from loo_ledger.domain.settle import settle
-from loo_ledger.domain.variants import variant
+from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.rules.model import CardRecord, HandRecord, opening_state
+from loo_ledger.domain.rules.variants import variant
+from loo_ledger.domain.settlement.engine import settle
 from loo_ledger.errors import VariantError
 
 STATE = opening_state(("A", "B", "C"), "C", 12)

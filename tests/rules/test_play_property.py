@@ -17,11 +17,10 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from loo_ledger.domain.cardplay import PlayContext, check_play, legal_plays, winner
-from loo_ledger.domain.cards import Card, pack
-from loo_ledger.domain.codes import Suit
-from loo_ledger.domain.play_judge import PlayRecord, judge
-from loo_ledger.domain.play_rules import (
+from loo_ledger.domain.cards.deck import Card, pack
+from loo_ledger.domain.cards.judge import PlayRecord, judge
+from loo_ledger.domain.cards.play import PlayContext, check_play, legal_plays, winner
+from loo_ledger.domain.cards.play_rules import (
     HighestTrump,
     LeadTrump,
     PamCivil,
@@ -30,7 +29,8 @@ from loo_ledger.domain.play_rules import (
     PlayRules,
     VoidRule,
 )
-from loo_ledger.domain.variants import PRESETS, variant
+from loo_ledger.domain.rules.codes import Suit
+from loo_ledger.domain.rules.variants import PRESETS, variant
 
 RULE_CHOICES: dict[str, list[Any]] = {
     "head_trick": [True, False], "trump_when_void": list(VoidRule),

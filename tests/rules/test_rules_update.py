@@ -9,8 +9,8 @@ from __future__ import annotations
 from rules_kit import F, Pen, V, expect, hand, problems, rejects, run, settle, table
 
 from loo_ledger.domain import Session, replay
-from loo_ledger.domain.codes import DealKind, MovementKind, Resolution
-from loo_ledger.domain.model import HandRecord
+from loo_ledger.domain.rules.codes import DealKind, MovementKind, Resolution
+from loo_ledger.domain.rules.model import HandRecord
 
 FOUR = ("A", "B", "C", "D")
 THREE = ("A", "B", "C")

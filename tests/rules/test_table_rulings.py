@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules_kit import V, expect, hand, problems, rejects, run, table, validate
 
-from loo_ledger.domain.codes import MovementKind
+from loo_ledger.domain.rules.codes import MovementKind
 
 FOUR = ("A", "B", "C", "D")
 

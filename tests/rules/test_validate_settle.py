@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 from rules_kit import Flush, HandRecord, HandRejected, Penalty, TableState, V, settle, validate
 
-from loo_ledger.domain import legal
-from loo_ledger.domain.model import net_changes
+from loo_ledger.domain.next import legal
+from loo_ledger.domain.rules.model import net_changes
 
 VARIANTS = [V("three-card"), V("britannica"), V("poker-book"), V("irish"), V("five-card"),
             V("britannica-five-card"), V("lou"), V("bicycle"),

@@ -1,7 +1,7 @@
 """A season's tab: who owes whom across sessions, and the debts paid since (issue 11).
 
 Each session in the season is settled as ``loo settle-up`` settles it: its players' nets
-and the pool's change, in money, allocated together to the cent (domain/money.py), so
+and the pool's change, in money, allocated together to the cent (domain/rules/money.py), so
 each session's parties sum to zero. The tab adds them up per person (an identity,
 store/identities.py: ``Margaret`` and ``margaret`` are one) and per currency, with the
 pool as a party (``(pool)``: chips left in pools are money its keeper holds for the next
@@ -18,13 +18,13 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from loo_ledger.domain.money import allocate_cents, exact, from_cents, to_cents, whole_cents
+from loo_ledger.domain.rules.money import allocate_cents, exact, from_cents, to_cents, whole_cents
 from loo_ledger.errors import LooError
 from loo_ledger.formats.limits import MAX_CHIPS
 from loo_ledger.services.analysis.settle_up import GREEDY, POOL, fewest_transfers
 from loo_ledger.services.analysis.stats import describe, utc
 from loo_ledger.store import identities
-from loo_ledger.store.stats import Scope, StatsReader
+from loo_ledger.store.stats_sql import Scope, StatsReader
 
 #: An amount as typed: digits, and at most two decimals (no sign, exponent or commas).
 AMOUNT = re.compile(r"[0-9]{1,15}(\.[0-9]{1,2})?")

@@ -7,7 +7,7 @@ next session (``loo new --carry-from``); a pool carried in and won back pays out
 the money that came with it. The players' nets sum to minus the pool's change, so
 with the pool as a party every total sums to zero, to the cent.
 
-Money follows loo_ledger.domain.money: exact amounts, rounded together by largest
+Money follows loo_ledger.domain.rules.money: exact amounts, rounded together by largest
 remainder. The nets and the pool are allocated to their total (zero); with a buy-in,
 the buy-ins to theirs (the money bought in), and the cash-outs with the pool's change
 to the same total, so the cash-outs and the pool add up to what was bought in, to the
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from loo_ledger.domain.money import allocate_cents, exact, from_cents
+from loo_ledger.domain.rules.money import allocate_cents, exact, from_cents
 from loo_ledger.errors import LooError, NotFound
 
 POOL = "(pool)"

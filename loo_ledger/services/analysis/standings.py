@@ -23,12 +23,12 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from loo_ledger.domain.money import allocate
+from loo_ledger.domain.rules.money import allocate
 from loo_ledger.errors import LooError
 from loo_ledger.services.analysis.stats import rate
 from loo_ledger.store import seasons as season_store
 from loo_ledger.store.identities import read as read_identities
-from loo_ledger.store.stats import Scope, StatsReader
+from loo_ledger.store.stats_sql import Scope, StatsReader
 
 #: ``--sort`` columns, and whether larger comes first.
 SORTS = {"place": False, "player": False, "evenings": True, "hands": True, "net": True,
@@ -64,7 +64,7 @@ def evenings(ledger: Any, *, season: str | None, since: str | None,
              until: str | None = None, sessions: Sequence[int] = (),
              variant: str | None = None) -> tuple[str, str | None, list[dict[str, Any]]]:
     """The evenings a season report covers: its title, the season's name as stored (None
-    without one) and the sessions (store/stats.py rows), oldest first: the season's (or
+    without one) and the sessions (store/stats_sql.py rows), oldest first: the season's (or
     every one), from ``since`` and before ``until`` (UTC ``YYYY-MM-DD HH:MM:SS``), of the
     ids ``sessions`` (none: any) and of the variant ``variant``. NotFound when filters
     select no evening."""

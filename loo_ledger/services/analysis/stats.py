@@ -1,9 +1,9 @@
 """loo stats: figures per player and per session, for one session, every session, or since a date.
 
-The store aggregates in SQL (store/stats.py); this module turns its rows into the report:
+The store aggregates in SQL (store/stats_sql.py); this module turns its rows into the report:
 rates, seats named relative to the dealer, money per currency, each player's record.
 
-Money follows loo_ledger.domain.money: a player's money in a session is his share of
+Money follows loo_ledger.domain.rules.money: a player's money in a session is his share of
 that session's nets and pool change allocated together (what settle-up has him pay or
 receive), and his money over several sessions is the sum of those, per currency. With a
 unit worth whole cents every amount is exact, so the SQL sums are the money as they are;
@@ -16,11 +16,11 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from loo_ledger.domain.money import allocate, money, whole_cents
+from loo_ledger.domain.rules.money import allocate, money, whole_cents
 from loo_ledger.errors import LooError, NotFound
 from loo_ledger.services.dates import shown
 from loo_ledger.store.identities import read as read_identities
-from loo_ledger.store.stats import Scope, StatsReader
+from loo_ledger.store.stats_sql import Scope, StatsReader
 
 WORDS = ("stand", "pass", "miss", "defend")
 CARD_TOTALS = ("card_hands", "trumps_led", "pam_tricks", "revokes_caught", "first_leads",

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from loo_ledger.domain.money import allocate, money, money_text
+from loo_ledger.domain.rules.money import allocate, money, money_text
 
 
 class HandRows(Collection[dict]):
@@ -120,7 +120,7 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     sharers: Mapping[int, list[str]] = msgspec.field(default_factory=dict)
     #: hand -> each player's tricks as settled (judged from the cards where none recorded)
     tricks: Mapping[int, dict[str, int]] = msgspec.field(default_factory=dict)
-    #: player -> figures from recorded cards (store/stats.py card_totals); empty without cards
+    #: player -> figures from recorded cards (store/stats_sql.py card_totals); empty without cards
     cards: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
     #: The hands without their records (``record`` empty), read faster, for what needs only
     #: their facts (the charts, the highlights); None: ``hands``.
@@ -129,10 +129,10 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     @classmethod
     def load(cls, ledger: Any, session_id: int) -> Evening:
         """Read session ``session_id`` through the Ledger (NotFound if there is none)."""
-        from loo_ledger.domain.codes import Game, MovementKind
-        from loo_ledger.domain.legal import has_simple_double
+        from loo_ledger.domain.next.legal import has_simple_double
+        from loo_ledger.domain.rules.codes import Game, MovementKind
         from loo_ledger.services.table import stored_variant
-        from loo_ledger.store.stats import StatsReader
+        from loo_ledger.store.stats_sql import StatsReader
         info = ledger.session(session_id)
         bal = ledger.balances(session_id)
         v = stored_variant(ledger, session_id)
@@ -239,7 +239,7 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
 
     @cached_property
     def _balance_money(self) -> list[Decimal] | None:
-        """Each player's net then the pool, allocated together (loo_ledger.domain.money):
+        """Each player's net then the pool, allocated together (loo_ledger.domain.rules.money):
         they sum to the opening pool's money, to the cent. None without a unit value."""
         if self.unit_value is None:
             return None

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from html import escape
 from typing import Any
 
-from loo_ledger.domain.money import signed
+from loo_ledger.domain.rules.money import signed
 from loo_ledger.services.reports import series, svg
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts

@@ -73,7 +73,7 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     """The session file ``loo export`` writes (``dumps_session`` of the stored session),
     hand by hand: each stored record is read back through the session format (so a record
     the format refuses stops the export with its message), extension fields kept."""
-    from loo_ledger.domain.model import RuleChange
+    from loo_ledger.domain.rules.model import RuleChange
     from loo_ledger.formats.sessionfile import (
         dumps_session,
         hand_from_dict,
@@ -139,7 +139,7 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None) -> Iterat
         tricks = record.get("tricks")
         if not tricks and record.get("cards"):
             if judged is None:
-                from loo_ledger.store.stats import StatsReader
+                from loo_ledger.store.stats_sql import StatsReader
                 judged = StatsReader(ledger.db).hand_tricks(sid)
             tricks = judged.get(h["number"])
         tricks = tricks or {}

@@ -3,7 +3,7 @@
 Each player's result in chips and money, the pool, the highlights of the Markdown
 summary, and the transfers that settle the evening. Money and transfers are those of
 ``loo settle-up`` (loo_ledger.services.analysis.settle_up): the players' money and the
-pool's are allocated together (loo_ledger.domain.money), so they sum to zero, and the
+pool's are allocated together (loo_ledger.domain.rules.money), so they sum to zero, and the
 transfers move exactly that money.
 """
 
@@ -13,7 +13,7 @@ from decimal import Decimal
 
 import msgspec
 
-from loo_ledger.domain.money import money_text, signed
+from loo_ledger.domain.rules.money import money_text, signed
 from loo_ledger.services.analysis.settle_up import POOL, fewest_transfers, settle_up
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts

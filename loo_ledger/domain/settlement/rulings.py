@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from loo_ledger.domain import wording
-from loo_ledger.domain.codes import DoubleWhen, Game, MovementKind, Resolution, RuleRef
-from loo_ledger.domain.model import HandRecord, Movement, Settlement, TableState
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.rules.codes import DoubleWhen, Game, MovementKind, Resolution, RuleRef
+from loo_ledger.domain.rules.model import HandRecord, Movement, Settlement, TableState
+from loo_ledger.domain.rules.variants import Variant
+from loo_ledger.domain.settlement import wording
 from loo_ledger.errors import Problem
 
 _RULING = RuleRef(ruling=True)

@@ -4,7 +4,7 @@ the antes, and what the declarations mean.
 :func:`analyse` works it all out, collecting every problem (nothing here raises for bad
 input). What it finds of a sound reading is a :class:`Plan`: it depends only on the table
 state (not its pool or hand number) and the record's seats, trump and words, so the
-engine remembers it (domain/compiled.py ``Compiled.plan``) and checks the rest of each
+engine remembers it (domain/settlement/compiled.py ``Compiled.plan``) and checks the rest of each
 record against it (:func:`hand_problems`, :func:`name_problems`).
 """
 
@@ -14,18 +14,7 @@ from collections.abc import Iterator, Mapping
 
 import msgspec
 
-from loo_ledger.domain import wording
-from loo_ledger.domain.codes import (
-    AnteModel,
-    DealKind,
-    Game,
-    LonePlayer,
-    MovementKind,
-    Resolution,
-    Suit,
-    Word,
-)
-from loo_ledger.domain.legal import (
+from loo_ledger.domain.next.legal import (
     DealShape,
     can_deal,
     canonical,
@@ -37,9 +26,20 @@ from loo_ledger.domain.legal import (
     refuse_word,
     words_allowed,
 )
-from loo_ledger.domain.model import HandRecord, Movement, TableState
-from loo_ledger.domain.rotation import next_seat
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.next.rotation import next_seat
+from loo_ledger.domain.rules.codes import (
+    AnteModel,
+    DealKind,
+    Game,
+    LonePlayer,
+    MovementKind,
+    Resolution,
+    Suit,
+    Word,
+)
+from loo_ledger.domain.rules.model import HandRecord, Movement, TableState
+from loo_ledger.domain.rules.variants import Variant
+from loo_ledger.domain.settlement import wording
 from loo_ledger.errors import Problem
 
 __all__ = ["Deal", "Plan", "analyse", "antes", "hand_problems", "name_problems",
@@ -287,7 +287,7 @@ def antes(state: TableState, v: Variant, dealer: str,
     """(player, amount) paid into the pool before the deal, by ante_model. ``stakes`` and
     ``replenish`` key on whether the last deal had a loo, never on whether the pool is double.
 
-    >>> from loo_ledger.domain.variants import variant
+    >>> from loo_ledger.domain.rules.variants import variant
     >>> state = TableState(seats=("A", "B", "C"), dealer="C")
     >>> antes(state, variant("britannica"), "C", ("A", "B", "C"))
     [('A', 3), ('B', 3), ('C', 6)]

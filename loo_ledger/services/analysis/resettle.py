@@ -20,12 +20,12 @@ import msgspec
 from msgspec.structs import replace
 
 from loo_ledger.domain import HandRecord, Session, settle, start
-from loo_ledger.domain.legal import skip_hand
-from loo_ledger.domain.model import RuleChange
-from loo_ledger.domain.money import allocate
-from loo_ledger.domain.params import PARAMS
-from loo_ledger.domain.replay import session_variant, variant_at
-from loo_ledger.domain.variants import Variant, parse_rule_args
+from loo_ledger.domain.next.legal import skip_hand
+from loo_ledger.domain.rules.model import RuleChange
+from loo_ledger.domain.rules.money import allocate
+from loo_ledger.domain.rules.params import PARAMS
+from loo_ledger.domain.rules.variants import Variant, parse_rule_args
+from loo_ledger.domain.settlement.session import session_variant, variant_at
 from loo_ledger.errors import HandRejected, VariantError
 
 #: Told ``n`` when n more hands are settled.

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from loo_ledger.domain import wording
-from loo_ledger.domain.book import Book
-from loo_ledger.domain.codes import DealKind, LooCause, LouOddCent, MovementKind
-from loo_ledger.domain.deal import ALL_FOLD, LONE, RENEGE
-from loo_ledger.domain.model import Settlement
+from loo_ledger.domain.next.plan import ALL_FOLD, LONE, RENEGE
+from loo_ledger.domain.rules.codes import DealKind, LooCause, LouOddCent, MovementKind
+from loo_ledger.domain.rules.model import Settlement
+from loo_ledger.domain.settlement import wording
+from loo_ledger.domain.settlement.book import Book
 
 # The members the engine reads for every hand, read from their classes once (an
 # enum member read from its class costs some 0.4 µs on Python 3.11).

@@ -40,7 +40,7 @@ class Word(StrEnum):
 
 
 class DealKind(StrEnum):
-    """What kind of deal the next hand is (see :func:`loo_ledger.domain.legal.deal_shape`)."""
+    """What kind of deal the next hand is (see :func:`loo_ledger.domain.next.legal.deal_shape`)."""
 
     FORCED = "forced"            # everyone plays: a simple pool, club law, a force
     ELDEST_MISS = "eldest-miss"  # a simple pool where only the eldest may take the miss

@@ -7,7 +7,8 @@ The records are ``msgspec.Struct`` classes, frozen and keyword-only like the dat
 replace (equal field by field, hashable when their fields are, ``AttributeError`` on
 assignment): a class costs microseconds to define at start-up, not the dataclass's compiled
 methods, and an instance is several times cheaper to make, once per hand. The rules
-(domain/variants.py ``Variant``, domain/play_rules.py ``PlayRules``) stay frozen dataclasses.
+(domain/rules/variants.py ``Variant``, domain/cards/play_rules.py ``PlayRules``) stay
+frozen dataclasses.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from loo_ledger.domain.codes import (
+from loo_ledger.domain.rules.codes import (
     DealKind,
     LooCause,
     MovementKind,
@@ -28,7 +29,7 @@ from loo_ledger.domain.codes import (
 )
 
 if TYPE_CHECKING:
-    from loo_ledger.domain.card_facts import CardFacts
+    from loo_ledger.domain.cards.facts import CardFacts
 
 #: The suits as text, for callers that list them (the codes are :class:`Suit`).
 SUITS: tuple[str, ...] = tuple(Suit)
@@ -52,7 +53,7 @@ class Penalty(msgspec.Struct, frozen=True, kw_only=True):
 
 class CardRecord(msgspec.Struct, frozen=True, kw_only=True):
     """The cards of a hand as written down (any part may be missing), each card as typed
-    (``As``, ``10h``, ``J♣``; domain/cards.py reads them).
+    (``As``, ``10h``, ``J♣``; domain/cards/deck.py reads them).
 
     ``trump_card`` was turned after the deal; ``turned`` was turned when someone first failed
     to follow in a simple pool; ``miss`` the miss if seen; ``dealt`` and ``exchanged`` each
@@ -136,7 +137,7 @@ def opening_state(players: tuple[str, ...] | list[str], first_dealer: str,
 
 class Movement(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Chips moving from ``payer`` to ``payee`` (``None`` is the pool): what kind of
-    movement it is, the reason in words (domain/wording.py), the rule behind it and, for
+    movement it is, the reason in words (domain/settlement/wording.py), the rule behind it and, for
     a loo, its cause."""
 
     payer: str | None
@@ -186,7 +187,7 @@ class Settlement(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     table_ruling: str | None = None
     rules_deltas: Mapping[str, int] = msgspec.field(default_factory=dict)
     #: The trick counts settled (the record's, or those judged from its cards), and what
-    #: the cards show for statistics (domain/card_facts.py; None without judged tricks).
+    #: the cards show for statistics (domain/cards/facts.py; None without judged tricks).
     tricks: Mapping[str, int] = msgspec.field(default_factory=dict)
     cards: CardFacts | None = None
 

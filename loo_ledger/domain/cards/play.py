@@ -5,7 +5,7 @@ suit led. Pam is the jack of clubs (``pam=jack-of-clubs``) or the jack of trumps
 (``pam=running``); while no trump is known (a simple pool before the first failure to
 follow) there is no Pam and no trump.
 
-The rules of play (:class:`~loo_ledger.domain.play_rules.PlayRules`) are applied in order,
+The rules of play (:class:`~loo_ledger.domain.cards.play_rules.PlayRules`) are applied in order,
 each narrowing the cards allowed; a rule that would leave nothing gives way to the rules
 before it. The order for a lead is ``top_trump``, ``lead_trump``, ``trump_after_trick``,
 ``highest_trump``; for a follower ``pam_on_trump_lead``, ``pam_civil``, ``follow_suit``,
@@ -13,7 +13,7 @@ before it. The order for a lead is ``top_trump``, ``lead_trump``, ``trump_after_
 any trick unless "Pam be civil" forbids it. With ``pam_play=free`` Pam is not one of the
 trumps a rule obliges a player to play; led, it is a trump.
 
->>> from loo_ledger.domain.cards import parse_cards
+>>> from loo_ledger.domain.cards.deck import parse_cards
 >>> ctx = PlayContext(rules=PlayRules(), trump=Suit.HEARTS, players=3)
 >>> hand = parse_cards("Ks 9s 3h")
 >>> [str(c) for c in legal_plays(hand, parse_cards("Qs"), ctx)]
@@ -30,9 +30,8 @@ from collections.abc import Iterator, Sequence
 
 import msgspec
 
-from loo_ledger.domain.cards import ACE, JACK, KING, Card
-from loo_ledger.domain.codes import Suit
-from loo_ledger.domain.play_rules import (
+from loo_ledger.domain.cards.deck import ACE, JACK, KING, Card
+from loo_ledger.domain.cards.play_rules import (
     HighestTrump,
     LeadTrump,
     PamCivil,
@@ -41,6 +40,7 @@ from loo_ledger.domain.play_rules import (
     PlayRules,
     VoidRule,
 )
+from loo_ledger.domain.rules.codes import Suit
 from loo_ledger.errors import LooError
 
 __all__ = ["PlayContext", "Breach", "PlayError", "PlayRules", "pam_card", "winner", "heads",

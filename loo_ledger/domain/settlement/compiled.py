@@ -1,7 +1,7 @@
 """What the engine works out once per variant (``Variant.compiled``): the references to the
 rules behind its movements, and the plans of the hands it reads.
 
-A plan (deal.py :class:`~loo_ledger.domain.deal.Plan`) is what :func:`deal.analyse` finds
+A plan (next/plan.py :class:`~loo_ledger.domain.next.plan.Plan`) is what :func:`plan.analyse` finds
 of a sound reading: it depends on the table state and on the record's seats, trump and
 words, never on the pool or the hand's number. It is remembered under a key made from
 the state itself (every field but those two, so a field added to ``TableState`` is in the
@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
-from loo_ledger.domain.codes import LooKind, RuleRef, Suit
-from loo_ledger.domain.deal import Plan, analyse
-from loo_ledger.domain.model import HandRecord, TableState
+from loo_ledger.domain.next.plan import Plan, analyse
+from loo_ledger.domain.rules.codes import LooKind, RuleRef, Suit
+from loo_ledger.domain.rules.model import HandRecord, TableState
 
 # The members the engine reads for every hand, read from their classes once (an
 # enum member read from its class costs some 0.4 µs on Python 3.11).
@@ -26,7 +26,7 @@ _SUIT_CLUBS = Suit.CLUBS
 
 
 if TYPE_CHECKING:
-    from loo_ledger.domain.variants import Variant
+    from loo_ledger.domain.rules.variants import Variant
 
 #: The most plans (or rule references) kept before starting again, so memory stays
 #: bounded: a plan is well under a kilobyte, and a 10,000-hand evening of six players
@@ -78,7 +78,7 @@ class Compiled:
         """A reference to parameter ``name`` (and ``more``) with this table's values, made
         once per variant.
 
-        >>> from loo_ledger.domain.variants import variant
+        >>> from loo_ledger.domain.rules.variants import variant
         >>> variant("three-card").compiled.rule("loo", "loo_amount").text()
         'loo=limited; loo_amount=9'
         """
@@ -94,7 +94,7 @@ class Compiled:
 
     def plan(self, record: HandRecord, state: TableState) -> Plan | None:
         """The plan of ``record`` at a table in ``state``: remembered, or worked out by
-        :func:`deal.analyse` and remembered if the reading found no problem; None if it
+        :func:`plan.analyse` and remembered if the reading found no problem; None if it
         found one (the engine then reads the record in full, for its problems)."""
         part = record_key(record)
         if part is None:

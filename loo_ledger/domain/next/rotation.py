@@ -1,8 +1,8 @@
 """Who deals: the seats in play order, the deal passing to the left, and who deals the next
-hand given who is present. Part of what :mod:`loo_ledger.domain.legal` answers (it
+hand given who is present. Part of what :mod:`loo_ledger.domain.next.legal` answers (it
 re-exports these); kept apart so each file reads in one sitting.
 
->>> from loo_ledger.domain.model import TableState
+>>> from loo_ledger.domain.rules.model import TableState
 >>> state = TableState(seats=("A", "B", "C", "D"), dealer="C", pool=27, double=True)
 >>> next_dealer(state, ("A", "B", "D"))
 'D'
@@ -16,7 +16,7 @@ from collections.abc import Collection
 
 from msgspec.structs import replace
 
-from loo_ledger.domain.model import TableState
+from loo_ledger.domain.rules.model import TableState
 
 
 def rotate_from_left(seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:

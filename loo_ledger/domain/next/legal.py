@@ -1,6 +1,6 @@
 """What may happen next: the one place that says so.
 
-Asked by ``validate`` (domain/deal.py), by the one-line parser's hints, by ``loo hand -i``,
+Asked by ``validate`` (domain/next/plan.py), by the one-line parser's hints, by ``loo hand -i``,
 by every printout and by ``replay``: who deals, what kind of deal it is, who is dealt in,
 the words each player may say given what was said before, whether a flush, an exchange or
 a defence is possible, and how many tricks are left to give. Nothing else works these out.
@@ -8,8 +8,8 @@ a defence is possible, and how many tricks are left to give. Nothing else works 
 The model is pokerkit's ``can_…``/``verify_…`` pair: ``words_allowed`` lists the choices,
 ``verify_word`` says why one is not allowed (``None`` when it is).
 
->>> from loo_ledger.domain.model import TableState
->>> from loo_ledger.domain.variants import variant
+>>> from loo_ledger.domain.rules.model import TableState
+>>> from loo_ledger.domain.rules.variants import variant
 >>> state = TableState(seats=("A", "B", "C", "D"), dealer="C", pool=27, double=True)
 >>> next_dealer(state, ("A", "B", "D"))
 'D'
@@ -31,7 +31,15 @@ from collections.abc import Mapping
 
 import msgspec
 
-from loo_ledger.domain.codes import (
+from loo_ledger.domain.next.rotation import (
+    dealer_moved,
+    dealt_in,
+    next_dealer,
+    next_seat,
+    rotate_from_left,
+    skip_hand,
+)
+from loo_ledger.domain.rules.codes import (
     DealKind,
     FlushKind,
     Game,
@@ -41,18 +49,10 @@ from loo_ledger.domain.codes import (
     Suit,
     Word,
 )
-from loo_ledger.domain.model import TableState
-from loo_ledger.domain.rotation import (
-    dealer_moved,
-    dealt_in,
-    next_dealer,
-    next_seat,
-    rotate_from_left,
-    skip_hand,
-)
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.rules.model import TableState
+from loo_ledger.domain.rules.variants import Variant
 
-#: Who deals (domain/rotation.py) is part of what may happen next: asked through here.
+#: Who deals (domain/next/rotation.py) is part of what may happen next: asked through here.
 __all__ = ["DealShape", "Refusal", "SYNONYMS", "can_deal", "can_defend", "can_flush",
            "canonical", "cards_needed", "deal_shape", "dealer_moved", "dealer_takes_without_play",
            "dealer_word_optional", "dealt_in", "exchange_limit", "flush_kind_needed",
@@ -86,7 +86,7 @@ class DealShape(msgspec.Struct, frozen=True, kw_only=True):
 def deal_shape(state: TableState, v: Variant, trump: str | None = None) -> DealShape:
     """The kind of the next deal, and why.
 
-    >>> from loo_ledger.domain.variants import variant
+    >>> from loo_ledger.domain.rules.variants import variant
     >>> s = deal_shape(TableState(seats=("A", "B"), dealer="B"), variant("three-card"))
     >>> s.kind, s.why, s.trump_known
     (<DealKind.FORCED: 'forced'>, 'a simple pool (simple_pool=play-all)', False)
@@ -123,7 +123,7 @@ def has_simple_double(v: Variant) -> bool:
     declared like a double (``simple_pool=as-double``: Irish, five-card, and the three-card
     games of 001, 002, 003), whose deals differ by nothing the table sees.
 
-    >>> from loo_ledger.domain.variants import variant
+    >>> from loo_ledger.domain.rules.variants import variant
     >>> [has_simple_double(variant(n)) for n in ("three-card", "irish", "five-card", "lou")]
     [True, False, False, False]
     """
@@ -176,7 +176,7 @@ def words_allowed(v: Variant, shape: DealShape, dealt: tuple[str, ...],
     word is ``stand``. Where every player before the dealer passed, the dealer takes the
     pool whatever he says (:func:`verify_word` accepts any word); these are his choices.
 
-    >>> from loo_ledger.domain.variants import variant
+    >>> from loo_ledger.domain.rules.variants import variant
     >>> v = variant("three-card")
     >>> shape = deal_shape(TableState(seats=("A", "B", "C"), dealer="C", double=True), v)
     >>> words_allowed(v, shape, ("A", "B", "C"), {"A": "miss", "C": "stand"}, "B")
@@ -224,7 +224,7 @@ def refuse_word(v: Variant, shape: DealShape, dealt: tuple[str, ...],
                 said: Mapping[str, str], player: str, word: str) -> Refusal | None:
     """Why ``player`` may not say ``word`` here, with its problem code; None if he may.
 
-    >>> from loo_ledger.domain.variants import variant
+    >>> from loo_ledger.domain.rules.variants import variant
     >>> v = variant("three-card")
     >>> shape = deal_shape(TableState(seats=("A", "B", "C"), dealer="C", double=True), v)
     >>> refuse_word(v, shape, ("A", "B", "C"), {"A": "stand", "B": "pass"}, "C", "pass").code
@@ -341,7 +341,7 @@ def flush_kinds(v: Variant) -> tuple[FlushKind, ...]:
     Pam, trump and plain flushes in five-card, with blazes where they are played; no Pam
     kinds where there is no Pam.
 
-    >>> from loo_ledger.domain.variants import variant
+    >>> from loo_ledger.domain.rules.variants import variant
     >>> [str(k) for k in flush_kinds(variant("five-card"))]
     ['pam', 'trump', 'plain']
     """
@@ -368,7 +368,7 @@ def unit_name(v: Variant) -> str:
     """What the game counts in (RULES.md): three-card Loo white chips, five-card Loo chips,
     Lou cents.
 
-    >>> from loo_ledger.domain.variants import variant
+    >>> from loo_ledger.domain.rules.variants import variant
     >>> [unit_name(variant(n)) for n in ("three-card", "five-card", "lou")]
     ['white chip', 'chip', 'cent']
     """

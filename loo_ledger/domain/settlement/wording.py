@@ -1,11 +1,11 @@
 """Every reason's words: the one place a movement's reason, a loo's cause and a settlement's
 notes are written (issue 20).
 
-The engine (domain/settle.py, play.py, lou.py, ruling.py, book.py) asks here for the words
-of each movement it makes; the store keeps a movement's kind and figures and a loo's cause
-as a code (:class:`LooCause`, stored as one letter: :data:`CAUSE_LETTER`), and ``loo pool``
-words a stored loo here again (:func:`loo`). Change a reason here and every output that
-shows it changes with it (tests/test_reason_words.py).
+The engine (domain/settlement/: engine.py, tricks.py, lou.py, rulings.py, book.py) asks here
+for the words of each movement it makes; the store keeps a movement's kind and figures and a
+loo's cause as a code (:class:`LooCause`, stored as one letter: :data:`CAUSE_LETTER`), and
+``loo pool`` words a stored loo here again (:func:`loo`). Change a reason here and every
+output that shows it changes with it (tests/test_reason_words.py).
 
 A loo's words are its cause and what it pays: ``looed: took no trick: pays the pool 9``;
 in Lou the pot is paid: ``burned (1 trick): pays the pot 5``.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from loo_ledger.domain.codes import LooCause
+from loo_ledger.domain.rules.codes import LooCause
 
 # The members the engine reads for every hand, read from their classes once (an
 # enum member read from its class costs some 0.4 µs on Python 3.11).

@@ -6,8 +6,8 @@ Five-card: five cards of one suit, or four and Pam: a ``pam`` flush when Pam is 
 ``trump`` flush in the trump suit, else ``plain``. With ``blazes``, five court cards are a
 ``blaze``, a ``pam-blaze`` with Pam. Which flush wins is ``flushes.best_flush``'s business.
 
->>> from loo_ledger.domain.cards import parse_cards
->>> from loo_ledger.domain.play_rules import PlayRules
+>>> from loo_ledger.domain.cards.deck import parse_cards
+>>> from loo_ledger.domain.cards.play_rules import PlayRules
 >>> five = PlayRules.five_card()
 >>> find_flush("B", parse_cards("2h 5h 9h Kh Jc"), Suit.SPADES, five).kind
 <FlushKind.PAM: 'pam'>
@@ -21,10 +21,10 @@ from collections.abc import Sequence
 
 import msgspec
 
-from loo_ledger.domain.cardplay import effective_suit, pam_card
-from loo_ledger.domain.cards import JACK, KING, Card
-from loo_ledger.domain.codes import FlushKind, Suit
-from loo_ledger.domain.play_rules import PlayRules
+from loo_ledger.domain.cards.deck import JACK, KING, Card
+from loo_ledger.domain.cards.play import effective_suit, pam_card
+from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.rules.codes import FlushKind, Suit
 
 
 class FoundFlush(msgspec.Struct, frozen=True, kw_only=True):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
-from loo_ledger.domain.chips import signed  # noqa: F401 - money.signed, as before
+from loo_ledger.domain.rules.chips import signed  # noqa: F401 - money.signed, as before
 from loo_ledger.errors import LooError
 
 CENT = Decimal("0.01")

@@ -1,7 +1,7 @@
 """Checks of the parts of a record that follow the declarations: flushes, penalties,
 exchanges and tricks; and :func:`resolve`, the one place that says how the hand is resolved.
 
-Every check is a generator of problems, read against the hand's plan (deal.py): the first
+Every check is a generator of problems, read against the hand's plan (next/plan.py): the first
 problem (or none) says whether a part is sound, the whole list says everything wrong with
 it, from the one piece of code. None changes the plan and none raises. A problem found
 here names no hand: the engine (settle.py) gives it the hand's number.
@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from loo_ledger.domain.codes import (
+from loo_ledger.domain.next.legal import DealShape, can_flush, exchange_limit, flush_kinds
+from loo_ledger.domain.next.plan import Plan
+from loo_ledger.domain.rules.codes import (
     PRE_PLAY,
     FlushKind,
     Game,
@@ -20,11 +22,9 @@ from loo_ledger.domain.codes import (
     RevokePenalty,
     Suit,
 )
-from loo_ledger.domain.deal import Plan
-from loo_ledger.domain.flushes import best_flush, flush_name, tied_without_cards
-from loo_ledger.domain.legal import DealShape, can_flush, exchange_limit, flush_kinds
-from loo_ledger.domain.model import Flush, HandRecord, Penalty
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.rules.model import Flush, HandRecord, Penalty
+from loo_ledger.domain.rules.variants import Variant
+from loo_ledger.domain.settlement.flushes import best_flush, flush_name, tied_without_cards
 from loo_ledger.errors import Problem
 
 # The members the engine reads for every hand, read from their classes once (an

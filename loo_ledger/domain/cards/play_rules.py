@@ -7,7 +7,7 @@ only) and the readings of the presets' own sources.
 >>> r = PlayRules()
 >>> r.head_trick, r.top_trump, f"{r.trump_when_void} {r.lead_trump} {r.highest_trump}"
 (True, True, 'head every-lead heads-up')
->>> from loo_ledger.domain.variants import variant
+>>> from loo_ledger.domain.rules.variants import variant
 >>> f = PlayRules.from_variant(variant("five-card"))
 >>> f.hand_size, f.head_trick, f"{f.pam} {f.trump_when_void} {f.lead_trump} {f.pam_play}"
 (5, False, 'jack-of-clubs free first-lead free')
@@ -21,8 +21,8 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from loo_ledger.domain.codes import Game
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.rules.codes import Game
+from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.errors import Problem, VariantError
 
 

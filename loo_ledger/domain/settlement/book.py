@@ -7,12 +7,12 @@ conservation is checked on them (settle.py).
 
 from __future__ import annotations
 
-from loo_ledger.domain import wording
-from loo_ledger.domain.codes import Game, LooCause, LooKind, MovementKind, Resolution, RuleRef
-from loo_ledger.domain.compiled import Compiled
-from loo_ledger.domain.deal import Plan
-from loo_ledger.domain.model import Movement, Settlement, TableState
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.next.plan import Plan
+from loo_ledger.domain.rules.codes import Game, LooCause, LooKind, MovementKind, Resolution, RuleRef
+from loo_ledger.domain.rules.model import Movement, Settlement, TableState
+from loo_ledger.domain.rules.variants import Variant
+from loo_ledger.domain.settlement import wording
+from loo_ledger.domain.settlement.compiled import Compiled
 
 # The members the engine reads for every hand, read from their classes once (an
 # enum member read from its class costs some 0.4 µs on Python 3.11).
@@ -31,7 +31,7 @@ def rule(v: Variant, name: str, *more: str, source: str | None = None) -> RuleRe
     """A reference to parameter ``name`` (and ``more``) with this table's values (made
     once per variant: ``Compiled.rule``).
 
-    >>> from loo_ledger.domain.variants import variant
+    >>> from loo_ledger.domain.rules.variants import variant
     >>> rule(variant("three-card"), "loo", "loo_amount").text()
     'loo=limited; loo_amount=9'
     """

@@ -7,8 +7,8 @@ record and, when there are none, returns the settlement. So ``validate`` (every 
 problem raised) are one piece of code, and ``validate`` is empty exactly when ``settle``
 succeeds.
 
-The record is read into a plan (deal.py :class:`Plan`: who is dealt in, the kind of deal,
-what the words mean, the antes), remembered per variant (domain/compiled.py) or worked
+The record is read into a plan (next/plan.py :class:`Plan`: who is dealt in, the kind of deal,
+what the words mean, the antes), remembered per variant (domain/settlement/compiled.py) or worked
 out; the rest of the record is checked against it (checks.py), and the hand is settled
 from it into a :class:`Book`. A settlement that does not conserve chips is a bug, raised
 as :class:`ConservationError` (a LooError, so it survives ``python -O``).
@@ -21,20 +21,8 @@ from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
 
-from loo_ledger.domain import wording
-from loo_ledger.domain.book import Book
-from loo_ledger.domain.checks import check_record, resolve, revokers
-from loo_ledger.domain.chips import MAX_CHIPS, beyond_limit
-from loo_ledger.domain.codes import (
-    PRE_PLAY,
-    DoubleWhen,
-    Game,
-    MovementKind,
-    Resolution,
-    RevokePenalty,
-    RuleRef,
-)
-from loo_ledger.domain.deal import (
+from loo_ledger.domain.next.checks import check_record, resolve, revokers
+from loo_ledger.domain.next.plan import (
     ALL_FOLD,
     ALL_PASS,
     LONE,
@@ -45,11 +33,23 @@ from loo_ledger.domain.deal import (
     hand_problems,
     name_problems,
 )
-from loo_ledger.domain.lou import settle_lou
-from loo_ledger.domain.model import HandRecord, Settlement, TableState
-from loo_ledger.domain.play import settle_flush, settle_pays_pool, settle_tricks
-from loo_ledger.domain.ruling import apply_ruling, deltas_problems
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.rules.chips import MAX_CHIPS, beyond_limit
+from loo_ledger.domain.rules.codes import (
+    PRE_PLAY,
+    DoubleWhen,
+    Game,
+    MovementKind,
+    Resolution,
+    RevokePenalty,
+    RuleRef,
+)
+from loo_ledger.domain.rules.model import HandRecord, Settlement, TableState
+from loo_ledger.domain.rules.variants import Variant
+from loo_ledger.domain.settlement import wording
+from loo_ledger.domain.settlement.book import Book
+from loo_ledger.domain.settlement.lou import settle_lou
+from loo_ledger.domain.settlement.rulings import apply_ruling, deltas_problems
+from loo_ledger.domain.settlement.tricks import settle_flush, settle_pays_pool, settle_tricks
 from loo_ledger.errors import HandRejected, LooError, Problem
 from loo_ledger.problem import ProblemCode
 
@@ -63,7 +63,7 @@ _REVOKE_PAYS_POOL = RevokePenalty.PAYS_POOL
 
 
 if TYPE_CHECKING:
-    from loo_ledger.domain.card_checks import Judged
+    from loo_ledger.domain.cards.reading import Judged
 
 _R5, _R9 = RuleRef(catalogue="R5"), RuleRef(catalogue="R9")
 # Problems after which the rest of the record cannot be read sensibly.
@@ -128,7 +128,7 @@ def attempt(record: HandRecord, state: TableState,
                 yield problem
         resolution = resolve(record, v, plan, plan.shape)
         if judged is not None:
-            from loo_ledger.domain.card_checks import apply_tricks
+            from loo_ledger.domain.cards.reading import apply_tricks
             record, more = apply_tricks(record, judged, plan, v, resolution)
             for problem in _numbered(more, n):
                 bad = True
@@ -156,7 +156,7 @@ def attempt(record: HandRecord, state: TableState,
         yield from problems
         return None
     if judged is not None:
-        from loo_ledger.domain.card_facts import card_facts
+        from loo_ledger.domain.cards.facts import card_facts
         result = replace(result, cards=card_facts(judged.record, judged.result, judged.rules))
     return result
 
@@ -171,7 +171,7 @@ def _read_cards(record: HandRecord, v: Variant,
                 plan: Plan) -> tuple[HandRecord, Judged | None, list[Problem]]:
     """The record's cards judged (issue 12): the record with the revokes and flushes the
     cards show added, the judgement, and the problems of the cards."""
-    from loo_ledger.domain.card_checks import apply_breaches, apply_flushes, read_cards
+    from loo_ledger.domain.cards.reading import apply_breaches, apply_flushes, read_cards
     judged, problems = read_cards(record, v, plan)
     if problems:
         return record, None, problems

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from loo_ledger.domain import wording
-from loo_ledger.domain.book import Book
-from loo_ledger.domain.codes import (
+from loo_ledger.domain.rules.codes import (
     BoardPayers,
     FlushPayout,
     LooCause,
@@ -14,8 +12,10 @@ from loo_ledger.domain.codes import (
     RevokePenalty,
     RuleRef,
 )
-from loo_ledger.domain.flushes import best_flush, flush_name
-from loo_ledger.domain.model import HandRecord
+from loo_ledger.domain.rules.model import HandRecord
+from loo_ledger.domain.settlement import wording
+from loo_ledger.domain.settlement.book import Book
+from loo_ledger.domain.settlement.flushes import best_flush, flush_name
 
 # The members the engine reads for every hand, read from their classes once (an
 # enum member read from its class costs some 0.4 µs on Python 3.11).

@@ -16,9 +16,15 @@ from collections.abc import Mapping
 
 import msgspec
 
-from loo_ledger.domain.cardplay import effective_suit
-from loo_ledger.domain.play_judge import PlayRecord, PlayResult, _after_trick, _pam, _start_trump
-from loo_ledger.domain.play_rules import PlayRules
+from loo_ledger.domain.cards.judge import (
+    PlayRecord,
+    PlayResult,
+    pam_of,
+    trump_at_start,
+    trump_from_trick,
+)
+from loo_ledger.domain.cards.play import effective_suit
+from loo_ledger.domain.cards.play_rules import PlayRules
 
 __all__ = ["CardFacts", "card_facts"]
 
@@ -39,8 +45,8 @@ class CardFacts(msgspec.Struct, frozen=True, kw_only=True):
 def card_facts(rec: PlayRecord, result: PlayResult, rules: PlayRules) -> CardFacts | None:
     """The figures of a judged play; None when no trick was judged.
 
-    >>> from loo_ledger.domain.cards import parse_card as c, parse_cards as cs
-    >>> from loo_ledger.domain.play_judge import judge
+    >>> from loo_ledger.domain.cards.deck import parse_card as c, parse_cards as cs
+    >>> from loo_ledger.domain.cards.judge import judge
     >>> rec = PlayRecord(players=("A", "B"), trump_card=c("2s"),
     ...                  tricks=(cs("As 3s"), cs("Kh Qh"), cs("Kd 4d")))
     >>> f = card_facts(rec, judge(rec), PlayRules())
@@ -51,14 +57,14 @@ def card_facts(rec: PlayRecord, result: PlayResult, rules: PlayRules) -> CardFac
         return None
     led = dict.fromkeys(rec.players, 0)
     pam_won = dict.fromkeys(rec.players, 0)
-    trump = _start_trump(rec)
+    trump = trump_at_start(rec)
     for trick, leader, won in zip(rec.tricks, result.leaders, result.winners, strict=False):
-        if trump is not None and effective_suit(trick[0], trump, _pam(rules, trump)) == trump:
+        if trump is not None and effective_suit(trick[0], trump, pam_of(rules, trump)) == trump:
             led[leader] += 1
-        trump = _after_trick(rec, trick, trump)
+        trump = trump_from_trick(rec, trick, trump)
         i = rec.players.index(leader)
         seats = rec.players[i:] + rec.players[:i]
-        pam = _pam(rules, trump)
+        pam = pam_of(rules, trump)
         if pam is not None and trick[seats.index(won)] == pam:
             pam_won[won] += 1
     caught = dict.fromkeys(rec.players, 0)

@@ -10,7 +10,7 @@ choices there are, or which ones the prefix fits.
 >>> match("be", ("Ann", "Ben", "Bea"), "player")
 Traceback (most recent call last):
 ...
-loo_ledger.cli.names.NoMatch: 'be' is ambiguous: it matches Ben, Bea; type more of the name
+loo_ledger.cli.matching.NoMatch: 'be' is ambiguous: it matches Ben, Bea; type more of the name
 >>> match("BEN", ("Ann", "Ben", "Bea"), "player")
 'Ben'
 >>> match("th", ("three-card", "five-card"), "variant")

@@ -19,11 +19,11 @@ from collections.abc import Mapping
 
 import msgspec
 
-from loo_ledger.domain.cardplay import Breach, PlayContext, check_play, effective_suit, winner
-from loo_ledger.domain.cards import Card, in_pack
-from loo_ledger.domain.codes import Suit
-from loo_ledger.domain.play_flushes import FoundFlush, find_flush
-from loo_ledger.domain.play_rules import PlayRules
+from loo_ledger.domain.cards.deck import Card, in_pack
+from loo_ledger.domain.cards.hand_flushes import FoundFlush, find_flush
+from loo_ledger.domain.cards.play import Breach, PlayContext, check_play, effective_suit, winner
+from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.rules.codes import Suit
 from loo_ledger.errors import Problem
 
 __all__ = ["PlayRecord", "PlayResult", "judge", "FoundFlush"]
@@ -127,20 +127,20 @@ def _known_hands(rec: PlayRecord, rules: PlayRules) -> dict[str, tuple[Card, ...
     known = {p: h for p, h in hands.items() if h is not None}
     complete = (len(rec.tricks) == rules.hand_size
                 and all(len(t) == len(rec.players) for t in rec.tricks))
-    if not complete or (_start_trump(rec) is None and not rec.simple):
+    if not complete or (trump_at_start(rec) is None and not rec.simple):
         return known
     # every trick is recorded: the unrecorded hands are the cards played
     order, leader = rec.players, rec.players[0]
     played: dict[str, list[Card]] = {p: [] for p in rec.players}
-    trump = _start_trump(rec)
+    trump = trump_at_start(rec)
     for trick in rec.tricks:
         seats = _from(order, leader)
         for p, c in zip(seats, trick, strict=True):
             played[p].append(c)
-        trump = _after_trick(rec, trick, trump)
+        trump = trump_from_trick(rec, trick, trump)
         if trump is None and _failed(trick, None, rules):
             break  # the trump turned is missing: winners from here are unknown
-        leader = seats[winner(trick, trump, _pam(rules, trump))]
+        leader = seats[winner(trick, trump, pam_of(rules, trump))]
     else:
         return {p: known.get(p, tuple(played[p])) for p in rec.players}
     return known
@@ -151,23 +151,25 @@ def _from(order: tuple[str, ...], leader: str) -> tuple[str, ...]:
     return order[i:] + order[:i]
 
 
-def _start_trump(rec: PlayRecord) -> Suit | None:
+def trump_at_start(rec: PlayRecord) -> Suit | None:
+    """The trump known before the first trick (none in a simple pool)."""
     if rec.simple:
         return None
     return rec.trump or (rec.trump_card.suit if rec.trump_card else None)
 
 
-def _pam(rules: PlayRules, trump: Suit | None) -> Card | None:
+def pam_of(rules: PlayRules, trump: Suit | None) -> Card | None:
+    """Pam under these rules and this trump, if there is one."""
     return PlayContext(rules=rules, trump=trump).pam
 
 
 def _failed(trick: tuple[Card, ...], trump: Suit | None, rules: PlayRules) -> bool:
-    pam = _pam(rules, trump)
+    pam = pam_of(rules, trump)
     led = effective_suit(trick[0], trump, pam)
     return any(effective_suit(c, trump, pam) != led for c in trick)
 
 
-def _after_trick(rec: PlayRecord, trick: tuple[Card, ...], trump: Suit | None) -> Suit | None:
+def trump_from_trick(rec: PlayRecord, trick: tuple[Card, ...], trump: Suit | None) -> Suit | None:
     """The trump for this trick on: a simple pool's card is turned at the first failure."""
     if trump is None and rec.simple and rec.turned is not None:
         led = trick[0].suit
@@ -179,7 +181,7 @@ def _after_trick(rec: PlayRecord, trick: tuple[Card, ...], trump: Suit | None) -
 def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
     """Judge the play of one hand: winners, tricks, breaches, problems and flushes.
 
-    >>> from loo_ledger.domain.cards import parse_card as c, parse_cards as cs
+    >>> from loo_ledger.domain.cards.deck import parse_card as c, parse_cards as cs
     >>> rec = PlayRecord(players=("A", "B"), trump_card=c("2s"),
     ...                  tricks=(cs("As 3s"), cs("Kh Qh"), cs("Kd 4d")))
     >>> r = judge(rec)
@@ -192,7 +194,7 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
     _cards(rec, rules, problems)
     hands = _known_hands(rec, rules) if len(rec.players) >= 2 else {}
     remaining = {p: list(h) for p, h in hands.items()}
-    trump, trump_card, turned_in_play = _start_trump(rec), rec.trump_card, False
+    trump, trump_card, turned_in_play = trump_at_start(rec), rec.trump_card, False
     leaders: list[str] = []
     winners: list[str] = []
     breaches: list[Breach] = []
@@ -217,7 +219,7 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
             if breach is not None:
                 breaches.append(breach)
             hand.remove(card)
-        new = _after_trick(rec, trick, trump)
+        new = trump_from_trick(rec, trick, trump)
         if new != trump:
             trump, trump_card, turned_in_play = new, rec.turned, True
         elif trump is None and rec.simple and _failed(trick, None, rules):
@@ -231,7 +233,7 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
             break
         played.update(trick)
         leaders.append(leader)
-        leader = seats[winner(trick, trump, _pam(rules, trump))]
+        leader = seats[winner(trick, trump, pam_of(rules, trump))]
         winners.append(leader)
     if (rec.simple and rec.turned is not None and trump is None
             and len(winners) == rules.hand_size):
@@ -239,7 +241,7 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
                                  "first failure to follow, but every player followed suit"))
     won = {p: winners.count(p) for p in rec.players}
     flushes = tuple(f for p in rec.players if p in hands
-                    for f in [find_flush(p, hands[p], _start_trump(rec), rules)]
+                    for f in [find_flush(p, hands[p], trump_at_start(rec), rules)]
                     if f is not None)
     return PlayResult(trump=trump, leaders=tuple(leaders), winners=tuple(winners),
                       tricks_won=won, complete=len(winners) == rules.hand_size,

@@ -7,9 +7,9 @@ suit is the trump, otherwise as a plain flush.
 
 from __future__ import annotations
 
-from loo_ledger.domain.codes import FlushKind, FlushTiebreak
-from loo_ledger.domain.model import Flush
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.rules.codes import FlushKind, FlushTiebreak
+from loo_ledger.domain.rules.model import Flush
+from loo_ledger.domain.rules.variants import Variant
 
 _CLASS = {FlushKind.PAM_BLAZE: 5, FlushKind.PAM: 4, FlushKind.TRUMP: 3, FlushKind.FLUSH: 3,
           FlushKind.PLAIN: 2, FlushKind.BLAZE: 1}
@@ -57,7 +57,7 @@ def best_flush(flushes: tuple[Flush, ...], order: tuple[str, ...], v: Variant,
                trump: str | None) -> Flush:
     """The winning flush; ``order`` is the seats from the dealer's left.
 
-    >>> from loo_ledger.domain.variants import variant
+    >>> from loo_ledger.domain.rules.variants import variant
     >>> fs = (Flush(player="B", kind="plain"), Flush(player="D", kind="trump"))
     >>> best_flush(fs, ("A", "B", "C", "D", "E"), variant("five-card"), "spades").player
     'D'

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import msgspec
 
-from loo_ledger.domain.model import (
+from loo_ledger.domain.rules.model import (
     HandRecord,
     RuleChange,
     Session,
@@ -14,8 +14,8 @@ from loo_ledger.domain.model import (
     TableState,
     opening_state,
 )
-from loo_ledger.domain.settle import settle
-from loo_ledger.domain.variants import Variant, variant
+from loo_ledger.domain.rules.variants import Variant, variant
+from loo_ledger.domain.settlement.engine import settle
 from loo_ledger.errors import HandRejected, LooError, Problem
 
 

@@ -19,7 +19,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from loo_ledger.domain.codes import (
+from loo_ledger.domain.rules.codes import (
     AnteModel,
     BoardPayers,
     DoubleWhen,
@@ -35,11 +35,11 @@ from loo_ledger.domain.codes import (
     SimplePool,
     Word,
 )
-from loo_ledger.domain.params import PARAMS, Param
+from loo_ledger.domain.rules.params import PARAMS, Param
 from loo_ledger.errors import Problem, VariantError
 
 if TYPE_CHECKING:
-    from loo_ledger.domain.compiled import Compiled
+    from loo_ledger.domain.settlement.compiled import Compiled
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -87,8 +87,8 @@ class Variant:
 
     @cached_property
     def compiled(self) -> Compiled:
-        """What the engine works out once for this variant (domain/compiled.py)."""
-        from loo_ledger.domain.compiled import Compiled  # compiled.py reads the variants
+        """What the engine works out once for this variant (domain/settlement/compiled.py)."""
+        from loo_ledger.domain.settlement.compiled import Compiled  # compiled.py reads the variants
         return Compiled(self)
 
     def value_text(self, name: str) -> str:
@@ -277,7 +277,7 @@ def variant(name: str, rules: Mapping[str, Any] | None = None, *,
     for key, raw in (rules or {}).items():
         param = PARAMS.get(key)
         if param is None:  # a rule of play, or nothing: the rules of play are read only then
-            from loo_ledger.domain.play_rules import TABLE_RULES, table_rule_text  # (Variant)
+            from loo_ledger.domain.cards.play_rules import TABLE_RULES, table_rule_text  # (Variant)
         if param is None and key in TABLE_RULES:
             try:
                 play[key] = table_rule_text(key, raw)

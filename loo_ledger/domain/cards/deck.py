@@ -17,7 +17,7 @@ Card(rank=10, suit=<Suit.HEARTS: 'hearts'>)
 >>> parse_card("1x")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-loo_ledger.domain.cards.CardError: '1x' is not a card: write the rank ...
+loo_ledger.domain.cards.deck.CardError: '1x' is not a card: write the rank ...
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from loo_ledger.domain.codes import Suit
+from loo_ledger.domain.rules.codes import Suit
 from loo_ledger.errors import LooError, Problem
 
 #: Ranks from low to high; 11 = jack, 12 = queen, 13 = king, 14 = ace.

@@ -1,5 +1,5 @@
 """Chip counts for people (no decimal arithmetic here, so a command that shows only chips
-does not load it; money is domain/money.py, which gives this too), and the most chips play
+does not load it; money is domain/rules/money.py, which gives this too), and the most chips play
 may produce (MAX_CHIPS)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from loo_ledger.domain.model import Settlement
+    from loo_ledger.domain.rules.model import Settlement
     from loo_ledger.problem import Problem
 
 #: The most chips play may produce and a session file may state: a pool, a player's change
@@ -51,7 +51,8 @@ def beyond_limit(s: Settlement) -> list[Problem]:
     """The chips play may produce: a pool, and each player's change in one hand, within
     MAX_CHIPS (what a session file can state; beyond it, sums outgrow what a store holds).
     The problems of a settlement that passes it (empty when within): the engine asks it of
-    every settlement (domain/settle.py), so every path that settles a hand refuses one."""
+    every settlement (domain/settlement/engine.py), so every path that settles a hand
+    refuses one."""
     changes = s.deltas.values()
     if s.pool_after <= MAX_CHIPS and (not changes or (
             max(changes) <= MAX_CHIPS and min(changes) >= -MAX_CHIPS)):

@@ -1,7 +1,7 @@
 """A hand's recorded cards read against the rest of its record (issue 12).
 
 :func:`read_cards` turns the record's :class:`CardRecord` into a
-:class:`~loo_ledger.domain.play_judge.PlayRecord` for the players in play and judges it.
+:class:`~loo_ledger.domain.cards.judge.PlayRecord` for the players in play and judges it.
 :func:`apply_breaches` adds a ``revoke`` penalty for each player the cards show breaking a
 rule of play (unless the record has a table ruling: the table decided);
 :func:`apply_flushes` and :func:`apply_tricks` check the flushes and trick counts derived
@@ -14,13 +14,13 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from loo_ledger.domain.cards import Card, CardError, parse_card
-from loo_ledger.domain.codes import PenaltyKind, Resolution, Suit
-from loo_ledger.domain.deal import Plan
-from loo_ledger.domain.model import CardRecord, Flush, HandRecord, Penalty
-from loo_ledger.domain.play_judge import PlayRecord, PlayResult, judge
-from loo_ledger.domain.play_rules import PlayRules
-from loo_ledger.domain.variants import Variant
+from loo_ledger.domain.cards.deck import Card, CardError, parse_card
+from loo_ledger.domain.cards.judge import PlayRecord, PlayResult, judge
+from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.next.plan import Plan
+from loo_ledger.domain.rules.codes import PenaltyKind, Resolution, Suit
+from loo_ledger.domain.rules.model import CardRecord, Flush, HandRecord, Penalty
+from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.errors import Problem
 
 __all__ = ["Judged", "read_cards", "apply_breaches", "apply_flushes", "apply_tricks",

@@ -1,0 +1,1 @@
+"""The rules as data: codes, parameters, variants, the model of a hand, money and chips."""
