@@ -132,7 +132,7 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         """Read session ``session_id`` through the Ledger (NotFound if there is none)."""
         from loo_ledger.domain.codes import Game, MovementKind
         from loo_ledger.domain.legal import has_simple_double
-        from loo_ledger.services.table import stored_variant
+        from loo_ledger.services.pool import stored_variant
         from loo_ledger.store.stats import StatsReader
         info = ledger.session(session_id)
         bal = ledger.balances(session_id)
