@@ -13,7 +13,7 @@ from loo_ledger.cli.outputs import action_result
 def backup(ctx: typer.Context,
            file: Path = typer.Argument(..., metavar="FILE", help="The backup file to write."),
            force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
-           as_json: bool = JSON_OPTION):
+           as_json: bool = JSON_OPTION) -> None:
     """Copy the whole ledger to FILE, consistently even while another terminal records
     hands (SQLite's online backup), and check the copy. Unlike 'loo export' it keeps
     everything: the audit trail, house rules, the current session, import fingerprints."""
@@ -32,7 +32,7 @@ def backup(ctx: typer.Context,
 def restore(ctx: typer.Context,
             file: Path = typer.Argument(..., metavar="FILE", help="A backup made by 'loo backup'."),
             yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
-            as_json: bool = JSON_OPTION):
+            as_json: bool = JSON_OPTION) -> None:
     """Replace the ledger with backup FILE: FILE must be a loo_ledger database that passes
     SQLite's integrity check; the ledger it replaces is kept beside it
     (LEDGER.before-restore-DATE-TIME, one for each restore)."""

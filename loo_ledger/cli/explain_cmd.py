@@ -16,7 +16,7 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
     """Every chip of hand N with the rule that moved it, its parameter and source text."""
     from loo_ledger.errors import NotFound
     from loo_ledger.services.explain import explain_rows, trick_walk
-    from loo_ledger.services.table import stored_variant
+    from loo_ledger.services.pool import stored_variant
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()

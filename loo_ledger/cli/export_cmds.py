@@ -6,12 +6,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from loo_ledger.cli.context import SESSION_OPTION, env, print_json
 from loo_ledger.cli.progress import Tick
 from loo_ledger.cli.streaming import write_chunks, write_file
+
+if TYPE_CHECKING:
+    from loo_ledger.store.ledger import Ledger
 
 
 class Format(StrEnum):
@@ -40,7 +44,7 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
            force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
            as_json: bool = typer.Option(False, "--json", help=(
                "With -o FILE: print what was written as JSON (the session, format, file and "
-               "size) instead of a line on standard error."))):
+               "size) instead of a line on standard error."))) -> None:
     """Write a session as a file: by default a loo-session/1 file that imports again."""
     if summary and fmt is not Format.csv:
         raise typer.BadParameter("--summary goes with --format csv", param_hint="--summary")
@@ -71,7 +75,7 @@ def _streamed(fmt: Format, summary: bool) -> bool:
 
 
 @contextmanager
-def _progress(ledger, sid: int, fmt: Format, summary: bool) -> Iterator[Tick | None]:
+def _progress(ledger: Ledger, sid: int, fmt: Format, summary: bool) -> Iterator[Tick | None]:
     """A bar counting the hands written, on a terminal, for the streamed formats."""
     from loo_ledger.cli.progress import bar, shown
     if not (shown() and _streamed(fmt, summary)):
@@ -82,7 +86,7 @@ def _progress(ledger, sid: int, fmt: Format, summary: bool) -> Iterator[Tick | N
         yield tick
 
 
-def _chunks(ledger, sid: int, fmt: Format, summary: bool,
+def _chunks(ledger: Ledger, sid: int, fmt: Format, summary: bool,
             tick: Tick | None = None) -> Iterator[str]:
     """The export's text in pieces: a session file, the hands' CSV and the HTML page are
     streamed hand by hand (memory does not grow with the session); the summaries are one

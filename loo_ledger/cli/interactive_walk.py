@@ -19,7 +19,8 @@ from itertools import count
 import msgspec
 from msgspec.structs import replace
 
-from loo_ledger.cli.entry import Options, View, parse_hand
+from loo_ledger.cli.entry import View, parse_hand
+from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.interactive_ask import Asker
 from loo_ledger.cli.interactive_cards import ask_cards
 from loo_ledger.cli.matching import match_player

@@ -38,7 +38,7 @@ def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
     change, pool after; * marks a table ruling."""
     from loo_ledger.domain.next.legal import has_simple_double
     from loo_ledger.domain.rules.codes import Game
-    from loo_ledger.services.table import stored_variant
+    from loo_ledger.services.pool import stored_variant
     e = env(ctx)
     sid = e.session_id(session)
     if audit:

@@ -19,7 +19,7 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The playe
              after: str | None = typer.Option(None, "--after", metavar="NAME",
                                                  help="Sit to the left of this player "
                                                       "(default: the last seat)."),
-             session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+             session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Seat a new player, or bring back one who left (a unique prefix of their name will do)."""
     from loo_ledger.cli.matching import candidates, match_player
     from loo_ledger.services.table import seat_add as run
@@ -41,7 +41,7 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The playe
 
 @seat_app.command("leave")
 def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
-               session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+               session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """A player leaves: they keep their balance and the deal skips their seat."""
     from loo_ledger.cli.matching import NoMatch, match_player
     from loo_ledger.services.table import seat_leave as run
@@ -63,7 +63,7 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name 
                                         help="The preset to start from ('loo variants')."),
                rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
                                               help="Override a parameter. Repeatable."),
-               as_json: bool = JSON_OPTION):
+               as_json: bool = JSON_OPTION) -> None:
     """Save a preset plus overrides as a house rule, usable wherever a variant name is."""
     from loo_ledger.cli.matching import match
     from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, variant
@@ -84,7 +84,7 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name 
 
 
 @rules_app.command("list")
-def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION):
+def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """The saved house rules."""
     saved = env(ctx).ledger().house_rules()
     if as_json:
@@ -97,7 +97,7 @@ def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION):
 
 @rules_app.command("show")
 def rules_show(ctx: typer.Context, name: str = typer.Argument(..., help="A saved house rule."),
-               as_json: bool = JSON_OPTION):
+               as_json: bool = JSON_OPTION) -> None:
     """Every parameter of a saved house rule, with its source."""
     from loo_ledger.cli.matching import match
     from loo_ledger.cli.variants_cmd import parameter_rows, render_rows
@@ -118,7 +118,7 @@ def rules_set(ctx: typer.Context,
               from_hand: int = typer.Option(1, "--from-hand", metavar="N", min=1,
                                             help="The first hand the rule applies to (1: the "
                                                  "whole session; at most the next hand)."),
-              session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+              session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Set a rule of the current session from hand N on (every hand from N is settled again
     under it); refused, naming the hand, if a hand becomes impossible."""
     from loo_ledger.services.sessions import set_rules

@@ -22,7 +22,7 @@ _SESSION_ARG = typer.Argument(None, metavar="[SESSION]",
 @session_app.command("rename")
 def session_rename(ctx: typer.Context,
                    name: str = typer.Argument(..., metavar="NEW_NAME", help="The new name."),
-                   session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+                   session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Give the session a new name."""
     from loo_ledger.services.sessions import rename_session
     e = env(ctx)
@@ -38,7 +38,7 @@ def session_rename(ctx: typer.Context,
 def session_delete(ctx: typer.Context, session: str | None = _SESSION_ARG,
                    yes: bool = typer.Option(False, "--yes", "-y",
                                             help="Do not ask for confirmation."),
-                   as_json: bool = JSON_OPTION):
+                   as_json: bool = JSON_OPTION) -> None:
     """Delete a session and its hands; the audit trail keeps the whole session file."""
     from loo_ledger.services.sessions import delete, describe
     e = env(ctx)
@@ -56,7 +56,8 @@ def session_delete(ctx: typer.Context, session: str | None = _SESSION_ARG,
                "a copy is kept in the audit trail")
 
 
-def reopen(ctx: typer.Context, session: str | None = _SESSION_ARG, as_json: bool = JSON_OPTION):
+def reopen(ctx: typer.Context, session: str | None = _SESSION_ARG,
+           as_json: bool = JSON_OPTION) -> None:
     """Open a closed session again, so that hands can be added to it."""
     from loo_ledger.services.sessions import reopen as run
     e = env(ctx)
@@ -72,7 +73,7 @@ def player_rename(ctx: typer.Context,
                   old: str = typer.Argument(..., help="The player's name (a unique prefix "
                                                       "will do)."),
                   new: str = typer.Argument(..., help="The new name."),
-                  session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+                  session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Rename a player: their seat and every hand record of the session."""
     from loo_ledger.cli.matching import match_player
     from loo_ledger.services.sessions import rename_player

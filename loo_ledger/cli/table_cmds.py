@@ -3,6 +3,8 @@
 # No ``from __future__ import annotations`` here: Typer reads these signatures at every
 # start, and annotations that are objects spare it compiling each one from a string.
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from loo_ledger.cli import option_limits
@@ -11,6 +13,9 @@ from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.options import PLAYERS_ARG, hand_options
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.errors import LooError
+
+if TYPE_CHECKING:
+    from loo_ledger.store.ledger import Ledger
 
 
 def new(ctx: typer.Context,
@@ -37,7 +42,7 @@ def new(ctx: typer.Context,
         carry_from: int | None = typer.Option(None, "--carry-from", metavar="SESSION",
                                               callback=option_limits.ident,
                                                  help="Open with the pool a closed session left."),
-        as_json: bool = JSON_OPTION):
+        as_json: bool = JSON_OPTION) -> None:
     """Start a session at the table; it becomes the current one."""
     from loo_ledger.cli.matching import match_player
     from loo_ledger.services.table import new_session
@@ -71,7 +76,7 @@ def _decimal(text: str | None) -> None:
                                  param_hint="--unit-value") from None
 
 
-def _variant_named(ledger, typed: str) -> str:
+def _variant_named(ledger: "Ledger", typed: str) -> str:
     """The preset or saved house rule named by ``typed`` (a unique prefix, any case)."""
     from loo_ledger.cli.matching import match
     from loo_ledger.domain.rules.variants import PRESETS
@@ -82,7 +87,7 @@ def _variant_named(ledger, typed: str) -> str:
 def use(ctx: typer.Context, session: str = typer.Argument(..., metavar="SESSION",
                                                           help="Session id or name (a unique "
                                                                "prefix will do)."),
-        as_json: bool = JSON_OPTION):
+        as_json: bool = JSON_OPTION) -> None:
     """Make SESSION the current session."""
     e = env(ctx)
     sid = e.find_session(session)
@@ -146,7 +151,7 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
 
 def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
                                                       help="Do not ask for confirmation."),
-         session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+         session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Remove the last hand (kept in the audit trail)."""
     from loo_ledger.services.table import undo as run_undo
     e = env(ctx)
@@ -162,7 +167,8 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
     typer.echo(f"hand {n} removed; pool now {e.ledger().balances(sid)['pool']}")
 
 
-def close(ctx: typer.Context, session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION):
+def close(ctx: typer.Context, session: int | None = SESSION_OPTION,
+          as_json: bool = JSON_OPTION) -> None:
     """End the session; warns when chips remain in the pool."""
     from loo_ledger.services.table import close as run_close
     e = env(ctx)

@@ -10,7 +10,7 @@ from typing import Any
 _BIDI = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-def visible(text: Any) -> str:
+def visible(text: object) -> str:
     r"""``text`` with every control and bidi character, and every character that shows
     nothing (formats/lookalike.hidden: U+034F, tag characters...), written as an escape.
 

@@ -3,6 +3,7 @@ and, where the cards were recorded, the tricks walked through (:func:`trick_walk
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -43,7 +44,7 @@ def cite(rule: str, v: Variant) -> str:
     return "; ".join(parts)
 
 
-def explain_rows(postings: list[dict], v: Variant) -> list[dict]:
+def explain_rows(postings: Sequence[Mapping[str, Any]], v: Variant) -> list[dict[str, Any]]:
     """One row per chip movement of a hand: who, how much, why, which rule and source."""
     rows = []
     pool = "pot" if v.game == Game.LOU else "pool"  # Lou speaks of a pot

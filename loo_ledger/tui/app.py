@@ -231,7 +231,7 @@ class TableApp(App[None]):
         lines = ["No hand yet."]
         if self.last is not None and self.board is not None:
             from loo_ledger.cli.show import settlement_lines
-            from loo_ledger.services.table import stored_variant
+            from loo_ledger.services.pool import stored_variant
             v = stored_variant(self.ledger, self.sid)
             lines = settlement_lines(self.last, v=v, present=[
                 p.name for p in self.board.players if p.present])
@@ -331,7 +331,7 @@ class TableApp(App[None]):
             return
         n = h["number"]
         from loo_ledger.services.explain import explain_rows
-        from loo_ledger.services.table import stored_variant
+        from loo_ledger.services.pool import stored_variant
         try:
             postings = self.ledger.postings(self.sid, n)
             rows = explain_rows(list(map(dict, postings)), stored_variant(self.ledger, self.sid, n))

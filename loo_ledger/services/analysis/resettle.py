@@ -38,7 +38,7 @@ class WhatIf(msgspec.Struct, frozen=True, kw_only=True):
     nets: dict[str, int]
     pool: int
     settled: int
-    skipped: list[dict]
+    skipped: list[dict[str, Any]]
 
 
 def as_question(record: HandRecord) -> HandRecord:
@@ -119,7 +119,8 @@ def rules_text(v: Variant) -> str:
 
 
 def replay_session(ledger: Any, session_id: int, rule_args: list[str],
-                   variant_name: str | None = None, progress: Progress | None = None) -> dict:
+                   variant_name: str | None = None,
+                   progress: Progress | None = None) -> dict[str, Any]:
     """Each player's net under the stored rules and under the new ones; reads only.
     ``progress(n)``: n more hands settled."""
     from loo_ledger.formats.sessionfile import session_from_dict
@@ -136,8 +137,9 @@ def replay_session(ledger: Any, session_id: int, rule_args: list[str],
     # money sums to that pool's money; the difference is new money less stored money.
     cash = (allocate(stored, value), allocate(again, value)) if value is not None else None
 
-    def both(i: int) -> dict:
-        out: dict = {"stored": stored[i], "new": again[i], "difference": again[i] - stored[i]}
+    def both(i: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"stored": stored[i], "new": again[i],
+                               "difference": again[i] - stored[i]}
         if cash is not None:
             old_, new_ = cash[0][i], cash[1][i]
             out["money"] = {"stored": str(old_), "new": str(new_),

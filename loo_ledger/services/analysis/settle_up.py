@@ -17,7 +17,8 @@ money plus the net's. Transfers are in whole cents.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from loo_ledger.domain.rules.money import allocate_cents, exact, from_cents
 from loo_ledger.errors import LooError, NotFound
@@ -26,14 +27,17 @@ POOL = "(pool)"
 GREEDY = ("greedy: the largest debtor pays the largest creditor until all are square; "
           "few transfers, though not always the fewest possible")
 
+#: One payment of a settlement: ``cents`` from one party to another.
+Transfer = TypedDict("Transfer", {"from": str, "to": str, "cents": int})
 
-def banker_transfers(balances: list[tuple[str, int]], banker: str) -> list[dict]:
+
+def banker_transfers(balances: list[tuple[str, int]], banker: str) -> list[Transfer]:
     """Everyone settles with the banker, who also keeps (or pays out) the pool's money.
 
     >>> banker_transfers([("A", 180), ("B", -45), ("(pool)", 45)], "A")
     [{'from': 'B', 'to': 'A', 'cents': 45}, {'from': 'A', 'to': '(pool)', 'cents': 45}]
     """
-    out = []
+    out: list[Transfer] = []
     for name, c in balances:
         if name != banker and c:
             payer, payee = (name, banker) if c < 0 else (banker, name)
@@ -41,7 +45,7 @@ def banker_transfers(balances: list[tuple[str, int]], banker: str) -> list[dict]
     return out
 
 
-def fewest_transfers(balances: list[tuple[str, int]]) -> list[dict]:
+def fewest_transfers(balances: list[tuple[str, int]]) -> list[Transfer]:
     """Greedy: the largest debtor pays the largest creditor, until everyone is square.
 
     Ties go to the party listed first.
@@ -53,7 +57,7 @@ def fewest_transfers(balances: list[tuple[str, int]]) -> list[dict]:
     """
     owed = {name: c for name, c in balances}
     rank = {name: i for i, (name, _) in enumerate(balances)}
-    out: list[dict] = []
+    out: list[Transfer] = []
     while True:
         debtors = sorted((n for n in owed if owed[n] < 0), key=lambda n: (owed[n], rank[n]))
         creditors = sorted((n for n in owed if owed[n] > 0), key=lambda n: (-owed[n], rank[n]))
@@ -66,7 +70,8 @@ def fewest_transfers(balances: list[tuple[str, int]]) -> list[dict]:
         owed[payee] -= amount
 
 
-def settle_up(session: dict, nets: list[tuple[str, int]], *, banker: str | None = None) -> dict:
+def settle_up(session: Mapping[str, Any], nets: list[tuple[str, int]], *,
+              banker: str | None = None) -> dict[str, Any]:
     """The settlement of a stored session (``session``: its row from the ledger).
 
     ``nets``: each player's net chips in seat order. Raises LooError if the session's
@@ -142,12 +147,13 @@ def _bought(buy_in: int | None, nets: list[tuple[str, int]], pool_change: int,
             "total": {"chips": buy_in * len(nets), "money": str(from_cents(sum(paid)))}}
 
 
-def _money_rows(transfers: list[dict]) -> list[dict]:
+def _money_rows(transfers: list[Transfer]) -> list[dict[str, str]]:
     return [{"from": t["from"], "to": t["to"], "amount": str(from_cents(t["cents"]))}
             for t in transfers]
 
 
-def settle_session(ledger: Any, session_id: int, *, banker: str | None = None) -> dict:
+def settle_session(ledger: Any, session_id: int, *,
+                   banker: str | None = None) -> dict[str, Any]:
     """:func:`settle_up` for a session in the ledger, from its stored balances."""
     nets = [(p["name"], p["net"]) for p in ledger.balances(session_id)["players"]]
     return settle_up(ledger.session(session_id), nets, banker=banker)

@@ -52,7 +52,7 @@ def utc(when: str) -> str:
 
 
 def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
-          player: str | None = None, record_sessions: int | None = None) -> dict:
+          player: str | None = None, record_sessions: int | None = None) -> dict[str, Any]:
     """The report for one session (``session_id``), or every session from ``since`` on.
 
     ``since`` is an ISO date-time as :func:`loo_ledger.services.dates.parse_when` gives it.
@@ -99,7 +99,7 @@ def describe(session_id: int | None, since: str | None, count: int) -> str:
 Fine = dict[tuple[int, str], Decimal]   # (session, player) -> money, units finer than a cent
 
 
-def _fine_money(reader: StatsReader, scope: Scope, sessions: list[dict]) -> Fine:
+def _fine_money(reader: StatsReader, scope: Scope, sessions: list[dict[str, Any]]) -> Fine:
     """Each player's money in each session of ``sessions`` whose unit is finer than a cent:
     the session's nets (seat order) and the pool's change, allocated together."""
     fine = {s["id"]: s["unit_value"] for s in sessions
@@ -119,11 +119,11 @@ def _fine_money(reader: StatsReader, scope: Scope, sessions: list[dict]) -> Fine
     return out
 
 
-def _players(reader: StatsReader, scope: Scope, nets: list[dict], sessions: list[dict],
-             fine: Fine) -> list[dict]:
+def _players(reader: StatsReader, scope: Scope, nets: list[dict[str, Any]],
+             sessions: list[dict[str, Any]], fine: Fine) -> list[dict[str, Any]]:
     """Each player's figures, in the order they first sat down (by session, then seat)."""
     totals = {r["player"]: r for r in reader.players(scope)}
-    seats: dict[str, list[dict]] = {}
+    seats: dict[str, list[dict[str, Any]]] = {}
     for r in reader.seats(scope):
         seats.setdefault(r["player"], []).append(
             {"seat": r["seat"], "label": seat_label(r["seat"]), "hands": r["hands"],
@@ -147,7 +147,8 @@ def _players(reader: StatsReader, scope: Scope, nets: list[dict], sessions: list
             for name, by_currency in cash.items()]
 
 
-def _player(name: str, t: dict | None, seats: list[dict], money_: list[dict]) -> dict:
+def _player(name: str, t: dict[str, Any] | None, seats: list[dict[str, Any]],
+            money_: list[dict[str, Any]]) -> dict[str, Any]:
     t = t or {"hands": 0, "forced": 0, "played": 0, "tricks": 0, "looed": 0, "loo_paid": 0,
               "took_whole": 0, "flushes": 0, "net": 0, "best": 0, "worst": 0,
               **dict.fromkeys(WORDS, 0), **dict.fromkeys(CARD_TOTALS, 0)}
@@ -169,7 +170,7 @@ def _player(name: str, t: dict | None, seats: list[dict], money_: list[dict]) ->
     }
 
 
-def _session(s: dict) -> dict:
+def _session(s: dict[str, Any]) -> dict[str, Any]:
     hands, doubles = s["hands"] or 0, s["doubles"] or 0
     return {"session": s["id"], "name": s["name"], "date": s["date"], "hands": hands,
             "simple": hands - doubles, "double": doubles, "largest_pot": s["largest_pot"] or 0,
@@ -177,7 +178,7 @@ def _session(s: dict) -> dict:
             "cards": _session_cards(s)}
 
 
-def _session_cards(s: dict) -> dict:
+def _session_cards(s: dict[str, Any]) -> dict[str, Any]:
     """A session's figures from its recorded cards: ``hands`` with a trick judged, and how
     often the eldest in play (who leads the first trick) won it."""
     judged, won = s["card_hands"] or 0, s["first_won"] or 0
@@ -186,11 +187,12 @@ def _session_cards(s: dict) -> dict:
             "eldest_won_first": won, "eldest_first_rate": rate(won, judged)}
 
 
-def _record(rows: list[tuple], sessions: list[dict], fine: Fine) -> list[dict]:
+def _record(rows: list[tuple[Any, ...]], sessions: list[dict[str, Any]],
+            fine: Fine) -> list[dict[str, Any]]:
     """Each player's net (and money) session by session, in the sessions' order."""
     by_id = {s["id"]: (i, s) for i, s in enumerate(sessions)}
     cash: dict[tuple[int, str], str | None] = {}
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[dict[str, Any]]] = {}
     for sid, name, net in sorted(rows, key=lambda r: by_id[r[0]][0]):
         s = by_id[sid][1]
         if (sid, name) in fine:

@@ -17,16 +17,17 @@ from typing import Any
 import msgspec
 
 from loo_ledger.domain.rules.money import allocate, money, money_text
+from loo_ledger.store.rows import HandRow
 
 
-class HandRows(Collection[dict]):
+class HandRows(Collection[HandRow]):
     """A session's hand rows (Ledger.iter_hands), read from a new cursor each time they
     are gone through: ``len`` and truthiness without reading them."""
 
-    def __init__(self, rows: Callable[[], Iterator[dict]], count: int):
+    def __init__(self, rows: Callable[[], Iterator[HandRow]], count: int):
         self._rows, self._count = rows, count
 
-    def __iter__(self) -> Iterator[dict]:
+    def __iter__(self) -> Iterator[HandRow]:
         return self._rows()
 
     def __len__(self) -> int:
@@ -111,7 +112,7 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     opening_pool: int
     pool: int
     nets: dict[str, int]
-    hands: Collection[dict]
+    hands: Collection[HandRow]
     lou: bool = False            # Lou: a pot, cents, burned
     simple_double: bool = True   # whether the game has simple and double pools (legal)
     #: hand -> who took the whole pool
@@ -124,14 +125,14 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     cards: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
     #: The hands without their records (``record`` empty), read faster, for what needs only
     #: their facts (the charts, the highlights); None: ``hands``.
-    facts: Collection[dict] | None = None
+    facts: Collection[HandRow] | None = None
 
     @classmethod
     def load(cls, ledger: Any, session_id: int) -> Evening:
         """Read session ``session_id`` through the Ledger (NotFound if there is none)."""
         from loo_ledger.domain.next.legal import has_simple_double
         from loo_ledger.domain.rules.codes import Game, MovementKind
-        from loo_ledger.services.table import stored_variant
+        from loo_ledger.services.pool import stored_variant
         from loo_ledger.store.stats_sql import StatsReader
         info = ledger.session(session_id)
         bal = ledger.balances(session_id)
@@ -191,7 +192,7 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         return lines
 
     @property
-    def hand_facts(self) -> Collection[dict]:
+    def hand_facts(self) -> Collection[HandRow]:
         """The hands for what needs only their facts (number, dealer, deltas, pot, pools,
         looed): :attr:`facts` when loaded, else :attr:`hands`."""
         return self.hands if self.facts is None else self.facts

@@ -8,12 +8,13 @@ from collections import Counter
 import msgspec
 
 from loo_ledger.services.reports.evening import Evening
+from loo_ledger.store.rows import HandRow
 
 
 class Highlights(msgspec.Struct, frozen=True):
     """What people mention after the evening."""
 
-    biggest_pot: dict | None        # the hand row with the largest pot (earliest on a tie)
+    biggest_pot: HandRow | None     # the hand row with the largest pot (earliest on a tie)
     pot_takers: list[str]           # who took the whole of that pot, or who shared it
     best_hand: tuple[str, int, int] | None   # (player, chips, hand number): largest gain
     worst_hand: tuple[str, int, int] | None  # (player, chips, hand number): largest loss
@@ -25,7 +26,7 @@ def highlights(ev: Evening) -> Highlights:
     """The biggest pot and who took it, the best and worst single hands, who was looed most.
     One pass through the hands (a long session's are read from the ledger as they go by):
     on a tie the earliest hand, and in it the first player, is kept."""
-    big: dict | None = None
+    big: HandRow | None = None
     best: tuple[str, int, int] | None = None
     worst: tuple[str, int, int] | None = None
     counts: Counter[str] = Counter()

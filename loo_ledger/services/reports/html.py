@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from html import escape
-from typing import Any
 
 from loo_ledger.domain.rules.money import signed
 from loo_ledger.services.reports import series, svg
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts
+from loo_ledger.store.rows import HandRow
 
 CSS = """
 body { font: 15px/1.45 system-ui, sans-serif; color: #222; margin: 2em auto; max-width: 1100px;
@@ -33,7 +33,7 @@ footer { color: #777; font-size: 12px; margin-top: 2em; }
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
 
 
-def _double_mark(h: dict[str, Any], ev: Any) -> str:
+def _double_mark(h: HandRow, ev: Evening) -> str:
     """" D" after a double pool's pot, where the game has simple and double pools."""
     return " D" if h["double"] and ev.simple_double else ""
 
@@ -85,7 +85,7 @@ def hands_table_chunks(ev: Evening) -> Iterator[str]:
     yield after
 
 
-def _hand_row(ev: Evening, h: dict[str, Any]) -> str:
+def _hand_row(ev: Evening, h: HandRow) -> str:
     rec = h["record"]
     words = ", ".join(f"{p} {w}" for p, w in (rec.get("declarations") or {}).items())
     settled = ev.tricks.get(h["number"]) or rec.get("tricks") or {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from loo_ledger.services.reports.evening import Evening
 
@@ -50,11 +51,11 @@ def pool_sizes(ev: Evening) -> list[int]:
     return [ev.opening_pool, *(h["pool_after"] for h in ev.hands)]
 
 
-def as_json(ev: Evening, *, pool: bool) -> dict:
+def as_json(ev: Evening, *, pool: bool) -> dict[str, Any]:
     """The series for ``--json``: hand number -> running net per player, or pool size."""
     numbers = hand_numbers(ev)
     if pool:
-        points: list[dict] = [{"hand": n, "pool": v}
+        points: list[dict[str, Any]] = [{"hand": n, "pool": v}
                               for n, v in zip(numbers, pool_sizes(ev), strict=True)]
     else:
         nets = running_nets(ev)
@@ -148,7 +149,7 @@ def json_chunks(ev: Evening, *, pool: bool) -> Iterator[str]:
     before, after = head.split(json.dumps(mark))
     yield before
     if pool:
-        items: Iterator[dict] = ({"hand": n, "pool": vs[-1]} for n, vs in points(ev))
+        items: Iterator[dict[str, Any]] = ({"hand": n, "pool": vs[-1]} for n, vs in points(ev))
     else:
         items = ({"hand": n, "net": dict(zip(ev.players, vs, strict=False))}
                  for n, vs in points(ev))

@@ -12,12 +12,15 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from msgspec.structs import replace
 
 from loo_ledger.services.reports.csvout import HAND_COLUMNS, cell
+
+if TYPE_CHECKING:
+    from loo_ledger.store.rows import HandRow
 
 #: Told the number of hands written since the last call (every ``EVERY`` hands, then the rest).
 Progress = Callable[[int], None]
@@ -50,7 +53,7 @@ def json_array(items: Iterable[Any]) -> Iterator[str]:
     yield "[]" if first else "\n]"
 
 
-def hand_rows(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[dict]:
+def hand_rows(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[HandRow]:
     """``loo hands --json``'s objects, one hand at a time from the ledger's cursor."""
     done = 0
     for r in ledger.iter_hands(sid):
@@ -116,7 +119,8 @@ class _SafeText(dict[str, str]):
     """``csvout.cell`` of each text, worked out once (numbers never need it)."""
 
     def __missing__(self, text: str) -> str:
-        self[text] = value = cell(text)
+        value: str = cell(text)
+        self[text] = value
         return value
 
 
