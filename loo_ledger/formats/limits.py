@@ -126,15 +126,7 @@ def name_problem(name: str) -> str | None:
     """
     if not 1 <= len(name) <= MAX_NAME:
         return f"{visible(name)} is {len(name)} characters; a name has 1 to {MAX_NAME}"
-    if _SURROGATE.search(name):
-        return f"{visible(name)} contains a lone surrogate, which is not text"
-    bad = _BAD.search(name)
-    if bad:
-        char = bad.group()
-        what = unicodedata.name(char, "")
-        what = f" ({what}), an invisible character" if what else ", a control character"
-        return f"{visible(name)} contains U+{ord(char):04X}{what}"
-    problem = hidden_problem(name)
+    problem = _forbidden(name) or hidden_problem(name)
     if problem is not None:
         return problem
     if name != name.strip():
