@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from loo_ledger.domain.rules.money import signed
+from loo_ledger.domain.rules.chips import signed
 from loo_ledger.services.live import LiveTable, Seat
 
 #: The parts of the page, in order: the id of the element each one fills.

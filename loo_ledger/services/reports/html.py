@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from html import escape
 
-from loo_ledger.domain.rules.money import signed
+from loo_ledger.domain.rules.chips import signed
 from loo_ledger.services.reports import series, svg
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from loo_ledger.domain.rules.money import signed
+from loo_ledger.domain.rules.chips import signed
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts
 from loo_ledger.services.reports.text import settling, transfer_lines

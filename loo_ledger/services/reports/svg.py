@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from loo_ledger.domain.rules.money import signed
+from loo_ledger.domain.rules.chips import signed
 from loo_ledger.services.reports.textchart import nice_step
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",

@@ -13,7 +13,8 @@ from decimal import Decimal
 
 import msgspec
 
-from loo_ledger.domain.rules.money import money_text, signed
+from loo_ledger.domain.rules.chips import signed
+from loo_ledger.domain.rules.money import money_text
 from loo_ledger.services.analysis.settle_up import POOL, fewest_transfers, settle_up
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts
