@@ -198,25 +198,24 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
             resolution: Resolution, judged: Judged | None = None) -> Settlement:
     """The settlement of a sound record from its plan."""
     book = Book(state, plan, v, resolution, dict(record.tricks or {}))
-    c = book.c
-    for breach in judged.result.breaches if judged is not None else ():
-        book.note(wording.breach_note(breach.message, bool(record.table_ruling)))
+    ways = book.ways
+    if judged is not None:
+        for breach in judged.result.breaches:
+            book.note(wording.breach_note(breach.message, bool(record.table_ruling)))
     offenders: list[str] = []
     if record.penalties:
         for pen in record.penalties:
             if pen.kind in PRE_PLAY:
-                book.pay(pen.player, None, v.single_stake, wording.forfeit(pen.kind),
-                         c.rule("forfeits"), kind=_KIND_FORFEIT)
+                book.pay(pen.player, None, v.single_stake, ways.forfeit, pen.kind)
         offenders = revokers(record, plan)
     book.pot = state.pool + book.paid
     if v.game == _GAME_LOU:
         return settle_lou(book.tricks, offenders, book)
     if resolution in (ALL_PASS, LONE) and plan.taker is not None:
         if resolution == ALL_PASS:
-            book.take_whole(plan.taker, wording.ALL_PASSED, _R9)
+            book.take_whole(plan.taker, ways.all_passed)
         else:
-            book.take_whole(plan.taker, wording.PLAYS_ALONE,
-                            _R5 if plan.miss_dealt else c.rule("lone_player"))
+            book.take_whole(plan.taker, ways.alone_miss if plan.miss_dealt else ways.alone)
     elif resolution == _RES_FLUSH:
         settle_flush(record, book)
     elif offenders and v.revoke_penalty == _REVOKE_PAYS_POOL:
