@@ -160,5 +160,5 @@ class Book:
             pot=self.pot, pool_after=pool_after, double=state.double,
             outcome=self.outcome, looed=tuple(self.looed),
             loos=self.loos, whole=self.whole, kind=plan.kind,
-            words=plan.words, notes=tuple(self.notes), next_state=next_state,
-            tricks=self.tricks)
+            words=plan.words, notes=tuple(self.notes) if self.notes else (),
+            next_state=next_state, tricks=self.tricks)

@@ -168,7 +168,7 @@ class Compiled:
 
     def __init__(self, v: Variant) -> None:
         self.v = v
-        self.plans: dict[tuple[Any, ...], Plan] = {}
+        self.plans: dict[tuple[TableState, tuple[Any, ...]], Plan] = {}
         self.refs: dict[tuple[Any, ...], RuleRef] = {}
         #: The parameters behind L, what a looed player pays (``Book.loo_amount``).
         self.loo_rule = self.rule("loo", *_LOO_DETAIL.get(v.loo, ()))
@@ -199,7 +199,7 @@ class Compiled:
         part = record_key(record)
         if part is None:
             return None
-        key = (state_key(state), *part)
+        key = (state_key(state), part)
         got = self.plans.get(key)
         if got is None:
             deal = analyse(record, state, self.v)

@@ -24,13 +24,9 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
     v, plan, pot, ways = book.variant, book.plan, book.pot, book.ways
     size, divided, defender = v.hand_size, v.divided, plan.defender
     share = pot // size
-    whole = None
-    for p in plan.in_play:
-        if tricks.get(p, 0) == size:
-            whole = p
-            break
-    for p in plan.in_play:
-        won = tricks.get(p, 0)
+    counts = [(p, tricks.get(p, 0)) for p in plan.in_play]
+    whole = next((p for p, won in counts if won == size), None)
+    for p, won in counts:
         amount = pot if p == whole else (won * share if divided else 0)
         if p == defender:
             book.memo(amount, ways.defended, won)
