@@ -79,7 +79,8 @@ class Book:
         if amount < 0:
             raise ValueError(f"negative movement {amount} ({way.kind})")
         if amount:
-            self.movements.append(way.make(payer, payee, amount, figures))
+            made = way.made.get((payer, payee, amount, figures))  # remembered (Way.make)
+            self.movements.append(made or way.make(payer, payee, amount, figures))
             if payer is None:
                 self.change -= amount
             else:
