@@ -84,9 +84,11 @@ def dump_db():
     return dump
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def loo():
-    """``loo(db, *args)`` runs the CLI in process with ``--db db``; wide terminal for tables."""
+    """``loo(db, *args)`` runs the CLI in process with ``--db db``; wide terminal for tables.
+    One for the session (it keeps nothing from one call to the next), so that a module's
+    fixture can build its ledger once."""
     runner = CliRunner()
 
     def run(db: Path, *args: str, input: str | None = None):
