@@ -280,8 +280,8 @@ def test_canonical_json_is_json_dumps_byte_for_byte_for_every_code_point():
     assert msgspec.json.encode(edge, order="sorted") == reader.canonical(edge)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                   HealthCheck.data_too_large])
+@settings(max_examples=3 * settings.default.max_examples, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutated())
 def test_the_reader_accepts_what_the_schema_accepts_and_the_schema_words_what_it_refuses(
         data: bytes):
