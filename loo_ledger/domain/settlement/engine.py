@@ -120,11 +120,12 @@ def attempt(record: HandRecord, state: TableState,
     bad = bool(found)
     resolution = plan.resolution
     judged: Judged | None = None
+    untold = False  # the cards' problems left the trick counts unknown: no TRICKS_SUM
     if readable:
         if record.cards is not None:  # the card modules are loaded for hands with cards
             record, judged, more = _read_cards(record, v, plan)
             for problem in _numbered(more, n):
-                bad = True
+                bad, untold = True, record.tricks is None
                 yield problem
         resolution = resolve(record, v, plan, plan.shape)
         if judged is not None:
@@ -134,6 +135,8 @@ def attempt(record: HandRecord, state: TableState,
                 bad = True
                 yield problem
         for problem in check_record(record, v, plan, plan.shape, resolution):
+            if untold and problem.code == ProblemCode.TRICKS_SUM:
+                continue
             bad = True
             yield replace(problem, hand=n)
     if record.table_ruling and record.deltas is None:
@@ -171,12 +174,12 @@ def _read_cards(record: HandRecord, v: Variant,
                 plan: Plan) -> tuple[HandRecord, Judged | None, list[Problem]]:
     """The record's cards judged (issue 12): the record with the revokes and flushes the
     cards show added, the judgement, and the problems of the cards."""
-    from loo_ledger.domain.cards.reading import apply_breaches, apply_flushes, read_cards
+    from loo_ledger.domain.cards.reading import apply_breaches, apply_facts, read_cards
     judged, problems = read_cards(record, v, plan)
     if problems:
         return record, None, problems
     record = apply_breaches(record, judged)
-    record, problems = apply_flushes(record, judged, plan, v)
+    record, problems = apply_facts(record, judged, plan, v)
     return record, judged, problems
 
 
