@@ -1,13 +1,13 @@
 """How the evenings with every card written down were made (issues 12 and 21): a three-card
 evening, a five-card evening with Pam, a Lou game, and a three-card evening where players take
 the miss and the dealer defends the pool (each plays the miss's cards; the miss is written
-once, under ``miss``, and the taker's cards as dealt are the ones thrown in). Each hand is shuffled and dealt from
-a seeded random generator; the words are chosen among those domain.legal allows; every card
-is played by cardplay.legal_plays (so no rule of play is broken); a deal holding a flush is
-dealt again (a flush is settled without play). Each hand records its cards (the trump card
-or, in a simple pool, the card turned when someone first failed to follow; the miss; every
-hand as dealt; the tricks from the leader round) and its trick counts, worked out here by
-cardplay.winner as the table would count them. Reproducible:
+once, under ``miss``, and the taker's cards as dealt are the ones thrown in). Each hand is
+shuffled and dealt from a seeded random generator; the words are chosen among those
+domain.legal allows; every card is played by cardplay.legal_plays (so no rule of play is
+broken); a deal holding a flush is dealt again (a flush is settled without play). Each hand
+records its cards (the trump card or, in a simple pool, the card turned when someone first
+failed to follow; the miss; every hand as dealt; the tricks from the leader round) and its
+trick counts, worked out here by cardplay.winner as the table would count them. Reproducible:
 
     python sample_sessions/make_card_samples.py [FILE ...]
 """
