@@ -136,6 +136,13 @@ def test_the_thrown_in_cards_hold_no_flush():
                         cards=cards)
     problems = validate(record, STATE, BICYCLE)
     assert [(p.code, p.player) for p in problems] == [("FLUSH_DISAGREES", "Ben")]
+    assert problems[0].message == ("Ben is recorded with a flush, but the cards show no "
+                                   "flush")
+    # The miss alone shows Ben's hand: his own cards need not be written.
+    alone = replace(record, cards=replace(cards, dealt={p: c for p, c in DEALT.items()
+                                                        if p != "Ben"}))
+    assert [(p.code, p.player) for p in validate(alone, STATE, BICYCLE)] == [
+        ("FLUSH_DISAGREES", "Ben")]
 
 
 ROOT = Path(__file__).resolve().parents[1]

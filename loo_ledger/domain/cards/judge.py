@@ -228,7 +228,8 @@ def _size(no: int, trick: tuple[Card, ...], rec: PlayRecord, seats: tuple[str, .
     if len(trick) > n:
         if rec.passed:
             return _problem("TRICK_SIZE", f"{head} ({', '.join(rec.players)}); "
-                            f"{_listed(list(rec.passed))} passed and played no card")
+                            f"{_listed(list(rec.passed))} passed and played no card",
+                            rec.passed[0] if len(rec.passed) == 1 else None)
         return _problem("TRICK_SIZE", f"{head} ({', '.join(rec.players)})")
     known = set(holder.values()) >= set(rec.players)
     missing = ([p for p in rec.players if p not in {holder.get(c) for c in trick}] if known

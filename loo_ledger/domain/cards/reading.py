@@ -31,6 +31,7 @@ from loo_ledger.domain.next.plan import Plan
 from loo_ledger.domain.rules.codes import PenaltyKind, Resolution, Suit, Word
 from loo_ledger.domain.rules.model import CardRecord, Flush, HandRecord, Penalty
 from loo_ledger.domain.rules.variants import Variant
+from loo_ledger.domain.settlement.flushes import flush_name
 from loo_ledger.errors import Problem
 
 __all__ = ["Judged", "read_cards", "apply_breaches", "apply_facts", "apply_flushes",
@@ -173,7 +174,7 @@ def apply_flushes(record: HandRecord, judged: Judged | None, deal: Plan,
                       suit=None if f.suit is None else str(f.suit))
                 for f in judged.result.flushes)), []
         return record, []
-    known = set(judged.record.dealt) | set(judged.record.exchanged)
+    known = set(judged.result.hands)  # the miss for whoever took it
     shown = {p: f"{f.kind} ({' '.join(str(c) for c in f.cards)})" for p, f in found.items()}
     out = []
     for f in record.flushes:
@@ -182,7 +183,7 @@ def apply_flushes(record: HandRecord, judged: Judged | None, deal: Plan,
                                   or (f.suit is not None and str(have.suit) != f.suit)):
             cards = shown.get(f.player, "no flush")
             out.append(_problem(deal, "FLUSH_DISAGREES", f"{f.player} is recorded with a "
-                                f"{f.kind} flush, but the cards show {cards}", f.player))
+                                f"{flush_name(f.kind)}, but the cards show {cards}", f.player))
     recorded = {f.player for f in record.flushes}
     for p in sorted(set(found) - recorded):
         out.append(_problem(deal, "FLUSH_DISAGREES", f"the cards show {p}'s {shown[p]}, "
