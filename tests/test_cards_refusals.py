@@ -89,3 +89,10 @@ def test_a_trick_led_by_the_wrong_player_names_both():
     assert _problems(replace(CARDS, tricks=first)) == [
         ("TRICK_LEADER", "Ben", "Ben led trick 1 (10s); Ann, the first in play from the "
          "dealer's left, leads")]
+
+
+def test_a_count_problem_of_its_own_is_still_named():
+    """With no tricks in the cards and no counts typed, the counts are missing whatever else
+    is wrong: TRICKS_SUM stays beside the card written twice."""
+    twice = CardRecord(trump_card="2h", dealt={**DEALT, "Cat": ("9s", "8d", "7d")})
+    assert [code for code, _, _ in _problems(twice)] == ["CARD_TWICE", "TRICKS_SUM"]

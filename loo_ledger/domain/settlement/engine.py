@@ -120,13 +120,15 @@ def attempt(record: HandRecord, state: TableState,
     bad = bool(found)
     resolution = plan.resolution
     judged: Judged | None = None
-    untold = False  # the cards' problems left the trick counts unknown: no TRICKS_SUM
+    untold = False  # the cards' problems hide the counts their tricks show: no TRICKS_SUM
     if readable:
         if record.cards is not None:  # the card modules are loaded for hands with cards
+            played = bool(record.cards.tricks)
             record, judged, more = _read_cards(record, v, plan)
             for problem in _numbered(more, n):
-                bad, untold = True, record.tricks is None
+                bad = True
                 yield problem
+            untold = judged is None and played and record.tricks is None
         resolution = resolve(record, v, plan, plan.shape)
         if judged is not None:
             from loo_ledger.domain.cards.reading import apply_tricks
