@@ -179,3 +179,23 @@ def test_the_miss_sample_imports_and_exports_unchanged(loo, tmp_path):
     assert loo(db, "import", SAMPLE).exit_code == 0
     assert loo(db, "export", "-o", out).exit_code == 0
     assert out.read_bytes() == SAMPLE.read_bytes()
+
+
+def test_importing_the_thrown_in_cards_is_refused_naming_hand_and_player(loo, tmp_path):
+    """The file's one hand is the refused record above: exit 1, the hand, the player and
+    what is wrong in the message, and nothing imported."""
+    hand = {"declarations": MISS_WORDS,
+            "cards": {"trump_card": "2h", "miss": list(MISS),
+                      "dealt": {p: list(c) for p, c in DEALT.items()},
+                      "tricks": [list(t) for t in THROWN_IN]}}
+    path = tmp_path / "thrown.json"
+    path.write_text(json.dumps({"format": "loo-session/1", "variant": "three-card",
+                                "players": ["Ann", "Ben", "Cat", "Dov"], "first_dealer": "Dov",
+                                "opening_pool": 18, "hands": [hand]}), encoding="utf-8")
+    db = tmp_path / "l.db"
+    result = loo(db, "import", path)
+    assert result.exit_code == 1
+    assert ("hand 1, player Ben: Ben took the miss (Kh 10s 3d) and threw in Ah 5h Qc, but "
+            "played 5h (trick 1), Ah (trick 2), Qc (trick 3) [CARD_NOT_HELD]") in result.output
+    listed = loo(db, "sessions", "--json")
+    assert listed.exit_code == 0 and json.loads(listed.output) == []
