@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from loo_ledger.domain.cards.deck import Card, in_pack
+from loo_ledger.domain.cards.deck import Card, pack_ranks
 from loo_ledger.domain.cards.hand_flushes import FoundFlush, find_flush
 from loo_ledger.domain.cards.play import Breach, PlayContext, check_play, effective_suit, winner
 from loo_ledger.domain.cards.play_rules import PlayRules
@@ -159,10 +159,12 @@ def _cards(rec: PlayRecord, rules: PlayRules, taker: str | None, places: Places,
         else:
             out.append(_problem("EXCHANGE_INVALID", f"{p} exchanged {gone} cards; the most "
                                 f"allowed is {rules.exchange}", p))
-    for card in sorted(places, key=Card.display_key):
+    ranks = pack_ranks(rules.pack)
+    wrong = [c for c, where in places.items() if len(where) > 1 or c.rank not in ranks]
+    for card in sorted(wrong, key=Card.display_key):
         where = places[card]
         holders = [p for _, p in where if p is not None]
-        if not in_pack(card, rules.pack):
+        if card.rank not in ranks:
             out.append(_problem("NOT_IN_PACK", f"{card}, in {_listed([w for w, _ in where])}, "
                                 f"is not in the {rules.pack}-card pack",
                                 holders[0] if holders else None))
@@ -181,10 +183,13 @@ def _played_problems(rec: PlayRecord, rules: PlayRules, places: Places,
     for no, trick in enumerate(rec.tricks, 1):
         for c in trick:
             tricks_of.setdefault(c, []).append(no)
-    for card in sorted(tricks_of, key=Card.display_key):
+    ranks, up = pack_ranks(rules.pack), (rec.turned, rec.trump_card)
+    wrong = [c for c, nos in tricks_of.items()
+             if len(nos) > 1 or c in up or (c.rank not in ranks and c not in places)]
+    for card in sorted(wrong, key=Card.display_key):
         nos = tricks_of[card]
         by = played_by.get(card)
-        if card not in places and not in_pack(card, rules.pack):
+        if card not in places and card.rank not in ranks:
             who = (f"played by {by[0]} to trick {by[1]}" if by is not None
                    else f"played to trick {nos[0]}")
             out.append(_problem("NOT_IN_PACK", f"{card}, {who}, is not in the {rules.pack}-card "

@@ -249,24 +249,25 @@ def _exchanges(record: HandRecord, judged: Judged, deal: Plan,
     count that disagrees refused showing both. A five-card dealer who takes the turned card
     (indicator_to_dealer) discards from his cards and it."""
     rec, hands = judged.record, judged.result.hands
-    shown: dict[str, tuple[int, str]] = {}
+    shown: dict[str, tuple[int, tuple[Card, ...], tuple[Card, ...]]] = {}
     for p in deal.in_play:
         before = rec.miss if p == rec.miss_taker else rec.dealt.get(p)
         after = rec.exchanged.get(p) or (hands.get(p) if judged.result.complete else None)
         if before is None or after is None:
             continue
-        if exchange_limit(v, deal.shape, deal.dealt, p)[0] and rec.trump_card is not None:
+        if v.exchange and rec.trump_card is not None \
+                and exchange_limit(v, deal.shape, deal.dealt, p)[0]:
             before = (*before, rec.trump_card)
-        gone = len(set(before) - set(after))
-        shown[p] = (gone, f"{cards_text(before)}, then {cards_text(after)}" if gone
-                    else f"{cards_text(after)} kept")
+        shown[p] = (len(set(before) - set(after)), before, after)
     typed = record.exchanges
     out = [Problem(code="EXCHANGE_DISAGREES", player=p, message=(
-        f"{p} is recorded as exchanging {typed[p]}, but the cards show {n} ({how})"))
-        for p, (n, how) in shown.items() if p in typed and typed[p] != n]
+        f"{p} is recorded as exchanging {typed[p]}, but the cards show {n} ("
+        + (f"{cards_text(before)}, then {cards_text(after)}" if n else
+           f"{cards_text(after)} kept") + ")"))
+        for p, (n, before, after) in shown.items() if p in typed and typed[p] != n]
     if out:
         return record, out
-    more = {p: n for p, (n, _) in shown.items() if n and p not in typed}
+    more = {p: n for p, (n, _, _) in shown.items() if n and p not in typed}
     return (replace(record, exchanges={**typed, **more}) if more else record), []
 
 
