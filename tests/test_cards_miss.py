@@ -75,6 +75,28 @@ def test_playing_the_cards_thrown_in_for_the_miss_is_refused_naming_the_player()
         "Ah (trick 2), Qc (trick 3)")
 
 
+def test_the_cards_thrown_in_written_as_the_hand_after_the_miss_are_refused():
+    """Ah 5h Qc went face down when Ben took the miss: written under ``exchanged`` as his
+    hand, with the miss or without it, the record is impossible, named with Ben."""
+    cards = replace(MISS_CARDS, exchanged={"Ben": DEALT["Ben"]}, tricks=THROWN_IN)
+    for miss, said in ((MISS, " (Kh 10s 3d)"), (None, "")):
+        problems = validate(HandRecord(declarations=MISS_WORDS,
+                                       cards=replace(cards, miss=miss)), STATE, V)
+        assert [(p.code, p.player, p.message) for p in problems] == [
+            ("CARD_NOT_HELD", "Ben", f"Ben took the miss{said} and threw in Ah 5h Qc, but is "
+             "recorded holding Ah 5h Qc after it")]
+
+
+def test_a_miss_taker_holding_other_cards_after_it_is_refused():
+    """Three-card Loo has no exchange (exchange=0): Ben holds the miss, not Kh 10s 2c."""
+    cards = replace(MISS_CARDS, exchanged={"Ben": ("Kh", "10s", "2c")}, tricks=())
+    problems = validate(HandRecord(declarations=MISS_WORDS, tricks={"Ann": 2, "Ben": 1},
+                                   cards=cards), STATE, V)
+    assert [(p.code, p.player, p.message) for p in problems] == [
+        ("EXCHANGE_INVALID", "Ben", "Ben took the miss (Kh 10s 3d), but is recorded with "
+         "Kh 10s 2c after it; there is no exchange (exchange=0)")]
+
+
 # Dov defends against Ann alone (Ben and Cat pass). Spades are trumps (4s turned).
 # Dealt: Ann As 9h 8c, Ben Kd 6d 2s, Cat Jh 4d 3c, Dov 2c 3d 7h (thrown in); the miss
 # Qs 10h 5c, which Dov plays.

@@ -7,8 +7,14 @@ The leader of trick 1 is the first player in play from the dealer's left, then t
 the trick before. A player's hand is known when recorded, or when every trick is (it is then
 the cards the player played): only plays from a known hand are judged for breaches.
 
-Consistency problems are collected, not raised: a card twice, a card that is not in the pack
-or not in the player's hand, the wrong number of cards in a hand, the miss or a trick, an
+Whoever took the miss (``miss_taker``: a player who said ``miss``, or the dealer defending
+the pool) plays the miss's cards; the cards it was dealt are thrown in, and playing one is
+impossible.
+
+Consistency problems are collected, not raised, each naming the player concerned where there
+is one: a card twice (every holder), a card that is not in the pack (its holder) or not in the
+player's hand, the wrong number of cards in a hand, the miss or a trick (who played no card),
+a player who passed whose cards are in the tricks, a trick led by the wrong player, an
 exchange over the limit, a simple pool's turned card missing.
 """
 
@@ -87,7 +93,7 @@ def _counts(rec: PlayRecord, rules: PlayRules, out: list[Problem]) -> None:
                                                   f"not {n}", p))
     if rec.miss is not None and len(rec.miss) != n:
         out.append(_problem("CARD_COUNT", f"the miss has {len(rec.miss)} cards, not {n}",
-                            miss_taker(rec)))
+                            _miss_taker(rec)))
     if len(rec.tricks) > n:
         out.append(_problem("TRICK_COUNT", f"{len(rec.tricks)} tricks recorded; a hand has {n}"))
     if rec.trump_card and rec.trump and rec.trump_card.suit != rec.trump:
@@ -97,7 +103,7 @@ def _counts(rec: PlayRecord, rules: PlayRules, out: list[Problem]) -> None:
                                      "the deal"))
 
 
-def miss_taker(rec: PlayRecord) -> str | None:
+def _miss_taker(rec: PlayRecord) -> str | None:
     """Who plays the miss: the record's taker (a player who took it, or the dealer defending
     the pool with it); in a record that names none, whoever's cards after the exchange are
     the miss."""
@@ -107,12 +113,22 @@ def miss_taker(rec: PlayRecord) -> str | None:
     return next((p for p, cs in rec.exchanged.items() if set(cs) == miss), None)
 
 
+def _took(rec: PlayRecord) -> str:
+    return "defended the pool with the miss" if rec.defends else "took the miss"
+
+
+def _thrown_in(rec: PlayRecord, taker: str) -> str:
+    """``Ben took the miss (Kh 10s 3d) and threw in Ah 5h Qc``."""
+    miss = f" ({_text(rec.miss)})" if rec.miss is not None else ""
+    return f"{taker} {_took(rec)}{miss} and threw in {_text(rec.dealt[taker])}"
+
+
 def _before(rec: PlayRecord, p: str, taker: str | None) -> tuple[Card, ...] | None:
     """``p``'s cards before any exchange: the miss for whoever took it (None if unknown)."""
     return rec.miss if p == taker else rec.dealt.get(p)
 
 
-def held(rec: PlayRecord, p: str, taker: str | None) -> tuple[Card, ...] | None:
+def _held(rec: PlayRecord, p: str, taker: str | None) -> tuple[Card, ...] | None:
     """``p``'s cards for play, as recorded: after the exchange, else as dealt (the miss for
     whoever took it: the cards it was dealt are thrown in); None when not recorded."""
     return rec.exchanged[p] if p in rec.exchanged else _before(rec, p, taker)
@@ -136,8 +152,9 @@ def _places(rec: PlayRecord, taker: str | None) -> Places:
                                                   "follow", None))
     for p, after in rec.exchanged.items():
         before = _before(rec, p, taker)
+        kept = rec.dealt.get(p, ()) if p == taker else ()  # the taker's own, written again
         for c in after:
-            if (before is None or c not in before) and c != rec.trump_card:
+            if (before is None or c not in before) and c != rec.trump_card and c not in kept:
                 places.setdefault(c, []).append((f"{p}'s cards after the exchange", p))
     return places
 
@@ -147,14 +164,19 @@ def _cards(rec: PlayRecord, rules: PlayRules, taker: str | None, places: Places,
     """The pack, cards recorded twice (naming every holder) and exchange limits."""
     for p, after in rec.exchanged.items():
         before = _before(rec, p, taker)
+        back = [c for c in after if c in rec.dealt.get(p, ())] if p == taker else []
+        if back:
+            out.append(_problem("CARD_NOT_HELD", f"{_thrown_in(rec, p)}, but is recorded "
+                                f"holding {_text(back)} after it", p))
+            continue
         if before is None:
             continue
         gone = len(set(before) - set(after))
         if gone <= rules.exchange:
             continue
         if p == taker and not rules.exchange:
-            out.append(_problem("EXCHANGE_INVALID", f"{p} took the miss ({_text(before)}), but "
-                                f"is recorded with {_text(after)} after it; there is no "
+            out.append(_problem("EXCHANGE_INVALID", f"{p} {_took(rec)} ({_text(before)}), "
+                                f"but is recorded with {_text(after)} after it; there is no "
                                 "exchange (exchange=0)", p))
         else:
             out.append(_problem("EXCHANGE_INVALID", f"{p} exchanged {gone} cards; the most "
@@ -246,7 +268,7 @@ def _size(no: int, trick: tuple[Card, ...], rec: PlayRecord, seats: tuple[str, .
 
 def _known_hands(rec: PlayRecord, rules: PlayRules,
                  taker: str | None) -> dict[str, tuple[Card, ...]]:
-    hands = {p: held(rec, p, taker) for p in rec.players}
+    hands = {p: _held(rec, p, taker) for p in rec.players}
     known = {p: h for p, h in hands.items() if h is not None}
     complete = (len(rec.tricks) == rules.hand_size
                 and all(len(t) == len(rec.players) for t in rec.tricks))
@@ -313,7 +335,7 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
     """
     rules = rules or PlayRules()
     problems: list[Problem] = []
-    taker = miss_taker(rec)
+    taker = _miss_taker(rec)
     places = _places(rec, taker)
     _counts(rec, rules, problems)
     _cards(rec, rules, taker, places, problems)
@@ -321,7 +343,8 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
     hands = _known_hands(rec, rules, taker) if len(rec.players) >= 2 else {}
     holder = {c: p for p, h in hands.items() for c in h}
     remaining = {p: list(h) for p, h in hands.items()}
-    thrown = set(rec.dealt.get(taker, ())) if taker is not None else set()
+    thrown = (set(rec.dealt.get(taker, ())) - set(hands.get(taker, ()))
+              if taker is not None else set())
     thrown_played: list[str] = []
     trump, trump_card, turned_in_play = trump_at_start(rec), rec.trump_card, False
     leaders: list[str] = []
@@ -394,10 +417,7 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
         leader = seats[winner(trick, trump, pam_of(rules, trump))]
         winners.append(leader)
     if thrown_played and taker is not None:
-        took = ("defended the pool with the miss" if rec.defends else "took the miss")
-        miss = f" ({_text(rec.miss)})" if rec.miss is not None else ""
-        problems.append(_problem("CARD_NOT_HELD", f"{taker} {took}{miss} and threw in "
-                                 f"{_text(rec.dealt[taker])}, but played "
+        problems.append(_problem("CARD_NOT_HELD", f"{_thrown_in(rec, taker)}, but played "
                                  f"{', '.join(thrown_played)}", taker))
     for no, trick in enumerate(rec.tricks, 1):
         if no not in sized and len(trick) != len(rec.players) and len(rec.players) >= 2:
