@@ -174,8 +174,9 @@ def _numbered(problems: Iterable[Problem], n: int) -> Iterator[Problem]:
 
 def _read_cards(record: HandRecord, v: Variant,
                 plan: Plan) -> tuple[HandRecord, Judged | None, list[Problem]]:
-    """The record's cards judged (issue 12): the record with the revokes and flushes the
-    cards show added, the judgement, and the problems of the cards."""
+    """The record's cards judged (issues 12, 21): the record with what the cards show added
+    (revokes, flushes and their cards, the Pam holder, exchanges), the judgement, and the
+    problems of the cards."""
     from loo_ledger.domain.cards.reading import apply_breaches, apply_facts, read_cards
     judged, problems = read_cards(record, v, plan)
     if problems:
