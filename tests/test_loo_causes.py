@@ -75,10 +75,11 @@ def test_pool_words_the_stored_causes_as_postings_give_them(tmp_path: Path, name
     assert sid is not None
     row = ledger.session(sid)
     count = len(ledger.hands(sid))
+    postings = ledger.postings(sid)  # every hand's, settled again once (not once a hand)
     looed = 0
     for n in range(1, count + 1):
         settled = [{"player": m["payer"], "amount": m["amount"], "reason": m["reason"]}
-                   for m in ledger.postings(sid, n) if m["kind"] == MovementKind.LOO]
+                   for m in postings if m["hand"] == n and m["kind"] == MovementKind.LOO]
         assert hand_loos(ledger, row, sid, n) == settled, n
         looed += bool(settled)
     assert looed
