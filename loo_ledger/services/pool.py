@@ -62,9 +62,10 @@ def hand_loos(ledger: Ledger, row: Mapping[str, Any], sid: int,
     from loo_ledger.domain.settlement import wording
     lou = row_variant(row, n).game == "lou"
     loos = ledger.loos(sid, n)
-    out = [{"player": p, "amount": amount,
-            "reason": "loo" if cause is None else wording.loo(cause, amount, lou=lou, won=won)}
-           for p, amount, cause, won in loos]
+    out: list[dict[str, Any]] = [
+        {"player": p, "amount": amount,
+         "reason": "loo" if cause is None else wording.loo(cause, amount, lou=lou, won=won)}
+        for p, amount, cause, won in loos]
     hand = next(ledger.iter_hands(sid, n, records=False), None) if loos else None
     said = hand["table_ruling"] if hand is not None and hand["number"] == n else None
     if said:
