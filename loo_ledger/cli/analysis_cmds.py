@@ -186,6 +186,8 @@ def settle_up(ctx: typer.Context, session: int | None = SESSION_OPTION,
     result = settle_session(e.ledger(), e.session_id(session), banker=banker)
     if as_json:
         return print_json(result)
+    if result["in"] == "chips":
+        return _settle_chips(result)
     cur, pool = result["unit"]["currency"], result["pool"]
     bought = result["buy_in"] is not None
     rows = [(p["name"], signed(p["net"]), _cash(p["money"], cur),
@@ -212,6 +214,32 @@ def settle_up(ctx: typer.Context, session: int | None = SESSION_OPTION,
         typer.echo(f"\n{title}")
         for t in part["transfers"] or [{"from": "nobody", "to": "anybody", "amount": None}]:
             typer.echo(f"  {t['from']} pays {t['to']} {_cash(t['amount'], cur)}".rstrip())
+
+
+def _settle_chips(result: dict[str, Any]) -> None:
+    """A settlement in chips: the unit has no money value (issue 22 item 13)."""
+    unit = result["unit"]["name"] or "chip"
+    pool = result["pool"]
+    rows = [(p["name"], signed(p["net"])) for p in result["players"]]
+    rows += [("(pool)", signed(pool["change"]))] if pool["change"] else []
+    rows.append(("total", "0"))
+    show(table(f"Settle-up in chips, session {result['session']} (one {unit}; no money value)",
+               ["party", "chips"], rows, right=("chips",)))
+    if pool["change"]:
+        more = pool["change"] > 0
+        typer.echo(f"The pool {'holds' if more else 'paid out'} {abs(pool['change'])} chips "
+                   + ("more than it opened with" if more else
+                      "it brought from an earlier session") + ": '(pool)' is its keeper.")
+    if not result["closed"]:
+        typer.echo(f"Session {result['session']} is still open: these are the figures so far.")
+    for title, part in ((f"Everyone settles with the banker, {result['banker']['name']}:",
+                         result["banker"]), (f"Few transfers ({result['fewest']['method']}):",
+                                             result["fewest"])):
+        typer.echo(f"\n{title}")
+        for t in part["transfers"] or [{"from": "nobody", "to": "anybody", "chips": 0}]:
+            n = t["chips"]
+            typer.echo(f"  {t['from']} hands {t['to']}" + (f" {n} {unit}{'s' * (n != 1)}"
+                                                           if n else ""))
 
 
 def _settle_notes(result: dict[str, Any]) -> list[str]:
