@@ -85,6 +85,42 @@ def test_a_payment_of_an_older_debt_is_not_counted_in_a_later_window(loo, weeks)
     assert pays(whole) == [("C", "B", "9.00")]
 
 
+def test_a_window_counts_part_of_a_payment_and_caps_by_all_time(loo, tmp_path):
+    """Irish at £1.00 a chip. Week 1 (2 March), D deals, C stands: C +9, D -9. Week 2 (9
+    March), C deals, B stands: B +9, C -9. Over both: B +9, C 0, D -9.
+    D pays B £5 on 10 March, naming none: of D's losses, 5 of week 1's (his only); of B's
+    winnings, 5 of week 2's (his only). D pays C £2 --for 1: 2 more of D's week 1, and 2 of
+    C's week 1 winnings.
+    Over all time: B 9 - 5 = +4, C 0 - 2 = -2 (C was paid 2 he did not need), D -9 + 7 = -2.
+    The window from 5 March (week 2): B won 9, received 5 for it: owed 4; C lost 9: owes 9,
+    but only 2 over all time, so is asked for 2. Transfers: C pays B £2; B is still owed
+    £2 for these evenings, by D, whose part lies in week 1."""
+    db = tmp_path / "w.db"
+    money = ("--variant", "irish", "--players", "A,B,C,D", *MONEY)
+    ok(loo, db, "new", "W1", *money, "--dealer", "D", "--when", "2026-03-02 20:00")
+    ok(loo, db, "hand", "A=pass", "B=pass", "C=stand", "D=pass")
+    ok(loo, db, "new", "W2", *money, "--dealer", "C", "--when", "2026-03-09 20:00")
+    ok(loo, db, "hand", "D=pass", "A=pass", "B=stand", "C=pass")
+    ok(loo, db, "paid", "D", "B", "5", "--when", "2026-03-10")
+    ok(loo, db, "paid", "D", "C", "2", "--for", "1", "--when", "2026-03-11")
+    tab = ok(loo, db, "settle-up", "--since", "2026-03-05", "--json")
+    [gbp] = tab["tabs"]
+    rows = {p["name"]: (p["balance"], p["overall"], p["due"]) for p in gbp["parties"]}
+    assert rows["B"] == ("4.00", "4.00", "4.00")
+    assert rows["C"] == ("-9.00", "-2.00", "-2.00")
+    assert rows["D"] == ("0.00", "-2.00", "0.00")
+    assert pays(tab) == [("C", "B", "2.00")]
+    assert gbp["unmatched"] == [{"name": "B", "amount": "2.00"}]
+    text = ok(loo, db, "settle-up", "--since", "2026-03-05")
+    assert ("Paid 2026-03-10: D to B £5.00: counted here, £5.00 of B's winnings in these "
+            "evenings; the rest settled other evenings") in text
+    assert ("C owes £9.00 for these evenings but owes £2.00 over all time, so is asked for "
+            "£2.00 here.") in text
+    assert "B is still owed £2.00 for these evenings, by parties whose part lies in other" in text
+    whole = ok(loo, db, "settle-up", "--all", "--json")
+    assert sorted(pays(whole)) == [("C", "B", "2.00"), ("D", "B", "2.00")]
+
+
 def test_a_payment_names_the_session_it_settles(loo, weeks):
     """C pays B £9.00 --for 2 on 1 March (before session 2 was played: a payment dated
     before the window that settled its evening). From 9 March: C lost 9, paid 9 for it:

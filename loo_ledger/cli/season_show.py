@@ -65,9 +65,10 @@ def _counted(p: dict[str, Any], cash: Callable[[str], str]) -> str:
         return ""
     if paid == received == 0:
         return ": it settled evenings outside this window, so it is not counted here"
-    return (f": {cash(str(paid))} of it settled {p['from']}'s losses and "
-            f"{cash(str(received))} {p['to']}'s winnings in these evenings; the rest settled "
-            "other evenings and is not counted here")
+    parts = [f"{cash(str(n))} of {who}'s {what}" for n, who, what in (
+        (paid, p["from"], "losses"), (received, p["to"], "winnings")) if n]
+    return (f": counted here, {' and '.join(parts)} in these evenings; the rest settled "
+            "other evenings")
 
 
 def _capped(c: dict[str, Any], cash: Callable[[str], str]) -> str:

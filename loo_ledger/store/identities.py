@@ -34,9 +34,9 @@ INSERT_AUDIT = ("INSERT INTO audit (session_id, hand, action, old_record, new_re
                 "VALUES (?, NULL, ?, NULL, ?, ?)")
 PAYMENT_COLUMNS = ("id", "payer", "payee", "cents", "currency", "paid_at", "note",
                    "created_at", "sessions", "advance")
-#: What an audit row written before m021 leaves out of a payment: it named no session and
-#: was not paid ahead.
-PAYMENT_DEFAULTS = {"sessions": None, "advance": 0}
+#: The payment's columns since m021, which a ``paid`` audit row written before it leaves out
+#: (``loo check`` holds such a payment to the columns its row recorded).
+PAYMENT_SINCE_M021 = ("sessions", "advance")
 SEATS_IN_ORDER = "SELECT session_id, name FROM seats ORDER BY session_id, position"
 ALIASES = "SELECT a.alias, a.identity_id, i.name FROM aliases a JOIN identities i " \
           "ON i.id = a.identity_id"
