@@ -167,6 +167,7 @@ SEASON_ROW = obj({
 STANDINGS = obj({
     "scope": obj({"title": NAME, "season": null(NAME), "since": null(STR), "sessions": arr(ID),
                   "sort": NAME}),
+    "game": enum(["loo", "lou", "mixed"]),
     "evenings": arr(obj({"session": ID, "name": null(STR), "date": null(WHEN), "hands": NAT})),
     "players": arr(obj({
         "player": NAME, "place": ID, "change": null(INT), "evenings": NAT, "hands": NAT,

@@ -80,3 +80,16 @@ def test_a_reneges_burn_is_a_burn_in_the_exports(loo, lou_db):
     hands = json.loads(loo(lou_db, "hands", "--json").stdout)
     assert hands[1]["looed"] == ["Ben"]
     assert loo(lou_db, "check").exit_code == 0
+
+
+def test_lou_standings_in_its_own_words(loo, lou_db):
+    """The evening's standings (one Lou evening): Cat first (+8700), Ann (+1600), Ben
+    (-7600), Dov (-7700); the columns say burns and pots won, not loo and whole pools."""
+    report = json.loads(loo(lou_db, "standings", "--json").stdout)
+    assert report["game"] == "lou"
+    assert [(p["player"], p["net"], p["whole_pools"]) for p in report["players"]] == [
+        ("Cat", 8700, 1), ("Ann", 1600, 1), ("Ben", -7600, 0), ("Dov", -7700, 0)]
+    header = next(line for line in loo(lou_db, "standings").stdout.splitlines()
+                  if "player" in line)
+    assert "burns" in header and "pots won" in header
+    assert "whole pools" not in header and "│ loo" not in header
