@@ -1,4 +1,4 @@
-"""Players across sessions (issue 11): loo players, loo player merge, loo paid.
+"""Players across sessions (issue 11): loo players, loo player merge, loo paid, loo payments.
 
 A player across sessions is an identity (store/identities.py): spellings that differ
 only in case are one, and ``loo player merge ALIAS PLAYER`` makes two spellings one.
@@ -117,7 +117,7 @@ def paid(ctx: typer.Context,
 
 
 payments_app = typer.Typer(help="The debts paid ('loo paid'): list them, remove a mistaken "
-                                "one.", no_args_is_help=True)
+                                "one.", no_args_is_help=True, add_completion=False)
 
 
 @payments_app.command("list")
