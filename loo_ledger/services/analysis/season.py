@@ -104,16 +104,14 @@ def _money_tab(currency: str | None, evenings: list[debts.Evening],
         for p in paid:
             parties += [n for n in (p["from"], p["to"]) if n not in parties]
         whole = debts.overall(evenings, [pl.payment for pl in placed])
-        got = {n: sum(p["cents"] for p in paid if p["from"] == n) for n in parties}
-        gave = {n: sum(p["cents"] for p in paid if p["to"] == n) for n in parties}
-        rows = [(n, w.money.get(n, 0), got[n], gave[n], whole[n], whole[n], whole[n])
+        paid_by = {n: sum(p["cents"] for p in paid if p["from"] == n) for n in parties}
+        paid_to = {n: sum(p["cents"] for p in paid if p["to"] == n) for n in parties}
+        rows = [(n, w.money.get(n, 0), paid_by[n], paid_to[n], whole[n], whole[n], whole[n])
                 for n in parties]
     else:
         rows = [(n, w.money[n], w.paid[n], w.received[n], w.balance[n], w.overall[n],
                  w.due[n]) for n in w.balance]
     rows.sort(key=lambda r: r[0] == POOL)   # the pool last, players as met
-    shown = [p for p, pl in zip(paid, placed, strict=True)
-             if inside is None or _touches(p, pl, inside, since)]
     transfers = fewest_transfers([(r[0], r[6]) for r in rows])
     left = {r[0]: r[6] for r in rows}
     for t in transfers:
@@ -125,7 +123,7 @@ def _money_tab(currency: str | None, evenings: list[debts.Evening],
                      "balance": _c(b), "overall": _c(o), "due": _c(d)}
                     for n, m, pd, rc, b, o, d in rows],
         "payments": [_payment_row(p, pl, inside) for p, pl in zip(paid, placed, strict=True)
-                     if p in shown],
+                     if inside is None or _touches(p, pl, inside, since)],
         "capped": [{"name": n, "balance": _c(b), "overall": _c(o), "due": _c(d)}
                    for n, _, _, _, b, o, d in rows if d != b],
         "unmatched": [{"name": n, "amount": _c(c)} for n, c in left.items() if c],
