@@ -394,15 +394,17 @@ class TableApp(App[None]):
         n = h["number"]
         from loo_ledger.domain.rules.model import HandRecord as Record
         from loo_ledger.services.table import amend_record, view_before
-        from loo_ledger.tui.form import HandForm, answers_from
+        from loo_ledger.tui.form import HandForm, answers_from, forfeits_from
         old = _record(h["record"])
 
         from loo_ledger.cli.hand_opts import Options
-        ruled = Options(table_ruling=old.table_ruling, paid=[
-            f"{p}={d}" for p, d in (old.deltas or {}).items()]) if old.table_ruling else None
+        kept = Options(penalties=forfeits_from(old))
+        if old.table_ruling:
+            kept = Options(penalties=kept.penalties, table_ruling=old.table_ruling,
+                           paid=[f"{p}={d}" for p, d in (old.deltas or {}).items()])
 
         def form_of() -> HandForm:
-            return HandForm(view_before(self.ledger, self.sid, n), ruled,
+            return HandForm(view_before(self.ledger, self.sid, n), kept,
                             answers=answers_from(old))
 
         def preview(rec: Record) -> tuple[list[str], dict[str, int]]:

@@ -22,7 +22,8 @@ from loo_ledger.cli.interactive_ask import Asker, Why
 from loo_ledger.domain import HandRecord
 from loo_ledger.errors import LooError
 
-__all__ = ["HandForm", "KeyAsker", "Needed", "Question", "answers_from", "key_map"]
+__all__ = ["HandForm", "KeyAsker", "Needed", "Question", "answers_from", "forfeits_from",
+           "key_map"]
 
 #: Choices a question accepts beside those listed (``why`` accepts them): the first trick
 #: count may be answered ``cards``, to enter the cards played instead.
@@ -120,6 +121,10 @@ def key_map(choices: Sequence[str]) -> dict[str, str]:
     return out
 
 
+#: What :class:`Answered` says of a forfeit charged at the preview (its prompt: NAME=KIND).
+_FORFEIT = "forfeit"
+
+
 class Answered(msgspec.Struct, frozen=True):
     """One answer given at the screen, to take back with backspace."""
 
@@ -158,9 +163,41 @@ class HandForm:
             self.asker.answers[question.key] = value
         self.given.append(Answered(question.key, question.prompt))
 
+    def forfeits(self, record: HandRecord) -> dict[str, tuple[str, ...]]:
+        """The forfeits before play that may still be added to ``record`` (kind -> who may
+        be charged it: ``legal.forfeits_allowed`` for the players the record deals in and
+        plays), less those already charged; empty where the table plays none."""
+        from loo_ledger.domain.next import legal
+        from loo_ledger.domain.next.plan import analyse
+        v, state = self.view.variant, self.view.state
+        if not legal.forfeit_kinds(v):
+            return {}
+        plan = analyse(record, state, v).plan(state.seats, v)
+        charged = {(pen.player, str(pen.kind)) for pen in record.penalties or ()}
+        out: dict[str, tuple[str, ...]] = {}
+        for kind, able in legal.forfeits_allowed(v, plan.dealt, plan.in_play).items():
+            who = tuple(p for p in able if (p, str(kind)) not in charged)
+            if who:
+                out[str(kind)] = who
+        return out
+
+    def forfeit(self, player: str, kind: str) -> None:
+        """Charge ``player`` the forfeit ``kind`` before play (taken back by :meth:`back`)."""
+        from msgspec.structs import replace
+        self.opts = replace(self.opts, penalties=[*self.opts.penalties, f"{player}={kind}"])
+        self.given.append(Answered(_FORFEIT, f"{player}={kind}"))
+
     def back(self) -> bool:
-        """Take back the last answer: a card typed, else the last question answered on the
-        way to this one (answers filled in for an amend too). False: none to take back."""
+        """Take back the last answer: a forfeit or a card, else the last question answered
+        on the way to this one (answers filled in for an amend too). False: none to take
+        back."""
+        if self.given and self.given[-1].key == _FORFEIT:
+            from msgspec.structs import replace
+            charged = self.given.pop().prompt
+            kept = list(self.opts.penalties)
+            kept.remove(charged)
+            self.opts = replace(self.opts, penalties=kept)
+            return True
         if self.given and self.given[-1].key is None:
             self.given.pop()
             cards = [k for k in self.asker.answers if k.startswith("cards/")]
@@ -183,6 +220,14 @@ class HandForm:
     def listed(self) -> list[tuple[str, str]]:
         """(label, answer) of every question answered so far, in the table's order."""
         return [(a.label, a.answer) for a in self.asker.asked if a.label]
+
+
+def forfeits_from(record: HandRecord) -> list[str]:
+    """The forfeits before play of ``record`` as ``loo hand --penalty`` gives them
+    (NAME=KIND): the options an amend keeps (they are not answers to the walk)."""
+    from loo_ledger.domain.rules.codes import PRE_PLAY
+    return [f"{pen.player}={pen.kind}" for pen in record.penalties or ()
+            if pen.kind in PRE_PLAY]
 
 
 def answers_from(record: HandRecord) -> dict[str, str]:

@@ -53,6 +53,8 @@ class HandScreen(Screen[Settlement | None]):
         #: player's figure (``figures``: the rules' figures, asked in turn).
         self.ruling: dict[str, Any] | None = None
         self.figures: dict[str, int] = {}
+        #: The forfeits before play still possible at the preview (kind -> who).
+        self.forfeits: dict[str, tuple[str, ...]] = {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="hand-body"):
@@ -97,8 +99,11 @@ class HandScreen(Screen[Settlement | None]):
                       "\n  ".join(refusal(exc)) + "\n[backspace] change an answer  "
                       "[escape] cancel", problem=True)
             return
-        self.show("\n".join(lines) + "\n\n[y] record it  [t] a table ruling  [backspace] "
-                  "change an answer  [escape] cancel (nothing written)", problem=False)
+        self.forfeits = self.form.forfeits(step)
+        forfeit = "  [f] a forfeit before play" if self.forfeits else ""
+        self.show("\n".join(lines) + f"\n\n[y] record it  [t] a table ruling{forfeit}  "
+                  "[backspace] change an answer  [escape] cancel (nothing written)",
+                  problem=False)
 
     def show(self, text: str, *, problem: bool, refused: str | None = None) -> None:
         said = [f"  {label}: {answer}" for label, answer in self.form.listed]
@@ -116,6 +121,9 @@ class HandScreen(Screen[Settlement | None]):
         if self.record is not None and key == "y":
             event.stop()
             self.save(self.record)
+        elif self.record is not None and key == "f" and self.forfeits:
+            event.stop()
+            self.ask_forfeit()
         elif self.record is not None and key == "t":
             event.stop()
             self.ruling = {"why": None, "paid": {}}
@@ -126,6 +134,33 @@ class HandScreen(Screen[Settlement | None]):
         elif self.question is not None and key == "enter" and self.question.default is not None:
             event.stop()
             self.give(self.question.default)
+
+    def ask_forfeit(self) -> None:
+        """A forfeit before play: its kind, then who is charged it, each offered only as
+        legal allows (HandForm.forfeits; a single choice is not asked); then the hand is
+        walked again with it."""
+        offered = self.forfeits
+
+        def kind_chosen(kind: str | None) -> None:
+            if kind is None:
+                return
+
+            def charged(player: str | None) -> None:
+                if player is not None:
+                    self.form.forfeit(player, kind)
+                    self.walk()
+            who = list(offered[kind])
+            if len(who) == 1:
+                charged(who[0])
+            else:
+                self.app.push_screen(Choose(f"Who forfeits for a {kind}?", who), charged)
+
+        kinds = list(offered)
+        if len(kinds) == 1:
+            kind_chosen(kinds[0])
+        else:
+            self.app.push_screen(Choose("A forfeit before play (a single stake into this "
+                                        "pool): which?", kinds), kind_chosen)
 
     def give(self, value: str) -> None:
         assert self.question is not None

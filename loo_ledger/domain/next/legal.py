@@ -45,6 +45,7 @@ from loo_ledger.domain.rules.codes import (
     Game,
     LonePlayer,
     Pam,
+    PenaltyKind,
     SimplePool,
     Suit,
     Word,
@@ -54,9 +55,10 @@ from loo_ledger.domain.rules.variants import Variant
 
 #: Who deals (domain/next/rotation.py) is part of what may happen next: asked through here.
 __all__ = ["DealShape", "Refusal", "SYNONYMS", "can_deal", "can_defend", "can_flush",
-           "canonical", "cards_needed", "deal_shape", "dealer_moved", "dealer_takes_without_play",
-           "dealer_word_optional", "dealt_in", "exchange_limit", "flush_kind_needed",
-           "flush_kinds", "has_simple_double", "next_dealer", "next_seat", "pass_word",
+           "canonical", "cards_needed", "deal_shape", "dealer_moved",
+           "dealer_takes_without_play", "dealer_word_optional", "dealt_in", "exchange_limit",
+           "flush_kind_needed", "flush_kinds", "forfeit_kinds", "forfeits_allowed",
+           "has_simple_double", "next_dealer", "next_seat", "pass_word", "refuse_forfeit",
            "refuse_word", "rotate_from_left", "said_before", "skip_hand", "trump_matters",
            "tricks_left", "unit_name", "verify_word", "words_allowed"]
 
@@ -408,3 +410,69 @@ def cards_needed(v: Variant, shape: DealShape, players: int) -> int:
 def can_deal(v: Variant, shape: DealShape, players: int) -> bool:
     """Whether ``players`` can be dealt from the pack (and are at least two)."""
     return players >= 2 and cards_needed(v, shape, players) <= v.pack
+
+
+def forfeit_kinds(v: Variant) -> tuple[PenaltyKind, ...]:
+    """The forfeits a player may be charged before play at this table (Britannica laws 5,
+    7 and 8: a misdeal, looking at one's cards early, declaring early), where
+    ``forfeits=true``; none elsewhere. Each is a single stake into this deal's pool.
+
+    >>> from loo_ledger.domain.rules.variants import variant
+    >>> [str(k) for k in forfeit_kinds(variant("britannica"))], forfeit_kinds(variant("three-card"))
+    (['misdeal', 'looked-early', 'declared-early'], ())
+    """
+    if not v.forfeits:
+        return ()
+    return (PenaltyKind.MISDEAL, PenaltyKind.LOOKED_EARLY, PenaltyKind.DECLARED_EARLY)
+
+
+def refuse_forfeit(v: Variant, kind: str, player: str, dealt: tuple[str, ...],
+                   in_play: tuple[str, ...]) -> Refusal | None:
+    """Why ``player`` may not be charged the forfeit ``kind`` before play in a deal dealt
+    to ``dealt`` (from the dealer's left, the dealer last) and played by ``in_play``;
+    None if he may. A misdeal is the dealer's (law 5); a player who declared early must
+    throw up his hand (law 8), so is not in play; anyone dealt in may have looked early
+    (law 7).
+
+    >>> from loo_ledger.domain.rules.variants import variant
+    >>> b = variant("britannica")
+    >>> refuse_forfeit(b, "misdeal", "A", ("A", "B", "C"), ("A", "C")).message
+    'a misdeal is charged to the dealer (C), not A'
+    >>> refuse_forfeit(b, "declared-early", "B", ("A", "B", "C"), ("A", "C")) is None
+    True
+    >>> refuse_forfeit(variant("three-card"), "looked-early", "B", ("A", "B"), ()).code
+    'PENALTY_NOT_ALLOWED'
+    """
+    if kind not in forfeit_kinds(v):
+        return Refusal(code="PENALTY_NOT_ALLOWED", message=f"a {kind} forfeit is not a rule "
+                       "of this table (forfeits=false)")
+    if player not in dealt:
+        return Refusal(code="PENALTY_BY_NONPLAYER", message=f"{player} is not dealt in, so "
+                       f"cannot forfeit for a {kind}")
+    if kind == PenaltyKind.MISDEAL and player != dealt[-1]:
+        return Refusal(code="PENALTY_NOT_ALLOWED", message=f"a misdeal is charged to the "
+                       f"dealer ({dealt[-1]}), not {player}")
+    if kind == PenaltyKind.DECLARED_EARLY and player in in_play:
+        return Refusal(code="PENALTY_NOT_ALLOWED", message=f"{player} declared early and "
+                       "must throw up his hand (law 8), but is recorded as playing")
+    return None
+
+
+def forfeits_allowed(v: Variant, dealt: tuple[str, ...],
+                     in_play: tuple[str, ...]) -> dict[PenaltyKind, tuple[str, ...]]:
+    """Who may be charged each forfeit before play (:func:`refuse_forfeit`), in the
+    table's order; empty where the table plays no forfeits.
+
+    >>> from loo_ledger.domain.rules.variants import variant
+    >>> got = forfeits_allowed(variant("britannica"), ("A", "B", "C"), ("A", "C"))
+    >>> {str(k): who for k, who in got.items()}
+    {'misdeal': ('C',), 'looked-early': ('A', 'B', 'C'), 'declared-early': ('B',)}
+    >>> forfeits_allowed(variant("three-card"), ("A", "B", "C"), ("A", "B", "C"))
+    {}
+    """
+    out: dict[PenaltyKind, tuple[str, ...]] = {}
+    for kind in forfeit_kinds(v):
+        who = tuple(p for p in dealt if refuse_forfeit(v, kind, p, dealt, in_play) is None)
+        if who:
+            out[kind] = who
+    return out
