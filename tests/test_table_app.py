@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from loo_ledger.services.scoreboard import Scoreboard
+from loo_ledger.services.snapshot import TableSnapshot
 from loo_ledger.store import Ledger
 from loo_ledger.tui.app import TableApp
 from loo_ledger.tui.screens import HandScreen
@@ -65,7 +65,7 @@ async def hand(pilot: Any, *keys: str) -> None:
     assert not isinstance(pilot.app.screen, HandScreen)
 
 
-def board(app: TableApp) -> Scoreboard:
+def board(app: TableApp) -> TableSnapshot:
     assert app.board is not None
     return app.board
 

@@ -2,9 +2,14 @@
 
 # No ``from __future__ import annotations`` here: Typer reads this signature at start.
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+
+if TYPE_CHECKING:
+    from loo_ledger.services.snapshot import TableSnapshot
 
 
 def table(ctx: typer.Context, session: int | None = SESSION_OPTION,
@@ -20,11 +25,22 @@ def table(ctx: typer.Context, session: int | None = SESSION_OPTION,
     ledger = e.ledger()
     sid = e.session_id(session)
     if as_json:
-        import msgspec
-
-        from loo_ledger.services.scoreboard import scoreboard
-        data = msgspec.to_builtins(scoreboard(ledger, sid))
-        return print_json({"session": data.pop("session_id"), **data})
+        from loo_ledger.services.snapshot import snapshot
+        return print_json(board_json(snapshot(ledger, sid)))
     from loo_ledger.tui.app import TableApp
     TableApp(ledger, sid, big=big, view_only=view).run()
 
+
+
+#: What ``--json`` gives of each player, and of the table (scripts/output_schemas.py).
+PLAYER_KEYS = ("name", "net", "money", "last", "looed", "present", "deals_next")
+TABLE_KEYS = ("name", "variant", "game", "unit", "currency", "closed", "pool", "pool_money",
+              "next_hand", "next_dealer", "marks", "double", "lou_first", "deal", "why",
+              "last_hand")
+
+
+def board_json(b: "TableSnapshot") -> dict[str, object]:
+    """The top of the screen as JSON: the snapshot's figures under their stable names."""
+    return {"session": b.session_id, **{k: getattr(b, k) for k in TABLE_KEYS},
+            "players": [{k: getattr(p, k) for k in PLAYER_KEYS} for p in b.players],
+            "antes": [{"player": a.player, "amount": a.amount} for a in b.antes]}
