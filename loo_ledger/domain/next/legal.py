@@ -27,7 +27,8 @@ The model is pokerkit's ``can_…``/``verify_…`` pair: ``words_allowed`` lists
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -52,6 +53,11 @@ from loo_ledger.domain.rules.codes import (
 )
 from loo_ledger.domain.rules.model import TableState
 from loo_ledger.domain.rules.variants import Variant
+
+if TYPE_CHECKING:  # the cards are imported by next_card alone (most commands never ask it)
+    from loo_ledger.domain.cards.deck import Card
+    from loo_ledger.domain.cards.judge import PlayRecord
+    from loo_ledger.domain.cards.play_rules import PlayRules
 
 #: Who deals (domain/next/rotation.py) is part of what may happen next: asked through here.
 __all__ = ["DealShape", "Refusal", "SYNONYMS", "can_deal", "can_defend", "can_flush",
@@ -476,3 +482,75 @@ def forfeits_allowed(v: Variant, dealt: tuple[str, ...],
         if who:
             out[kind] = who
     return out
+
+
+class NextCard(msgspec.Struct, frozen=True, kw_only=True):
+    """The next card of a hand being entered card by card: ``player`` plays it (None once
+    every trick is played, or while ``turn``), in trick ``trick``; ``cards`` are those he
+    may play: from his hand, if it is known, those the rules of play allow
+    (cards.play.legal_plays), else any card of the pack not yet seen (``known`` False).
+    ``turn``: a simple pool in which someone has just failed to follow: the card then
+    turned for trumps comes first (``cards``: those it may be)."""
+
+    player: str | None
+    trick: int
+    cards: tuple[Card, ...]
+    known: bool = False
+    turn: bool = False
+
+
+def next_card(rec: PlayRecord, trick: Sequence[Card], rules: PlayRules) -> NextCard:
+    """Who plays the next card of the hand ``rec`` (its complete tricks so far, the
+    trump card, the hands known), ``trick`` being the trick under way (leader first), and
+    the cards he may play. The leader of the first trick is the first player in play
+    from the dealer's left, then each trick's winner (cards.judge).
+
+    >>> from loo_ledger.domain.cards.deck import parse_card as c, parse_cards as cs
+    >>> from loo_ledger.domain.cards.judge import PlayRecord
+    >>> from loo_ledger.domain.cards.play_rules import PlayRules
+    >>> rec = PlayRecord(players=("A", "B"), trump_card=c("2s"), tricks=(cs("As 3s"),),
+    ...                  dealt={"B": cs("3s Kh Qd")})
+    >>> n = next_card(rec, cs("Kd"), PlayRules())
+    >>> n.player, n.trick, [str(x) for x in n.cards], n.known
+    ('B', 2, ['Qd'], True)
+    >>> n = next_card(rec, (), PlayRules())  # 52 less As 3s played, 2s turned, B's Kh Qd
+    >>> n.player, len(n.cards), n.known
+    ('A', 47, False)
+    """
+    from loo_ledger.domain.cards.deck import pack
+    from loo_ledger.domain.cards.judge import judge, trump_at_start
+    from loo_ledger.domain.cards.play import PlayContext, legal_plays
+    judged = judge(rec, rules)
+    done = len(judged.winners)
+    played = {card for t in rec.tricks[:done] for card in t}
+    turned_in_play = judged.trump is not None and judged.trump != trump_at_start(rec)
+    shown = {x for x in (rec.turned,) if x is not None}
+    if rec.trump_card is not None and (turned_in_play or rules.hand_size != 5):
+        shown.add(rec.trump_card)  # a five-card dealer may take the card turned
+    if done < len(rec.tricks):  # a simple pool's failure to follow: the card turned first
+        seen = played | set(rec.tricks[done]) | shown
+        return NextCard(player=None, trick=done + 1, turn=True,
+                        cards=tuple(x for x in pack(rules.pack) if x not in seen))
+    if done >= rules.hand_size:
+        return NextCard(player=None, trick=done, cards=())
+    leader = judged.winners[-1] if judged.winners else rec.players[0]
+    i = rec.players.index(leader)
+    seats = rec.players[i:] + rec.players[:i]
+    player = seats[len(trick)]
+    hands: dict[str, list[Card]] = {}
+    for p in rec.players:
+        hand = rec.exchanged.get(p, rec.dealt.get(p))
+        if hand is not None:
+            hands[p] = [x for x in hand if x not in played and x not in trick]
+    ctx = PlayContext(rules=rules, trump=judged.trump,
+                      trump_card=rec.turned if turned_in_play else rec.trump_card,
+                      turned_in_play=turned_in_play, players=len(rec.players), trick=done + 1,
+                      played=frozenset(played))
+    if player in hands:
+        return NextCard(player=player, trick=done + 1, known=True,
+                        cards=tuple(legal_plays(hands[player], trick, ctx)))
+    held = {x for p, hand in hands.items() if p != player for x in hand}
+    seen = played | set(trick) | shown | held
+    return NextCard(player=player, trick=done + 1,
+                    cards=tuple(x for x in pack(rules.pack) if x not in seen))
+
