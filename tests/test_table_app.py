@@ -614,3 +614,31 @@ def test_a_simple_pool_turns_its_trump_at_the_first_failure_to_follow(loo, tmp_p
     drive(db, script)
     rec = json.loads(loo(db, "hands", "--json").output)[0]["record"]
     assert rec["cards"]["turned"] == "9d"
+
+
+def test_a_hand_entered_with_the_mouse(loo, tmp_path):
+    """Each choice is a link as well as a key. three-card, Ann Ben Cat, Cat deals a simple
+    pool (P = 9, a trick 3): "Anything else?" offers [r] revoke, [n] note, [o] none:
+    "none" clicked (it begins 22 characters along the choices' line); Ann's count: 1
+    clicked ([0] 0 is 0-4, [1] 1 is 7-11); Ben's: 2 typed; Cat's 0 filled in. Ann +3,
+    Ben +6, Cat -9 ante - 9 loo = -18."""
+    db = tmp_path / "mouse.db"
+    new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+
+    async def script(pilot: Any, app: TableApp) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandScreen) and screen.question is not None
+        assert screen.keys == {"r": "revoke", "n": "note", "o": "none"}
+        assert await pilot.click("#hand-question", offset=(23, 1))
+        await pilot.pause()
+        assert screen.question is not None and screen.question.key == "tricks:Ann"
+        assert await pilot.click("#hand-question", offset=(8, 1))
+        await pilot.pause()
+        assert screen.question is not None and screen.question.key == "tricks:Ben"
+        await pilot.press("2", "y")
+        await pilot.pause()
+        assert lasts(app) == {"Ann": 3, "Ben": 6, "Cat": -18}
+
+    drive(db, script)
