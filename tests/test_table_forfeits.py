@@ -44,7 +44,7 @@ def test_forfeits_are_offered_by_key_and_settled_into_this_pool(loo, tmp_path):
     nobody is asked. f again: misdeal is no longer offered; l, then a: Ann looked early.
     Each forfeit is a single (3) into this pool: P = 12 + 3 + 3 = 18, a trick 6.
     Tricks Ann 2, Ben 1 (filled in). Ann -3 ante -3 forfeit +12 = +6; Ben -3 + 6 = +3;
-    Cat -6 ante -3 forfeit = -9. Nobody looed: pool after 18 - 18 = 0."""
+    Cat -6 ante -3 forfeit = -9. Nobody looed: pool after 18 - 18 = 0. Then amended."""
     db = tmp_path / "brit.db"
     new(loo, db, "--variant", "britannica", "--players", "Ann,Ben,Cat", "--dealer", "Cat")
 
@@ -78,11 +78,23 @@ def test_forfeits_are_offered_by_key_and_settled_into_this_pool(loo, tmp_path):
         await pilot.pause()
         assert lasts(app) == {"Ann": 6, "Ben": 3, "Cat": -9}
         assert app.board is not None and app.board.pool == 0
+        # amended (a): the forfeits are kept; Ann's count taken back and made 1, Ben's 2
+        # filled in: P = 18, a trick 6: Ann -3 - 3 + 6 = 0, Ben -3 + 12 = +9, Cat -9
+        await pilot.press("a")
+        await pilot.pause()
+        amend = app.screen
+        assert isinstance(amend, HandScreen) and amend.record is not None
+        assert "18 in play" in text(app, "#hand-question")   # 12 antes + 2 forfeits
+        assert "misdeal" not in amend.forfeits   # Cat's is charged already
+        await pilot.press("backspace", "1", "y")
+        await pilot.pause()
+        assert lasts(app) == {"Ann": 0, "Ben": 9, "Cat": -9}
 
     drive(db, script)
     [h] = json.loads(loo(db, "hands", "--json").output)
     assert h["record"]["penalties"] == [{"player": "Cat", "kind": "misdeal"},
                                         {"player": "Ann", "kind": "looked-early"}]
+    assert h["record"]["tricks"] == {"Ann": 1, "Ben": 2}
 
 
 def test_a_forfeit_is_taken_back_and_never_offered_where_the_table_has_none(loo, tmp_path):
@@ -119,3 +131,19 @@ def test_a_forfeit_is_taken_back_and_never_offered_where_the_table_has_none(loo,
         await pilot.press("escape")
 
     drive(plain, no_forfeits)
+
+
+def test_the_board_says_who_sits_out_the_next_deal_in_words():
+    """A player who must sit out the next deal (Lou's reneger) is said so in words; one who
+    has left the table is "sitting out"; the next dealer "deals next"."""
+    from loo_ledger.services.snapshot import PlayerLine
+    from loo_ledger.tui.app import player_words
+
+    def line(**kw: Any) -> PlayerLine:
+        base: dict[str, Any] = dict(name="Ann", net=0, money=None, money_text="", last=None,
+                                    looed=False, present=True, sits_out=False,
+                                    deals_next=False)
+        return PlayerLine(**{**base, **kw})
+    assert player_words(line(sits_out=True), lou=True) == "sits out the next deal"
+    assert player_words(line(present=False), lou=False) == "sitting out"
+    assert player_words(line(deals_next=True, looed=True), lou=True) == "deals next, burned"
