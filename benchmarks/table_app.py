@@ -182,6 +182,7 @@ async def _keys(db: Path, sid: int) -> tuple[list[float], list[float], list[floa
     frames = Frames(app)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
+        await app.workers.wait_for_complete()   # the scorer reads the table first
         for _ in range(3):
             await pilot.press("n")
             await pilot.pause()

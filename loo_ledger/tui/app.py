@@ -206,6 +206,9 @@ class TableApp(App[None]):
             settled, problem = None, str(exc)
         finally:
             ledger.close()
+        # what the first preview of a hand needs (the one writer, a dry run), loaded here,
+        # away from the keys, rather than by the key that brings the preview
+        import loo_ledger.store.writer  # noqa: F401
         self.call_from_thread(self.got_last, hand, settled, problem)
 
     def got_last(self, hand: int, settled: Settlement | None, problem: str | None) -> None:
