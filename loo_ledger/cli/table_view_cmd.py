@@ -32,15 +32,18 @@ def table(ctx: typer.Context, session: int | None = SESSION_OPTION,
 
 
 
-#: What ``--json`` gives of each player, and of the table (scripts/output_schemas.py).
+#: What ``--json`` gives of each player (scripts/output_schemas.py's "table").
 PLAYER_KEYS = ("name", "net", "money", "last", "looed", "present", "deals_next")
-TABLE_KEYS = ("name", "variant", "game", "unit", "currency", "closed", "pool", "pool_money",
-              "next_hand", "next_dealer", "marks", "double", "lou_first", "deal", "why",
-              "last_hand")
 
 
 def board_json(b: "TableSnapshot") -> dict[str, object]:
-    """The top of the screen as JSON: the snapshot's figures under their stable names."""
-    return {"session": b.session_id, **{k: getattr(b, k) for k in TABLE_KEYS},
+    """The top of the screen as JSON: the snapshot's figures under their stable names, in
+    the order the screen reads them."""
+    return {"session": b.session_id, "name": b.name, "variant": b.variant, "game": b.game,
+            "unit": b.unit, "currency": b.currency, "closed": b.closed,
             "players": [{k: getattr(p, k) for k in PLAYER_KEYS} for p in b.players],
-            "antes": [{"player": a.player, "amount": a.amount} for a in b.antes]}
+            "pool": b.pool, "pool_money": b.pool_money, "next_hand": b.next_hand,
+            "next_dealer": b.next_dealer,
+            "antes": [{"player": a.player, "amount": a.amount} for a in b.antes],
+            "marks": b.marks, "double": b.double, "lou_first": b.lou_first, "deal": b.deal,
+            "why": b.why, "last_hand": b.last_hand}
