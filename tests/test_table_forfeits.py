@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from test_table_app import drive, lasts, new, text
+from table_kit import drive, lasts, new, text
 
 from loo_ledger.domain.next import legal
 from loo_ledger.domain.rules.codes import PenaltyKind
