@@ -35,19 +35,17 @@ def _column(i: int, n: int, width: int) -> int:
 
 
 def nice_step(x: float) -> int:
-    """The smallest of 1, 2, 5, 10, 20, 25, 50, 100, 200, 250... that is at least ``x``.
+    """The smallest of 1, 2, 5, 10, 20, 50, 100, 200, 500... (1, 2 or 5 times a power of
+    ten) that is at least ``x``.
 
     >>> [nice_step(x) for x in (0.3, 1, 3, 7, 11, 21, 240)]
-    [1, 1, 5, 10, 20, 25, 250]
+    [1, 1, 5, 10, 20, 50, 500]
     """
-    for m in (1, 2, 5):
-        if m >= x:
-            return m
-    step = 10
+    step = 1
     while True:
-        for f in (1, 2, 2.5, 5):
+        for f in (1, 2, 5):
             if step * f >= x:
-                return int(step * f)
+                return step * f
         step *= 10
 
 
