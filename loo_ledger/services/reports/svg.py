@@ -40,20 +40,21 @@ def style(i: int) -> tuple[str, str, str]:
 
 def marker(shape: str, x: float, y: float, colour: str, r: float = 4) -> str:
     """A marker of ``shape`` centred on (x, y), drawn in ``colour``."""
+    kind = f'class="mark {shape}"'
     if shape == "circle":
-        return f'<circle cx="{x}" cy="{y}" r="{r}" fill="{colour}"/>'
+        return f'<circle {kind} cx="{x}" cy="{y}" r="{r}" fill="{colour}"/>'
     if shape == "square":
-        return (f'<rect x="{round(x - r, 1)}" y="{round(y - r, 1)}" width="{2 * r}" '
+        return (f'<rect {kind} x="{round(x - r, 1)}" y="{round(y - r, 1)}" width="{2 * r}" '
                 f'height="{2 * r}" fill="{colour}"/>')
     if shape == "cross":
-        return (f'<path d="M{x - r},{y - r} L{x + r},{y + r} M{x - r},{y + r} L{x + r},{y - r}" '
-                f'stroke="{colour}" stroke-width="2.2" fill="none"/>')
+        return (f'<path {kind} d="M{x - r},{y - r} L{x + r},{y + r} M{x - r},{y + r} '
+                f'L{x + r},{y - r}" stroke="{colour}" stroke-width="2.2" fill="none"/>')
     k = round(r * 1.25, 1)
     points = {"triangle": ((0, -k), (k, k), (-k, k)),
               "down": ((0, k), (k, -k), (-k, -k)),
               "diamond": ((0, -k), (k, 0), (0, k), (-k, 0))}[shape]
     pts = " ".join(f"{round(x + dx, 1)},{round(y + dy, 1)}" for dx, dy in points)
-    return f'<polygon points="{pts}" fill="{colour}"/>'
+    return f'<polygon {kind} points="{pts}" fill="{colour}"/>'
 
 
 def ticks(lo: float, hi: float, count: int) -> list[int]:
@@ -151,7 +152,7 @@ def line_chart(xs: Sequence[int], series: Mapping[str, Sequence[int]], *, title:
         else:
             lx, ly = left + pw + 16, top + 8 + i * LEGEND_ROW
             room = 20
-        out.append(f'<line x1="{lx}" y1="{ly}" x2="{lx + 24}" y2="{ly}" '
+        out.append(f'<line class="key" x1="{lx}" y1="{ly}" x2="{lx + 24}" y2="{ly}" '
                    f'stroke="{colour}" stroke-width="3"{dashes}/>')
         if len(series) > 1:
             out.append(marker(shape, lx + 12, ly, colour))
