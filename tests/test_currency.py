@@ -95,3 +95,19 @@ def test_a_command_that_writes_no_money_does_not_import_babel(good_db):
 
     assert " babel" not in imported("hands")
     assert " babel.numbers" in imported("export", "--format", "text")
+
+
+def test_the_service_refuses_it_too(tmp_path):
+    """Whatever calls the service (not only the CLI's option): refused, nothing written."""
+    from loo_ledger.errors import LooError
+    from loo_ledger.services.table import new_session
+    from loo_ledger.store.ledger import Ledger
+    ledger = Ledger.open(tmp_path / "loo.db")
+    try:
+        with pytest.raises(LooError, match="currency 'Yen' is not an ISO 4217 currency code"):
+            new_session(ledger, name="Friday", variant_name="three-card", rule_args=[],
+                        players=["Ann", "Ben", "Cat"], dealer=None, buy_in=None,
+                        unit_value="10", currency="Yen", when=None, carry_from=None)
+        assert ledger.sessions() == []
+    finally:
+        ledger.close()

@@ -115,8 +115,8 @@ def record_payment(ledger: Any, *, payer: str, payee: str, amount: str, when: st
     ``currency`` None: the currency of the latest session with a money value."""
     if payer == payee:
         raise LooError(f"{payer} cannot pay {payee}: a payment is between two parties")
-    from loo_ledger.services.names import check_word
-    check_word("currency", currency)
+    from loo_ledger.services.names import check_currency
+    check_currency(currency)
     cents = amount_cents(amount)
     if currency is None:
         valued = [s for s in StatsReader(ledger.db).sessions(Scope())
