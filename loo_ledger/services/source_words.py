@@ -2,7 +2,7 @@
 parameter and source text"): verbatim sentences from the seed texts (shared/seeds) a
 parameter's value comes from, the passage of the source the variant cites where there is one
 (services/explain.source_words). tests/test_explain_words.py checks each against its seed
-where the seeds are beside the checkout. Typos are the sources' own ("an a agreed limit").
+(the tests' copy, tests/data/seeds). Typos are the sources' own ("an a agreed limit").
 """
 
 from __future__ import annotations
