@@ -221,6 +221,11 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         return f"{when:%a} {when.day} {when:%b %Y, %H:%M}"
 
     @property
+    def best_first(self) -> list[str]:
+        """The players, the best net first (seat order on a tie), as every report lists them."""
+        return sorted(self.players, key=lambda p: -self.nets[p])
+
+    @property
     def head(self) -> list[str]:
         """What every report says under its title: the date (when play began, else when the
         session was stored), the variant, "1 hand" / "34 hands", the unit."""

@@ -74,7 +74,7 @@ def balances_table(ev: Evening) -> str:
         return f'<td class="n">{escape(text)}</td>'
 
     rows = [_row([escape(p), _num(ev.nets[p]), cash(ev.net_money_text(p))])
-            for p in sorted(ev.players, key=lambda p: -ev.nets[p])]
+            for p in ev.best_first]
     rows.append(_row([ev.pool_word, _num(ev.pool, sign=False), cash(ev.pool_money_text())],
                      cls="pool"))
     return _table(["player", '<th class="n">net</th>', '<th class="n">money</th>'], rows)

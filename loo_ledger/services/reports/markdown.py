@@ -30,7 +30,7 @@ def summary(ev: Evening) -> str:
     with_money = ev.unit_value is not None
     lines.append("| Player | Net |" + (" Money |" if with_money else ""))
     lines.append("| --- | ---: |" + (" ---: |" if with_money else ""))
-    order = sorted(ev.players, key=lambda p: -ev.nets[p])
+    order = ev.best_first
     for p in order:
         cash = f" {e(ev.net_money_text(p))} |" if with_money else ""
         lines.append(f"| {e(p)} | {signed(ev.nets[p])} |{cash}")

@@ -67,7 +67,7 @@ def summary(ev: Evening) -> str:
     """Title, date and game; each player's result; the pool; highlights; who pays whom."""
     s = settling(ev)
     lines = [_plain(ev.title), _plain(", ".join(ev.head)), "", "Result:"]
-    for p in sorted(ev.players, key=lambda p: -ev.nets[p]):
+    for p in ev.best_first:
         cash = f", {_plus(s.money[p], ev.currency)}" if s.money else ""
         lines.append(f"{_plain(p)}: {signed(ev.nets[p])} {ev.units}{cash}")
     lines.append(_pool_line(ev, s))
