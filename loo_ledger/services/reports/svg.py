@@ -1,8 +1,10 @@
-"""Inline SVG line charts: one polyline per series, axes with ticks, a legend.
+"""Inline SVG line charts: one polyline per series, axes with round ticks, a legend.
 
 The SVG is meant to sit inside an HTML page (no namespace URL, no external
-reference). Every piece of text is escaped; colours and dashes are attributes,
-so the chart looks the same without the page's stylesheet.
+reference). Every piece of text is escaped; colours, dashes and markers are attributes,
+so the chart looks the same without the page's stylesheet. A chart is laid out for a
+desk (the legend beside the plot) or for a 360-px phone (the legend under it); the page
+shows the one that fits (services/reports/html.py).
 """
 
 from __future__ import annotations
