@@ -264,7 +264,7 @@ SCHEMAS: dict[str, J] = {
         "antes": arr(obj({"player": NAME, "amount": NAT})), "marks": BOOL, "double": BOOL,
         "lou_first": null(BOOL), "deal": enum(DealKind), "why": STR, "last_hand": null(ID)},
         description="loo table --json: the scoreboard at the top of loo table's screen "
-                    "(services/scoreboard.py)."),
+                    "(services/snapshot.py)."),
     "stats": obj({
         "scope": obj({"session": null(ID), "since": null(STR), "player": null(STR),
                       "sessions": NAT, "title": STR}),
