@@ -10,24 +10,7 @@ import typer
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.cli.visible import cell
-
-
-def hand_cell(record: dict[str, Any], player: str, deltas: dict[str, Any], *,
-              lou: bool = False) -> str:
-    """A player's part in a hand: word, tricks, what else happened to them and the change,
-    e.g. ``miss 1t +9``, ``3t flush +27``, ``0t revoke -9`` (Lou: ``renege``)."""
-    if player not in deltas:
-        return "-"
-    from loo_ledger.domain.settlement.flushes import flush_name
-    word = (record.get("declarations") or {}).get(player, "")
-    won = (record.get("tricks") or {}).get(player)
-    parts = [w for w in (word if word != "stand" else "", "" if won is None else f"{won}t") if w]
-    parts += [flush_name(f.get("kind", "flush")) for f in record.get("flushes") or []
-              if f.get("player") == player]
-    parts += [("renege" if lou else "revoke") if pen.get("kind") == "revoke" else
-              str(pen.get("kind")) for pen in record.get("penalties") or []
-              if pen.get("player") == player]
-    return " ".join([*parts, signed(deltas[player])])
+from loo_ledger.services.reports.cells import hand_cell
 
 
 def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
