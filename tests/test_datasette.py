@@ -34,8 +34,9 @@ from typer.testing import CliRunner
 
 from loo_ledger.cli import app
 from loo_ledger.domain.rules.codes import Resolution
+from loo_ledger.store.codec import Seats
+from loo_ledger.store.codec import decode_record as decode
 from loo_ledger.store.migrations import M012_KEYS, migrations
-from loo_ledger.store.records import Seats, decode
 from loo_ledger.store.views import DESCRIPTIONS, OUTCOMES, VIEWS
 
 ROOT = Path(__file__).resolve().parent.parent

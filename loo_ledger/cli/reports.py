@@ -85,7 +85,8 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
-    bal, info = ledger.balances(sid), ledger.session(sid)
+    bal = ledger.balances(sid)
+    info = bal["unit"]  # the session's unit as stored: nothing decoded (start-up)
     value, currency = info.get("unit_value"), info.get("currency")
     # The nets and the pool sum to the pool the session opened with: their money is
     # allocated together, so the money column sums to that pool's money, to the cent.

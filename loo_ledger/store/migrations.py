@@ -328,7 +328,7 @@ def m014_card_totals(db: Database) -> None:
 def m015_compact_hands(db: Database) -> None:
     """The store holds facts, not prose (issue 10): ``postings`` (a row per movement with
     its reason in words) and ``plays`` (a row per player per hand) give way to compact
-    columns on ``hands`` (store/facts.py): players by seat position, words and kinds as
+    columns on ``hands`` (store/codec.py): players by seat position, words and kinds as
     letters and codes, the movements packed in a JSON array of integers; reasons are the
     engine's words, given again when asked. ``hands`` is keyed by (session, number), with
     no row id and no index beside it. Every record is kept; the facts are filled by the
@@ -415,7 +415,7 @@ def m018_kept_in_the_audit(db: Database) -> None:
 
 @migrations()
 def m019_loo_causes(db: Database) -> None:
-    """Each loo's cause as a code (store/facts.py ``causes``), so that ``loo pool`` words a
+    """Each loo's cause as a code (store/codec.py ``causes``), so that ``loo pool`` words a
     stored loo through domain/settlement/wording.py without working its cause out again (issue 20);
     filled for every hand by the rebuild that follows (db.REBUILD_AFTER)."""
     _run(db, "ALTER TABLE hands ADD COLUMN causes TEXT NOT NULL DEFAULT ''")

@@ -16,7 +16,7 @@ import msgspec
 
 from loo_ledger.domain.rules.model import Settlement
 from loo_ledger.errors import StoreError
-from loo_ledger.store import facts
+from loo_ledger.store import codec
 
 #: Outcomes in which the cards were dealt and the players in were at risk of a loo.
 CONTESTED = ("played", "flush", "renege")
@@ -65,7 +65,7 @@ def _cards(s: Settlement) -> dict[str, tuple[int, ...]]:
 
 #: A word's player_totals column (0: none) and its letter in the ``words`` column.
 _WORD = {w: (1 + WORDS.index(w) if w in WORDS else 0, letter)
-         for w, letter in facts.WORD_LETTER.items()}
+         for w, letter in codec.WORD_LETTER.items()}
 _TRICK_CHARS = tuple(chr(48 + n) for n in range(75))
 _EXTRA = len(CARD_COLUMNS)
 
@@ -97,7 +97,7 @@ class Totals:
         contested, choice = s.outcome in CONTESTED, kind not in _NO_CHOICE
         eldest = dealt[0] if kind == "eldest-miss" else None
         n = len(dealt)
-        words, tricks = [facts.NOT_DEALT] * n_seats, ["0"] * n_seats
+        words, tricks = [codec.NOT_DEALT] * n_seats, ["0"] * n_seats
         tally = self.tally
         for i, p in enumerate(dealt):
             # a player's word is what he chose, else ``forced`` (a Word finds its text's code)

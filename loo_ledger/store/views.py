@@ -1,7 +1,7 @@
 """Views for people who read the ledger with Datasette or ``sqlite3``, and the words that
 describe every table, view and column (``loo datasette-metadata``).
 
-The tables keep facts in compact form (store/facts.py: players by seat position, words
+The tables keep facts in compact form (store/codec.py: players by seat position, words
 and movement kinds as letters and codes, movements packed in a JSON array); these views
 spell them out: session and player names, seats in their order at the table
 (``seats.position``, never alphabetical), how each hand ended, the word each player said
@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from loo_ledger.domain.rules.codes import MovementKind, Resolution
 from loo_ledger.domain.settlement.wording import CAUSE_LETTER
-from loo_ledger.store import facts
+from loo_ledger.store import codec
 
 #: How a hand ended, in words (``hands.outcome`` holds the code).
 OUTCOMES: dict[Resolution, str] = {
@@ -45,19 +45,19 @@ KIND_WORDS: dict[MovementKind, str] = {
 
 
 def _outcome_sql(column: str) -> str:
-    whens = " ".join(f"WHEN {facts.OUTCOME_CODE[code.value]} THEN '{words}'"
+    whens = " ".join(f"WHEN {codec.OUTCOME_CODE[code.value]} THEN '{words}'"
                      for code, words in OUTCOMES.items())
     return f"CASE {column} {whens} ELSE {column} END"
 
 
 def _kind_sql(code: str, words: bool) -> str:
-    whens = " ".join(f"WHEN {facts.KIND_CODE[k.value]} THEN "
+    whens = " ".join(f"WHEN {codec.KIND_CODE[k.value]} THEN "
                      f"'{KIND_WORDS[k] if words else k.value}'" for k in MovementKind)
     return f"CASE {code} {whens} END"
 
 
 def _word_sql(letter: str) -> str:
-    whens = " ".join(f"WHEN '{c}' THEN '{w}'" for w, c in facts.WORD_LETTER.items())
+    whens = " ".join(f"WHEN '{c}' THEN '{w}'" for w, c in codec.WORD_LETTER.items())
     return f"CASE {letter} {whens} END"
 
 
@@ -67,7 +67,7 @@ def _party_sql(bits: str) -> str:
             f"x.session_id = h.session_id AND x.position = {bits} - 1) END")
 
 
-_MASK = (1 << facts.PLAYER_BITS) - 1
+_MASK = (1 << codec.PLAYER_BITS) - 1
 _SLOT = "substr(h.words, st.position + 1, 1)"
 
 VIEWS: dict[str, str] = {
@@ -92,10 +92,10 @@ VIEWS: dict[str, str] = {
     "movements": f"""
         SELECT h.session_id AS session_id, h.number AS hand, m.key + 1 AS seq,
                {_party_sql(f'(m.value & {_MASK})')} AS payer,
-               {_party_sql(f'((m.value >> {facts.PLAYER_BITS}) & {_MASK})')} AS payee,
-               m.value >> {2 * facts.PLAYER_BITS + facts.KIND_BITS} AS amount,
-               {_kind_sql(f'((m.value >> {2 * facts.PLAYER_BITS}) & 15)', False)} AS kind,
-               {_kind_sql(f'((m.value >> {2 * facts.PLAYER_BITS}) & 15)', True)} AS reason
+               {_party_sql(f'((m.value >> {codec.PLAYER_BITS}) & {_MASK})')} AS payee,
+               m.value >> {2 * codec.PLAYER_BITS + codec.KIND_BITS} AS amount,
+               {_kind_sql(f'((m.value >> {2 * codec.PLAYER_BITS}) & 15)', False)} AS kind,
+               {_kind_sql(f'((m.value >> {2 * codec.PLAYER_BITS}) & 15)', True)} AS reason
         FROM hands h, json_each(h.moves) m
         ORDER BY h.session_id, h.number, m.key""",
     "pool_history": """
@@ -188,7 +188,7 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "looed": "1 if the player was looed (or, in Lou, burned).",
         "delta": "Chips won (+) or lost (-) in this hand."}),
     "movements": ("View: every chip movement, the pool named 'pool' (hands.moves packs "
-                  "them, store/facts.py).", {
+                  "them, store/codec.py).", {
         "session_id": _SESSION, "hand": _HAND, "seq": "Order within the hand, from 1.",
         "payer": "Who paid: a player, or 'pool'.", "payee": "Who received: a player, or "
         "'pool'.", "amount": "Chips moved (always positive).",
@@ -242,12 +242,12 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "hand).", "deltas": "Chips won or lost by each seat (JSON array in seat order; null: "
         "not dealt in).", "pool_in": _POOL_IN, "pot": _POT, "pool_after": _POOL_AFTER,
         "double": _DOUBLE, "outcome": "How the hand ended (a code; hand_results spells it "
-        "out): " + "; ".join(f"{facts.OUTCOME_CODE[c.value]} = {w}"
+        "out): " + "; ".join(f"{codec.OUTCOME_CODE[c.value]} = {w}"
                              for c, w in OUTCOMES.items()),
         "table_ruling": "The table's own ruling, if one was recorded.",
         "looed": "Seats looed, a bitmask: bit p for the player at position p.",
         "words": "What each seat said, a letter per seat: " + ", ".join(
-            f"{c} {w}" for w, c in facts.WORD_LETTER.items()) + ", - not dealt in.",
+            f"{c} {w}" for w, c in codec.WORD_LETTER.items()) + ", - not dealt in.",
         "tricks": "Tricks taken by each seat that played, a digit per seat.",
         "moves": "The chip movements in order (JSON array of integers: payer and payee "
         "position + 1 (0 the pool) in bits 0-4 and 5-9, kind in bits 10-13, amount "

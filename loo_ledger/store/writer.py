@@ -9,7 +9,7 @@ first one's hand.
 :func:`write` reads the session (:class:`Stored`), asks the caller's ``change`` what the
 session is to become (:class:`Change`), settles what changed with the domain and stores
 the hands and everything derived from them (derive.py): each hand's facts in
-compact columns beside its record (facts.py), the seats' nets, the cached table state
+compact columns beside its record (codec.py), the seats' nets, the cached table state
 and the three totals tables, and the audit.
 
 Every change takes one path. The hands it leaves as they were, from the first, keep their
@@ -36,7 +36,8 @@ from loo_ledger.domain.rules.model import (
 from loo_ledger.domain.settlement.engine import settle
 from loo_ledger.domain.settlement.session import Replay, replay, session_variant, start, variant_at
 from loo_ledger.errors import LooError, NotFound
-from loo_ledger.store import codec, derive
+from loo_ledger.formats.handcodec import record_from_dict
+from loo_ledger.store import codec, derive, sessionrows
 from loo_ledger.store.changes import (
     SESSION_FIELDS,
     STORED_RECORD,
@@ -45,8 +46,8 @@ from loo_ledger.store.changes import (
     Written,
     read_session,
 )
+from loo_ledger.store.codec import stored_record
 from loo_ledger.store.conn import Connection
-from loo_ledger.store.records import record_from_dict, stored_record
 
 if TYPE_CHECKING:
     import sqlite3
@@ -386,7 +387,7 @@ def _new_session(db: Connection, item: SessionItem) -> int:
     sid = db.execute(NEXT_SESSION_ID).fetchone()[0]
     known = final if isinstance(final, TableState) else opening_state(
         session.players, session.first_dealer, session.opening_pool)  # until the end
-    db.execute(INSERT_SESSION, (sid, *codec.session_values(session, known, source)))
+    db.execute(INSERT_SESSION, (sid, *sessionrows.session_values(session, known, source)))
     away = away_after(changes)
     db.conn.executemany("INSERT INTO seats (session_id, position, name, net, present) "
                         "VALUES (?, ?, ?, 0, ?)",
