@@ -444,3 +444,14 @@ def m020_seasons(db: Database) -> None:
     from loo_ledger.store.views import create_views
 
     create_views(db)   # with the standings view (store/views.py)
+
+
+@migrations()
+def m022_views_read_the_truth(db: Database) -> None:
+    """What a Datasette or ``sqlite3`` user reads is what is stored (issue 22): the view
+    ``hand_records`` gives each hand's record in the session format (``hands.record`` keeps
+    it compact: store/codec.py), and ``balances`` carries the session's unit, its value, the
+    currency and the money, with a row for the pool (store/views.py). No table changes."""
+    from loo_ledger.store.views import create_views
+
+    create_views(db)
