@@ -447,11 +447,15 @@ def m020_seasons(db: Database) -> None:
 
 
 @migrations()
-def m022_views_read_the_truth(db: Database) -> None:
-    """What a Datasette or ``sqlite3`` user reads is what is stored (issue 22): the view
-    ``hand_records`` gives each hand's record in the session format (``hands.record`` keeps
-    it compact: store/codec.py), and ``balances`` carries the session's unit, its value, the
-    currency and the money, with a row for the pool (store/views.py). No table changes."""
+def m022_read_as_stored(db: Database) -> None:
+    """The data says what it is (issue 22). ``sessions.extras`` keeps what a session file
+    carries beside its own fields, ``$schema`` and the ``x-`` fields of the session and its
+    unit (formats/extensions.py ``session_extras``; ``{}`` for a session made before), so
+    that ``loo export`` gives them back. The view ``hand_records`` gives each hand's record
+    in the session format (``hands.record`` keeps it compact: store/codec.py), and
+    ``balances`` carries the session's unit, its value, the currency and the money, with a
+    row for the pool (store/views.py)."""
+    _run(db, "ALTER TABLE sessions ADD COLUMN extras TEXT NOT NULL DEFAULT '{}'")
     from loo_ledger.store.views import create_views
 
     create_views(db)

@@ -21,7 +21,7 @@ CREATE TABLE sessions (
             created_at TEXT NOT NULL,
             closed_at TEXT,
             source TEXT
-        , buy_in INTEGER, house_rule TEXT, seat_changes TEXT NOT NULL DEFAULT '[]', rule_changes TEXT NOT NULL DEFAULT '[]');
+        , buy_in INTEGER, house_rule TEXT, seat_changes TEXT NOT NULL DEFAULT '[]', rule_changes TEXT NOT NULL DEFAULT '[]', extras TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE seats (
             session_id INTEGER NOT NULL REFERENCES sessions(id),
             position INTEGER NOT NULL,

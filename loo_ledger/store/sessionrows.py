@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from loo_ledger.domain.rules.model import Session, TableState
+from loo_ledger.formats.extensions import merge_session
 from loo_ledger.store.codec import dumps, loads, now_iso, state_to_json
 
 SESSION_FORMAT = "loo-session/1"
@@ -31,7 +32,8 @@ def unit_dict(row: dict[str, Any]) -> dict[str, Any] | None:
 
 def session_file(row: dict[str, Any], players: list[str],
                  records: list[dict[str, Any]]) -> dict[str, Any]:
-    """The session-file object (format ``loo-session/1``) for a stored session."""
+    """The session-file object (format ``loo-session/1``) for a stored session, with its
+    ``$schema`` and extension fields (``extras``, m022) where the file gave them."""
     out: dict[str, Any] = {"format": SESSION_FORMAT}
     for key in ("name", "started_at"):
         if row[key] is not None:
@@ -48,4 +50,5 @@ def session_file(row: dict[str, Any], players: list[str],
     if row.get("buy_in") is not None:
         out["buy_in"] = row["buy_in"]
     out["hands"] = records
-    return out
+    extras = loads(row.get("extras") or "{}")
+    return merge_session(out, extras) if extras else out

@@ -358,7 +358,9 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "house_rule": "The saved house rule it was started with (a name in house_rules "
         "when it was started).", "seat_changes": "Players who joined or left between "
         "hands (JSON).", "rule_changes": "Rules changed from a later hand on (JSON: "
-        "from_hand and rules)."}),
+        "from_hand and rules).", "extras": "What the imported file carried beside the "
+        "session's own fields, kept as given for 'loo export': $schema and the session's x- "
+        "fields, and the unit's under unit (JSON; {} for none)."}),
     "seats": ("Who sat where in each session, with their running net.", {
         "session_id": _SESSION, "position": _SEAT, "name": _PLAYER,
         "net": "Net chips, kept equal to the sum of the player's movements.",

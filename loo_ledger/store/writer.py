@@ -366,10 +366,15 @@ Final = TableState | Callable[[], TableState]
 #: session file's ``seat_changes`` (joins and leaves between hands). The hands and their
 #: settlements may be iterators: they are derived and inserted a batch at a time
 #: (derive.derive_batches), so the writer's memory does not grow with the session.
+#: A session to store: the session, its records, their settlements, the table after the
+#: last, its source; then, from a file, its seat changes and its extras (formats/
+#: extensions.py ``session_extras``: ``$schema`` and the ``x-`` fields, kept as given).
 SessionItem = (tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], Final,
                      str | None]
                | tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], Final,
-                       str | None, Sequence[Mapping[str, Any]]])
+                       str | None, Sequence[Mapping[str, Any]]]
+               | tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], Final,
+                       str | None, Sequence[Mapping[str, Any]], Mapping[str, Any]])
 
 
 def away_after(changes: Sequence[Mapping[str, Any]]) -> set[str]:
@@ -384,6 +389,7 @@ def away_after(changes: Sequence[Mapping[str, Any]]) -> set[str]:
 def _new_session(db: Connection, item: SessionItem) -> int:
     session, records, settlements, final, source = item[:5]
     changes: Sequence[Mapping[str, Any]] = item[5] if len(item) > 5 else ()
+    extras: Mapping[str, Any] = item[6] if len(item) > 6 else {}
     sid = db.execute(NEXT_SESSION_ID).fetchone()[0]
     known = final if isinstance(final, TableState) else opening_state(
         session.players, session.first_dealer, session.opening_pool)  # until the end
@@ -399,6 +405,8 @@ def _new_session(db: Connection, item: SessionItem) -> int:
     if session.rule_changes:
         db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
                    (codec.dumps(codec.rule_changes_list(session.rule_changes)), sid))
+    if extras:
+        db.execute("UPDATE sessions SET extras = ? WHERE id = ?", (codec.dumps(extras), sid))
     last = None
     for d in derive.derive_batches(session.players, records, settlements, known):
         db.conn.executemany(INSERT_HAND, [(sid, *row) for row in d.hands])
