@@ -77,11 +77,12 @@ from loo_ledger.formats.handcodec import record_to_dict
 
 __all__ = ["COMPACT_KEY", "CONTESTED", "KINDS", "KIND_BITS", "KIND_CODE", "LETTER_WORD",
            "NOT_DEALT", "NO_CAUSE", "OUTCOMES", "OUTCOME_CODE", "PLAYER_BITS", "SUIT_LETTER",
-           "WORD_LETTER", "Seats", "causes_list", "causes_text", "dealt_order", "decode_record",
-           "deltas_dict", "deltas_text", "dumps", "encode_record", "encode_typed", "loads",
-           "loads_or_none", "looed_list", "looed_mask", "moves_list", "now_iso", "outcome_text",
-           "pack_move", "played_tricks", "rule_changes_from", "rule_changes_list",
-           "state_from_json", "state_to_json", "stored_record", "unpack_move"]
+           "TRICK_CHAR", "WORD_LETTER", "Seats", "causes_list", "causes_text", "dealt_order",
+           "decode_record", "deltas_dict", "deltas_text", "dumps", "encode_record",
+           "encode_typed", "loads", "loads_or_none", "looed_list", "looed_mask", "moves_list",
+           "moves_text", "now_iso", "outcome_text", "pack_move", "played_tricks",
+           "rule_changes_from", "rule_changes_list", "state_from_json", "state_to_json",
+           "stored_record", "unpack_move"]
 
 # -- JSON: one encoder, one decoder ---------------------------------------------------------
 
@@ -409,6 +410,15 @@ def deltas_text(deltas: Mapping[str, int], seat: Mapping[str, int], n: int) -> s
     for p, d in deltas.items():
         row[seat[p]] = (_NUMBER.get(d) or str(d)) if type(d) is int else dumps(d)
     return "[" + ",".join(row) + "]"
+
+
+#: The ``tricks`` column's character for each count a player may take: ``chr(48 + n)``.
+TRICK_CHAR: Final[tuple[str, ...]] = tuple(chr(48 + n) for n in range(75))
+
+
+def moves_text(packed: Iterable[str]) -> str:
+    """The ``moves`` column from each movement's :func:`pack_move`, as text."""
+    return "[" + ",".join(packed) + "]"  # compact JSON of whole numbers
 
 
 def looed_mask(looed: Iterable[str], seat: Mapping[str, int]) -> int:

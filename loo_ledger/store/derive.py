@@ -85,7 +85,7 @@ def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int],
         if payee is not None:
             nets[payee] += amount
         out.append(text)
-    return "[" + ",".join(out) + "]"  # compact JSON of whole numbers
+    return codec.moves_text(out)
 
 
 def _packed(s: Settlement, seq: int, m: Movement,

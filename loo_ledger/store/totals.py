@@ -66,7 +66,7 @@ def _cards(s: Settlement) -> dict[str, tuple[int, ...]]:
 #: A word's player_totals column (0: none) and its letter in the ``words`` column.
 _WORD = {w: (1 + WORDS.index(w) if w in WORDS else 0, letter)
          for w, letter in codec.WORD_LETTER.items()}
-_TRICK_CHARS = tuple(chr(48 + n) for n in range(75))
+_TRICK_CHARS = codec.TRICK_CHAR
 _EXTRA = len(CARD_COLUMNS)
 
 
@@ -106,7 +106,7 @@ class Totals:
             how = _WORD.get(word)
             played = contested and word != "pass"
             taken = counts.get(p, 0) if played else 0
-            if how is None or not 0 <= taken < 75:
+            if how is None or not 0 <= taken < len(_TRICK_CHARS):
                 raise cannot_store(s.hand_no, f"{p} said {word!r} and took {taken} tricks, which "
                            "the store has no letter for")
             key = (p, (i + 1) % n, how[0], played, taken, p in looed, loos.get(p, 0),
