@@ -440,6 +440,10 @@ DESCRIPTION = ("Sessions of the card game Loo: who played, every hand, every chi
                "movements and pool_history, or the canned queries.")
 
 
+_KIND_BITS_SQL = f"((m.value >> {2 * codec.PLAYER_BITS}) & {(1 << codec.KIND_BITS) - 1})"
+#: What a player pays into the pool for the next hand: a loo, a penalty, a burn.
+_OWED = (MovementKind.LOO, MovementKind.PENALTY, MovementKind.BURN)
+
 #: Canned queries (Datasette offers each as a page with a form for its parameters).
 QUERIES: dict[str, dict[str, str]] = {
     "who_owes_the_pool": {
@@ -447,13 +451,18 @@ QUERIES: dict[str, dict[str, str]] = {
         "description": "Session :session's last hand: each player who pays into the pool "
         "(a loo, a penalty or a burn) and how much, then the chips in the pool now. "
         "'loo pool' adds the next deal and its antes.",
-        "sql": """
-            SELECT m.payer AS player, m.amount AS chips, m.kind AS kind, m.reason AS reason
-            FROM movements m
-            WHERE m.session_id = CAST(:session AS INTEGER) AND m.payee = 'pool'
-              AND m.kind IN ('loo', 'penalty', 'burn')
-              AND m.hand = (SELECT max(number) FROM hands
-                            WHERE session_id = CAST(:session AS INTEGER))
+        # the last hand's packed movements alone (the movements view reads every hand)
+        "sql": f"""
+            SELECT {_party_sql(f'(m.value & {_MASK})')} AS player,
+                   m.value >> {2 * codec.PLAYER_BITS + codec.KIND_BITS} AS chips,
+                   {_kind_sql(_KIND_BITS_SQL, False)} AS kind,
+                   {_kind_sql(_KIND_BITS_SQL, True)} AS reason
+            FROM hands h, json_each(h.moves) m
+            WHERE h.session_id = CAST(:session AS INTEGER)
+              AND h.number = (SELECT max(number) FROM hands
+                              WHERE session_id = CAST(:session AS INTEGER))
+              AND (m.value >> {codec.PLAYER_BITS}) & {_MASK} = 0
+              AND {_KIND_BITS_SQL} IN ({", ".join(str(codec.KIND_CODE[k]) for k in _OWED)})
             UNION ALL
             SELECT 'pool', s.pool, 'pool', 'the chips in the pool now'
             FROM sessions s WHERE s.id = CAST(:session AS INTEGER)""",
