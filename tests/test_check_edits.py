@@ -102,7 +102,8 @@ def test_check_names_the_session_and_hand_of_each_edit(loo, two_db, name):
     assert {(p["code"], p["hand"], p["player"]) for p in found} == want
     assert all(p["message"].startswith("session 2: ") for p in found)
     # words and figures, never a Python dict, tuple or list (issue 22 item 10)
-    assert not [p["message"] for p in found if re.search(r"[{(\[]'|[{(\[]\d|None", p["message"])]
+    assert not [p["message"] for p in found
+                if re.search(r"[{(\[]'|[{(\[]\d|None|True|False", p["message"])]
     text = loo(two_db, "check")
     assert "Traceback" not in text.output and "session 1:" not in text.stdout
 
@@ -120,10 +121,24 @@ MESSAGES = {
     # the pots were 9, 18 and 18: the largest 18.
     "session totals": "the session's totals (session_totals): largest_pot 99 stored, the "
                       "hands give 18",
-    # three hands played: the next is hand 4.
+    # the table after hand 3 (B dealt, everyone passed): the next is hand 4.
     "cached state": "the table state stored is not the table after hand 3: hand_no 9 "
                     "stored, the rules give 4",
 }
+
+
+def test_check_states_the_cached_table_field_by_field(loo, two_db):
+    """Hand 3 deleted: the records end after hand 2 (A dealt; D took the miss and was
+    looed, paying 9), so the table is B to deal hand 3, a double pool (a loo was paid), the
+    pool 9; the cached state is still the one after hand 3 (C to deal hand 4, an empty
+    simple pool)."""
+    _edit(two_db, EDITS["last hand deleted"][0])
+    found = json.loads(loo(two_db, "check", "--json").stdout)
+    assert [p["message"] for p in found if p["code"] == "CHECK_STATE"][-1] == (
+        "session 2: the table state stored is not the table after hand 2: dealer C stored, "
+        "the rules give B; pool 0 stored, the rules give 9; double false stored, the rules "
+        "give true; hand_no 4 stored, the rules give 3; last_had_loo false stored, the "
+        "rules give true")
 
 
 @pytest.mark.parametrize("name", list(MESSAGES))

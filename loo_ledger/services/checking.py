@@ -260,10 +260,12 @@ def _difference(stored: int, wanted: int) -> str:
 
 
 def _words(value: Any) -> str:
-    """A stored value in a message: a number with its sign where it is a change, a list
-    of names joined, nothing for none; anything else as it is stored."""
+    """A stored value in a message: a list of names joined, ``nothing`` for none, true or
+    false as JSON writes them; anything else as it is stored."""
     if value is None:
         return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, list):
         return ", ".join(map(str, value)) or "no one"
     return str(value)
