@@ -174,6 +174,9 @@ def test_hand_records_decode_every_compact_key(ledger):
         conn.execute("UPDATE hands SET record = ? WHERE number = 3", ("{oops",))
     assert query(ledger, "SELECT hand, record FROM hand_records WHERE hand <> 2") == [
         (1, '{"x-only": [1]}'), (3, "{oops")]
+    with sqlite3.connect(ledger) as conn:  # JSON, but not an object
+        conn.execute("UPDATE hands SET record = ? WHERE number = 1", ("[1, 2]",))
+    assert query(ledger, "SELECT record FROM hand_records WHERE hand = 1") == [("[1, 2]",)]
 
 
 # -- canned queries -------------------------------------------------------------------------

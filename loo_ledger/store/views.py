@@ -147,9 +147,11 @@ def _record_sql() -> str:
     }
     names = " ".join(f"WHEN '{short}' THEN '{long}'" for long, short in key.items())
     decoded = " ".join(f"WHEN '{key[long]}' THEN {sql}" for long, sql in values.items())
-    compact = ("EXISTS (SELECT 1 FROM json_each(h.record) WHERE length(key) = 1)")
-    return (f"CASE WHEN NOT json_valid(h.record) OR json_type(h.record) <> 'object' "
-            f"THEN h.record WHEN NOT {compact} THEN h.record ELSE "
+    compact = "EXISTS (SELECT 1 FROM json_each(h.record) WHERE length(key) = 1)"
+    # each WHEN in turn (CASE stops at the first true one): json_type only of valid JSON
+    return (f"CASE WHEN NOT json_valid(h.record) THEN h.record "
+            f"WHEN json_type(h.record) <> 'object' THEN h.record "
+            f"WHEN NOT {compact} THEN h.record ELSE "
             f"(SELECT json_group_object(CASE r.key {names} ELSE r.key END, "
             f"CASE r.key {decoded} ELSE {_as_json('r')} END) FROM json_each(h.record) r) END")
 
