@@ -313,14 +313,15 @@ class Ledger:
         return out
 
     def balances(self, session_id: int) -> Balances:
-        """The pool, each player's net in seat order and the session's unit (read as
-        stored: nothing is decoded, so a read of balances loads no codec)."""
+        """The pool, each player's net in seat order, the opening pool and the session's
+        unit (read as stored: nothing is decoded, so a read of balances loads no codec)."""
         row = self._row(session_id)
         players = list(self.db.query(
             "SELECT name, net FROM seats WHERE session_id = ? ORDER BY position", [session_id]))
         unit: UnitRow = {"unit_name": row["unit_name"], "unit_value": row["unit_value"],
                          "currency": row["currency"]}
-        return {"pool": row["pool"], "players": cast("list[SeatRow]", players), "unit": unit}
+        return {"pool": row["pool"], "players": cast("list[SeatRow]", players),
+                "opening_pool": row["opening_pool"] or 0, "unit": unit}
 
     def final_state(self, session_id: int) -> TableState:
         """The table after the session's last hand (as cached on the session)."""

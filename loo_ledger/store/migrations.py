@@ -447,6 +447,19 @@ def m020_seasons(db: Database) -> None:
 
 
 @migrations()
+def m021_payment_debts(db: Database) -> None:
+    """A payment names the debts it paid (issue 21): ``payments.sessions``, the sessions it
+    settles as a JSON list of ids (``loo paid --for``; NULL: the payer's oldest unpaid
+    losses and the payee's oldest unpaid winnings first), and ``payments.advance`` (1: paid
+    ahead, more than the payer owed: ``--advance``). A payment removed (``loo payments
+    remove``) is deleted and kept in the audit trail (an ``unpaid`` row). And every
+    session's derived rows are rebuilt (db.REBUILD_AFTER): a Lou renege's burn now counts
+    as a burn in the hands' looed players and the totals."""
+    _run(db, "ALTER TABLE payments ADD COLUMN sessions TEXT",
+         "ALTER TABLE payments ADD COLUMN advance INTEGER NOT NULL DEFAULT 0")
+
+
+@migrations()
 def m022_read_as_stored(db: Database) -> None:
     """The data says what it is (issue 22). ``sessions.extras`` keeps what a session file
     carries beside its own fields, ``$schema`` and the ``x-`` fields of the session and its

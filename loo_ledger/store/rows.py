@@ -95,10 +95,12 @@ class UnitRow(TypedDict):
 
 
 class Balances(TypedDict):
-    """``Ledger.balances()``: the pool, each player's net and the session's unit."""
+    """``Ledger.balances()``: the pool, each player's net, the pool the session opened
+    with and the session's unit."""
 
     pool: int
     players: list[SeatRow]
+    opening_pool: int
     unit: UnitRow
 
 
