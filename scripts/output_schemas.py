@@ -442,12 +442,17 @@ SCHEMAS: dict[str, J] = {
         "title": NAME, "description": NAME,
         "databases": {"type": "object", "additionalProperties": obj({
             "description": NAME,
-            "tables": {"type": "object", "additionalProperties": obj({
-                "description": NAME,
-                "columns": {"type": "object", "additionalProperties": NAME}},
-                optional=("columns",))}})}},
+            "tables": {"type": "object", "additionalProperties": {"oneOf": [
+                obj({"description": NAME,
+                     "columns": {"type": "object", "additionalProperties": NAME}},
+                    optional=("columns",)),
+                obj({"hidden": {"const": True}})]}},
+            "queries": {"type": "object", "additionalProperties": obj({
+                "title": NAME, "description": NAME, "sql": NAME})}})}},
         description="loo datasette-metadata (--json alike): Datasette's metadata.json, a "
-                    "description of every table, view and column."),
+                    "description of every table, view and column, the canned queries "
+                    "(each a title, a description and its SQL with :named parameters), and "
+                    "the tables hidden (hidden: true)."),
     "export": obj({"action": {"const": "export"}, "session": ID,
                    "format": {"enum": ["json", "csv", "md", "text", "html"]}, "summary": BOOL,
                    "output": NAME, "bytes": NAT},

@@ -70,9 +70,10 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
-    bal, info = ledger.balances(sid), ledger.session(sid)
+    bal = ledger.balances(sid)
+    info = bal["unit"]  # the session's unit as stored: nothing decoded (start-up)
     value, currency = info.get("unit_value"), info.get("currency")
-    carried = info.get("opening_pool") or 0
+    carried = bal["opening_pool"]
     # The nets, the pool and the pool carried in (taken off) sum to zero: their money is
     # allocated together, so the money column sums to zero, to the cent.
     chips = [*(p["net"] for p in bal["players"]), bal["pool"], *([-carried] if carried else [])]
