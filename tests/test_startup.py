@@ -91,7 +91,7 @@ def test_the_listing_names_every_command_in_its_place() -> None:
             if line.startswith("│ ") and line[2] != " "]
     assert rows == list(cli.COMMANDS)
     assert rows[:7] == ["new", "use", "hand", "amend", "undo", "pool", "close"]
-    assert len(rows) == 34 and {"seat", "rules", "session", "player", "variants"} <= set(rows)
+    assert len(rows) == 35 and {"seat", "rules", "session", "player", "variants"} <= set(rows)
 
 
 def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:

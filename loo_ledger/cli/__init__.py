@@ -51,6 +51,7 @@ COMMANDS: Mapping[str, str] = {
     "sessions": "ledger_cmds:sessions",
     "players": "player_cmds:players",
     "paid": "player_cmds:paid",
+    "payments": "player_cmds:payments_app",
     "reopen": "session_cmds:reopen",
     "seat": "seats_rules:seat_app",
     "rules": "seats_rules:rules_app",

@@ -10,24 +10,7 @@ import typer
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.cli.visible import cell
-
-
-def hand_cell(record: dict[str, Any], player: str, deltas: dict[str, Any], *,
-              lou: bool = False) -> str:
-    """A player's part in a hand: word, tricks, what else happened to them and the change,
-    e.g. ``miss 1t +9``, ``3t flush +27``, ``0t revoke -9`` (Lou: ``renege``)."""
-    if player not in deltas:
-        return "-"
-    from loo_ledger.domain.settlement.flushes import flush_name
-    word = (record.get("declarations") or {}).get(player, "")
-    won = (record.get("tricks") or {}).get(player)
-    parts = [w for w in (word if word != "stand" else "", "" if won is None else f"{won}t") if w]
-    parts += [flush_name(f.get("kind", "flush")) for f in record.get("flushes") or []
-              if f.get("player") == player]
-    parts += [("renege" if lou else "revoke") if pen.get("kind") == "revoke" else
-              str(pen.get("kind")) for pen in record.get("penalties") or []
-              if pen.get("player") == player]
-    return " ".join([*parts, signed(deltas[player])])
+from loo_ledger.services.reports.cells import hand_cell
 
 
 def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
@@ -81,15 +64,19 @@ def _audit(rows: list[dict[str, Any]], as_json: bool) -> None:
 
 def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
              as_json: bool = JSON_OPTION) -> None:
-    """Each player's net since the session began, the chips in the pool, and money."""
+    """Each player's net since the session began, the chips in the pool, and money. A pool
+    carried in from an earlier session is shown as carried in, so the total is the change:
+    zero, as chips are conserved."""
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
-    bal, info = ledger.balances(sid), ledger.session(sid)
+    bal = ledger.balances(sid)
+    info = bal["unit"]  # the session's unit as stored: nothing decoded (start-up)
     value, currency = info.get("unit_value"), info.get("currency")
-    # The nets and the pool sum to the pool the session opened with: their money is
-    # allocated together, so the money column sums to that pool's money, to the cent.
-    chips = [*(p["net"] for p in bal["players"]), bal["pool"]]
+    carried = bal["opening_pool"]
+    # The nets, the pool and the pool carried in (taken off) sum to zero: their money is
+    # allocated together, so the money column sums to zero, to the cent.
+    chips = [*(p["net"] for p in bal["players"]), bal["pool"], *([-carried] if carried else [])]
     cash = None
     if value is not None:  # the rounding is loaded only for money
         from loo_ledger.domain.rules.money import allocate
@@ -98,9 +85,13 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
     total = {"chips": sum(chips), **({"money": str(total_money)} if cash else {})}
     players = [{"name": p["name"], "net": p["net"], **({"money": str(cash[i])} if cash else {})}
                for i, p in enumerate(bal["players"])]
+    pool_at = len(players)
+    carry = {"carried_in": {"chips": carried, **({"money": str(-cash[-1])} if cash else {})}
+             } if carried else {}
     if as_json:
         return print_json({"session": sid, "pool": bal["pool"], "players": players,
-                           **({"pool_money": str(cash[-1])} if cash else {}), "total": total,
+                           **({"pool_money": str(cash[pool_at])} if cash else {}), **carry,
+                           "total": total,
                            "unit": {"name": info.get("unit_name"), "value": value,
                                     "currency": currency}})
 
@@ -108,8 +99,13 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
         return money_text(cash[i], currency) if cash else ""
 
     rows = [(p["name"], signed(p["net"]), text(i)) for i, p in enumerate(bal["players"])]
-    rows.append(("(pool)", bal["pool"], text(-1)))
+    rows.append(("(pool)", bal["pool"], text(pool_at)))
+    if carried:
+        rows.append(("less carried in", signed(-carried), text(-1)))
     rows.append(("total", total["chips"], money_text(total_money, currency) if cash else ""))
     unit = info.get("unit_name") or "chips"
     show(table(f"Balances, session {sid} ({unit})", ["player", "net", "money"], rows,
                right=("net", "money")))
+    if carried:
+        typer.echo(f"The pool opened with {carried} chip{'s' * (carried != 1)} carried in from "
+                   "an earlier session: the total is the change since, zero.")

@@ -1,7 +1,7 @@
 """Hand-history statistics in SQL: reads of the per-session totals.
 
 Every write of hands also writes, in the same transaction, each hand's facts (compact
-columns of ``hands``, store/facts.py) and their per-session totals over every dealt
+columns of ``hands``, store/codec.py) and their per-session totals over every dealt
 player of every hand: ``player_totals`` (session, player),
 ``seat_totals`` (session, player, seat) and ``session_totals`` (session); they are worked
 out in derive.py and written by the one writer (writer.py). Reports aggregate the totals,
@@ -128,12 +128,13 @@ class StatsReader:
                           f"seat_totals WHERE {where} GROUP BY {who}, seat", params)
 
     def sessions(self, scope: Scope) -> list[dict[str, Any]]:
-        """Each session in scope, oldest first, with its unit and its totals (None if unbuilt)."""
+        """Each session in scope, oldest first, with its unit, its variant and rules (as
+        stored: the rules' JSON text) and its totals (None if unbuilt)."""
         where, params = scope.where("s.id", None)
         return self._rows(
             "SELECT s.id, s.name, coalesce(s.started_at, s.created_at) AS date, s.unit_name, "
-            "s.unit_value, s.currency, t.hands, t.doubles, t.largest_pot, t.longest_run, "
-            "t.loo_paid, c.first_leads AS card_hands, c.trumps_led, c.pam_tricks, "
+            "s.unit_value, s.currency, s.variant, s.rules, t.hands, t.doubles, t.largest_pot, "
+            "t.longest_run, t.loo_paid, c.first_leads AS card_hands, c.trumps_led, c.pam_tricks, "
             "c.revokes_caught, c.first_won FROM sessions s LEFT JOIN session_totals t ON "
             f"t.session_id = s.id LEFT JOIN ({SESSION_CARDS}) c ON c.session_id = s.id "
             f"WHERE {where} ORDER BY datetime(date), s.id", params)
@@ -173,7 +174,7 @@ class StatsReader:
 
     def iter_hand_tricks(self, session_id: int) -> Iterator[tuple[int, dict[str, int]]]:
         """:meth:`hand_tricks` as (hand number, tricks) pairs in order, from a cursor."""
-        from loo_ledger.store.facts import played_tricks
+        from loo_ledger.store.codec import played_tricks
         players = [r[0] for r in self.conn.execute(
             "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [session_id])]
         for number, words, tricks, outcome in self.conn.execute(
