@@ -208,6 +208,8 @@ def words_allowed(v: Variant, shape: DealShape, dealt: tuple[str, ...],
         return _STAND_OR_MISS if player == dealt[0] else _ONLY_STAND
     if kind == _LOU_LATER:
         return _STAND_OR_FOLD
+    if not shape.miss_dealt and player != dealt[-1]:
+        return _STAND_OR_PASS  # no miss to take: the words before him change nothing
     before = said_before(dealt, said, player)
     miss_free = shape.miss_dealt and _MISS not in before.values()
     open_words = _OPEN_WITH_MISS if miss_free else _STAND_OR_PASS
