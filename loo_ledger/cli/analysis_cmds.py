@@ -30,7 +30,8 @@ def stats(ctx: typer.Context, session: int | None = SESSION_OPTION,
               "Across sessions: list the N most recent sessions (0: all; --json has all).")),
           as_json: bool = JSON_OPTION) -> None:
     """Per player: declarations, tricks, loos, whole pools, flushes, chips and money, seats.
-    Per session: hands, simple and double pools, the largest pool, loos paid."""
+    Per session: hands, simple and double pools, the largest pool, loos paid.
+    """
     from loo_ledger.services.analysis.stats import stats as run_stats
     from loo_ledger.services.dates import parse_when
     e = env(ctx)
@@ -143,9 +144,10 @@ def settle_up(ctx: typer.Context, session: int | None = SESSION_OPTION,
               since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
                   "The tab of the sessions from DATE on: '2026-03-01', 'March 2026'.")),
               as_json: bool = JSON_OPTION) -> None:
-    """Money owed at the end: each player's net and buy-in in money, and who pays whom.
+    """Of a session: each player's net and buy-in in money, and who pays whom.
     With --all or --since, a season's tab: every session's money by player (and the
-    pool), less the debts paid ('loo paid'), and who still pays whom."""
+    pool), less the debts paid ('loo paid'), and who still pays whom.
+    """
     from loo_ledger.services.analysis.settle_up import settle_session
     e = env(ctx)
     if all_ or since is not None:
@@ -221,7 +223,6 @@ def replay(ctx: typer.Context,
                "Another preset or saved house rule (the stored overrides and the stored "
                "rule changes are dropped).")),
            as_json: bool = JSON_OPTION) -> None:
-    """Settle a whole evening again under other rules; the database is not changed."""
     from loo_ledger.cli.progress import bar, shown
     from loo_ledger.services.analysis.resettle import replay_session
     e = env(ctx)

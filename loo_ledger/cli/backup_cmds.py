@@ -14,9 +14,10 @@ def backup(ctx: typer.Context,
            file: Path = typer.Argument(..., metavar="FILE", help="The backup file to write."),
            force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
            as_json: bool = JSON_OPTION) -> None:
-    """Copy the whole ledger to FILE, consistently even while another terminal records
-    hands (SQLite's online backup), and check the copy. Unlike 'loo export' it keeps
-    everything: the audit trail, house rules, the current session, import fingerprints."""
+    """SQLite's online backup: consistent even while another terminal records hands. Unlike
+    'loo export' it keeps everything: the audit trail, house rules, the current session,
+    import fingerprints.
+    """
     env(ctx).writing(file)  # from here an interrupt cannot tell whether FILE was written
     from loo_ledger.services.backup import backup as run_backup
     summary = run_backup(env(ctx).db_path, file, replace=force)
@@ -33,9 +34,9 @@ def restore(ctx: typer.Context,
             file: Path = typer.Argument(..., metavar="FILE", help="A backup made by 'loo backup'."),
             yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
             as_json: bool = JSON_OPTION) -> None:
-    """Replace the ledger with backup FILE: FILE must be a loo_ledger database that passes
-    SQLite's integrity check; the ledger it replaces is kept beside it
-    (LEDGER.before-restore-DATE-TIME, one for each restore)."""
+    """FILE must be a loo_ledger database that passes SQLite's integrity check; the ledger
+    it replaces is kept beside it (LEDGER.before-restore-DATE-TIME, one for each restore).
+    """
     from loo_ledger.services.backup import check_backup, ledger_summary
     from loo_ledger.services.backup import restore as run_restore
     ledger = env(ctx).db_path

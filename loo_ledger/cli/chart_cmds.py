@@ -10,7 +10,7 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
 def chart(ctx: typer.Context, session: int | None = SESSION_OPTION,
           pool: bool = typer.Option(False, "--pool", help="Chart the pool's size instead."),
           as_json: bool = JSON_OPTION) -> None:
-    """Chart every player's running net hand by hand (or, with --pool, the pool's size)."""
+    """With --pool: the pool's size hand by hand."""
     import shutil
 
     from loo_ledger.cli.streaming import write_chunks

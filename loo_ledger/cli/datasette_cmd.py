@@ -20,10 +20,10 @@ def datasette_metadata(
                  "name without .db, as Datasette names it)."),
         force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
         as_json: bool = JSON_OPTION) -> None:
-    """Print a metadata.json for Datasette: a title and a description of every table,
-    view and column. Serve the ledger with: datasette loo.db -m metadata.json
+    """Serve the ledger with: datasette loo.db -m metadata.json
 
-    The output is JSON with or without --json. The ledger is not opened."""
+    The output is JSON with or without --json. The ledger is not opened.
+    """
     from loo_ledger.store.views import metadata
     name = database or ctx.obj.db_path.stem
     value = metadata(name)

@@ -13,7 +13,6 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
                                                            help="The hand number."),
             session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
-    """Every chip of hand N with the rule that moved it, its parameter and source text."""
     from loo_ledger.errors import NotFound
     from loo_ledger.services.explain import explain_rows, trick_walk
     from loo_ledger.services.pool import stored_variant

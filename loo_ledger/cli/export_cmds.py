@@ -45,7 +45,6 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
            as_json: bool = typer.Option(False, "--json", help=(
                "With -o FILE: print what was written as JSON (the session, format, file and "
                "size) instead of a line on standard error."))) -> None:
-    """Write a session as a file: by default a loo-session/1 file that imports again."""
     if summary and fmt is not Format.csv:
         raise typer.BadParameter("--summary goes with --format csv", param_hint="--summary")
     to_file = output is not None and str(output) != "-"

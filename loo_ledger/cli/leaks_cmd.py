@@ -41,7 +41,8 @@ def leaks(ctx: typer.Context,
     stood before; after a loo; the miss; defending): his choices against the table's
     winning players', each choice valued at the table's own average result for it there.
     The cost is in chips per 100 of his hands, with a 90% bootstrap interval; sorted by
-    cost, the dearest first. See docs/guide.md, "Leaks"."""
+    cost, the dearest first. See docs/guide.md, "Leaks".
+    """
     from loo_ledger.cli.player_cmds import match_identity
     from loo_ledger.services.analysis.leaks import Filters
     from loo_ledger.services.analysis.leaks import leaks as run

@@ -21,7 +21,7 @@ def import_(ctx: typer.Context,
             again: bool = typer.Option(False, "--again", help=(
                 "Import a file even if its content is already in the ledger (a new session).")),
             as_json: bool = JSON_OPTION) -> None:
-    """Import session files: all or nothing. One impossible hand in one file writes nothing."""
+    """One impossible hand in one file writes nothing."""
     from loo_ledger.cli.outputs import imported, read_stdin
     from loo_ledger.cli.progress import bar
     from loo_ledger.services.importing import load
@@ -87,7 +87,6 @@ def check(ctx: typer.Context,
               "First derive every derived row again from the hand records (the seats' "
               "nets, totals, pools, movements), then check.")),
           as_json: bool = JSON_OPTION) -> None:
-    """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
     from loo_ledger.cli.progress import bar
     from loo_ledger.services.checking import check_file, check_ledger, check_session
     e = env(ctx)
@@ -121,8 +120,7 @@ def check(ctx: typer.Context,
 
 
 def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """List the sessions in the ledger: open or closed, the variant (or house rule), hands
-    and the date; * marks the current one."""
+    """Each: open or closed, the variant (or house rule), hands and the date."""
     from loo_ledger.cli.render import show, table
     ledger = env(ctx).ledger()
     current = ledger.current_session_id()

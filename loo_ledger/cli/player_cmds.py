@@ -37,8 +37,7 @@ def _party(typed: str, who: Identities) -> str:
 
 
 def players(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """Every player across sessions: the spellings that name them and the sessions they
-    sat in (names differing only in case are one player; see 'loo player merge')."""
+    """Names differing only in case are one player; see 'loo player merge'."""
     from loo_ledger.store.identities import read
     who = read(env(ctx).ledger().db)
     rows: list[dict[str, Any]] = [
@@ -85,7 +84,7 @@ def paid(ctx: typer.Context,
          currency: str | None = typer.Option(None, "--currency", callback=option_limits.word, help=(
              "Its currency (default: the latest session's with a money value).")),
          as_json: bool = JSON_OPTION) -> None:
-    """Record that a debt was paid: 'loo settle-up --all' then shows what is still owed."""
+    """'loo settle-up --all' then shows what is still owed."""
     from loo_ledger.services.analysis.season import record_payment
     from loo_ledger.services.dates import parse_when
     from loo_ledger.store.codec import now_iso

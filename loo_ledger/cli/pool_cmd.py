@@ -17,7 +17,10 @@ from loo_ledger.cli.visible import visible
 
 def pool(ctx: typer.Context, session: int | None = SESSION_OPTION,
          as_json: bool = JSON_OPTION) -> None:
-    """Who owes the pool: chips in it, next dealer and ante, last hand's loos (Lou: burn)."""
+    """Examples:
+      $ loo pool
+      $ loo pool --json
+    """
     from loo_ledger.services.pool import pool_view
     e = env(ctx)
     view = pool_view(e.ledger(), e.session_id(session))

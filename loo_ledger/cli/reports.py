@@ -34,8 +34,7 @@ def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
           audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
                                      "added, amended or undone, old and new record, and when."),
           as_json: bool = JSON_OPTION) -> None:
-    """Every hand: dealer, pool in play, each player's word, tricks (t), flushes, revokes and
-    change, pool after; * marks a table ruling."""
+    """Tricks won are marked t; * marks a table ruling."""
     from loo_ledger.domain.next.legal import has_simple_double
     from loo_ledger.domain.rules.codes import Game
     from loo_ledger.services.pool import stored_variant
@@ -81,7 +80,6 @@ def _audit(rows: list[dict[str, Any]], as_json: bool) -> None:
 
 def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
              as_json: bool = JSON_OPTION) -> None:
-    """Each player's net since the session began, the chips in the pool, and money."""
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()

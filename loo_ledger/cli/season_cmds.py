@@ -10,9 +10,7 @@ import typer
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.render import money_text, show, signed, table
 
-season_app = typer.Typer(help="Named seasons: a span of dates or a list of sessions, and "
-                              "their standings.", no_args_is_help=True,
-                        add_completion=False)
+season_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 _NAME = typer.Argument(..., metavar="NAME", help="The season's name (any case).")
 SORT_OPTION = typer.Option("place", "--sort", metavar="COLUMN", help=(
@@ -107,9 +105,10 @@ def standings(ctx: typer.Context,
               variant: str | None = VARIANT_OPTION,
               sort: str = SORT_OPTION, as_json: bool = JSON_OPTION,
               as_csv: bool = CSV_OPTION) -> None:
-    """Per player over a season: evenings, hands, net, money, per 100 hands, stand and loo
-    rates, whole pools, best and worst evening, place and its change, and a rating
-    (OpenSkill Plackett-Luce, each evening a match ranked by net chips)."""
+    """Evenings, hands, net, money, per 100 hands, stand and loo rates, whole pools, best
+    and worst evening, place and its change, and a rating (OpenSkill Plackett-Luce, each
+    evening a match ranked by net chips).
+    """
     _standings(ctx, season=season, since=since, sort=sort, as_json=as_json, as_csv=as_csv,
                until=until, sessions=session or [], variant=variant)
 

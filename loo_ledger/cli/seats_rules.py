@@ -8,10 +8,12 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.visible import visible
 
-seat_app = typer.Typer(help="Players come and go between hands.", no_args_is_help=True,
-                       add_completion=False)
-rules_app = typer.Typer(help="House rules: a preset plus overrides, saved under a name.",
-                        no_args_is_help=True, add_completion=False)
+seat_app = typer.Typer(help="""
+    Examples:
+      $ loo seat add Eve --after Dov
+      $ loo seat leave Ben
+    """, no_args_is_help=True, add_completion=False)
+rules_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 
 @seat_app.command("add")

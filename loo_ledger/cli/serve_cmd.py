@@ -27,8 +27,12 @@ def serve(ctx: typer.Context,
                                   "code too."),
           as_json: bool = typer.Option(False, "--json", help="Print the address as JSON "
                                        "(address, host, port) before serving.")) -> None:
-    """Show the table on every phone: a read-only page of the session that follows each
-    hand, at an address with a secret token (and its QR code). Ctrl-C stops it."""
+    """The page is at an address with a secret token (and its QR code). Ctrl-C stops it.
+
+    Examples:
+      $ loo serve --host 0.0.0.0
+      $ loo serve --port 0 --no-qr
+    """
     import json
     import secrets
 

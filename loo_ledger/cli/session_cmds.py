@@ -8,11 +8,8 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.player_cmds import merge
 
-session_app = typer.Typer(help="Rename or delete a session.", no_args_is_help=True,
-                          add_completion=False)
-player_app = typer.Typer(help="Rename a player in the current session, or merge two "
-                         "spellings of one player.", no_args_is_help=True,
-                         add_completion=False)
+session_app = typer.Typer(no_args_is_help=True, add_completion=False)
+player_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 _SESSION_ARG = typer.Argument(None, metavar="[SESSION]",
                               help="Session id or name (a unique prefix will do); default: "
@@ -58,7 +55,10 @@ def session_delete(ctx: typer.Context, session: str | None = _SESSION_ARG,
 
 def reopen(ctx: typer.Context, session: str | None = _SESSION_ARG,
            as_json: bool = JSON_OPTION) -> None:
-    """Open a closed session again, so that hands can be added to it."""
+    """Examples:
+      $ loo reopen
+      $ loo reopen fri
+    """
     from loo_ledger.services.sessions import reopen as run
     e = env(ctx)
     sid = e.find_session(session) if session is not None else e.session_id(None)

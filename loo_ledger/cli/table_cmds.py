@@ -43,7 +43,11 @@ def new(ctx: typer.Context,
                                               callback=option_limits.ident,
                                                  help="Open with the pool a closed session left."),
         as_json: bool = JSON_OPTION) -> None:
-    """Start a session at the table; it becomes the current one."""
+    """Examples:
+      $ loo new "Friday at the Crown" --players Ann,Ben,Cat,Dov --dealer Dov
+      $ loo new Sunday --players Ann,Ben,Cat --variant five-card --rule loo_limit=45
+      $ loo new Rematch --players Ann,Ben,Cat --carry-from 3
+    """
     from loo_ledger.cli.matching import match_player
     from loo_ledger.services.table import new_session
     _decimal(unit_value)
@@ -88,7 +92,10 @@ def use(ctx: typer.Context, session: str = typer.Argument(..., metavar="SESSION"
                                                           help="Session id or name (a unique "
                                                                "prefix will do)."),
         as_json: bool = JSON_OPTION) -> None:
-    """Make SESSION the current session."""
+    """Examples:
+      $ loo use 3
+      $ loo use fri
+    """
     e = env(ctx)
     sid = e.find_session(session)
     e.ledger().set_current(sid)
@@ -103,7 +110,12 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
                                           help="Ask for each player in turn."),
          session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
          opts: Options) -> None:
-    """Record the next hand and print who takes what, who is looed, and the pool."""
+    """Examples:
+      $ loo hand Ann=1 Ben=0 Cat=2 Dov=pass
+      $ loo hand Ann=pass Ben=pass Cat=pass
+      $ loo hand Ann=3 Ben=pass Cat=pass --flush Ann
+      $ loo hand -i
+    """
     e = env(ctx)
     ledger = e.ledger(writes=True)  # its pages are checked while the rules load
     from loo_ledger.cli.entry import parse_hand
@@ -134,7 +146,12 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
           words: list[str] | None = PLAYERS_ARG,
           session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
           opts: Options) -> None:
-    """Replace hand N (same syntax as 'loo hand') and settle every later hand again."""
+    """The same words and options as 'loo hand'.
+
+    Examples:
+      $ loo amend 4 Ann=2 Ben=1 Cat=0
+      $ loo amend 7 Ann=1 Ben=1 Cat=1 --revoke Cat
+    """
     from loo_ledger.cli.entry import parse_hand
     from loo_ledger.services.table import amend_record, view_before
     e = env(ctx)
@@ -152,7 +169,10 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
 def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
                                                       help="Do not ask for confirmation."),
          session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
-    """Remove the last hand (kept in the audit trail)."""
+    """Examples:
+      $ loo undo
+      $ loo undo --yes
+    """
     from loo_ledger.services.table import undo as run_undo
     e = env(ctx)
     sid = e.session_id(session)
@@ -169,7 +189,10 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
 
 def close(ctx: typer.Context, session: int | None = SESSION_OPTION,
           as_json: bool = JSON_OPTION) -> None:
-    """End the session; warns when chips remain in the pool."""
+    """Examples:
+      $ loo close
+      $ loo close -s fri
+    """
     from loo_ledger.services.table import close as run_close
     e = env(ctx)
     sid = e.session_id(session)

@@ -13,9 +13,14 @@ def table(ctx: typer.Context, session: int | None = SESSION_OPTION,
           view: bool = typer.Option(False, "--view", help="Only show the table: no hand is "
                                     "entered, nothing is written."),
           as_json: bool = JSON_OPTION) -> None:
-    """The table on the screen: standings, pool, who deals next, the last hand and every
-    hand so far, updated when any terminal records a hand; enter hands with one key each.
-    With --json: what the screen shows at the top, once, as JSON (no screen)."""
+    """Standings, pool, who deals next, the last hand and every hand so far, updated when
+    any terminal records a hand. With --json: what the screen shows at the top, once, as JSON
+    (no screen).
+
+    Examples:
+      $ loo table
+      $ loo table --big --view
+    """
     e = env(ctx)
     ledger = e.ledger()
     sid = e.session_id(session)

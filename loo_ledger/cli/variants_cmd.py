@@ -12,13 +12,12 @@ from loo_ledger.cli.render import show, table
 if TYPE_CHECKING:
     from loo_ledger.domain.rules.variants import Variant
 
-app = typer.Typer(help="List the built-in variants, or show every parameter of one.",
-                  invoke_without_command=True, add_completion=False)
+app = typer.Typer(invoke_without_command=True, add_completion=False)
 
 
 @app.callback()
 def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """List the built-in variants (presets) with their source."""
+    # with no subcommand: the built-in variants (presets) with their source
     if ctx.invoked_subcommand is not None:
         return
     from loo_ledger.domain.rules.variants import PRESETS, describe, preset_source
