@@ -133,6 +133,7 @@ def load(name: str) -> Any:
     where, panel, summary = COMMANDS[name]
     module, attribute = where.split(":")
     found = getattr(import_module(f"loo_ledger.cli.{module}"), attribute)
+    built: Any  # a TyperCommand or TyperGroup (rich_help_panel is theirs)
     if isinstance(found, typer.Typer):
         built = typer.main.get_command(found)
         rest = cleandoc(built.help or "")
