@@ -16,12 +16,21 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from difflib import get_close_matches
 from importlib import import_module
+from inspect import cleandoc
 from pathlib import Path
 from typing import Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from loo_ledger import __version__
+from loo_ledger.cli.cancel import (
+    EXIT_CANCELLED,
+    EXIT_INTERRUPTED,
+    Cancelled,
+    interrupted,
+    interrupted_line,
+)
 from loo_ledger.errors import LooError
 
 AT_THE_TABLE = "At the table"
@@ -129,7 +138,6 @@ def load(name: str) -> Any:
     Typer's public ``typer.main.get_command``: its help is the summary, then the command
     function's docstring (or the Typer app's help), every paragraph reflowing; a Typer app's
     subcommands reflow too."""
-    from inspect import cleandoc
     where, panel, summary = COMMANDS[name]
     module, attribute = where.split(":")
     found = getattr(import_module(f"loo_ledger.cli.{module}"), attribute)
@@ -210,7 +218,6 @@ class LooGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
-        from loo_ledger.cli.cancel import EXIT_CANCELLED, EXIT_INTERRUPTED, Cancelled, interrupted
         try:
             return super().invoke(ctx)
         except LooError as exc:
@@ -221,7 +228,6 @@ class LooGroup(TyperGroup):
             raise typer.Exit(EXIT_CANCELLED) from None
         except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
             if interrupted(exc):
-                from loo_ledger.cli.cancel import interrupted_line  # what had been stored
                 typer.echo("\n" + interrupted_line(ctx.obj), err=True)
                 raise typer.Exit(EXIT_INTERRUPTED) from None
             typer.echo("Cancelled: nothing written.", err=True)
@@ -230,7 +236,6 @@ class LooGroup(TyperGroup):
 
 def _version(value: bool) -> None:
     if value:
-        from loo_ledger import __version__
         typer.echo(f"loo_ledger {__version__}")
         raise typer.Exit()
 
@@ -241,6 +246,8 @@ def _root(ctx: typer.Context,
           db: Path | None = typer.Option(
               None, "--db", metavar="PATH", envvar="LOO_DB", show_envvar=True,
               help="The ledger database (default: loo.db in your data directory).")) -> None:
+    # the root's callback runs for a command, never for `loo --help`: what every command
+    # shares (cli/context.py) loads from here
     from loo_ledger.cli.context import Env, resolve_db
     ctx.obj = Env(db_path=resolve_db(db))
     ctx.call_on_close(ctx.obj.close)  # the ledger is closed as the command line ends

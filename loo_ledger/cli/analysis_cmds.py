@@ -1,7 +1,11 @@
-"""Hand-history analysis: loo stats, settle-up, replay (issue 4). Parse, call, render."""
+"""Hand-history analysis: loo stats, settle-up, replay (issue 4). Parse, call, render.
+
+Each command imports its own service in its body: the three share this module and nothing
+else (stats reads the SQL totals, settle-up the money, replay the whole engine)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import typer
@@ -12,7 +16,6 @@ from loo_ledger.errors import LooError
 
 
 def _cash(amount: str | None, currency: str | None) -> str:
-    from decimal import Decimal
     return "" if amount is None else money_text(Decimal(amount), currency)
 
 

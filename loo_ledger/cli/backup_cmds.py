@@ -8,6 +8,9 @@ import typer
 
 from loo_ledger.cli.context import JSON_OPTION, env
 from loo_ledger.cli.outputs import action_result
+from loo_ledger.services.backup import backup as run_backup
+from loo_ledger.services.backup import check_backup, ledger_summary
+from loo_ledger.services.backup import restore as run_restore
 
 
 def backup(ctx: typer.Context,
@@ -19,7 +22,6 @@ def backup(ctx: typer.Context,
     import fingerprints.
     """
     env(ctx).writing(file)  # from here an interrupt cannot tell whether FILE was written
-    from loo_ledger.services.backup import backup as run_backup
     summary = run_backup(env(ctx).db_path, file, replace=force)
     if as_json:
         return action_result(ctx, "backup", None, ledger=str(env(ctx).db_path), file=str(file),
@@ -37,8 +39,6 @@ def restore(ctx: typer.Context,
     """FILE must be a loo_ledger database that passes SQLite's integrity check; the ledger
     it replaces is kept beside it (LEDGER.before-restore-DATE-TIME, one for each restore).
     """
-    from loo_ledger.services.backup import check_backup, ledger_summary
-    from loo_ledger.services.backup import restore as run_restore
     ledger = env(ctx).db_path
     incoming = check_backup(file)
     now = ledger_summary(ledger)

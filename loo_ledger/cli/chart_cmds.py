@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
+import shutil
+
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
+from loo_ledger.cli.streaming import write_chunks
+from loo_ledger.services.reports import series, textchart
+from loo_ledger.services.reports.evening import Evening
 
 
 def chart(ctx: typer.Context, session: int | None = SESSION_OPTION,
           pool: bool = typer.Option(False, "--pool", help="Chart the pool's size instead."),
           as_json: bool = JSON_OPTION) -> None:
     """With --pool: the pool's size hand by hand."""
-    import shutil
-
-    from loo_ledger.cli.streaming import write_chunks
-    from loo_ledger.services.reports import series, textchart
-    from loo_ledger.services.reports.evening import Evening
     e = env(ctx)
     ev = Evening.load(e.ledger(), e.session_id(session))
     if as_json:  # every hand, written as it is read

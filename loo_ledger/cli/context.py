@@ -10,6 +10,7 @@ from typing import Any
 
 import typer
 
+from loo_ledger.cli.matching import NoMatch, match
 from loo_ledger.cli.option_limits import ident
 from loo_ledger.errors import NotFound
 
@@ -79,7 +80,6 @@ class Env:
 
     def find_session(self, typed: str) -> int:
         """The session a person names: its id, else its name (a unique prefix, any case)."""
-        from loo_ledger.cli.matching import NoMatch, match
         rows = self.ledger().sessions()
         if (typed.strip().isdigit() and typed.strip().isascii() and len(typed.strip()) <= 18
                 and any(r["id"] == int(typed) for r in rows)):  # "²" is a digit int() refuses

@@ -8,14 +8,15 @@ from typing import Any
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.visible import visible
+from loo_ledger.errors import NotFound
+from loo_ledger.services.explain import explain_rows, trick_walk
+from loo_ledger.services.pool import stored_variant
 
 
 def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
                                                            help="The hand number."),
             session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
-    from loo_ledger.errors import NotFound
-    from loo_ledger.services.explain import explain_rows, trick_walk
-    from loo_ledger.services.pool import stored_variant
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
@@ -32,7 +33,6 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
         return print_json({"session": sid, "hand": number, "dealer": h["dealer"],
                            "pool_in": h["pool_in"], "pot": h["pot"],
                            "pool_after": h["pool_after"], "movements": rows, "play": play})
-    from loo_ledger.cli.visible import visible
     typer.echo(f"Hand {number} of session {sid}: {visible(h['dealer'])} dealt; {h['pool_in']} "
                f"carried in, {h['pot']} in play, {h['pool_after']} carried on.")
     for r in rows:
@@ -46,7 +46,6 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
 
 def _echo_play(play: dict[str, Any]) -> None:
     """The tricks of a hand with its cards recorded, one line a trick."""
-    from loo_ledger.cli.visible import visible
     trump = f"trumps {play['trump']}" if play["trump"] else "no trump before play"
     if play["turned"]:
         trump += f"; {play['turned']} turned when someone first failed to follow"

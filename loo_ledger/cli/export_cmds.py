@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 import typer
 
 from loo_ledger.cli.context import SESSION_OPTION, env, print_json
-from loo_ledger.cli.progress import Tick
+from loo_ledger.cli.progress import Tick, bar, shown
 from loo_ledger.cli.streaming import write_chunks, write_file
+from loo_ledger.services.outfile import check_target
 
 if TYPE_CHECKING:
     from loo_ledger.store.ledger import Ledger
@@ -54,7 +55,6 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
                                  "--format json)", param_hint="--json")
     e = env(ctx)
     if output is not None and to_file:
-        from loo_ledger.services.outfile import check_target
         check_target(output, e.db_path, replace=force, what="the export")
     sid = e.session_id(session)
     with _progress(e.ledger(), sid, fmt, summary) as tick:
@@ -76,7 +76,6 @@ def _streamed(fmt: Format, summary: bool) -> bool:
 @contextmanager
 def _progress(ledger: Ledger, sid: int, fmt: Format, summary: bool) -> Iterator[Tick | None]:
     """A bar counting the hands written, on a terminal, for the streamed formats."""
-    from loo_ledger.cli.progress import bar, shown
     if not (shown() and _streamed(fmt, summary)):
         yield None
         return

@@ -1,4 +1,7 @@
-"""loo import and loo check: files in, and re-deriving everything."""
+"""loo import, loo check and loo sessions: files in, and re-deriving everything.
+
+import and check import their services in their bodies: the session-file reader and the
+checks are not loaded for ``loo sessions``."""
 
 from __future__ import annotations
 
@@ -8,6 +11,9 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
+from loo_ledger.cli.progress import bar
+from loo_ledger.cli.render import show, table
+from loo_ledger.errors import NotFound
 
 if TYPE_CHECKING:
     from loo_ledger.services.importing import Refusal
@@ -23,7 +29,6 @@ def import_(ctx: typer.Context,
             as_json: bool = JSON_OPTION) -> None:
     """One impossible hand in one file writes nothing."""
     from loo_ledger.cli.outputs import imported, read_stdin
-    from loo_ledger.cli.progress import bar
     from loo_ledger.services.importing import load
     stdin = read_stdin(files)
     known = _existing(ctx) if dry_run else None  # what the real import would be refused by
@@ -53,7 +58,6 @@ def import_(ctx: typer.Context,
 def _existing(ctx: typer.Context) -> Any:
     """The ledger a real import would write to, if there is one yet (None: there is none,
     and a dry run makes none)."""
-    from loo_ledger.errors import NotFound
     try:
         return env(ctx).ledger(create=False)
     except NotFound:
@@ -87,7 +91,6 @@ def check(ctx: typer.Context,
               "First derive every derived row again from the hand records (the seats' "
               "nets, totals, pools, movements), then check.")),
           as_json: bool = JSON_OPTION) -> None:
-    from loo_ledger.cli.progress import bar
     from loo_ledger.services.checking import check_file, check_ledger, check_session
     e = env(ctx)
     found: list[tuple[int | None, Any]] = [(None, p) for p in check_file(e.ledger())]
@@ -121,7 +124,6 @@ def check(ctx: typer.Context,
 
 def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """Each: open or closed, the variant (or house rule), hands and the date."""
-    from loo_ledger.cli.render import show, table
     ledger = env(ctx).ledger()
     current = ledger.current_session_id()
     rows = []

@@ -6,6 +6,7 @@ only in case are one, and ``loo player merge ALIAS PLAYER`` makes two spellings 
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -14,7 +15,9 @@ from loo_ledger.cli import option_limits
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.matching import NoMatch, candidates, match
 from loo_ledger.cli.outputs import action_result
-from loo_ledger.cli.render import show, table
+from loo_ledger.cli.render import money_text, show, table
+from loo_ledger.store.identities import POOL, read
+from loo_ledger.store.identities import merge as run
 
 if TYPE_CHECKING:
     from loo_ledger.store.identities import Identities
@@ -32,13 +35,11 @@ def match_identity(typed: str, who: Identities) -> str:
 
 def _party(typed: str, who: Identities) -> str:
     """A party of the tab: the pool (``pool``), or a person."""
-    from loo_ledger.store.identities import POOL
     return POOL if typed.strip().casefold() in ("pool", POOL) else match_identity(typed, who)
 
 
 def players(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """Names differing only in case are one player; see 'loo player merge'."""
-    from loo_ledger.store.identities import read
     who = read(env(ctx).ledger().db)
     rows: list[dict[str, Any]] = [
         {"player": name, "aliases": spellings, "sessions": who.sessions.get(name, [])}
@@ -57,8 +58,6 @@ def merge(ctx: typer.Context,
           as_json: bool = JSON_OPTION) -> None:
     """Say that two spellings are one player ('loo player merge Meg Margaret'): lifetime
     stats and the season's tab count them together. Nothing in the sessions changes."""
-    from loo_ledger.store.identities import merge as run
-    from loo_ledger.store.identities import read
     ledger = env(ctx).ledger()
     who = read(ledger.db)
     known = {s.casefold() for names in who.spellings.values() for s in names}
@@ -88,7 +87,6 @@ def paid(ctx: typer.Context,
     from loo_ledger.services.analysis.season import record_payment
     from loo_ledger.services.dates import parse_when
     from loo_ledger.store.codec import now_iso
-    from loo_ledger.store.identities import read
     ledger = env(ctx).ledger()
     who = read(ledger.db)
     stored = record_payment(ledger, payer=_party(payer, who), payee=_party(payee, who),
@@ -96,9 +94,6 @@ def paid(ctx: typer.Context,
                             note=note, currency=currency)
     if as_json:
         return action_result(ctx, "paid", None, payment=stored)
-    from decimal import Decimal
-
-    from loo_ledger.cli.render import money_text
     typer.echo(f"{stored['from']} paid {stored['to']} "
                f"{money_text(Decimal(stored['amount']), stored['currency'])} "
                f"({stored['when'][:16].replace('T', ' ')})")

@@ -13,6 +13,7 @@ import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.visible import visible
+from loo_ledger.services.pool import antes_due, pool_view
 
 
 def pool(ctx: typer.Context, session: int | None = SESSION_OPTION,
@@ -21,7 +22,6 @@ def pool(ctx: typer.Context, session: int | None = SESSION_OPTION,
       $ loo pool
       $ loo pool --json
     """
-    from loo_ledger.services.pool import pool_view
     e = env(ctx)
     view = pool_view(e.ledger(), e.session_id(session))
     if as_json:
@@ -45,7 +45,6 @@ def pool_lines(status: dict[str, Any], *, marks: bool = True) -> list[str]:
     lines = [f"{head}; next is hand {status['next_hand']}, dealt by "
              f"{visible(status['next_dealer'])} ({_flat(why)})."]
     if status["antes"]:
-        from loo_ledger.services.pool import antes_due
         due = antes_due(status)
         lines.append("Antes due: " + ", ".join(f"{visible(p)} {n}" for p, n in due.items()))
     else:

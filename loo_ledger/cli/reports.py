@@ -1,4 +1,7 @@
-"""loo hands, loo balances: what is in a session (loo sessions is in ledger_cmds.py)."""
+"""loo hands, loo balances: what is in a session (loo sessions is in ledger_cmds.py).
+
+``loo hands`` imports the domain and the streams in its body: ``loo balances`` reads two
+rows and loads neither (tests/test_startup.py, benchmarks/ "loo balances")."""
 
 from __future__ import annotations
 

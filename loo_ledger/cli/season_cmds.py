@@ -3,12 +3,20 @@ call, render."""
 
 from __future__ import annotations
 
+import csv
+import sys
+from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.render import money_text, show, signed, table
+from loo_ledger.services.analysis.stats import utc
+from loo_ledger.services.dates import period
+from loo_ledger.services.reports.csvout import cell
+from loo_ledger.services.seasons import delete_season, list_seasons, new_season, rename_season
 
 season_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -28,8 +36,6 @@ VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME", help=(
 def span(since: str | None, until: str | None) -> tuple[str | None, str | None]:
     """--since and --until as UTC ``YYYY-MM-DD HH:MM:SS``: from the start of since's range
     to the end of until's (services/dates.py ``period``)."""
-    from loo_ledger.services.analysis.stats import utc
-    from loo_ledger.services.dates import period
     return (utc(period(since)[0].isoformat()) if since is not None else None,
             utc(period(until)[1].isoformat()) if until is not None else None)
 
@@ -44,7 +50,6 @@ def season_new(ctx: typer.Context, name: str = _NAME,
                                                          help="A session in it (repeat).")
                , as_json: bool = JSON_OPTION) -> None:
     """Make a season: the evenings from --since to --until, and any --sessions listed."""
-    from loo_ledger.services.seasons import new_season
     row = new_season(env(ctx).ledger(), name=name, since=since, until=until,
                      sessions=sessions or [])
     if as_json:
@@ -55,7 +60,6 @@ def season_new(ctx: typer.Context, name: str = _NAME,
 @season_app.command("list")
 def season_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """Every season: its dates, listed sessions and how many evenings it holds."""
-    from loo_ledger.services.seasons import list_seasons
     rows = list_seasons(env(ctx).ledger())
     if as_json:
         return print_json(rows)
@@ -79,7 +83,6 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
                   new: str = typer.Argument(..., metavar="NEW", help="Its new name."),
                   as_json: bool = JSON_OPTION) -> None:
     """Rename a season."""
-    from loo_ledger.services.seasons import rename_season
     row = rename_season(env(ctx).ledger(), name, new)
     if as_json:
         return print_json(row)
@@ -89,7 +92,6 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
 @season_app.command("delete")
 def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OPTION) -> None:
     """Delete a season (its sessions are kept)."""
-    from loo_ledger.services.seasons import delete_season
     row = delete_season(env(ctx).ledger(), name)
     if as_json:
         return print_json(row)
@@ -132,7 +134,6 @@ COLUMNS = ["place", "change", "player", "evenings", "hands", "net", "money", "pe
 
 
 def _cells(p: dict[str, Any]) -> list[str]:
-    from decimal import Decimal
     change = p["change"]
     return [str(p["place"]), "new" if change is None else "=" if change == 0 else
             f"{'▲' if change > 0 else '▼'}{abs(change)}", p["player"], str(p["evenings"]),
@@ -161,10 +162,6 @@ def _show(report: dict[str, Any]) -> None:
 
 
 def _csv(report: dict[str, Any]) -> None:
-    import csv
-    import sys
-
-    from loo_ledger.services.reports.csvout import cell
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(["place", "change", "player", "evenings", "hands", "net", "money",
                   "per_100", "stand_rate", "loo_rate", "whole_pools", "best", "worst",
@@ -189,7 +186,6 @@ def _span(row: dict[str, Any]) -> str:
 
 def _last_day(until: str) -> str:
     """The last day in ``[since, until)``: the day before ``until`` at midnight."""
-    from datetime import datetime, timedelta
     moment = datetime.fromisoformat(until)
     return (moment - timedelta(seconds=1)).strftime("%Y-%m-%d")
 

@@ -1,10 +1,14 @@
-"""loo seat add/leave and loo rules save/list/show."""
+"""loo seat add/leave and loo rules save/list/show.
+
+The seat commands import the table's services (and with them the engine) in their bodies,
+so that the rules commands, in the same module, do not."""
 
 from __future__ import annotations
 
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.matching import NoMatch, candidates, match, match_player
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.visible import visible
 
@@ -23,7 +27,6 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The playe
                                                       "(default: the last seat)."),
              session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Seat a new player, or bring back one who left (a unique prefix of their name will do)."""
-    from loo_ledger.cli.matching import candidates, match_player
     from loo_ledger.services.table import seat_add as run
     e = env(ctx)
     sid = e.session_id(session)
@@ -45,7 +48,6 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The playe
 def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
                session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """A player leaves: they keep their balance and the deal skips their seat."""
-    from loo_ledger.cli.matching import NoMatch, match_player
     from loo_ledger.services.table import seat_leave as run
     e = env(ctx)
     sid = e.session_id(session)
@@ -67,7 +69,6 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name 
                                               help="Override a parameter. Repeatable."),
                as_json: bool = JSON_OPTION) -> None:
     """Save a preset plus overrides as a house rule, usable wherever a variant name is."""
-    from loo_ledger.cli.matching import match
     from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, variant
     from loo_ledger.formats.lookalike import fold
     from loo_ledger.services.names import check_word
@@ -101,7 +102,6 @@ def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 def rules_show(ctx: typer.Context, name: str = typer.Argument(..., help="A saved house rule."),
                as_json: bool = JSON_OPTION) -> None:
     """Every parameter of a saved house rule, with its source."""
-    from loo_ledger.cli.matching import match
     from loo_ledger.cli.variants_cmd import parameter_rows, render_rows
     from loo_ledger.domain.rules.variants import variant
     saved = env(ctx).ledger().house_rules()

@@ -8,6 +8,9 @@ open_reader), never through :meth:`Env.ledger`, which may migrate it.
 # No ``from __future__ import annotations`` here: Typer reads these signatures at every
 # start, and annotations that are objects spare it compiling each one from a string.
 
+import json
+import secrets
+
 import typer
 
 from loo_ledger.cli.context import env
@@ -33,9 +36,7 @@ def serve(ctx: typer.Context,
       $ loo serve --host 0.0.0.0
       $ loo serve --port 0 --no-qr
     """
-    import json
-    import secrets
-
+    # the web server (Starlette, uvicorn) only here: `loo serve --help` loads none of it
     from loo_ledger.web import server
     from loo_ledger.web.app import make_app
     token = secrets.token_urlsafe(24)

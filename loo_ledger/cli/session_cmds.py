@@ -5,8 +5,11 @@ from __future__ import annotations
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
+from loo_ledger.cli.matching import match_player
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.player_cmds import merge
+from loo_ledger.services.sessions import delete, describe, rename_player, rename_session
+from loo_ledger.services.sessions import reopen as run
 
 session_app = typer.Typer(no_args_is_help=True, add_completion=False)
 player_app = typer.Typer(no_args_is_help=True, add_completion=False)
@@ -21,7 +24,6 @@ def session_rename(ctx: typer.Context,
                    name: str = typer.Argument(..., metavar="NEW_NAME", help="The new name."),
                    session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Give the session a new name."""
-    from loo_ledger.services.sessions import rename_session
     e = env(ctx)
     sid = e.session_id(session)
     old = rename_session(e.ledger(), sid, name)
@@ -37,7 +39,6 @@ def session_delete(ctx: typer.Context, session: str | None = _SESSION_ARG,
                                             help="Do not ask for confirmation."),
                    as_json: bool = JSON_OPTION) -> None:
     """Delete a session and its hands; the audit trail keeps the whole session file."""
-    from loo_ledger.services.sessions import delete, describe
     e = env(ctx)
     sid = e.find_session(session) if session is not None else e.session_id(None)
     what = describe(e.ledger(), sid)
@@ -59,7 +60,6 @@ def reopen(ctx: typer.Context, session: str | None = _SESSION_ARG,
       $ loo reopen
       $ loo reopen fri
     """
-    from loo_ledger.services.sessions import reopen as run
     e = env(ctx)
     sid = e.find_session(session) if session is not None else e.session_id(None)
     run(e.ledger(), sid)
@@ -75,8 +75,6 @@ def player_rename(ctx: typer.Context,
                   new: str = typer.Argument(..., help="The new name."),
                   session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Rename a player: their seat and every hand record of the session."""
-    from loo_ledger.cli.matching import match_player
-    from loo_ledger.services.sessions import rename_player
     e = env(ctx)
     sid = e.session_id(session)
     player = match_player(old, e.ledger().session(sid)["players"])

@@ -1,8 +1,13 @@
-"""At the table: loo new, use, hand, amend, undo, close (and pool, from cli/pool_cmd.py)."""
+"""At the table: loo new, use, hand, amend, undo, close (and pool, from cli/pool_cmd.py).
+
+Each command imports the services it calls in its body: this module is loaded for all six,
+and ``loo use`` or ``loo close`` loads neither the hand's parser nor the engine, nor ``loo
+hand`` the session-file reader (tests/test_startup.py)."""
 
 # No ``from __future__ import annotations`` here: Typer reads these signatures at every
 # start, and annotations that are objects spare it compiling each one from a string.
 
+from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
 import typer
@@ -10,6 +15,7 @@ import typer
 from loo_ledger.cli import option_limits
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
 from loo_ledger.cli.hand_opts import Options
+from loo_ledger.cli.matching import match, match_player
 from loo_ledger.cli.options import PLAYERS_ARG, hand_options
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.errors import LooError
@@ -48,7 +54,6 @@ def new(ctx: typer.Context,
       $ loo new Sunday --players Ann,Ben,Cat --variant five-card --rule loo_limit=45
       $ loo new Rematch --players Ann,Ben,Cat --carry-from 3
     """
-    from loo_ledger.cli.matching import match_player
     from loo_ledger.services.table import new_session
     _decimal(unit_value)
     names = [p.strip() for p in players.split(",")]
@@ -71,7 +76,6 @@ def new(ctx: typer.Context,
 
 
 def _decimal(text: str | None) -> None:
-    from decimal import Decimal, InvalidOperation
     try:
         if text is not None and Decimal(text) < 0:
             raise InvalidOperation
@@ -82,7 +86,6 @@ def _decimal(text: str | None) -> None:
 
 def _variant_named(ledger: "Ledger", typed: str) -> str:
     """The preset or saved house rule named by ``typed`` (a unique prefix, any case)."""
-    from loo_ledger.cli.matching import match
     from loo_ledger.domain.rules.variants import PRESETS
     return match(typed, [*PRESETS, *ledger.house_rules()], "variant or house rule",
                  plural="variants and house rules")

@@ -2,9 +2,11 @@
 
 # No ``from __future__ import annotations`` here: Typer reads this signature at start.
 
+import msgspec
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.services.scoreboard import scoreboard
 
 
 def table(ctx: typer.Context, session: int | None = SESSION_OPTION,
@@ -25,9 +27,6 @@ def table(ctx: typer.Context, session: int | None = SESSION_OPTION,
     ledger = e.ledger()
     sid = e.session_id(session)
     if as_json:
-        import msgspec
-
-        from loo_ledger.services.scoreboard import scoreboard
         data = msgspec.to_builtins(scoreboard(ledger, sid))
         return print_json({"session": data.pop("session_id"), **data})
     from loo_ledger.tui.app import TableApp

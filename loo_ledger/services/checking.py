@@ -23,7 +23,7 @@ from loo_ledger.domain.settlement.engine import settle
 from loo_ledger.domain.settlement.session import session_variant, start, variant_at
 from loo_ledger.errors import LooError, Problem
 from loo_ledger.services.checking_audit import AuditTrail
-from loo_ledger.services.checking_table import check_table, made_here
+from loo_ledger.services.checking_table import check_ledger_rows, check_table, made_here
 from loo_ledger.store import facts
 from loo_ledger.store.codec import state_to_json
 from loo_ledger.store.derive import Running, derive, running_of
@@ -46,7 +46,6 @@ def check(ledger: Ledger) -> list[Problem]:
 def check_ledger(ledger: Ledger) -> list[Problem]:
     """What belongs to no session: the payments and aliases, held to the ledger's own
     audit rows (services/checking_table.check_ledger_rows)."""
-    from loo_ledger.services.checking_table import check_ledger_rows
     from loo_ledger.store.identities import kept
     return check_ledger_rows(*kept(ledger.db))
 
