@@ -66,7 +66,7 @@ def test_pool_settles_nothing_again(good_db: Path) -> None:
     assert "rich" not in modules
     # built from its own module (cli.COMMANDS), not with the commands that record hands
     assert "loo_ledger.cli.pool_cmd" in modules
-    assert not [m for m in ("loo_ledger.cli.table_cmds", "loo_ledger.cli.hand_opts",
+    assert not [m for m in ("loo_ledger.cli.table_cmds",
                             "loo_ledger.cli.options") if m in modules]
 
 

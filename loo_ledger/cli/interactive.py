@@ -25,9 +25,9 @@ from __future__ import annotations
 import typer
 
 from loo_ledger.cli.cancel import Cancelled
-from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.interactive_ask import Asked, Asker, ask
 from loo_ledger.cli.interactive_walk import header, walk
+from loo_ledger.cli.options import Options
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.show import dealer_moved_line, settlement_lines
 from loo_ledger.errors import HandRejected

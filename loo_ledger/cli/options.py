@@ -1,7 +1,8 @@
 """The options of a hand, defined once for ``loo hand`` and ``loo amend``.
 
 :func:`hand_options` adds the typer options below to a command and hands the command one
-:class:`loo_ledger.cli.hand_opts.Options` (parameter ``opts``) instead of loose values.
+:class:`Options` (parameter ``opts``) instead of loose values; the parser (cli/entry.py)
+takes one.
 """
 
 from __future__ import annotations
@@ -11,12 +12,30 @@ import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import msgspec
 import typer
 
 from loo_ledger.cli import option_limits
-from loo_ledger.cli.hand_opts import Options
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Options(msgspec.Struct, kw_only=True):
+    """The options of ``loo hand`` besides the players' words (the typer options below)."""
+
+    trump: str | None = None
+    flushes: list[str] = msgspec.field(default_factory=list)       # NAME[:KIND]
+    exchanges: list[str] = msgspec.field(default_factory=list)     # NAME=N
+    revokes: list[str] = msgspec.field(default_factory=list)       # NAME
+    penalties: list[str] = msgspec.field(default_factory=list)     # NAME=KIND
+    pam: str | None = None
+    sitting_out: list[str] = msgspec.field(default_factory=list)
+    note: str | None = None
+    paid: list[str] = msgspec.field(default_factory=list)          # NAME=DELTA
+    table_ruling: str | None = None
+    cards: list[str] = msgspec.field(default_factory=list)          # a trick each, leader first
+    turned: str | None = None                               # the trump card (or simple pool's)
+
 
 PLAYERS_ARG = typer.Argument(None, metavar="NAME=VALUE...", help=(
     "Each dealt player once: Ann=2 (played, won 2 tricks), Ben=pass (or fold), Cat=miss:1, "

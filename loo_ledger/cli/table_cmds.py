@@ -14,9 +14,8 @@ import typer
 
 from loo_ledger.cli import option_limits
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
-from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.matching import match, match_player
-from loo_ledger.cli.options import PLAYERS_ARG, hand_options
+from loo_ledger.cli.options import PLAYERS_ARG, Options, hand_options
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.errors import LooError
 

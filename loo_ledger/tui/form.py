@@ -17,8 +17,8 @@ from typing import Any
 
 import msgspec
 
-from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.interactive_ask import Asker, Why
+from loo_ledger.cli.options import Options
 from loo_ledger.domain import HandRecord
 from loo_ledger.errors import LooError
 
