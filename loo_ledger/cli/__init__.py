@@ -12,6 +12,7 @@ table alone and imports none of them (tests/test_startup.py, benchmarks/).
 # No ``from __future__ import annotations`` here: Typer reads these signatures, and
 # annotations that are objects spare it compiling each one from a string.
 
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from difflib import get_close_matches
@@ -174,6 +175,25 @@ def listing(ctx: Any) -> Iterator[None]:
         del ctx.meta[LISTING]
 
 
+#: Click's UsageError (exit 2), of the copy of Click that Typer carries: Typer exports its
+#: subclass BadParameter, not the class itself.
+USAGE_ERROR: type[Exception] = typer.BadParameter.__mro__[1]
+
+
+@contextmanager
+def plain_usage_errors() -> Iterator[None]:
+    """A usage error (exit 2) written as plain text, as Click writes it, when standard
+    error is not a terminal (a script, a log, a pipe): Typer's boxed rendering is for a
+    person at a terminal."""
+    try:
+        yield
+    except USAGE_ERROR as exc:
+        if sys.stderr.isatty():
+            raise
+        exc.show()  # type: ignore[attr-defined]
+        raise typer.Exit(2) from None
+
+
 class LooGroup(TyperGroup):
     """The root command: its commands loaded when asked for (:data:`COMMANDS`), and the one
     error boundary: a LooError becomes one message on stderr and exit 1; a declined
@@ -217,9 +237,15 @@ class LooGroup(TyperGroup):
             ctx.fail(f"No such command {word!r}.{hint}")
         return super().resolve_command(ctx, args)
 
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None,
+                     **extra: Any) -> Any:
+        with plain_usage_errors():
+            return super().make_context(info_name, args, parent, **extra)
+
     def invoke(self, ctx: Any) -> Any:
         try:
-            return super().invoke(ctx)
+            with plain_usage_errors():
+                return super().invoke(ctx)
         except LooError as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(1) from None

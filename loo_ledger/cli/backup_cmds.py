@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from loo_ledger.cli.cancel import confirm
 from loo_ledger.cli.context import JSON_OPTION, env
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.services.backup import backup as run_backup
@@ -44,9 +45,9 @@ def restore(ctx: typer.Context,
     now = ledger_summary(ledger)
     if now is not None and not yes:
         held = now.describe() if not isinstance(now, str) else f"cannot be read: {now}"
-        typer.confirm(f"Replace the ledger {ledger} ({held}) with {file} "
-                      f"({incoming.describe()})? The ledger as it is now is kept beside it "
-                      f"({ledger.name}.before-restore-DATE-TIME).", abort=True)
+        confirm(f"Replace the ledger {ledger} ({held}) with {file} ({incoming.describe()})? "
+                f"The ledger as it is now is kept beside it "
+                f"({ledger.name}.before-restore-DATE-TIME).", yes=yes)
     kept = run_restore(file, env(ctx).writing(ledger))
     if as_json:
         return action_result(ctx, "restore", None, ledger=str(ledger), file=str(file),

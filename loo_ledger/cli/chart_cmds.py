@@ -12,7 +12,7 @@ from loo_ledger.services.reports import series, textchart
 from loo_ledger.services.reports.evening import Evening
 
 
-def chart(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def chart(ctx: typer.Context, session: str | None = SESSION_OPTION,
           pool: bool = typer.Option(False, "--pool", help="Chart the pool's size instead."),
           as_json: bool = JSON_OPTION) -> None:
     """With --pool: the pool's size hand by hand."""

@@ -16,7 +16,7 @@ from loo_ledger.services.pool import stored_variant
 
 def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
                                                            help="The hand number."),
-            session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+            session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()

@@ -29,8 +29,9 @@ class Format(StrEnum):
     html = "html"
 
 
-def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
-           fmt: Format = typer.Option(Format.json, "--format", "-f", case_sensitive=False,
+def export(ctx: typer.Context, session: str | None = SESSION_OPTION,
+           fmt: Format = typer.Option(Format.json, "--format", "-f", metavar="FORMAT",
+                                      case_sensitive=False,
                                       help="json: a session file to import again; csv: a row "
                                            "per player per hand; md: a summary with a "
                                            "table, for places that render Markdown; text: "

@@ -52,7 +52,7 @@ def leaks(ctx: typer.Context,
     cost, the dearest first. See docs/guide.md, "Leaks".
     """
     if all_ == (player is not None):
-        raise LooError("name one PLAYER, or give --all for every player")
+        ctx.fail("name one PLAYER, or give --all for every player")
     if pool not in (None, "simple", "double"):
         raise LooError(f"--pool {pool}: say simple or double")
     ledger = env(ctx).ledger()

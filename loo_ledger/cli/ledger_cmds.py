@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from loo_ledger.cli import completion, option_limits
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.progress import bar
 from loo_ledger.cli.render import show, table
@@ -90,6 +91,11 @@ def check(ctx: typer.Context,
           repair: bool = typer.Option(False, "--repair", help=(
               "First derive every derived row again from the hand records (the seats' "
               "nets, totals, pools, movements), then check.")),
+          session: str | None = typer.Option(
+              None, "--session", "-s", metavar="ID|NAME", autocompletion=completion.sessions,
+              callback=option_limits.session,
+              help="Check this session only (id or name, a unique prefix will do); default: "
+                   "every session and the whole ledger."),
           as_json: bool = JSON_OPTION) -> None:
     from loo_ledger.services.checking import check_file, check_ledger, check_session
     e = env(ctx)
@@ -101,13 +107,15 @@ def check(ctx: typer.Context,
         if not as_json:
             typer.echo(repaired.describe())
     if not found:
-        rows = e.ledger().sessions()
+        only = None if session is None else e.session_id(session)
+        rows = [r for r in e.ledger().sessions() if only in (None, r["id"])]
         with bar("checking", total=sum(r["hands"] for r in rows)) as tick:
             for row in rows:
                 found += [(row["id"], p) for p in check_session(e.ledger(), row["id"])]
                 if tick:
                     tick(row["hands"])
-            found += [(None, p) for p in check_ledger(e.ledger())]
+            if only is None:
+                found += [(None, p) for p in check_ledger(e.ledger())]
     problems = [p for _, p in found]
     if as_json:
         print_json([{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,

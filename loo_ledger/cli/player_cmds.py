@@ -52,8 +52,10 @@ def players(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 
 
 def merge(ctx: typer.Context,
-          alias: str = typer.Argument(..., help="A spelling of the player (any case)."),
-          player: str = typer.Argument(..., help="The player it names (a unique prefix "
+          alias: str = typer.Argument(..., metavar="ALIAS",
+                                      help="A spelling of the player (any case)."),
+          player: str = typer.Argument(..., metavar="PLAYER",
+                                       help="The player it names (a unique prefix "
                                                  "will do)."),
           as_json: bool = JSON_OPTION) -> None:
     """Say that two spellings are one player ('loo player merge Meg Margaret'): lifetime
@@ -75,12 +77,14 @@ def paid(ctx: typer.Context,
          payer: str = typer.Argument(..., metavar="FROM", help="Who paid ('pool': the pool's "
                                                                "keeper)."),
          payee: str = typer.Argument(..., metavar="TO", help="Who was paid."),
-         amount: str = typer.Argument(..., help="The money paid, e.g. 12.50."),
+         amount: str = typer.Argument(..., metavar="AMOUNT", help="The money paid, e.g. 12.50."),
          when: str | None = typer.Option(None, "--when", metavar="DATE", help=(
              "When it was paid: '2026-03-01', 'yesterday' (default: now).")),
-         note: str | None = typer.Option(None, "--note", callback=option_limits.text,
+         note: str | None = typer.Option(None, "--note", metavar="TEXT",
+                                         callback=option_limits.text,
                                          help="A note kept with it."),
-         currency: str | None = typer.Option(None, "--currency", callback=option_limits.word, help=(
+         currency: str | None = typer.Option(None, "--currency", metavar="CODE",
+                                             callback=option_limits.word, help=(
              "Its currency (default: the latest session's with a money value).")),
          as_json: bool = JSON_OPTION) -> None:
     """'loo settle-up --all' then shows what is still owed."""

@@ -16,7 +16,7 @@ from loo_ledger.cli.visible import visible
 from loo_ledger.services.pool import antes_due, pool_view
 
 
-def pool(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def pool(ctx: typer.Context, session: str | None = SESSION_OPTION,
          as_json: bool = JSON_OPTION) -> None:
     """Examples:
       $ loo pool

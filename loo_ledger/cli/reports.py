@@ -33,7 +33,7 @@ def hand_cell(record: dict[str, Any], player: str, deltas: dict[str, Any], *,
     return " ".join([*parts, signed(deltas[player])])
 
 
-def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def hands(ctx: typer.Context, session: str | None = SESSION_OPTION,
           audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
                                      "added, amended or undone, old and new record, and when."),
           as_json: bool = JSON_OPTION) -> None:
@@ -81,7 +81,7 @@ def _audit(rows: list[dict[str, Any]], as_json: bool) -> None:
         typer.echo("no changes recorded yet")
 
 
-def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def balances(ctx: typer.Context, session: str | None = SESSION_OPTION,
              as_json: bool = JSON_OPTION) -> None:
     e = env(ctx)
     sid = e.session_id(session)

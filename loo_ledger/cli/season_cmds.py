@@ -11,6 +11,7 @@ from typing import Any
 
 import typer
 
+from loo_ledger.cli import completion
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.services.analysis.stats import utc
@@ -29,7 +30,8 @@ UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", help=(
     "The evenings up to DATE (its whole day or month: '2026-03-31', 'March 2026')."))
 SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID", help=(
     "Only this session (repeat for more)."))
-VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME", help=(
+VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME",
+                              autocompletion=completion.variants, help=(
     "Only the sessions of this variant (see 'loo variants')."))
 
 

@@ -18,9 +18,10 @@ from loo_ledger.cli.option_limits import ident
 
 
 def serve(ctx: typer.Context,
-          host: str = typer.Option("127.0.0.1", "--host", help="Where to listen: 0.0.0.0 lets "
+          host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
+                                   help="Where to listen: 0.0.0.0 lets "
                                    "phones on your network in (default: this computer only)."),
-          port: int = typer.Option(8023, "--port", min=0, max=65535,
+          port: int = typer.Option(8023, "--port", metavar="PORT", min=0, max=65535,
                                    help="The port (0: any free one)."),
           session: int | None = typer.Option(None, "--session", "-s", metavar="ID",
                                              callback=ident, help="Show this session "

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
+from loo_ledger.cli import completion, option_limits
+from loo_ledger.cli.cancel import confirm
+from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, one_session
 from loo_ledger.cli.matching import match_player
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.player_cmds import merge
@@ -14,15 +16,16 @@ from loo_ledger.services.sessions import reopen as run
 session_app = typer.Typer(no_args_is_help=True, add_completion=False)
 player_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
-_SESSION_ARG = typer.Argument(None, metavar="[SESSION]",
-                              help="Session id or name (a unique prefix will do); default: "
-                                   "the current one.")
+_SESSION_ARG = typer.Argument(None, metavar="[SESSION]", autocompletion=completion.sessions,
+                              callback=option_limits.session,
+                              help="Session id or name, a unique prefix will do (or -s); "
+                                   "default: the current one.")
 
 
 @session_app.command("rename")
 def session_rename(ctx: typer.Context,
                    name: str = typer.Argument(..., metavar="NEW_NAME", help="The new name."),
-                   session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+                   session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Give the session a new name."""
     e = env(ctx)
     sid = e.session_id(session)
@@ -34,19 +37,18 @@ def session_rename(ctx: typer.Context,
 
 
 @session_app.command("delete")
-def session_delete(ctx: typer.Context, session: str | None = _SESSION_ARG,
+def session_delete(ctx: typer.Context, typed: str | None = _SESSION_ARG,
+                   session: str | None = SESSION_OPTION,
                    yes: bool = typer.Option(False, "--yes", "-y",
                                             help="Do not ask for confirmation."),
                    as_json: bool = JSON_OPTION) -> None:
     """Delete a session and its hands; the audit trail keeps the whole session file."""
     e = env(ctx)
-    sid = e.find_session(session) if session is not None else e.session_id(None)
+    sid = one_session(ctx, typed, session)
     what = describe(e.ledger(), sid)
     label = f"session {sid}" + (f" '{what.name}'" if what.name else "")
-    if not yes:
-        typer.confirm(f"Delete {label} and its {what.hands} hand"
-                      f"{'' if what.hands == 1 else 's'}? (the audit trail keeps a copy)",
-                      abort=True)
+    confirm(f"Delete {label} and its {what.hands} hand{'' if what.hands == 1 else 's'}? "
+            "(the audit trail keeps a copy)", yes=yes)
     delete(e.ledger(), sid)
     if as_json:  # the session is gone: no table to read back
         return action_result(ctx, "session delete", None, deleted=sid, hands=what.hands)
@@ -54,14 +56,14 @@ def session_delete(ctx: typer.Context, session: str | None = _SESSION_ARG,
                "a copy is kept in the audit trail")
 
 
-def reopen(ctx: typer.Context, session: str | None = _SESSION_ARG,
-           as_json: bool = JSON_OPTION) -> None:
+def reopen(ctx: typer.Context, typed: str | None = _SESSION_ARG,
+           session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Examples:
       $ loo reopen
       $ loo reopen fri
     """
     e = env(ctx)
-    sid = e.find_session(session) if session is not None else e.session_id(None)
+    sid = one_session(ctx, typed, session)
     run(e.ledger(), sid)
     if as_json:
         return action_result(ctx, "reopen", sid)
@@ -70,10 +72,12 @@ def reopen(ctx: typer.Context, session: str | None = _SESSION_ARG,
 
 @player_app.command("rename")
 def player_rename(ctx: typer.Context,
-                  old: str = typer.Argument(..., help="The player's name (a unique prefix "
-                                                      "will do)."),
-                  new: str = typer.Argument(..., help="The new name."),
-                  session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+                  old: str = typer.Argument(..., metavar="NAME",
+                                            autocompletion=completion.players,
+                                            help="The player's name (a unique prefix will "
+                                                 "do)."),
+                  new: str = typer.Argument(..., metavar="NEW_NAME", help="The new name."),
+                  session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Rename a player: their seat and every hand record of the session."""
     e = env(ctx)
     sid = e.session_id(session)

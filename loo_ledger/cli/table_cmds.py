@@ -12,8 +12,16 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from loo_ledger.cli import option_limits
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
+from loo_ledger.cli import completion, option_limits
+from loo_ledger.cli.cancel import confirm
+from loo_ledger.cli.context import (
+    JSON_OPTION,
+    RULE_OPTION,
+    SESSION_OPTION,
+    VARIANT_OPTION,
+    env,
+    one_session,
+)
 from loo_ledger.cli.matching import match, match_player
 from loo_ledger.cli.options import PLAYERS_ARG, Options, hand_options
 from loo_ledger.cli.outputs import action_result
@@ -24,15 +32,12 @@ if TYPE_CHECKING:
 
 
 def new(ctx: typer.Context,
-        name: str = typer.Argument(..., callback=option_limits.text,
+        name: str = typer.Argument(..., metavar="NAME", callback=option_limits.text,
                                    help="A name for the evening, e.g. 'Friday at Ann's'."),
-        variant: str = typer.Option("three-card", "--variant", help="A preset ('loo variants') "
-                                    "or a saved house rule ('loo rules list')."),
-        rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
-                                       callback=option_limits.rules,
-                                       help="Override a parameter. Repeatable."),
-        players: str = typer.Option(..., "--players", help="Seat order, clockwise: Ann,Ben,Cat"),
-        dealer: str | None = typer.Option(None, "--dealer", help="Who deals first "
+        variant: str = VARIANT_OPTION, rule: list[str] = RULE_OPTION,
+        players: str = typer.Option(..., "--players", metavar="NAMES",
+                                    help="Seat order, clockwise: Ann,Ben,Cat"),
+        dealer: str | None = typer.Option(None, "--dealer", metavar="NAME", help="Who deals first "
                                              "(default: the last player named)."),
         buy_in: int | None = typer.Option(None, "--buy-in", metavar="CHIPS",
                                              callback=option_limits.chips,
@@ -40,12 +45,14 @@ def new(ctx: typer.Context,
         unit_value: str | None = typer.Option(None, "--unit-value", metavar="DECIMAL",
                                               callback=option_limits.unit_value,
                                                  help="Money value of one chip unit, e.g. 0.05."),
-        currency: str | None = typer.Option(None, "--currency", callback=option_limits.word,
+        currency: str | None = typer.Option(None, "--currency", metavar="CODE",
+                                            callback=option_limits.word,
                                             help="e.g. GBP, USD, EUR."),
-        when: str | None = typer.Option(None, "--when", help="When play began: "
+        when: str | None = typer.Option(None, "--when", metavar="WHEN", help="When play began: "
                                            "'tonight 8pm', '2026-11-20 20:00'."),
-        carry_from: int | None = typer.Option(None, "--carry-from", metavar="SESSION",
-                                              callback=option_limits.ident,
+        carry_from: str | None = typer.Option(None, "--carry-from", metavar="ID|NAME",
+                                              autocompletion=completion.sessions,
+                                              callback=option_limits.session,
                                                  help="Open with the pool a closed session left."),
         as_json: bool = JSON_OPTION) -> None:
     """Examples:
@@ -64,10 +71,11 @@ def new(ctx: typer.Context,
     except ValueError as exc:
         raise LooError(f"--dealer: {exc}") from None
     ledger = env(ctx).ledger()
+    carried = None if carry_from is None else env(ctx).find_session(carry_from)
     variant = _variant_named(ledger, variant)
     sid = new_session(ledger, name=name, variant_name=variant, rule_args=rule,
                       players=names, dealer=dealer, buy_in=buy_in, unit_value=unit_value,
-                      currency=currency, when=when, carry_from=carry_from)
+                      currency=currency, when=when, carry_from=carried)
     if as_json:
         return action_result(ctx, "new", sid, name=name, players=names)
     typer.echo(f"session {sid} '{name}' started: {', '.join(names)}; "
@@ -90,16 +98,21 @@ def _variant_named(ledger: "Ledger", typed: str) -> str:
                  plural="variants and house rules")
 
 
-def use(ctx: typer.Context, session: str = typer.Argument(..., metavar="SESSION",
-                                                          help="Session id or name (a unique "
-                                                               "prefix will do)."),
-        as_json: bool = JSON_OPTION) -> None:
+def use(ctx: typer.Context,
+        typed: str | None = typer.Argument(None, metavar="[SESSION]",
+                                           autocompletion=completion.sessions,
+                                           callback=option_limits.session,
+                                           help="Session id or name, a unique prefix will do "
+                                                "(or -s)."),
+        session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Examples:
       $ loo use 3
       $ loo use fri
     """
     e = env(ctx)
-    sid = e.find_session(session)
+    if typed is None and session is None:
+        ctx.fail("name the session to use: loo use SESSION (an id or a name)")
+    sid = one_session(ctx, typed, session)
     e.ledger().set_current(sid)
     if as_json:
         return action_result(ctx, "use", sid)
@@ -110,7 +123,7 @@ def use(ctx: typer.Context, session: str = typer.Argument(..., metavar="SESSION"
 def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
          interactive: bool = typer.Option(False, "--interactive", "-i",
                                           help="Ask for each player in turn."),
-         session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
+         session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
          opts: Options) -> None:
     """Examples:
       $ loo hand Ann=1 Ben=0 Cat=2 Dov=pass
@@ -146,7 +159,7 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
 def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", help="Hand number.",
                                                           callback=option_limits.ident),
           words: list[str] | None = PLAYERS_ARG,
-          session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
+          session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
           opts: Options) -> None:
     """The same words and options as 'loo hand'.
 
@@ -170,7 +183,7 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
 
 def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
                                                       help="Do not ask for confirmation."),
-         session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+         session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Examples:
       $ loo undo
       $ loo undo --yes
@@ -182,14 +195,14 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
     asked = None  # the hand named in the question is the one removed, or none (TableChanged)
     if hands and not yes:
         asked = hands[-1]['number']
-        typer.confirm(f"Remove hand {asked} (dealt by {hands[-1]['dealer']})?", abort=True)
+        confirm(f"Remove hand {asked} (dealt by {hands[-1]['dealer']})?", yes=yes)
     n = run_undo(e.ledger(), sid, expect_last=asked)
     if as_json:
         return action_result(ctx, "undo", sid, hand=n)
     typer.echo(f"hand {n} removed; pool now {e.ledger().balances(sid)['pool']}")
 
 
-def close(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def close(ctx: typer.Context, session: str | None = SESSION_OPTION,
           as_json: bool = JSON_OPTION) -> None:
     """Examples:
       $ loo close

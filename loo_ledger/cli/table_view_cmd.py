@@ -9,7 +9,7 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.services.scoreboard import scoreboard
 
 
-def table(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def table(ctx: typer.Context, session: str | None = SESSION_OPTION,
           big: bool = typer.Option(False, "--big", help="Large figures, for a screen the "
                                    "whole table reads."),
           view: bool = typer.Option(False, "--view", help="Only show the table: no hand is "

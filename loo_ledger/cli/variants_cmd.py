@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, env, print_json
+from loo_ledger.cli import completion
+from loo_ledger.cli.context import JSON_OPTION, RULE_OPTION, env, print_json
 from loo_ledger.cli.matching import candidates, match
 from loo_ledger.cli.render import show, table
 from loo_ledger.domain.cards.play_rules import (
@@ -44,11 +45,12 @@ def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 
 @app.command("show")
 def show_variant(ctx: typer.Context,
-                 name: str = typer.Argument(..., help="A variant from 'loo variants' or a saved "
-                                                      "house rule ('loo rules list'); a unique "
-                                                      "prefix will do."),
-                 rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
-                                                help="Override a parameter (repeatable)."),
+                 name: str = typer.Argument(..., metavar="NAME",
+                                            autocompletion=completion.variants,
+                                            help="A variant from 'loo variants' or a saved "
+                                                 "house rule ('loo rules list'); a unique "
+                                                 "prefix will do."),
+                 rule: list[str] = RULE_OPTION,
                  as_json: bool = JSON_OPTION) -> None:
     """Every parameter of a variant or house rule: its value, what is allowed, its source."""
     exact = candidates(name, PRESETS) == [p for p in PRESETS
