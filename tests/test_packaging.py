@@ -29,3 +29,44 @@ def test_the_format_documentation_ships_where_help_says():
     assert "format.md, installed with loo_ledger in loo_ledger/docs/" in said
     said = CliRunner().invoke(app, ["balances", "--help"], env={"COLUMNS": "200"}).output
     assert "format.md, installed in loo_ledger/docs/" in said
+
+
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def _name(requirement: str) -> str:
+    """The distribution name of a requirement string ("rich>=13.8" -> "rich")."""
+    for i, ch in enumerate(requirement):
+        if not (ch.isalnum() or ch in "-_.[]"):
+            return requirement[:i].split("[")[0].lower()
+    return requirement.split("[")[0].lower()
+
+
+def test_the_metadata_says_who_and_what():
+    """Issue 22 item 15: authors, classifiers (typed, console, Python 3.11+)."""
+    assert PROJECT["authors"] and PROJECT["authors"][0]["name"]
+    assert "Typing :: Typed" in PROJECT["classifiers"]
+    assert "Programming Language :: Python :: 3.11" in PROJECT["classifiers"]
+    assert "Environment :: Console" in PROJECT["classifiers"]
+
+
+def test_test_extras_hold_no_development_tools():
+    """The suite's extras install what the suite needs; linters and nox are in `dev`."""
+    extras = PROJECT["optional-dependencies"]
+    tests = {_name(r) for r in extras["test"]}
+    dev = {_name(r) for r in extras["dev"]}
+    assert {"pytest", "hypothesis", "pytest-xdist"} <= tests
+    assert not tests & {"mypy", "ruff", "nox", "types-python-dateutil"}
+    assert {"mypy", "ruff", "nox"} <= dev and "loo-ledger" in dev  # dev includes test
+    assert "fastjsonschema" not in {_name(r) for r in PROJECT["dependencies"]}
+
+
+def test_rich_floor_is_the_one_typer_needs():
+    """We ask no less of rich than the Typer we allow does (typer 0.28: rich>=13.8.0)."""
+    from importlib.metadata import requires
+
+    ours = next(r for r in PROJECT["dependencies"] if _name(r) == "rich")
+    typers = next(r for r in requires("typer") or [] if _name(r) == "rich")
+    floor = tuple(int(x) for x in ours.split(">=")[1].split(",")[0].split("."))
+    theirs = tuple(int(x) for x in typers.split(">=")[1].split(";")[0].strip().split("."))
+    assert floor[:2] >= theirs[:2], (ours, typers)
