@@ -1,13 +1,15 @@
-"""How the three evenings with every card written down were made (issue 12): a three-card
-evening, a five-card evening with Pam and a Lou game. Each hand is shuffled and dealt from
-a seeded random generator; the words are chosen among those domain.legal allows; every card
-is played by cardplay.legal_plays (so no rule of play is broken); a deal holding a flush is
-dealt again (a flush is settled without play). Each hand records its cards (the trump card
-or, in a simple pool, the card turned when someone first failed to follow; the miss; every
-hand as dealt; the tricks from the leader round) and its trick counts, worked out here by
-cardplay.winner as the table would count them. Reproducible:
+"""How the evenings with every card written down were made (issues 12 and 21): a three-card
+evening, a five-card evening with Pam, a Lou game, and a three-card evening where players take
+the miss and the dealer defends the pool (each plays the miss's cards; the miss is written
+once, under ``miss``, and the taker's cards as dealt are the ones thrown in). Each hand is
+shuffled and dealt from a seeded random generator; the words are chosen among those
+domain.legal allows; every card is played by cardplay.legal_plays (so no rule of play is
+broken); a deal holding a flush is dealt again (a flush is settled without play). Each hand
+records its cards (the trump card or, in a simple pool, the card turned when someone first
+failed to follow; the miss; every hand as dealt; the tricks from the leader round) and its
+trick counts, worked out here by cardplay.winner as the table would count them. Reproducible:
 
-    python sample_sessions/make_card_samples.py
+    python sample_sessions/make_card_samples.py [FILE ...]
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from loo_ledger.domain.settlement.engine import settle  # noqa: E402
 from loo_ledger.domain.rules.variants import Variant, variant  # noqa: E402
 from loo_ledger.formats.sessionfile import hand_from_dict, hand_to_dict  # noqa: E402
 
+SEED = 5
 SPECS: list[dict[str, Any]] = [
     dict(variant="three-card", file="three-card-cards-tuesday",
          name="Every card written down: three-card Loo on Tuesday",
@@ -47,16 +50,23 @@ SPECS: list[dict[str, Any]] = [
          started_at="2025-06-20T21:00:00-04:00", players=["Vera", "Wade", "Xenia", "Yusuf"],
          unit={"name": "cent", "value": "0.01", "currency": "USD"}, hands=7, seed=56,
          notes=(1, 3)),
+    dict(variant="three-card", file="three-card-miss-cards",
+         name="The miss taken and the pool defended, every card written down",
+         started_at="2025-09-18T20:00:00+01:00", players=["Ann", "Ben", "Cat", "Dov"],
+         unit={"name": "white chip", "value": "0.05", "currency": "GBP"}, hands=10, seed=SEED,
+         notes=(2, 6), words=(Word.STAND, Word.PASS, Word.MISS, Word.DEFEND)),
 ]
+#: The words a player may be given, and how often each is chosen among those allowed.
+PLAIN_WORDS = (Word.STAND, Word.PASS, Word.FOLD)
+WEIGHTS = {Word.STAND: 3, Word.DEFEND: 4}
 
 
 def _words(rng: random.Random, v: Variant, shape: legal.DealShape,
-           dealt: tuple[str, ...]) -> dict[str, str]:
+           dealt: tuple[str, ...], words: tuple[Word, ...]) -> dict[str, str]:
     said: dict[str, str] = {}
     for p in dealt:
-        allowed = [w for w in legal.words_allowed(v, shape, dealt, said, p)
-                   if w in (Word.STAND, Word.PASS, Word.FOLD)]
-        said[p] = str(rng.choices(allowed, [3 if w == Word.STAND else 1 for w in allowed])[0])
+        allowed = [w for w in legal.words_allowed(v, shape, dealt, said, p) if w in words]
+        said[p] = str(rng.choices(allowed, [WEIGHTS.get(w, 1) for w in allowed])[0])
     return said
 
 
@@ -94,13 +104,14 @@ def _play(rng: random.Random, rules: PlayRules, in_play: tuple[str, ...],
     return tricks, won, used, first
 
 
-def _hand(rng: random.Random, v: Variant, state: Any) -> dict[str, Any]:
+def _hand(rng: random.Random, v: Variant, state: Any,
+          words_given: tuple[Word, ...]) -> dict[str, Any]:
     rules = PlayRules.from_variant(v)
     present = state.seats
     shape = legal.deal_shape(state, v)
     dealt = legal.dealt_in(state, present)
     while True:
-        words = _words(rng, v, shape, dealt)
+        words = _words(rng, v, shape, dealt, words_given)
         record = hand_from_dict({"declarations": words} if shape.declared else {})
         deal = analyse(record, state, v)
         if len(deal.in_play) >= 2 and not deal.problems:
@@ -114,11 +125,14 @@ def _hand(rng: random.Random, v: Variant, state: Any) -> dict[str, Any]:
         trump_card = rest.pop(0) if shape.trump_known else None
         miss = [rest.pop(0) for _ in range(v.hand_size)] if shape.miss_dealt else None
         turned = rest.pop(0)
+        held = {p: list(h) for p, h in hands.items()}
+        for p in deal.in_play:  # the miss taker plays the miss; its own cards are thrown in
+            if miss is not None and words.get(p) in (Word.MISS, Word.DEFEND):
+                held[p] = sorted(miss, key=Card.display_key)
         if not (v.flushes and trump_card is not None and any(
-                find_flush(p, hands[p], trump_card.suit, rules) for p in deal.in_play)):
+                find_flush(p, held[p], trump_card.suit, rules) for p in deal.in_play)):
             break
     as_dealt = {p: [str(c) for c in hands[p]] for p in dealt}
-    held = {p: list(h) for p, h in hands.items()}
     tricks, won, used, first = _play(rng, rules, deal.in_play, held, trump_card, turned)
     cards: dict[str, Any] = {}
     if trump_card is not None:
@@ -145,7 +159,7 @@ def make(spec: dict[str, Any]) -> dict[str, Any]:
     state = opening_state(players, players[-1])
     hands = []
     for n in range(1, spec["hands"] + 1):
-        hand = _hand(rng, v, state)
+        hand = _hand(rng, v, state, spec.get("words", PLAIN_WORDS))
         note = hand.pop("x-note")
         result = settle(hand_from_dict(hand), state, v)
         if n in spec["notes"]:
@@ -161,6 +175,8 @@ def make(spec: dict[str, Any]) -> dict[str, Any]:
 
 def main() -> None:
     for spec in SPECS:
+        if sys.argv[1:] and spec["file"] not in sys.argv[1:]:
+            continue
         data = make(spec)
         path = Path(__file__).resolve().parent / f"{spec['file']}.json"
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -91,20 +91,66 @@ PARAMETER = obj({"parameter": NAME, "value": STR, "allowed": STR, "source": STR,
                  "meaning": STR})
 
 TRANSFER = obj({"from": NAME, "to": NAME, "amount": MONEY})
+CHIP_TRANSFER = obj({"from": NAME, "to": NAME, "chips": ID},
+                    description="Chips handed from one party to another.")
+MONEY_TAB = obj({
+    "currency": null(STR), "in": {"const": "money"},
+    "parties": arr(obj({"name": NAME, "money": MONEY, "paid": MONEY, "received": MONEY,
+                        "balance": MONEY, "overall": MONEY, "due": MONEY}),
+                   "Each person (and \"(pool)\"): money won or lost over the sessions, "
+                   "paid and received (in a window: for its evenings), the balance still "
+                   "owed to them (negative: owed by them), the balance over all time, and "
+                   "what is due here (the balance capped by the one over all time)."),
+    "payments": arr(obj({"id": ID, "from": NAME, "to": NAME, "amount": MONEY,
+                         "when": WHEN, "note": null(STR), "sessions": null(arr(ID)),
+                         "advance": BOOL,
+                         "settled": obj({"paid": {"type": "object", "additionalProperties":
+                                                  MONEY},
+                                         "received": {"type": "object",
+                                                      "additionalProperties": MONEY}},
+                                        description="Session id -> the payer's losses "
+                                        "(paid) and the payee's winnings (received) it "
+                                        "settled there."),
+                         "counted_paid": MONEY, "counted_received": MONEY},
+                        optional=("counted_paid", "counted_received"))),
+    "capped": arr(obj({"name": NAME, "balance": MONEY, "overall": MONEY, "due": MONEY}),
+                  "Parties asked or paid less here than the window's balance: their "
+                  "balance over all time is smaller."),
+    "unmatched": arr(obj({"name": NAME, "amount": MONEY}),
+                     "What is still due after the transfers: owed (or owing) by parties "
+                     "whose part lies in other evenings."),
+    "method": STR, "transfers": arr(TRANSFER)}, description="A tab in one currency.")
+CHIPS_TAB = obj({
+    "currency": {"type": "null"}, "in": {"const": "chips"}, "unit": null(STR),
+    "parties": arr(obj({"name": NAME, "chips": INT, "overall": INT, "due": INT})),
+    "payments": {"type": "array", "maxItems": 0},
+    "capped": arr(obj({"name": NAME, "balance": INT, "overall": INT, "due": INT})),
+    "unmatched": arr(obj({"name": NAME, "chips": INT})),
+    "method": STR, "transfers": arr(CHIP_TRANSFER)},
+    description="A tab in chips, of sessions whose unit has no money value.")
 SEASON = obj({
     "scope": obj({"since": null(WHEN), "title": STR, "sessions": arr(ID),
-                  "no_money": arr(ID, "Sessions whose unit has no money value (not counted).")}),
-    "tabs": arr(obj({
-        "currency": null(STR),
-        "parties": arr(obj({"name": NAME, "money": MONEY, "paid": MONEY, "received": MONEY,
-                            "balance": MONEY}),
-                       "Each person (and \"(pool)\"): money won or lost over the sessions, "
-                       "paid and received with loo paid, and the balance still owed to them "
-                       "(negative: owed by them)."),
-        "payments": arr(obj({"id": ID, "from": NAME, "to": NAME, "amount": MONEY,
-                             "when": WHEN, "note": null(STR)})),
-        "method": STR, "transfers": arr(TRANSFER)}), "One tab per currency."),
+                  "no_money": arr(ID, "Sessions whose unit has no money value (in a tab in "
+                                      "chips)."),
+                  "rule": STR}, optional=("rule",)),
+    "tabs": arr({"anyOf": [MONEY_TAB, CHIPS_TAB]},
+                "One tab per currency, and one in chips per unit with no money value."),
 }, description="A season's tab (--all, --since): who owes whom across sessions.")
+
+
+PLAYER_STATS = {
+    "player": NAME, "hands": NAT, "declared": NAT, "forced": NAT,
+    "played": NAT, "tricks": NAT, "tricks_per_hand": RATE,
+    "net": INT, "money": arr(obj({"currency": null(STR), "amount": MONEY})),
+    "biggest_gain": NAT, "biggest_loss": {"type": "integer", "maximum": 0},
+    "by_seat": arr(obj({"seat": NAT, "label": STR, "hands": NAT, "net": INT, "looed": NAT})),
+    "cards": obj({"hands": NAT, "trumps_led": NAT, "pam_tricks": NAT, "revokes_caught": NAT,
+                  "first_tricks_led": NAT, "first_tricks_won": NAT,
+                  "first_trick_rate": RATE})}
+SESSION_STATS = {
+    "session": ID, "name": null(STR), "date": null(WHEN), "hands": NAT, "largest_pot": NAT,
+    "cards": obj({"hands": NAT, "trumps_led": NAT, "pam_tricks": NAT, "revokes_caught": NAT,
+                  "eldest_won_first": NAT, "eldest_first_rate": RATE})}
 
 
 def action(name: str, props: J, *, session: bool = True, title: str) -> J:
@@ -121,6 +167,7 @@ SEASON_ROW = obj({
 STANDINGS = obj({
     "scope": obj({"title": NAME, "season": null(NAME), "since": null(STR), "sessions": arr(ID),
                   "sort": NAME}),
+    "game": enum(["loo", "lou", "mixed"]),
     "evenings": arr(obj({"session": ID, "name": null(STR), "date": null(WHEN), "hands": NAT})),
     "players": arr(obj({
         "player": NAME, "place": ID, "change": null(INT), "evenings": NAT, "hands": NAT,
@@ -177,8 +224,11 @@ SCHEMAS: dict[str, J] = {
     "balances": obj({
         "session": ID, "pool": NAT,
         "players": arr(obj({"name": NAME, "net": INT, "money": MONEY}, optional=("money",))),
-        "pool_money": MONEY, "total": obj({"chips": INT, "money": MONEY}, optional=("money",)),
-        "unit": UNIT}, optional=("pool_money",),
+        "pool_money": MONEY,
+        "carried_in": obj({"chips": ID, "money": MONEY}, optional=("money",),
+                          description="The pool carried in from an earlier session."),
+        "total": obj({"chips": INT, "money": MONEY}, optional=("money",)),
+        "unit": UNIT}, optional=("pool_money", "carried_in"),
         description="loo balances --json: each player's net and the pool (money when the "
                     "session has a unit value)."),
     "variants": arr(obj({"name": NAME, "source": STR, "description": STR}),
@@ -192,7 +242,12 @@ SCHEMAS: dict[str, J] = {
     "pool": obj({
         "session": ID, "pool": NAT, "next_hand": ID, "next_dealer": NAME, "double": BOOL,
         "deal": enum(DealKind), "why": STR, "antes": arr(obj({"player": NAME, "amount": NAT})),
-        "loos_from_last_hand": arr(obj({"player": NAME, "amount": NAT, "reason": STR})),
+        "loos_from_last_hand": arr(obj({"player": NAME, "amount": NAT, "reason": STR,
+                                        "rules_amount": NAT, "table_ruling": STR},
+                                       optional=("rules_amount", "table_ruling"),
+                                       description="A loo paid into the pool (under a table "
+                                       "ruling that changed it: the ruling's amount, and the "
+                                       "rules' beside it).")),
         "sitting_out": arr(NAME), "first_deal": BOOL, "pot": NAT, "burn": NAT,
         "burn_cap": NAT}, optional=("first_deal", "pot", "burn", "burn_cap"),
         description="loo pool --json: the pool, the next dealer and antes (Lou: the burn)."),
@@ -213,33 +268,29 @@ SCHEMAS: dict[str, J] = {
     "stats": obj({
         "scope": obj({"session": null(ID), "since": null(STR), "player": null(STR),
                       "sessions": NAT, "title": STR}),
-        "players": arr(obj({
-            "player": NAME, "hands": NAT, "declared": NAT, "forced": NAT,
+        "game": enum(["loo", "lou", "mixed"]),
+        "players": arr({"anyOf": [obj({**PLAYER_STATS,
             "declarations": obj({w: obj({"count": NAT, "rate": RATE})
                                  for w in ("stand", "pass", "miss", "defend")}),
-            "played": NAT, "tricks": NAT, "tricks_per_hand": RATE, "looed": NAT,
-            "loo_rate": RATE, "paid_in_loos": NAT, "took_whole": NAT, "flushes": NAT,
-            "net": INT, "money": arr(obj({"currency": null(STR), "amount": MONEY})),
-            "biggest_gain": NAT, "biggest_loss": {"type": "integer", "maximum": 0},
-            "by_seat": arr(obj({"seat": NAT, "label": STR, "hands": NAT, "net": INT,
-                                "looed": NAT})),
-            "cards": obj({"hands": NAT, "trumps_led": NAT, "pam_tricks": NAT,
-                          "revokes_caught": NAT, "first_tricks_led": NAT,
-                          "first_tricks_won": NAT, "first_trick_rate": RATE})})),
-        "sessions": arr(obj({"session": ID, "name": null(STR), "date": null(WHEN),
-                             "hands": NAT, "simple": NAT, "double": NAT, "largest_pot": NAT,
-                             "longest_double_run": NAT, "paid_in_loos": NAT,
-                             "cards": obj({"hands": NAT, "trumps_led": NAT, "pam_tricks": NAT,
-                                           "revokes_caught": NAT, "eldest_won_first": NAT,
-                                           "eldest_first_rate": RATE})})),
+            "looed": NAT, "loo_rate": RATE, "paid_in_loos": NAT, "took_whole": NAT,
+            "flushes": NAT}), obj({**PLAYER_STATS,
+            "declarations": obj({w: obj({"count": NAT, "rate": RATE}) for w in ("stand", "fold")}),
+            "burned": NAT, "paid_in_burns": NAT, "pots_won": NAT},
+            description="Lou, in its own words.")]}),
+        "sessions": arr({"anyOf": [obj({**SESSION_STATS, "simple": NAT, "double": NAT,
+                                         "longest_double_run": NAT, "paid_in_loos": NAT}),
+                                   obj({**SESSION_STATS, "paid_in_burns": NAT},
+                                       description="Lou, in its own words.")]}),
         "not_counted": arr(obj({"session": ID, "hands": NAT, "counted": NAT})),
         "record": arr(obj({"player": NAME, "sessions": arr(obj({
             "session": ID, "date": null(WHEN), "net": INT, "money": null(MONEY),
             "currency": null(STR)}))})),
-    }, optional=("record",), description="loo stats --json: per player and per session."),
+    }, optional=("record",), description="loo stats --json: per player and per session "
+                                         "(Lou's in its own words)."),
     "settle-up": {"description": "loo settle-up --json: money per player and who pays whom; "
                                  "with --all or --since, a season's tab.", "anyOf": [obj({
-        "session": ID, "closed": BOOL, "unit": UNIT, "buy_in": null(NAT),
+        "session": ID, "closed": BOOL, "in": {"const": "money"}, "unit": UNIT,
+        "buy_in": null(NAT),
         "players": arr(obj({"name": NAME, "net": INT, "money": MONEY, "bought": NAT,
                             "bought_money": MONEY, "cash_out": INT, "cash_out_money": MONEY},
                            optional=("bought", "bought_money", "cash_out",
@@ -253,7 +304,14 @@ SCHEMAS: dict[str, J] = {
                                                              "amount": MONEY}))}),
         "bought": obj({"chips": NAT, "money": MONEY}), "cash_out_is_buy_in_plus_net": BOOL,
     }, optional=("bought", "cash_out_is_buy_in_plus_net"),
-        description="One session: money per player and who pays whom."), SEASON]},
+        description="One session: money per player and who pays whom."), obj({
+        "session": ID, "closed": BOOL, "in": {"const": "chips"}, "unit": UNIT,
+        "buy_in": null(NAT), "players": arr(obj({"name": NAME, "net": INT})),
+        "pool": obj({"opening": NAT, "end": NAT, "change": INT}), "total": {"const": 0},
+        "banker": obj({"name": NAME, "transfers": arr(CHIP_TRANSFER)}),
+        "fewest": obj({"method": STR, "transfers": arr(CHIP_TRANSFER)})},
+        description="One session whose unit has no money value: who hands whom how many "
+                    "chips."), SEASON]},
     "players": arr(obj({"player": NAME, "aliases": arr(NAME), "sessions": arr(ID)}),
                    "loo players --json: every player across sessions (an identity), the "
                    "spellings that name them and the sessions they sat in."),
@@ -336,8 +394,18 @@ SCHEMAS: dict[str, J] = {
                            "spelling merged, the player it names, their spellings and sessions."),
     "paid": action("paid", {"payment": obj({
         "id": ID, "from": NAME, "to": NAME, "amount": MONEY, "currency": null(STR),
-        "when": WHEN, "note": null(STR)})}, session=False,
+        "when": WHEN, "note": null(STR), "sessions": null(arr(ID)), "advance": BOOL})},
+        session=False,
         title="loo paid FROM TO AMOUNT --json: the payment recorded ('(pool)': the pool)."),
+    "payments-list": arr(obj({
+        "id": ID, "from": NAME, "to": NAME, "amount": MONEY, "currency": null(STR),
+        "when": WHEN, "note": null(STR), "sessions": null(arr(ID)), "advance": BOOL}),
+        "loo payments list --json: every payment, oldest first, its parties as typed."),
+    "payments-remove": action("payments remove", {"payment": obj({
+        "id": ID, "from": NAME, "to": NAME, "amount": MONEY, "currency": null(STR),
+        "when": WHEN, "note": null(STR)})}, session=False,
+        title="loo payments remove ID --json: the payment removed (the audit trail keeps "
+              "it)."),
     "backup": action("backup", {"ledger": NAME, "file": NAME, "sessions": NAT, "hands": NAT,
                                 "bytes": NAT, "newer": null(NAME)}, session=False,
                      title="loo backup FILE --json: the ledger copied, what it holds; newer: "

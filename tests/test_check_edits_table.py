@@ -36,7 +36,7 @@ def ledger(tmp_path, loo, good_file):
              ["hand", "a=1", "b=1", "c=1"],
              ["close"],
              ["player", "merge", "A", "Ann"],
-             ["paid", "Ann", "Ben", "1.50", "--currency", "GBP"]]
+             ["paid", "Ann", "Ben", "1.50", "--currency", "GBP", "--advance"]]
     for args in steps:
         result = loo(db, *args)
         assert result.exit_code == 0, (args, result.output)

@@ -92,7 +92,7 @@ def test_paid_refuses_a_currency_with_control_or_invisible_characters(loo, table
 
 
 def test_a_plain_currency_is_kept(loo, table):
-    assert loo(table, "paid", "Ann", "Ben", "5", "--currency", "EUR").exit_code == 0
+    assert loo(table, "paid", "Ann", "Ben", "5", "--currency", "EUR", "--advance").exit_code == 0
     assert loo(table, "export").exit_code == 0
 
 

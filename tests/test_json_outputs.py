@@ -146,7 +146,7 @@ SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
     ("settle-up", ("settle-up", "--json")),
     ("settle-up", ("settle-up", "-s", "4", "--json")),
     ("players", ("players", "--json")),
-    ("paid", ("paid", "Ann", "ben", "0.05", "--note", "cash", "--json")),
+    ("paid", ("paid", "Ann", "ben", "0.05", "--note", "cash", "--advance", "--json")),
     ("settle-up", ("settle-up", "--all", "--json")),
     ("season-new", ("season", "new", "All", "--since", "2000-01-01", "--sessions", "2",
                     "--json")),
@@ -202,7 +202,58 @@ def outputs(tmp_path_factory) -> list[tuple[str, tuple[Any, ...], Any]]:
     run(cards, "hand", "Ann=stand", "Ben=stand", "Cat=stand", "--turned", "3c", "--cards",
         "Ah 3h 5h", "--cards", "Ks 4d 4s", "--cards", "Kd Qs Qd", "--json")
     out.append(("explain", ("explain", "1", "--json"), run(cards, "explain", "1", "--json")))
+    out.append(("stats", ("stats", "-s", "3", "--json"), run(db, "stats", "-s", "3", "--json")))
+    out += money_tab_runs(tmp / "weeks.db") + chips_runs(tmp / "ruled.db")
     out.append(("serve", ("serve", "--port", "0", "--json"), served(db)))
+    return out
+
+
+def money_tab_runs(db: Path) -> list[tuple[str, tuple[Any, ...], Any]]:
+    """Issue 21 item 5: a window whose payments settled other evenings, a party capped by
+    its balance over all time and one left owed; payments listed and one removed. Irish at
+    £1.00 a chip: week 1 C +9, D -9; week 2 B +9, C -9; D pays B 5 (it settles D's week 1
+    and B's week 2) and C 2 for week 1. Then a pool of money carried into a session."""
+    money = ("--variant", "irish", "--players", "A,B,C,D", "--unit-value", "1.00",
+             "--currency", "GBP")
+    run(db, "new", "W1", *money, "--dealer", "D", "--when", "2026-03-02", "--json")
+    run(db, "hand", "A=pass", "B=pass", "C=stand", "D=pass", "--json")
+    run(db, "close", "--json")
+    run(db, "new", "W2", *money, "--dealer", "C", "--when", "2026-03-09", "--json")
+    run(db, "hand", "D=pass", "A=pass", "B=stand", "C=pass", "--json")
+    out = [("paid", ("paid",), run(db, "paid", "D", "B", "5", "--when", "2026-03-10", "--json")),
+           ("paid", ("paid", "--for"), run(db, "paid", "D", "C", "2", "--for", "1", "--json")),
+           ("settle-up", ("settle-up", "--since"),
+            run(db, "settle-up", "--since", "2026-03-05", "--json")),
+           ("payments-list", ("payments", "list"), run(db, "payments", "list", "--json")),
+           ("payments-remove", ("payments", "remove"),
+            run(db, "payments", "remove", "2", "--json"))]
+    carry = db.with_name("carry.db")
+    run(carry, "new", "m", "--players", "A,B,C,D", "--dealer", "D", "--unit-value", "0.05",
+        "--json")
+    run(carry, "hand", "A=1", "B=0", "C=1", "D=1", "--json")
+    run(carry, "close", "--json")
+    run(carry, "new", "n", "--players", "A,B,C,D", "--carry-from", "1", "--unit-value", "0.05",
+        "--json")
+    return [*out, ("balances", ("balances",), run(carry, "balances", "--json"))]
+
+
+def chips_runs(db: Path) -> list[tuple[str, tuple[Any, ...], Any]]:
+    """Sessions with no money value (issue 22 item 13), a table ruling's loo (issue 21 item
+    6) and a pool carried in (item 8): three-card, A B C D."""
+    run(db, "new", "x", "--players", "A,B,C,D", "--dealer", "D", "--when", "2026-01-01",
+        "--json")
+    run(db, "hand", "A=1", "B=0", "C=1", "D=1", "--json")
+    run(db, "hand", "A=1", "B=2", "C=0", "D=pass", "--paid", "C=-4", "--table-ruling",
+        "went easy", "--json")
+    out = [("pool", ("pool",), run(db, "pool", "--json")),
+           ("settle-up", ("settle-up",), run(db, "settle-up", "--json"))]
+    run(db, "close", "--json")
+    run(db, "new", "y", "--players", "A,B,C,D", "--dealer", "D", "--carry-from", "1",
+        "--when", "2026-02-01", "--json")
+    run(db, "hand", "A=1", "B=1", "C=1", "D=0", "--json")
+    out += [("balances", ("balances",), run(db, "balances", "--json")),
+            ("settle-up", ("settle-up", "--since"),
+             run(db, "settle-up", "--since", "2026-01-15", "--json"))]
     return out
 
 

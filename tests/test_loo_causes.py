@@ -78,9 +78,16 @@ def test_pool_words_the_stored_causes_as_postings_give_them(tmp_path: Path, name
     for n in range(1, count + 1):
         settled = [{"player": m["payer"], "amount": m["amount"], "reason": m["reason"]}
                    for m in ledger.postings(sid, n) if m["kind"] == MovementKind.LOO]
-        assert hand_loos(ledger, row, sid, n) == settled, n
+        assert _as_the_rules_give(hand_loos(ledger, row, sid, n)) == settled, n
         looed += bool(settled)
     assert looed
     last = [{"player": m["payer"], "amount": m["amount"], "reason": m["reason"]}
             for m in ledger.postings(sid, count) if m["kind"] == MovementKind.LOO]
-    assert pool_status(ledger, sid)["loos_from_last_hand"] == last
+    assert _as_the_rules_give(pool_status(ledger, sid)["loos_from_last_hand"]) == last
+
+
+def _as_the_rules_give(loos: list[dict]) -> list[dict]:
+    """The loos with the rules' figure where a table ruling changed one (``loo pool`` shows
+    the ruling's; tests/test_table_ruling.py holds it to a hand-worked case)."""
+    return [{"player": o["player"], "amount": o.get("rules_amount", o["amount"]),
+             "reason": o["reason"]} for o in loos]

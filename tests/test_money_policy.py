@@ -154,12 +154,17 @@ def test_balances_money_sums_to_the_total(loo, save, tmp_path):
 def test_balances_with_a_carried_pool_sum_to_its_money(loo, save, tmp_path):
     # 7 chips carried in at 0.005 = 0.035, i.e. 0.04 (half up). The first deal is then double
     # (a pool was carried); all pass, so D takes P = 7 + his ante 9 = 16 without play: D +7,
-    # everyone else 0, the pool ends empty. Exact: D 0.035, pool 0: D gets the 4 cents.
+    # everyone else 0, the pool ends empty. Exact: D 0.035, pool 0, carried in -0.035 (total
+    # 0): rounded down 3 and -4 cents, one cent short; the remainders tie (0.5 each) and D,
+    # given first, gets it: D 0.04, carried in -0.04, the total the change, 0 (issue 21
+    # item 8).
     db = _db(loo, save, tmp_path, opening_pool=7, hands=[
         {"declarations": {"A": "pass", "B": "pass", "C": "pass", "D": "pass"}}])
     data = _json(loo, db, "balances")
     assert [p["money"] for p in data["players"]] == ["0.00", "0.00", "0.00", "0.04"]
-    assert data["pool_money"] == "0.00" and data["total"] == {"chips": 7, "money": "0.04"}
+    assert data["pool_money"] == "0.00"
+    assert data["carried_in"] == {"chips": 7, "money": "0.04"}
+    assert data["total"] == {"chips": 0, "money": "0.00"}
 
 
 # --- settle-up ----------------------------------------------------------------------------------

@@ -81,7 +81,8 @@ def test_paid_is_taken_off_the_tab(season: Path) -> None:
     out = loo(season, "paid", "Ben", "pool", "0.90", "--when", "2026-03-20", "--json")
     assert out["payment"] == {"id": 1, "from": "Ben", "to": "(pool)", "amount": "0.90",
                               "currency": "GBP", "when": "2026-03-20T00:00:00" +
-                              out["payment"]["when"][19:], "note": None}
+                              out["payment"]["when"][19:], "note": None, "sessions": None,
+                              "advance": False}
     tab = loo(season, "settle-up", "--all", "--json")
     assert parties(tab)["Ben"] == ("-0.90", "0.90", "0.00", "0.00")
     assert parties(tab)["(pool)"] == ("1.35", "0.00", "0.90", "0.45")
@@ -98,15 +99,28 @@ def test_paid_is_taken_off_the_tab(season: Path) -> None:
 
 
 def test_since_takes_the_later_sessions_and_payments(season: Path) -> None:
-    """From 10 March: session 2 only (margaret +0.45, Ben -0.45, Meg -0.90, pool +0.90);
-    a payment dated 8 March is before the season and is left out, one on the 14th is in."""
+    """From 10 March: session 2 only (margaret +0.45, Ben -0.45, Meg -0.90, pool +0.90).
+    Each payment counts against the debts it paid (issue 21 item 5), oldest first:
+    Ben pays Margaret 0.45 on 8 March: of Ben's losses, 0.45 of session 1's (all of it); of
+    Margaret's winnings, 0.15 of session 1's (all of it), then 0.30 of session 2's.
+    Ben pays her 0.20 on the 14th: Ben's session 1 is paid, so 0.20 of session 2's 0.45;
+    Margaret has 0.15 of session 2's left: 0.15 of it; the other 0.05 settles no evening.
+    The window (session 2): Margaret won 0.45, received 0.30 + 0.15 = 0.45 for it: square;
+    Ben lost 0.45, paid 0.20 for it: owes 0.25; Meg owes 0.90; the pool is owed 0.90.
+    Over all time Ben owes 0.90 - 0.65 = 0.25 and Margaret 0.60 - 0.65 = -0.05: the
+    window's figures are within them. Transfers: Meg pays the pool 0.90; Ben's 0.25 is
+    owed to nobody in the window (Margaret was overpaid): it is said in words."""
     loo(season, "paid", "Ben", "Margaret", "0.45", "--when", "2026-03-08")
     loo(season, "paid", "Ben", "Margaret", "0.20", "--when", "2026-03-14")
     tab = loo(season, "settle-up", "--since", "2026-03-10", "--json")
     assert tab["scope"]["sessions"] == [2]
     assert parties(tab) == {
-        "Margaret": ("0.45", "0.00", "0.20", "0.25"), "Ben": ("-0.45", "0.20", "0.00", "-0.25"),
+        "Margaret": ("0.45", "0.00", "0.45", "0.00"), "Ben": ("-0.45", "0.20", "0.00", "-0.25"),
         "Meg": ("-0.90", "0.00", "0.00", "-0.90"), "(pool)": ("0.90", "0.00", "0.00", "0.90")}
+    assert transfers(tab) == [("Meg", "(pool)", "0.90")]
+    assert tab["tabs"][0]["unmatched"] == [{"name": "Ben", "amount": "-0.25"}]
+    text = loo(season, "settle-up", "--since", "2026-03-10")
+    assert "Ben still owes £0.25 for these evenings" in text
     march = loo(season, "settle-up", "--since", "March 2026", "--json")
     assert march["scope"]["sessions"] == [1, 2]
 

@@ -131,12 +131,34 @@ def test_table_agrees_with_json(loo, bike_db):
     assert "goes with the chips into the next session" in out
 
 
-def test_refusals(loo, tmp_path, save, good_session, bike_db, dump_db):
-    good_session["unit"] = {"name": "white chip"}
+def test_a_session_with_no_money_value_is_settled_in_chips(loo, tmp_path, save):
+    """Issue 22 item 13: the bicycle evening with a unit of no money value ("chip", no
+    value) is settled in chips, where settle-up used to refuse it. Nets A -2, B +4, C +5,
+    D -9, the pool +2 (sum 0).
+    With the banker A: B is owed 4 (A hands B 4), C 5 (A hands C 5), D owes 9 (D hands A
+    9), the pool is owed 2 (A hands (pool) 2); A: +9 - 4 - 5 - 2 = -2, his net.
+    Greedy: D (owes 9) hands C (owed 5, the largest) 5, then B (4) his 4; A hands the
+    pool 2."""
+    session = json.loads(json.dumps(BICYCLE))
+    session["unit"] = {"name": "chip"}
     db = tmp_path / "novalue.db"
-    assert loo(db, "import", save(tmp_path / "n.json", good_session)).exit_code == 0
-    result = loo(db, "settle-up")
-    assert result.exit_code == 1 and "has no money value" in result.output
+    assert loo(db, "import", save(tmp_path / "n.json", session)).exit_code == 0
+    data = settle(loo, db)
+    assert data["in"] == "chips"
+    assert [(p["name"], p["net"]) for p in data["players"]] == [
+        ("A", -2), ("B", 4), ("C", 5), ("D", -9)]
+    assert data["pool"]["change"] == 2
+    assert [(t["from"], t["to"], t["chips"]) for t in data["banker"]["transfers"]] == [
+        ("A", "B", 4), ("A", "C", 5), ("D", "A", 9), ("A", "(pool)", 2)]
+    assert [(t["from"], t["to"], t["chips"]) for t in data["fewest"]["transfers"]] == [
+        ("D", "C", 5), ("D", "B", 4), ("A", "(pool)", 2)]
+    out = loo(db, "settle-up").stdout
+    assert "Settle-up in chips" in out
+    assert "  D hands C 5 chips" in out and "  A hands (pool) 2 chips" in out
+    assert "has no money value" not in out
+
+
+def test_refusals(loo, tmp_path, save, good_session, bike_db, dump_db):
     before = dump_db(bike_db)
     result = loo(bike_db, "settle-up", "--banker", "Zed")
     assert result.exit_code == 1 and "the players are A, B, C, D" in result.output

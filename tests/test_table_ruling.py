@@ -61,3 +61,26 @@ def test_loo_hand_prints_both_figures_for_each_player_the_ruling_names(loo, tmp_
     assert "Pool now 3. Next: B deals" in result.stdout
     h = json.loads(loo(db, "hands", "--json").stdout)[1]
     assert h["deltas"] == {"B": 12, "C": 0, "D": 3, "A": -9}
+
+
+def test_loo_pool_shows_the_rulings_figure_for_a_loo(loo, tmp_path):
+    """Issue 21 item 6. Three-card, seats A B C D, D deals. Hand 1, pool 0: simple, P = 9, a
+    trick 3: A C D +3, B looed 9 (D also antes 9); pool after 9 - 9 + 9 = 9. Hand 2, A deals,
+    9 carried: double, P = 9 + 9 = 18, a trick 6. A 1 trick, B 2, C none, D passes: B +12,
+    A +6 - 9 ante = -3, C looed L = 9 by the rules. The table rules C pays 4 instead: the
+    ruling hands 9 - 4 = 5 back to C. Pool after 18 - 12 - 6 + 9 - 5 = 4. 'loo pool' says C
+    paid 4 into it, marked as the ruling's figure beside the rules' 9."""
+    db = tmp_path / "x.db"
+    assert loo(db, "new", "x", "--players", "A,B,C,D", "--dealer", "D").exit_code == 0
+    assert loo(db, "hand", "A=1", "B=0", "C=1", "D=1").exit_code == 0
+    result = loo(db, "hand", "A=1", "B=2", "C=0", "D=pass", "--paid", "C=-4",
+                 "--table-ruling", "went easy on C")
+    assert result.exit_code == 0, result.output
+    status = json.loads(loo(db, "pool", "--json").stdout)
+    assert status["pool"] == 4
+    [c] = status["loos_from_last_hand"]
+    assert (c["player"], c["amount"], c["rules_amount"]) == ("C", 4, 9)
+    assert c["table_ruling"] == "went easy on C"
+    text = loo(db, "pool").stdout
+    assert "Paid into it by the last hand's loos: C 4 (table ruling: the rules' figure 9)" in text
+    assert "C 9" not in text

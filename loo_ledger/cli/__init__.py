@@ -87,6 +87,8 @@ COMMANDS: Mapping[str, tuple[str, str, str]] = {
         'Money owed at the end of an evening, or over a season, and who pays whom.'),
     "paid": ("player_cmds:paid", SEASON_AND_MONEY,
         'Record that a debt was paid.'),
+    "payments": ("player_cmds:payments_app", SEASON_AND_MONEY,
+        "The debts paid ('loo paid'): list them, remove a mistaken one."),
     "season": ("season_cmds:season_app", SEASON_AND_MONEY,
         'Named seasons: a span of dates or a list of sessions, and their standings.'),
     "standings": ("season_cmds:standings", SEASON_AND_MONEY,

@@ -66,6 +66,8 @@ def stats(ctx: typer.Context, session: str | None = SESSION_OPTION,
 
 def _show_stats(report: dict[str, Any], limit: int) -> None:
     title, players = report["scope"]["title"], report["players"]
+    if report["game"] == "lou":
+        return _show_lou_stats(report, limit)
     show(table(f"Players, {title} (rates of the hands each declared in; loo rate of the "
                "hands played)",
                ["player", "hands", "stand", "pass", "miss", "defend", "tricks/hand", "loo rate",
@@ -100,6 +102,30 @@ def _show_stats(report: dict[str, Any], limit: int) -> None:
         typer.echo(f"Note: session {n['session']} has {n['hands']} hands but {n['counted']} are "
                    "counted: its records no longer settle under its rules (see 'loo check').",
                    err=True)
+
+
+def _show_lou_stats(report: dict[str, Any], limit: int) -> None:
+    """Lou's stats in its own words: stand and fold, burns, pots won (services/analysis/stats)."""
+    title, players = report["scope"]["title"], report["players"]
+    show(table(f"Players, {title} (stand and fold: of the later deals, where each chooses)",
+               ["player", "hands", "stand", "fold", "tricks/hand", "burns", "paid in burns",
+                "pots won", "net", "money", "best", "worst"],
+               [(p["player"], p["hands"], *(_pct(p["declarations"][w]["rate"]) for w in
+                                            ("stand", "fold")),
+                 "-" if p["tricks_per_hand"] is None else f"{p['tricks_per_hand']:.2f}",
+                 p["burned"], p["paid_in_burns"], p["pots_won"], signed(p["net"]),
+                 ", ".join(_cash(m["amount"], m["currency"]) for m in p["money"]),
+                 signed(p["biggest_gain"]), signed(p["biggest_loss"])) for p in players],
+               right=("hands", "tricks/hand", "burns", "paid in burns", "pots won", "net",
+                      "money", "best", "worst")))
+    sessions = report["sessions"]
+    shown = sessions[-limit:] if limit else sessions
+    show(table("Sessions" + _cut(len(shown), len(sessions)),
+               ["session", "date", "hands", "largest pot", "paid in burns"],
+               [(s["session"], _day(s["date"]), s["hands"], s["largest_pot"], s["paid_in_burns"])
+                for s in shown], right=("session", "hands", "largest pot", "paid in burns")))
+    if "record" in report:
+        _show_record(report["record"], _cut(len(shown), len(sessions)))
 
 
 def _show_cards(report: dict[str, Any], title: str) -> None:
@@ -172,6 +198,8 @@ def settle_up(ctx: typer.Context, session: str | None = SESSION_OPTION,
     result = settle_session(e.ledger(), e.session_id(session), banker=banker)
     if as_json:
         return print_json(result)
+    if result["in"] == "chips":
+        return _settle_chips(result)
     cur, pool = result["unit"]["currency"], result["pool"]
     bought = result["buy_in"] is not None
     rows = [(p["name"], signed(p["net"]), _cash(p["money"], cur),
@@ -198,6 +226,32 @@ def settle_up(ctx: typer.Context, session: str | None = SESSION_OPTION,
         typer.echo(f"\n{title}")
         for t in part["transfers"] or [{"from": "nobody", "to": "anybody", "amount": None}]:
             typer.echo(f"  {t['from']} pays {t['to']} {_cash(t['amount'], cur)}".rstrip())
+
+
+def _settle_chips(result: dict[str, Any]) -> None:
+    """A settlement in chips: the unit has no money value (issue 22 item 13)."""
+    unit = result["unit"]["name"] or "chip"
+    pool = result["pool"]
+    rows = [(p["name"], signed(p["net"])) for p in result["players"]]
+    rows += [("(pool)", signed(pool["change"]))] if pool["change"] else []
+    rows.append(("total", "0"))
+    show(table(f"Settle-up in chips, session {result['session']} (one {unit}; no money value)",
+               ["party", "chips"], rows, right=("chips",)))
+    if pool["change"]:
+        more = pool["change"] > 0
+        typer.echo(f"The pool {'holds' if more else 'paid out'} {abs(pool['change'])} chips "
+                   + ("more than it opened with" if more else
+                      "it brought from an earlier session") + ": '(pool)' is its keeper.")
+    if not result["closed"]:
+        typer.echo(f"Session {result['session']} is still open: these are the figures so far.")
+    for title, part in ((f"Everyone settles with the banker, {result['banker']['name']}:",
+                         result["banker"]), (f"Few transfers ({result['fewest']['method']}):",
+                                             result["fewest"])):
+        typer.echo(f"\n{title}")
+        for t in part["transfers"] or [{"from": "nobody", "to": "anybody", "chips": 0}]:
+            n = t["chips"]
+            typer.echo(f"  {t['from']} hands {t['to']}" + (f" {n} {unit}{'s' * (n != 1)}"
+                                                           if n else ""))
 
 
 def _settle_notes(result: dict[str, Any]) -> list[str]:

@@ -92,7 +92,7 @@ def walk(view: View, opts: Options, asker: Asker) -> HandRecord:
     words = _words(asker, v, shape, dealt)
     line = [f"{p}={w}" for p, w in words.items()]
     opts = _anything_else(asker, view, shape, dealt, line, opts)
-    resolution, in_play = _resolution(line, opts, view)
+    resolution, in_play, _ = _resolution(line, opts, view)
     if resolution != PLAYED or opts.cards:
         return parse_hand(line, opts, view)
     counts = _tricks(asker, v, in_play)
@@ -131,12 +131,13 @@ def _refused(v: Variant, shape: legal.DealShape, dealt: tuple[str, ...], said: d
     return None if refusal is None else refusal.message
 
 
-def _resolution(line: list[str], opts: Options, view: View) -> tuple[Resolution,
-                                                                      tuple[str, ...]]:
-    """How the engine resolves the hand as answered so far, and who plays it."""
+def _resolution(line: list[str], opts: Options,
+                view: View) -> tuple[Resolution, tuple[str, ...], HandRecord]:
+    """How the engine resolves the hand as answered so far, who plays it, and the record
+    as answered so far."""
     record = parse_hand(line, opts, view)
     plan = analyse(record, view.state, view.variant).plan(view.state.seats, view.variant)
-    return resolve(record, view.variant, plan, plan.shape), plan.in_play
+    return resolve(record, view.variant, plan, plan.shape), plan.in_play, record
 
 
 def _with(opts: Options, extras: Sequence[Extra]) -> Options:
@@ -156,8 +157,10 @@ def _anything_else(asker: Asker, view: View, shape: legal.DealShape, dealt: tupl
     v = view.variant
     extras: list[Extra] = []
     for i in count(1):
-        resolution, in_play = _resolution(line, _with(opts, extras), view)
-        offered = _offered(v, shape, dealt, resolution, in_play, extras, _with(opts, extras))
+        resolution, in_play, record = _resolution(line, _with(opts, extras), view)
+        flushed = {f.player for f in record.flushes}
+        offered = _offered(v, shape, dealt, resolution, in_play, extras, _with(opts, extras),
+                           flushed)
         if not offered:
             break
         key = f"more/{i}"
@@ -172,14 +175,15 @@ def _anything_else(asker: Asker, view: View, shape: legal.DealShape, dealt: tupl
 
 def _offered(v: Variant, shape: legal.DealShape, dealt: tuple[str, ...],
              resolution: Resolution, in_play: tuple[str, ...], extras: list[Extra],
-             opts: Options) -> dict[str, list[str]]:
-    """What may be added now, and who may add it."""
+             opts: Options, flushed: set[str]) -> dict[str, list[str]]:
+    """What may be added now, and who may add it (``flushed``: who has declared a flush,
+    here or with --flush)."""
     done = {(e.kind, e.player) for e in extras}
     offered: dict[str, list[str]] = {}
     if resolution in (PLAYED, Resolution.FLUSH) and legal.can_flush(v, shape):
-        # a second flush may be declared beside the first: the engine ranks them, and a
-        # beaten holder neither pays nor receives (RULES.md, settling, 4)
-        able = [p for p in in_play if ("flush", p) not in done]
+        # offered while a player in play has not declared one: the engine ranks them, and
+        # a beaten holder neither pays nor receives (RULES.md, settling, 4)
+        able = [p for p in in_play if p not in flushed]
         if able:
             offered["flush"] = able
     if resolution in (PLAYED, Resolution.FLUSH):

@@ -1,4 +1,4 @@
-"""Players across sessions (issue 11): loo players, loo player merge, loo paid.
+"""Players across sessions (issue 11): loo players, loo player merge, loo paid, loo payments.
 
 A player across sessions is an identity (store/identities.py): spellings that differ
 only in case are one, and ``loo player merge ALIAS PLAYER`` makes two spellings one.
@@ -86,8 +86,15 @@ def paid(ctx: typer.Context,
          currency: str | None = typer.Option(None, "--currency", metavar="CODE",
                                              callback=option_limits.word, help=(
              "Its currency (default: the latest session's with a money value).")),
+         for_: list[int] = typer.Option([], "--for", metavar="SESSION", min=1, help=(
+             "A session it settles (repeat for more; default: the payer's oldest unpaid "
+             "losses and the payee's oldest unpaid winnings first).")),
+         advance: bool = typer.Option(False, "--advance", help=(
+             "Paid ahead: more than the payer owes (otherwise refused).")),
          as_json: bool = JSON_OPTION) -> None:
-    """'loo settle-up --all' then shows what is still owed."""
+    """A payment larger than what the payer owes is refused unless --advance; 'loo payments
+    list' lists them and 'loo payments remove ID' removes a mistaken one. 'loo settle-up
+    --all' then shows what is still owed."""
     from loo_ledger.services.analysis.season import record_payment
     from loo_ledger.services.dates import parse_when
     from loo_ledger.store.codec import now_iso
@@ -95,9 +102,48 @@ def paid(ctx: typer.Context,
     who = read(ledger.db)
     stored = record_payment(ledger, payer=_party(payer, who), payee=_party(payee, who),
                             amount=amount, when=parse_when(when) if when else now_iso(),
-                            note=note, currency=currency)
+                            note=note, currency=currency, sessions=for_ or None,
+                            advance=advance)
     if as_json:
         return action_result(ctx, "paid", None, payment=stored)
     typer.echo(f"{stored['from']} paid {stored['to']} "
                f"{money_text(Decimal(stored['amount']), stored['currency'])} "
-               f"({stored['when'][:16].replace('T', ' ')})")
+               f"({stored['when'][:16].replace('T', ' ')})"
+               + (f" for session{'s' * (len(stored['sessions']) > 1)} "
+                  f"{', '.join(map(str, stored['sessions']))}" if stored["sessions"] else "")
+               + (", paid ahead" if stored["advance"] else ""))
+
+
+payments_app = typer.Typer(no_args_is_help=True, add_completion=False)
+
+
+@payments_app.command("list")
+def payments_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
+    """Every payment recorded with 'loo paid', oldest first, with its id."""
+    from loo_ledger.services.analysis.season import list_payments
+    rows = list_payments(env(ctx).ledger())
+    if as_json:
+        return print_json(rows)
+    if not rows:
+        typer.echo("No payments yet: record one with 'loo paid FROM TO AMOUNT'.")
+        return
+    show(table("Payments", ["id", "when", "from", "to", "amount", "for", "note"],
+               [(r["id"], r["when"][:16].replace("T", " "), r["from"], r["to"],
+                 money_text(Decimal(r["amount"]), r["currency"]),
+                 ", ".join(map(str, r["sessions"] or [])) + (" ahead" if r["advance"] else ""),
+                 r["note"] or "") for r in rows], right=("id", "amount")))
+
+
+@payments_app.command("remove")
+def payments_remove(ctx: typer.Context,
+                    pid: int = typer.Argument(..., metavar="ID", min=1,
+                                              help="The payment's id ('loo payments list')."),
+                    as_json: bool = JSON_OPTION) -> None:
+    """Remove a mistaken payment: it no longer counts, and the audit trail keeps it."""
+    from loo_ledger.services.analysis.season import remove_payment
+    was = remove_payment(env(ctx).ledger(), pid)
+    if as_json:
+        return action_result(ctx, "payments remove", None, payment=was)
+    typer.echo(f"Payment {was['id']} removed: {was['from']} paid {was['to']} "
+               f"{money_text(Decimal(was['amount']), was['currency'])} "
+               f"({was['when'][:16].replace('T', ' ')}); the audit trail keeps it.")

@@ -52,7 +52,7 @@ def pool_lines(status: dict[str, Any], *, marks: bool = True) -> list[str]:
     if status["loos_from_last_hand"]:
         lines.append(("Paid into it by the last hand's burns: " if lou else
                       "Paid into it by the last hand's loos: ") + ", ".join(
-            f"{visible(o['player'])} {o['amount']}" for o in status["loos_from_last_hand"]))
+            _paid(o) for o in status["loos_from_last_hand"]))
     if lou:
         first = "a first deal (antes due)" if status["first_deal"] else "a later deal"
         lines.append(f"Lou: {first}; a burned player pays {status['burn']} "
@@ -60,6 +60,15 @@ def pool_lines(status: dict[str, Any], *, marks: bool = True) -> list[str]:
     if status["sitting_out"]:
         lines.append("Must sit out the redeal: " + visible(", ".join(status["sitting_out"])))
     return lines
+
+
+def _paid(loo: dict[str, Any]) -> str:
+    """``C 9``, or under a table ruling that changed it ``C 4 (table ruling: the rules'
+    figure 9)``."""
+    said = f"{visible(loo['player'])} {loo['amount']}"
+    if "rules_amount" in loo:
+        said += f" (table ruling: the rules' figure {loo['rules_amount']})"
+    return said
 
 
 def _flat(why: str) -> str:

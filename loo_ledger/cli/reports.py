@@ -83,14 +83,17 @@ def _audit(rows: list[dict[str, Any]], as_json: bool) -> None:
 
 def balances(ctx: typer.Context, session: str | None = SESSION_OPTION,
              as_json: bool = JSON_OPTION) -> None:
+    """A pool carried in from an earlier session is shown as carried in, so the total is the
+    change: zero, as chips are conserved."""
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
     bal, info = ledger.balances(sid), ledger.session(sid)
     value, currency = info.get("unit_value"), info.get("currency")
-    # The nets and the pool sum to the pool the session opened with: their money is
-    # allocated together, so the money column sums to that pool's money, to the cent.
-    chips = [*(p["net"] for p in bal["players"]), bal["pool"]]
+    carried = info.get("opening_pool") or 0
+    # The nets, the pool and the pool carried in (taken off) sum to zero: their money is
+    # allocated together, so the money column sums to zero, to the cent.
+    chips = [*(p["net"] for p in bal["players"]), bal["pool"], *([-carried] if carried else [])]
     cash = None
     if value is not None:  # the rounding is loaded only for money
         from loo_ledger.domain.rules.money import allocate
@@ -99,9 +102,13 @@ def balances(ctx: typer.Context, session: str | None = SESSION_OPTION,
     total = {"chips": sum(chips), **({"money": str(total_money)} if cash else {})}
     players = [{"name": p["name"], "net": p["net"], **({"money": str(cash[i])} if cash else {})}
                for i, p in enumerate(bal["players"])]
+    pool_at = len(players)
+    carry = {"carried_in": {"chips": carried, **({"money": str(-cash[-1])} if cash else {})}
+             } if carried else {}
     if as_json:
         return print_json({"session": sid, "pool": bal["pool"], "players": players,
-                           **({"pool_money": str(cash[-1])} if cash else {}), "total": total,
+                           **({"pool_money": str(cash[pool_at])} if cash else {}), **carry,
+                           "total": total,
                            "unit": {"name": info.get("unit_name"), "value": value,
                                     "currency": currency}})
 
@@ -109,8 +116,13 @@ def balances(ctx: typer.Context, session: str | None = SESSION_OPTION,
         return money_text(cash[i], currency) if cash else ""
 
     rows = [(p["name"], signed(p["net"]), text(i)) for i, p in enumerate(bal["players"])]
-    rows.append(("(pool)", bal["pool"], text(-1)))
+    rows.append(("(pool)", bal["pool"], text(pool_at)))
+    if carried:
+        rows.append(("less carried in", signed(-carried), text(-1)))
     rows.append(("total", total["chips"], money_text(total_money, currency) if cash else ""))
     unit = info.get("unit_name") or "chips"
     show(table(f"Balances, session {sid} ({unit})", ["player", "net", "money"], rows,
                right=("net", "money")))
+    if carried:
+        typer.echo(f"The pool opened with {carried} chip{'s' * (carried != 1)} carried in from "
+                   "an earlier session: the total is the change since, zero.")

@@ -156,11 +156,15 @@ def _show(report: dict[str, Any]) -> None:
         typer.echo(f"No hands in {scope['title']}: nothing to stand.")
         return
     n = len(report["evenings"])
+    lou = report["game"] == "lou"   # Lou in its own words: burns and pots won
+    words = {"loo": "burns", "whole pools": "pots won"} if lou else {}
+    columns = [words.get(c, c) for c in COLUMNS]
     show(table(f"Standings, {scope['title']} ({n} evening{'s' if n != 1 else ''}; "
-               "change: places since the previous evening)", COLUMNS,
+               "change: places since the previous evening)", columns,
                [_cells(p) for p in report["players"]],
-               right=("place", "evenings", "hands", "net", "money", "per 100", "stand", "loo",
-                      "whole pools", "best", "worst", "rating")))
+               right=[words.get(c, c) for c in ("place", "evenings", "hands", "net", "money",
+                                                "per 100", "stand", "loo", "whole pools",
+                                                "best", "worst", "rating")]))
 
 
 def _csv(report: dict[str, Any]) -> None:

@@ -16,7 +16,8 @@ A session's row:
   fingerprint in ``imports`` (``CHECK_IMPORTS``).
 
 The ledger's own rows (session id 0: store/identities.py): every payment is the one its
-``paid`` row gives and every ``paid`` row's payment is there (``CHECK_PAYMENTS``); every
+``paid`` row gives and every ``paid`` row's payment is there unless an ``unpaid`` row
+removed it (``CHECK_PAYMENTS``); every
 spelling a ``merged`` (or m018's ``aliases``) row gives names that player, and every alias
 is given by one (``CHECK_ALIASES``).
 """
@@ -98,7 +99,7 @@ def check_ledger_rows(audit: list[tuple[Any, ...]], payments: list[tuple[Any, ..
                       aliases: list[tuple[Any, ...]]) -> list[Problem]:
     """The payments and aliases held to the ledger's own audit rows (store/identities.kept:
     (id, action, new_record, at); the payments' columns; (alias, its identity's name))."""
-    from loo_ledger.store.identities import PAYMENT_COLUMNS
+    from loo_ledger.store.identities import PAYMENT_COLUMNS, PAYMENT_SINCE_M021
     out: list[Problem] = []
 
     def add(code: str, message: str) -> None:
@@ -110,15 +111,19 @@ def check_ledger_rows(audit: list[tuple[Any, ...]], payments: list[tuple[Any, ..
         new = _loads(text)
         if action == "paid" and isinstance(new, dict):
             paid[new.get("id")] = new
+        elif action == "unpaid" and isinstance(new, dict) and new.get("id") in paid:
+            paid.pop(new.get("id"))   # removed: kept in the audit, gone from payments
         elif action in ("merged", "aliases") and isinstance(new, dict) and isinstance(
                 new.get("aliases"), list):
             named.update(dict.fromkeys(new["aliases"], new.get("player")))
         else:
-            add("CHECK_AUDIT_JSON", f"ledger audit row {rid} ({action}) is not a payment or "
-                "a merge")
+            add("CHECK_AUDIT_JSON", f"ledger audit row {rid} ({action}) is not a payment, a "
+                "payment removed or a merge")
     for row in payments:
         have = dict(zip(PAYMENT_COLUMNS, row, strict=True))
         want = paid.pop(have["id"], None)
+        if want is not None:   # a row written before m021 recorded no sessions or advance
+            have = {k: v for k, v in have.items() if k in want or k not in PAYMENT_SINCE_M021}
         if want != have:
             add("CHECK_PAYMENTS", f"payment {have['id']} is stored as {_said(have)}, but the "
                 f"audit {'recorded ' + _said(want) if want else 'never recorded it'}")

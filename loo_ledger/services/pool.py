@@ -57,11 +57,41 @@ def hand_loos(ledger: Ledger, row: Mapping[str, Any], sid: int,
               n: int) -> list[dict[str, Any]]:
     """The loos paid by hand ``n`` of session ``sid`` (``row``, its ``Ledger.session``):
     player, amount and reason, worded by domain/settlement/wording.py from the stored facts (each
-    loo's cause is stored as a code: store/facts.py ``causes``)."""
+    loo's cause is stored as a code: store/facts.py ``causes``).
+
+    Under a table ruling the amount is what the looed player paid into the pool after the
+    ruling's own movements for that player (the rules' loo less what the ruling handed back,
+    or plus what it took more), with ``rules_amount`` (the rules' figure) and
+    ``table_ruling`` (the table's words) beside it, where the two differ."""
     lou = row_variant(row, n).game == "lou"
-    return [{"player": p, "amount": amount,
-             "reason": "loo" if cause is None else wording.loo(cause, amount, lou=lou, won=won)}
-            for p, amount, cause, won in ledger.loos(sid, n)]
+    loos = ledger.loos(sid, n)
+    out: list[dict[str, Any]] = [
+        {"player": p, "amount": amount,
+         "reason": "loo" if cause is None else wording.loo(cause, amount, lou=lou, won=won)}
+        for p, amount, cause, won in loos]
+    hand = next(ledger.iter_hands(sid, n, records=False), None) if loos else None
+    said = hand["table_ruling"] if hand is not None and hand["number"] == n else None
+    if said:
+        ruled = _ruled(ledger, sid, n)
+        for o in out:
+            more = ruled.pop(o["player"], 0)
+            if more:
+                o.update(amount=max(0, o["amount"] + more), rules_amount=o["amount"],
+                         table_ruling=said)
+    return out
+
+
+def _ruled(ledger: Ledger, sid: int, n: int) -> dict[str, int]:
+    """What hand ``n``'s table ruling took from each player (negative: handed back)."""
+    from loo_ledger.domain.rules.codes import MovementKind
+    ruled: dict[str, int] = {}
+    for m in ledger.movements(sid, n):
+        if m["kind"] == MovementKind.RULING:
+            if m["payer"] is not None:
+                ruled[m["payer"]] = ruled.get(m["payer"], 0) + m["amount"]
+            if m["payee"] is not None:
+                ruled[m["payee"]] = ruled.get(m["payee"], 0) - m["amount"]
+    return ruled
 
 
 def pool_view(ledger: Ledger, sid: int) -> dict[str, Any]:

@@ -12,12 +12,13 @@ typed; they are resolved through the aliases when read, so they follow later mer
 Every write here is one transaction (``BEGIN IMMEDIATE``), reading inside it, and leaves
 an audit row of the ledger's own (session id 0, :data:`LEDGER_AUDIT`): ``paid`` with the
 payment as stored, ``merged`` with the identity's name and every spelling that names it
-after the merge. ``loo check`` holds the tables to them (services/checking_table.py).
+after the merge, ``unpaid`` with a payment removed (``loo payments remove``: deleted, kept
+here). ``loo check`` holds the tables to them (services/checking_table.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -32,7 +33,10 @@ LEDGER_AUDIT = 0
 INSERT_AUDIT = ("INSERT INTO audit (session_id, hand, action, old_record, new_record, at) "
                 "VALUES (?, NULL, ?, NULL, ?, ?)")
 PAYMENT_COLUMNS = ("id", "payer", "payee", "cents", "currency", "paid_at", "note",
-                   "created_at")
+                   "created_at", "sessions", "advance")
+#: The payment's columns since m021, which a ``paid`` audit row written before it leaves out
+#: (``loo check`` holds such a payment to the columns its row recorded).
+PAYMENT_SINCE_M021 = ("sessions", "advance")
 SEATS_IN_ORDER = "SELECT session_id, name FROM seats ORDER BY session_id, position"
 ALIASES = "SELECT a.alias, a.identity_id, i.name FROM aliases a JOIN identities i " \
           "ON i.id = a.identity_id"
@@ -120,17 +124,49 @@ def merge(db: Connection, alias: str, player: str) -> dict[str, Any]:
 
 
 def add_payment(db: Connection, *, payer: str, payee: str, cents: int, currency: str | None,
-                paid_at: str, note: str | None, created_at: str) -> int:
-    """Record one debt paid (whole cents), in one transaction; its id."""
+                paid_at: str, note: str | None, created_at: str,
+                sessions: Sequence[int] | None = None, advance: bool = False,
+                check: Callable[[], None] | None = None) -> int:
+    """Record one debt paid (whole cents), in one transaction; its id. ``sessions``: the
+    sessions it settles (None: the oldest debts first); ``check``, called inside the
+    transaction before anything is written, may refuse it (raising LooError) from what
+    is stored then."""
+    named = None if sessions is None else dumps_ids(sessions)
     with db.write(f"the payment from {payer} to {payee}"):
+        if check is not None:
+            check()
         cur = db.execute("INSERT INTO payments (payer, payee, cents, currency, paid_at, note, "
-                         "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         (payer, payee, cents, currency, paid_at, note, created_at))
+                         "created_at, sessions, advance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (payer, payee, cents, currency, paid_at, note, created_at, named,
+                          int(advance)))
         pid = int(cur.lastrowid or 0)
         _audit(db, "paid", dict(zip(PAYMENT_COLUMNS, (pid, payer, payee, cents, currency,
-                                                      paid_at, note, created_at),
+                                                      paid_at, note, created_at, named,
+                                                      int(advance)),
                                     strict=True)))
         return pid
+
+
+def dumps_ids(ids: Sequence[int]) -> str:
+    """Session ids as stored in ``payments.sessions``: ``[1,3]``."""
+    return "[" + ",".join(str(int(i)) for i in ids) + "]"
+
+
+def remove_payment(db: Connection, pid: int) -> dict[str, Any]:
+    """Delete payment ``pid``, in one transaction, keeping it in the audit trail (an
+    ``unpaid`` row with the payment as it was stored); the payment. LooError if there is
+    no such payment."""
+    with db.write(f"removing payment {pid}"):
+        row = db.execute(f"SELECT {', '.join(PAYMENT_COLUMNS)} FROM payments WHERE id = ?",
+                         (pid,)).fetchone()
+        if row is None:
+            known = [r[0] for r in db.execute("SELECT id FROM payments ORDER BY id")]
+            raise LooError(f"there is no payment {pid}; the payments are "
+                           f"{', '.join(map(str, known)) or 'none'} ('loo payments list')")
+        was = dict(zip(PAYMENT_COLUMNS, row, strict=True))
+        db.execute("DELETE FROM payments WHERE id = ?", (pid,))
+        _audit(db, "unpaid", was)
+    return was
 
 
 def _audit(db: Connection, action: str, new: dict[str, Any]) -> None:
@@ -155,6 +191,12 @@ def kept(db: Connection) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]],
 
 
 def payments(db: Connection) -> list[dict[str, Any]]:
-    """Every payment, oldest first (by when it was paid, then as recorded)."""
-    return list(db.query("SELECT id, payer, payee, cents, currency, paid_at, note FROM payments "
-                         "ORDER BY datetime(paid_at), id"))
+    """Every payment, oldest first (by when it was paid, then as recorded); ``sessions``
+    decoded (a list of ids, or None)."""
+    import json
+    rows = list(db.query("SELECT id, payer, payee, cents, currency, paid_at, note, sessions, "
+                         "advance FROM payments ORDER BY datetime(paid_at), id"))
+    for r in rows:
+        r["sessions"] = None if r["sessions"] is None else json.loads(r["sessions"])
+        r["advance"] = bool(r["advance"])
+    return rows

@@ -444,3 +444,16 @@ def m020_seasons(db: Database) -> None:
     from loo_ledger.store.views import create_views
 
     create_views(db)   # with the standings view (store/views.py)
+
+
+@migrations()
+def m021_payment_debts(db: Database) -> None:
+    """A payment names the debts it paid (issue 21): ``payments.sessions``, the sessions it
+    settles as a JSON list of ids (``loo paid --for``; NULL: the payer's oldest unpaid
+    losses and the payee's oldest unpaid winnings first), and ``payments.advance`` (1: paid
+    ahead, more than the payer owed: ``--advance``). A payment removed (``loo payments
+    remove``) is deleted and kept in the audit trail (an ``unpaid`` row). And every
+    session's derived rows are rebuilt (db.REBUILD_AFTER): a Lou renege's burn now counts
+    as a burn in the hands' looed players and the totals."""
+    _run(db, "ALTER TABLE payments ADD COLUMN sessions TEXT",
+         "ALTER TABLE payments ADD COLUMN advance INTEGER NOT NULL DEFAULT 0")

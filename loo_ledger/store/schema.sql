@@ -59,7 +59,7 @@ CREATE TABLE payments (
             paid_at TEXT NOT NULL,
             note TEXT,
             created_at TEXT NOT NULL
-        );
+        , sessions TEXT, advance INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE "player_totals" (
             player TEXT NOT NULL, session_id INTEGER NOT NULL,
             hands INTEGER NOT NULL, stand INTEGER NOT NULL, pass INTEGER NOT NULL,

@@ -128,12 +128,13 @@ class StatsReader:
                           f"seat_totals WHERE {where} GROUP BY {who}, seat", params)
 
     def sessions(self, scope: Scope) -> list[dict[str, Any]]:
-        """Each session in scope, oldest first, with its unit and its totals (None if unbuilt)."""
+        """Each session in scope, oldest first, with its unit, its variant and rules (as
+        stored: the rules' JSON text) and its totals (None if unbuilt)."""
         where, params = scope.where("s.id", None)
         return self._rows(
             "SELECT s.id, s.name, coalesce(s.started_at, s.created_at) AS date, s.unit_name, "
-            "s.unit_value, s.currency, t.hands, t.doubles, t.largest_pot, t.longest_run, "
-            "t.loo_paid, c.first_leads AS card_hands, c.trumps_led, c.pam_tricks, "
+            "s.unit_value, s.currency, s.variant, s.rules, t.hands, t.doubles, t.largest_pot, "
+            "t.longest_run, t.loo_paid, c.first_leads AS card_hands, c.trumps_led, c.pam_tricks, "
             "c.revokes_caught, c.first_won FROM sessions s LEFT JOIN session_totals t ON "
             f"t.session_id = s.id LEFT JOIN ({SESSION_CARDS}) c ON c.session_id = s.id "
             f"WHERE {where} ORDER BY datetime(date), s.id", params)

@@ -300,7 +300,9 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "id": "Row id.", "payer": "Who paid (a player, or pool).", "payee": "Who was paid.",
         "cents": "The amount in cents (positive).", "currency": "The money's currency.",
         "paid_at": "When it was paid.", "note": "A note.", "created_at": "When it was "
-        "recorded."}),
+        "recorded.", "sessions": "The sessions it settles, a JSON list of ids (loo paid "
+        "--for); NULL: the payer's oldest unpaid losses and the payee's oldest unpaid "
+        "winnings first.", "advance": "1: paid ahead, more than the payer owed (--advance)."}),
 }
 
 TITLE = "Loo ledger"

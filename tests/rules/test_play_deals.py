@@ -169,7 +169,7 @@ def test_consistency_problems_are_collected() -> None:
     assert sorted(codes(r)) == sorted(["CARD_COUNT", "CARD_COUNT", "TRICK_SIZE", "TRICK_SIZE",
                                        "CARD_TWICE"])
     twice = [p.message for p in r.problems if p.code == "CARD_TWICE"]
-    assert twice == ["As is recorded 2 times among the hands, the miss and the turned cards"]
+    assert twice == ["As is recorded twice: in A's cards as dealt and in B's cards as dealt"]
     assert r.winners == ()
 
 

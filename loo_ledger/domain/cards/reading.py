@@ -1,12 +1,15 @@
-"""A hand's recorded cards read against the rest of its record (issue 12).
+"""A hand's recorded cards read against the rest of its record (issues 12 and 21).
 
 :func:`read_cards` turns the record's :class:`CardRecord` into a
-:class:`~loo_ledger.domain.cards.judge.PlayRecord` for the players in play and judges it.
+:class:`~loo_ledger.domain.cards.judge.PlayRecord` for the players in play and judges it: a
+player who took the miss, and a dealer who defends the pool, play the miss's cards (the
+cards they were dealt are thrown in).
 :func:`apply_breaches` adds a ``revoke`` penalty for each player the cards show breaking a
 rule of play (unless the record has a table ruling: the table decided);
-:func:`apply_flushes` and :func:`apply_tricks` check the flushes and trick counts derived
-from the cards against any recorded, and fill them in where none are. Every problem
-names the hand and, where there is one, the player.
+:func:`apply_facts` (the flushes and their cards, who held Pam, how many cards each player
+exchanged) and :func:`apply_tricks` check what the cards show against what is recorded, and
+fill it in where nothing is: a fact the cards show settles the hand exactly as if typed.
+Every problem names the hand and, where there is one, the player.
 """
 
 from __future__ import annotations
@@ -14,17 +17,27 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from loo_ledger.domain.cards.deck import Card, CardError, parse_card
-from loo_ledger.domain.cards.judge import PlayRecord, PlayResult, judge
+from loo_ledger.domain.cards.deck import Card, CardError, cards_text, parse_card, rank_text
+from loo_ledger.domain.cards.judge import (
+    PlayRecord,
+    PlayResult,
+    judge,
+    pam_of,
+    trump_at_start,
+)
 from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.next.legal import exchange_limit
 from loo_ledger.domain.next.plan import Plan
-from loo_ledger.domain.rules.codes import PenaltyKind, Resolution, Suit
+from loo_ledger.domain.rules.codes import PenaltyKind, Resolution, Suit, Word
 from loo_ledger.domain.rules.model import CardRecord, Flush, HandRecord, Penalty
 from loo_ledger.domain.rules.variants import Variant
+from loo_ledger.domain.settlement.flushes import flush_name
 from loo_ledger.errors import Problem
 
-__all__ = ["Judged", "read_cards", "apply_breaches", "apply_flushes", "apply_tricks",
-           "counts_text"]
+__all__ = ["Judged", "read_cards", "apply_breaches", "apply_facts", "apply_flushes",
+           "apply_tricks", "counts_text"]
+
+_MISS_WORDS = (Word.MISS, Word.DEFEND)  # who plays the miss's cards
 
 
 class Judged(msgspec.Struct, frozen=True, kw_only=True):
@@ -58,8 +71,11 @@ def _play_record(cards: CardRecord, record: HandRecord, deal: Plan,
     simple = not deal.shape.trump_known
     trump_card = None if cards.trump_card is None else _card(cards.trump_card, "trump_card", bad)
     turned = None if cards.turned is None else _card(cards.turned, "turned", bad)
+    taker = next((p for p in deal.in_play if deal.words.get(p) in _MISS_WORDS), None)
     return PlayRecord(
         players=deal.in_play, trump_card=trump_card,
+        miss_taker=taker, defends=taker is not None and deal.words.get(taker) == Word.DEFEND,
+        passed=tuple(p for p in deal.dealt if p not in deal.in_play_set),
         trump=None if simple or trump is None else Suit(trump), simple=simple, turned=turned,
         miss=None if cards.miss is None else _many(cards.miss, "the miss", bad),
         dealt={p: _many(cs, f"{p}'s dealt", bad) for p, cs in cards.dealt.items()},
@@ -158,7 +174,7 @@ def apply_flushes(record: HandRecord, judged: Judged | None, deal: Plan,
                       suit=None if f.suit is None else str(f.suit))
                 for f in judged.result.flushes)), []
         return record, []
-    known = set(judged.record.dealt) | set(judged.record.exchanged)
+    known = set(judged.result.hands)  # the miss for whoever took it
     shown = {p: f"{f.kind} ({' '.join(str(c) for c in f.cards)})" for p, f in found.items()}
     out = []
     for f in record.flushes:
@@ -167,9 +183,105 @@ def apply_flushes(record: HandRecord, judged: Judged | None, deal: Plan,
                                   or (f.suit is not None and str(have.suit) != f.suit)):
             cards = shown.get(f.player, "no flush")
             out.append(_problem(deal, "FLUSH_DISAGREES", f"{f.player} is recorded with a "
-                                f"{f.kind} flush, but the cards show {cards}", f.player))
+                                f"{flush_name(f.kind)}, but the cards show {cards}", f.player))
     recorded = {f.player for f in record.flushes}
     for p in sorted(set(found) - recorded):
         out.append(_problem(deal, "FLUSH_DISAGREES", f"the cards show {p}'s {shown[p]}, "
                             "which the record leaves out", p))
     return record, out
+
+
+def _ranks(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """A flush's cards as ranks, highest first, as ``Flush.cards`` holds them."""
+    return tuple(rank_text(c.rank) for c in sorted(cards, key=lambda c: -c.rank))
+
+
+def _flush_cards(record: HandRecord, judged: Judged) -> tuple[HandRecord, list[Problem]]:
+    """The ranks of each recorded flush from the cards (``flush_tiebreak=highest-card``
+    needs them): filled in where none are typed, checked where they are."""
+    found = {f.player: f for f in judged.result.flushes}
+    out: list[Problem] = []
+    flushes = []
+    for f in record.flushes:
+        have = found.get(f.player)
+        if have is None:
+            flushes.append(f)
+            continue
+        ranks = _ranks(have.cards)
+        if not f.cards:
+            flushes.append(replace(f, cards=ranks))
+            continue
+        flushes.append(f)
+        if sorted(r.upper() for r in f.cards) != sorted(ranks):
+            out.append(Problem(code="FLUSH_DISAGREES", player=f.player, message=(
+                f"{f.player}'s flush is recorded with {' '.join(f.cards)}, but the cards show "
+                f"{cards_text(have.cards)}")))
+    return replace(record, flushes=tuple(flushes)), out
+
+
+def _pam(record: HandRecord, judged: Judged, deal: Plan) -> tuple[HandRecord, list[Problem]]:
+    """Who held Pam, where the cards show it: filled in where ``pam_holder`` is not typed,
+    checked where it is (there is one Pam)."""
+    rec = judged.record
+    pam = pam_of(judged.rules, trump_at_start(rec))
+    if pam is None:
+        return record, []
+    hands = {**{p: rec.dealt[p] for p in rec.passed if p in rec.dealt}, **judged.result.hands}
+    holder = next((p for p in deal.dealt if pam in hands.get(p, ())), None)
+    typed = record.pam_holder
+    if typed is None:
+        return (record, []) if holder is None else (replace(record, pam_holder=holder), [])
+    if holder is not None and holder != typed:
+        return record, [Problem(code="PAM_HELD_TWICE", player=typed, message=(
+            f"{typed} is recorded as holding Pam, but the cards show Pam ({pam}) in "
+            f"{holder}'s hand; there is one Pam (pam)"))]
+    if holder is None and typed in hands:
+        return record, [Problem(code="PAM_DISAGREES", player=typed, message=(
+            f"{typed} is recorded as holding Pam ({pam}), but the cards show {typed} "
+            f"holding {cards_text(hands[typed])}"))]
+    return record, []
+
+
+def _exchanges(record: HandRecord, judged: Judged, deal: Plan,
+               v: Variant) -> tuple[HandRecord, list[Problem]]:
+    """How many cards each player in play exchanged, where the cards show it (the cards
+    before, and after the exchange or as played): filled in where no count is typed, a typed
+    count that disagrees refused showing both. A five-card dealer who takes the turned card
+    (indicator_to_dealer) discards from his cards and it."""
+    rec, hands = judged.record, judged.result.hands
+    shown: dict[str, tuple[int, tuple[Card, ...], tuple[Card, ...]]] = {}
+    for p in deal.in_play:
+        before = rec.miss if p == rec.miss_taker else rec.dealt.get(p)
+        after = rec.exchanged.get(p) or (hands.get(p) if judged.result.complete else None)
+        if before is None or after is None:
+            continue
+        if v.exchange and rec.trump_card is not None \
+                and exchange_limit(v, deal.shape, deal.dealt, p)[0]:
+            before = (*before, rec.trump_card)
+        shown[p] = (len(set(before) - set(after)), before, after)
+    typed = record.exchanges
+    out = [Problem(code="EXCHANGE_DISAGREES", player=p, message=(
+        f"{p} is recorded as exchanging {typed[p]}, but the cards show {n} ("
+        + (f"{cards_text(before)}, then {cards_text(after)}" if n else
+           f"{cards_text(after)} kept") + ")"))
+        for p, (n, before, after) in shown.items() if p in typed and typed[p] != n]
+    if out:
+        return record, out
+    more = {p: n for p, (n, _, _) in shown.items() if n and p not in typed}
+    return (replace(record, exchanges={**typed, **more}) if more else record), []
+
+
+def apply_facts(record: HandRecord, judged: Judged | None, deal: Plan,
+                v: Variant) -> tuple[HandRecord, list[Problem]]:
+    """What the cards show, as if typed: the flushes (:func:`apply_flushes`) and their
+    cards, who held Pam, and how many cards each player exchanged. A recorded figure that
+    disagrees with the cards is a problem showing both."""
+    if judged is None:
+        return record, []
+    record, out = apply_flushes(record, judged, deal, v)
+    if not out and record.flushes:
+        record, out = _flush_cards(record, judged)
+    record, more = _pam(record, judged, deal)
+    out += more
+    record, more = _exchanges(record, judged, deal, v)
+    return record, out + more

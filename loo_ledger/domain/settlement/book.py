@@ -108,6 +108,11 @@ class Book:
         amount = self.loo_amount() if amount is None else amount
         self.pay(player, None, amount, wording.loo(cause, amount, lou=self.lou, won=won),
                  why or self.loo_rule(), kind=_KIND_LOO, cause=cause)
+        self.counted(player, amount)
+
+    def counted(self, player: str, amount: int) -> None:
+        """``player``'s payment of ``amount`` into the next pool counts as a loo (in Lou a
+        burn): in the hand's looed and loos, as stats, exports and highlights read them."""
         self.looed.append(player)
         self.loos[player] = self.loos.get(player, 0) + amount
 

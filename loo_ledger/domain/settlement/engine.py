@@ -120,12 +120,15 @@ def attempt(record: HandRecord, state: TableState,
     bad = bool(found)
     resolution = plan.resolution
     judged: Judged | None = None
+    untold = False  # the cards' problems hide the counts their tricks show: no TRICKS_SUM
     if readable:
         if record.cards is not None:  # the card modules are loaded for hands with cards
+            played = bool(record.cards.tricks)
             record, judged, more = _read_cards(record, v, plan)
             for problem in _numbered(more, n):
                 bad = True
                 yield problem
+            untold = judged is None and played and record.tricks is None
         resolution = resolve(record, v, plan, plan.shape)
         if judged is not None:
             from loo_ledger.domain.cards.reading import apply_tricks
@@ -134,6 +137,8 @@ def attempt(record: HandRecord, state: TableState,
                 bad = True
                 yield problem
         for problem in check_record(record, v, plan, plan.shape, resolution):
+            if untold and problem.code == ProblemCode.TRICKS_SUM:
+                continue
             bad = True
             yield replace(problem, hand=n)
     if record.table_ruling and record.deltas is None:
@@ -169,14 +174,15 @@ def _numbered(problems: Iterable[Problem], n: int) -> Iterator[Problem]:
 
 def _read_cards(record: HandRecord, v: Variant,
                 plan: Plan) -> tuple[HandRecord, Judged | None, list[Problem]]:
-    """The record's cards judged (issue 12): the record with the revokes and flushes the
-    cards show added, the judgement, and the problems of the cards."""
-    from loo_ledger.domain.cards.reading import apply_breaches, apply_flushes, read_cards
+    """The record's cards judged (issues 12, 21): the record with what the cards show added
+    (revokes, flushes and their cards, the Pam holder, exchanges), the judgement, and the
+    problems of the cards."""
+    from loo_ledger.domain.cards.reading import apply_breaches, apply_facts, read_cards
     judged, problems = read_cards(record, v, plan)
     if problems:
         return record, None, problems
     record = apply_breaches(record, judged)
-    record, problems = apply_flushes(record, judged, plan, v)
+    record, problems = apply_facts(record, judged, plan, v)
     return record, judged, problems
 
 

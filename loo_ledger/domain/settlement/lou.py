@@ -33,6 +33,7 @@ def settle_lou(tricks: Mapping[str, int], offenders: list[str], book: Book) -> S
         for p in offenders:
             book.pay(p, None, burn, wording.reneged(burn), c.rule("revoke_penalty", "burn_cap"),
                      kind=_KIND_BURN)
+            book.counted(p, burn)   # a renege's burn is a burn (stats, exports)
         book.note(wording.renege_note(offenders))
         return book.finish(next_dealer=plan.dealer, double=True, lou_first=first,
                            lou_antes_due=False, sit_out=frozenset(offenders))

@@ -1,4 +1,5 @@
-"""loo settle-up: what each player's chips are worth at the end, and who pays whom.
+"""loo settle-up: what each player's chips are worth at the end, and who pays whom (in
+chips, who hands whom how many, when the unit has no money value).
 
 The parties are the players and, when the pool holds more or fewer chips than it
 opened with, **the pool** itself (``(pool)``): chips paid into it belong to no player,
@@ -46,7 +47,9 @@ def banker_transfers(balances: list[tuple[str, int]], banker: str) -> list[Trans
 
 
 def fewest_transfers(balances: list[tuple[str, int]]) -> list[Transfer]:
-    """Greedy: the largest debtor pays the largest creditor, until everyone is square.
+    """Greedy: the largest debtor pays the largest creditor, until everyone is square (or,
+    where the balances do not sum to zero, as a window's capped dues of a season's tab need
+    not: services/analysis/debts.py, while there are both).
 
     Ties go to the party listed first.
 
@@ -54,6 +57,8 @@ def fewest_transfers(balances: list[tuple[str, int]]) -> list[Transfer]:
     ... # doctest: +NORMALIZE_WHITESPACE
     [{'from': 'D', 'to': 'A', 'cents': 135}, {'from': 'B', 'to': 'A', 'cents': 45},
      {'from': 'C', 'to': '(pool)', 'cents': 45}]
+    >>> fewest_transfers([("A", -10), ("B", 4), ("C", 3)])
+    [{'from': 'A', 'to': 'B', 'cents': 4}, {'from': 'A', 'to': 'C', 'cents': 3}]
     """
     owed = {name: c for name, c in balances}
     rank = {name: i for i, (name, _) in enumerate(balances)}
@@ -61,7 +66,7 @@ def fewest_transfers(balances: list[tuple[str, int]]) -> list[Transfer]:
     while True:
         debtors = sorted((n for n in owed if owed[n] < 0), key=lambda n: (owed[n], rank[n]))
         creditors = sorted((n for n in owed if owed[n] > 0), key=lambda n: (-owed[n], rank[n]))
-        if not debtors:
+        if not debtors or not creditors:
             return out
         payer, payee = debtors[0], creditors[0]
         amount = min(-owed[payer], owed[payee])
@@ -74,15 +79,13 @@ def settle_up(session: Mapping[str, Any], nets: list[tuple[str, int]], *,
               banker: str | None = None) -> dict[str, Any]:
     """The settlement of a stored session (``session``: its row from the ledger).
 
-    ``nets``: each player's net chips in seat order. Raises LooError if the session's
-    unit has no money value, NotFound if the banker is not one of its players.
+    ``nets``: each player's net chips in seat order. A session whose unit has no money
+    value is settled in chips (:func:`settle_chips`). Raises NotFound if the banker is
+    not one of its players, LooError if chips are not conserved.
     """
     value = session.get("unit_value")
     if value is None:
-        raise LooError(f"session {session['id']}'s unit ({session.get('unit_name') or 'chip'}) "
-                       "has no money value, so there is no money to settle; give the session "
-                       "file a unit with a value (e.g. \"unit\": {\"value\": \"0.05\"}) or start "
-                       "a table with 'loo new --unit-value'")
+        return settle_chips(session, nets, banker=banker)
     names = [n for n, _ in nets]
     banker = banker or names[0]
     if banker not in names:
@@ -103,7 +106,7 @@ def settle_up(session: Mapping[str, Any], nets: list[tuple[str, int]], *,
     pool_cents = dict(owed).get(POOL, 0)
     result = {
         "session": session["id"], "closed": session.get("closed_at") is not None,
-        "unit": {"name": session.get("unit_name"), "value": value,
+        "in": "money", "unit": {"name": session.get("unit_name"), "value": value,
                  "currency": session.get("currency")},
         "buy_in": buy_in, "players": players,
         "pool": {"opening": session["opening_pool"], "end": session["pool"],
@@ -123,6 +126,40 @@ def settle_up(session: Mapping[str, Any], nets: list[tuple[str, int]], *,
             c == b + m for c, b, (_, m) in zip(bought["cash"], bought["paid"], owed[:len(nets)],
                                            strict=True))
     return result
+
+
+def settle_chips(session: Mapping[str, Any], nets: list[tuple[str, int]], *,
+                 banker: str | None = None) -> dict[str, Any]:
+    """The settlement in chips of a session whose unit has no money value (issue 22 item
+    13): who hands whom how many chips, with the pool as a party when it changed, as
+    :func:`settle_up` settles money (the same transfers, counted in chips)."""
+    names = [n for n, _ in nets]
+    banker = banker or names[0]
+    if banker not in names:
+        raise NotFound(f"the banker {banker} is not a player of session {session['id']}; "
+                       f"the players are {', '.join(names)}")
+    pool_change = session["pool"] - session["opening_pool"]
+    parties = nets + ([(POOL, pool_change)] if pool_change else [])
+    if sum(c for _, c in parties) != 0:
+        raise LooError(f"session {session['id']}: the players' nets sum to "
+                       f"{sum(c for _, c in nets):+d} but the pool changed by {pool_change:+d}; "
+                       "chips are not conserved (run 'loo check')")
+
+    def rows(transfers: list[Transfer]) -> list[dict[str, Any]]:
+        return [{"from": t["from"], "to": t["to"], "chips": t["cents"]} for t in transfers]
+
+    return {
+        "session": session["id"], "closed": session.get("closed_at") is not None,
+        "in": "chips", "unit": {"name": session.get("unit_name"), "value": None,
+                                "currency": session.get("currency")},
+        "buy_in": session.get("buy_in"),
+        "players": [{"name": n, "net": c} for n, c in nets],
+        "pool": {"opening": session["opening_pool"], "end": session["pool"],
+                 "change": pool_change},
+        "total": 0,
+        "banker": {"name": banker, "transfers": rows(banker_transfers(parties, banker))},
+        "fewest": {"method": GREEDY, "transfers": rows(fewest_transfers(parties))},
+    }
 
 
 def _bought(buy_in: int | None, nets: list[tuple[str, int]], pool_change: int,

@@ -5,7 +5,9 @@ one, as ``loo players`` has them). From the store's per-session totals
 (``player_totals``): evenings, hands, net chips, chips per 100 hands, the stand rate (of the
 hands he declared in, as ``loo stats``), the loo rate (of the hands he played), whole
 pools; money per currency (each evening's nets and the pool's change allocated together,
-as ``loo stats`` and ``settle-up``); the best and worst evening (net chips).
+as ``loo stats`` and ``settle-up``); the best and worst evening (net chips). ``game``
+says whether the evenings are all Lou (``lou``: the rates are then of stand and burns,
+and the whole pools are pots won, as ``loo standings`` heads them), none (``loo``) or both.
 
 **Place**: after each evening, the players who have sat so far ranked by net chips
 (ties share a place, the next place is skipped: 1, 2, 2, 4); ``change`` is the place
@@ -25,7 +27,7 @@ from typing import Any
 
 from loo_ledger.domain.rules.money import allocate
 from loo_ledger.errors import LooError, NotFound
-from loo_ledger.services.analysis.stats import rate, utc
+from loo_ledger.services.analysis.stats import game_of, rate, utc
 from loo_ledger.store import seasons as season_store
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats_sql import Scope, StatsReader
@@ -55,6 +57,7 @@ def standings(ledger: Any, *, season: str | None = None, since: str | None = Non
     players.sort(key=lambda p: _sort_key(p, sort, key))
     return {"scope": {"title": title, "season": season, "since": since, "sessions": ids,
                       "sort": sort},
+            "game": game_of(every),
             "evenings": [{"session": s["id"], "name": s["name"], "date": s["date"],
                           "hands": s["hands"] or 0} for s in every],
             "players": players}

@@ -8,10 +8,16 @@ that session's nets and pool change allocated together (what settle-up has him p
 receive), and his money over several sessions is the sum of those, per currency. With a
 unit worth whole cents every amount is exact, so the SQL sums are the money as they are;
 only sessions with a finer unit are allocated seat by seat.
+
+Lou is reported in its own words (``game``: ``lou`` when every session in scope is Lou):
+each player's stand and fold, burns (a renege's too: the engine counts it as one), what
+they paid in burns and the pots won, not pass, miss, defend and a loo rate; a session's
+burns paid, not its simple and double pools.
 """
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -23,6 +29,7 @@ from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats_sql import Scope, StatsReader
 
 WORDS = ("stand", "pass", "miss", "defend")
+LOU_WORDS = {"stand": "stand", "fold": "pass"}   # Lou's word -> the column it is counted in
 CARD_TOTALS = ("card_hands", "trumps_led", "pam_tricks", "revokes_caught", "first_leads",
                "first_won")
 
@@ -74,11 +81,15 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
     if player is not None and not nets:
         raise NotFound(f"{player} has no seat in {title}")
     fine = _fine_money(reader, scope, sessions)
+    game = game_of(sessions)
+    players = _players(reader, scope, nets, sessions, fine)
     report = {
         "scope": {"session": session_id, "since": since, "player": player,
                   "sessions": len(sessions), "title": title},
-        "players": _players(reader, scope, nets, sessions, fine),
-        "sessions": [_session(s) for s in sessions],
+        "game": game,
+        "players": [lou_player(p) for p in players] if game == "lou" else players,
+        "sessions": [lou_session(_session(s)) if game == "lou" else _session(s)
+                     for s in sessions],
         "not_counted": reader.uncounted(scope),
     }
     if session_id is None:
@@ -86,6 +97,41 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
         ids = None if len(shown) == len(sessions) else [s["id"] for s in shown]
         report["record"] = _record(reader.records(scope, ids), shown, fine)
     return report
+
+
+def game_of(sessions: list[dict[str, Any]]) -> str:
+    """``lou`` when every session is Lou (by its variant and rules), ``loo`` when none is,
+    else ``mixed`` (Lou's fold is then counted as a pass and its burns as loos)."""
+    from loo_ledger.domain.rules.variants import variant
+    from loo_ledger.errors import VariantError
+    games: dict[tuple[str, str], str] = {}
+    for s in sessions:
+        key = (s["variant"], s["rules"] or "{}")
+        if key not in games:
+            try:
+                games[key] = str(variant(key[0], json.loads(key[1])).game)
+            except (VariantError, ValueError):
+                games[key] = "loo"
+    found = set(games.values())
+    return found.pop() if len(found) == 1 else ("mixed" if found else "loo")
+
+
+def lou_player(p: dict[str, Any]) -> dict[str, Any]:
+    """A player's figures in Lou's words: stand and fold (of the later deals, where each
+    chooses), burns and what they paid, pots won."""
+    out = {k: v for k, v in p.items() if k not in (
+        "declarations", "looed", "loo_rate", "paid_in_loos", "took_whole", "flushes")}
+    out["declarations"] = {w: p["declarations"][col] for w, col in LOU_WORDS.items()}
+    out.update(burned=p["looed"], paid_in_burns=p["paid_in_loos"], pots_won=p["took_whole"])
+    return out
+
+
+def lou_session(s: dict[str, Any]) -> dict[str, Any]:
+    """A session's figures in Lou's words: hands, the largest pot, what burns paid."""
+    out = {k: v for k, v in s.items() if k not in ("simple", "double", "longest_double_run",
+                                                   "paid_in_loos")}
+    out["paid_in_burns"] = s["paid_in_loos"]
+    return out
 
 
 def describe(session_id: int | None, since: str | None, count: int) -> str:
