@@ -7,89 +7,19 @@ from shared/spec/RULES.md, never read back from the program.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from table_kit import board, board_text, drive, hand, lasts, nets, new, settled, text
 
-from loo_ledger.services.scoreboard import Scoreboard
 from loo_ledger.store import Ledger
 from loo_ledger.tui.app import TableApp
 from loo_ledger.tui.screens import HandScreen
-
-SIZE = (110, 36)
-
-
-def new(loo, db: Path, *args: str) -> None:
-    result = loo(db, "new", "Friday", *args)
-    assert result.exit_code == 0, result.output
-
-
-def drive(db: Path, script: Callable[[Any, TableApp], Awaitable[None]], *,
-          size: tuple[int, int] = SIZE, **options: Any) -> None:
-    """Open the table of session 1 of ``db`` and run ``script(pilot, app)`` on it."""
-    async def go() -> None:
-        ledger = Ledger.open(db)
-        try:
-            app = TableApp(ledger, 1, **options)
-            async with app.run_test(size=size) as pilot:
-                await settled(pilot)
-                await script(pilot, app)
-        finally:
-            ledger.close()
-    asyncio.run(go())
-
-
-async def settled(pilot: Any) -> None:
-    """Wait for the last hand's words (settled again in a thread) to be on the screen."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-async def hand(pilot: Any, *keys: str) -> None:
-    """n, the answers, y: one hand entered and recorded."""
-    await pilot.press("n")
-    await pilot.pause()
-    await pilot.press(*keys)
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, HandScreen) and pilot.app.screen.record is not None, (
-        f"no preview after {keys}: {pilot.app.screen.query_one('#hand-question').render()}")
-    await pilot.press("y")
-    await pilot.pause()
-    assert not isinstance(pilot.app.screen, HandScreen)
-
-
-def board(app: TableApp) -> Scoreboard:
-    assert app.board is not None
-    return app.board
-
-
-def nets(app: TableApp) -> dict[str, int]:
-    return {p.name: p.net for p in board(app).players}
-
-
-def lasts(app: TableApp) -> dict[str, int | None]:
-    return {p.name: p.last for p in board(app).players}
-
-
-def text(app: TableApp, selector: str) -> str:
-    """What widget ``selector`` shows (on the screen on top, else the scoreboard)."""
-    found = app.screen.query(selector)
-    return str((found.first() if found else app.query_one(selector)).render())
-
-
-def board_text(app: TableApp) -> str:
-    from textual.widgets import DataTable
-    table = app.query_one("#board", DataTable)
-    return "\n".join(" | ".join(str(c) for c in table.get_row_at(i))
-                     for i in range(table.row_count))
-
 
 # -- a ten-hand three-card evening -----------------------------------------------------
 
@@ -486,13 +416,16 @@ async def typed(pilot: Any, text: str) -> None:
 
 
 def test_cards_entered_trick_by_trick_then_explained_and_charted(loo, tmp_path):
-    """three-card, Ann Ben Cat, Cat deals a simple pool (P = 9, a trick 3, loo 9). Ann's
-    count answered c (cards); the hands: Ann Ah 2h 3h, Ben Kh Qh Jh, Cat 4h 5h 6h. Trick 1,
-    Ann (eldest) leads Ah, Ben Kh, Cat 4h: Ann's ace wins. Trick 2, Ann leads 2h, Ben Qh,
-    Cat 5h: Ben. Trick 3, Ben leads Jh, Cat 6h, Ann 3h: Ben (each card the only one left,
-    filled in). Nobody failed to follow: no card turned. Ann 1 trick +3; Ben 2 +6; Cat none:
-    -9 ante - 9 loo = -18. Pool after 9 - 9 + 9 = 9. Explained (e): the loo is a line.
-    Charted (g): every player's running net."""
+    """three-card, Ann Ben Cat, Cat deals a simple pool (P = 9, a trick 3, loo 9; no trump
+    is known, so none is asked). Ann's count answered c (cards); the hands: Ann Ah 2h 3h,
+    Ben Kh Qh Jh, Cat's not known (Enter). Only the cards legal allows are offered, one
+    key each: trick 1, Ann (eldest) leads any of hers (a, 2, 3): Ah; Ben must follow
+    (k, q, j): Kh; Cat, whose hand is not known, any card not seen: his suit (h), then
+    its rank (4). Ann's ace wins. Trick 2, Ann 2h; Ben must head the trick, with Qh or Jh
+    (q, j only): Qh; Cat 5h: Ben. Trick 3, Ben leads Jh, his only card (not asked); Cat
+    6h; Ann 3h, her only card. Nobody failed to follow: no card turned. Ann 1 trick +3;
+    Ben 2 +6; Cat none: -9 ante - 9 loo = -18. Pool after 9 - 9 + 9 = 9. Explained (e):
+    the loo is a line. Charted (g): every player's running net."""
     db = tmp_path / "cards.db"
     new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
 
@@ -502,19 +435,30 @@ def test_cards_entered_trick_by_trick_then_explained_and_charted(loo, tmp_path):
         screen = app.screen
         assert isinstance(screen, HandScreen) and screen.question is not None
         assert screen.question.free and "Ann's hand" in screen.question.prompt
-        for text_ in ("AH 2H 3H", "KH QH JH", "4H 5H 6H", "AH"):
+        await typed(pilot, "AH 2H 9H 9H")   # refused in words, asked again
+        assert "Not possible: Ann has 4 cards dealt, not 3" in text(app, "#hand-problem")
+        for text_ in ("AH 2H 3H", "KH QH JH", ""):
             await typed(pilot, text_)
-        assert "Ben may play: Kh Qh Jh" in text(app, "#hand-answers")
-        await typed(pilot, "QH")   # not the card Ben played: any card he holds may be
-        await pilot.press("backspace")   # taken back
         await pilot.pause()
-        await typed(pilot, "9S")   # not in Ben's hand: refused in words
+        assert "Trick 1, Ann plays" in screen.question.prompt
+        assert screen.keys == {"2": "2", "3": "3", "a": "A"}
+        await pilot.press("a")
+        assert "Ben plays (may play Kh Qh Jh)" in screen.question.prompt
+        await pilot.press("q", "backspace")   # taken back: Ben is asked again
         await pilot.pause()
-        assert "Not possible:" in text(app, "#hand-problem")
-        for text_ in ("KH", "4H", "2H", "QH", "5H"):
-            await typed(pilot, text_)
+        assert "Trick 1, Ben plays" in screen.question.prompt
+        await pilot.press("k")
+        # Cat's hand is not known: any card not seen, by its suit then its rank
+        assert screen.keys == {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+        await pilot.press("h")
+        assert set(screen.keys.values()) == {"10", "9", "8", "7", "6", "5", "4"}
+        await pilot.press("4", "2")
+        assert "trick 1: Ah Kh 4h, won by Ann" in text(app, "#hand-answers")
+        assert screen.keys == {"q": "Q", "j": "J"}   # Ben must head the 2h
+        await pilot.press("q", "h", "5", "h", "6")
         await pilot.pause()
         assert screen.record is not None, text(app, "#hand-question")
+        assert "trick 3: Jh 6h 3h, won by Ben" in text(app, "#hand-answers")
         await pilot.press("y")
         await pilot.pause()
         assert lasts(app) == {"Ann": 3, "Ben": 6, "Cat": -18} and board(app).pool == 9
@@ -565,5 +509,66 @@ def test_a_table_ruling_at_the_preview(loo, tmp_path):
         await pilot.pause()
         assert lasts(app) == {"Ann": 3, "Ben": 6, "Cat": -9} and board(app).pool == 0
         assert "1*" in str(app.query_one("#hands").get_row_at(0)[0])
+
+    drive(db, script)
+
+
+def test_a_simple_pool_turns_its_trump_at_the_first_failure_to_follow(loo, tmp_path):
+    """three-card, Ann Ben Cat, Cat deals a simple pool (P = 9, a trick 3, loo 9), no hand
+    known (Enter three times). Trick 1: Ann As, Ben Ks, Cat 2h: Cat failed to follow, so
+    the card then turned for trumps is asked (d, 9: diamonds are trumps), before trick 2;
+    no trump is in trick 1: Ann's ace wins. Trick 2: Ann Ad, Ben Kd, Cat Qd: Ann. Trick 3:
+    Ann 2c, Ben 3c, Cat 4c: Cat. Ann 2 tricks +6; Ben played and took none: looed, -9;
+    Cat -9 ante + 3 = -6. Pool after 9 - 9 + 9 = 9."""
+    db = tmp_path / "turn.db"
+    new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+
+    async def script(pilot: Any, app: TableApp) -> None:
+        await pilot.press("n", "enter", "c", "enter", "enter", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandScreen) and screen.question is not None
+        await pilot.press("s", "a", "s", "k", "h", "2")
+        assert "someone failed to follow" in screen.question.prompt
+        await pilot.press("d")
+        assert len(screen.keys) == 13   # no diamond seen yet: any of the thirteen
+        await pilot.press("9")
+        assert "trick 1: As Ks 2h, won by Ann" in text(app, "#hand-answers")
+        await pilot.press("d", "a", "d", "k", "d", "q", "c", "2", "c", "3", "c", "4")
+        await pilot.pause()
+        assert screen.record is not None, text(app, "#hand-question")
+        await pilot.press("y")
+        await pilot.pause()
+        assert lasts(app) == {"Ann": 6, "Ben": -9, "Cat": -6} and board(app).pool == 9
+
+    drive(db, script)
+    rec = json.loads(loo(db, "hands", "--json").output)[0]["record"]
+    assert rec["cards"]["turned"] == "9d"
+
+
+def test_a_hand_entered_with_the_mouse(loo, tmp_path):
+    """Each choice is a link as well as a key. three-card, Ann Ben Cat, Cat deals a simple
+    pool (P = 9, a trick 3): "Anything else?" offers [r] revoke, [n] note, [o] none:
+    "none" clicked (it begins 22 characters along the choices' line); Ann's count: 1
+    clicked ([0] 0 is 0-4, [1] 1 is 7-11); Ben's: 2 typed; Cat's 0 filled in. Ann +3,
+    Ben +6, Cat -9 ante - 9 loo = -18."""
+    db = tmp_path / "mouse.db"
+    new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+
+    async def script(pilot: Any, app: TableApp) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandScreen) and screen.question is not None
+        assert screen.keys == {"r": "revoke", "n": "note", "o": "none"}
+        assert await pilot.click("#hand-question", offset=(23, 1))
+        await pilot.pause()
+        assert screen.question is not None and screen.question.key == "tricks:Ann"
+        assert await pilot.click("#hand-question", offset=(8, 1))
+        await pilot.pause()
+        assert screen.question is not None and screen.question.key == "tricks:Ben"
+        await pilot.press("2", "y")
+        await pilot.pause()
+        assert lasts(app) == {"Ann": 3, "Ben": 6, "Cat": -18}
 
     drive(db, script)

@@ -80,7 +80,7 @@ COMMANDS: Mapping[str, tuple[str, str, str]] = {
     "replay": ("analysis_cmds:replay", REPORTS,
         'Settle a whole evening again under other rules; the database is not changed.'),
     "chart": ("chart_cmds:chart", REPORTS,
-        "Chart every player's running net hand by hand (or the pool's size)."),
+        "Chart each player's running net, the pool's size, or a season's evenings."),
     "leaks": ("leaks_cmd:leaks", REPORTS,
         "A player's choices set against the table's winning players', costed in chips."),
     "settle-up": ("analysis_cmds:settle_up", SEASON_AND_MONEY,

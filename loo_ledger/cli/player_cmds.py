@@ -83,8 +83,8 @@ def paid(ctx: typer.Context,
          note: str | None = typer.Option(None, "--note", metavar="TEXT",
                                          callback=option_limits.text,
                                          help="A note kept with it."),
-         currency: str | None = typer.Option(None, "--currency", metavar="CODE",
-                                             callback=option_limits.word, help=(
+         currency: str | None = typer.Option(
+             None, "--currency", metavar="CODE", callback=option_limits.currency, help=(
              "Its currency (default: the latest session's with a money value).")),
          for_: list[int] = typer.Option([], "--for", metavar="SESSION", min=1, help=(
              "A session it settles (repeat for more; default: the payer's oldest unpaid "

@@ -46,7 +46,7 @@ def new(ctx: typer.Context,
                                               callback=option_limits.unit_value,
                                                  help="Money value of one chip unit, e.g. 0.05."),
         currency: str | None = typer.Option(None, "--currency", metavar="CODE",
-                                            callback=option_limits.word,
+                                            callback=option_limits.currency,
                                             help="e.g. GBP, USD, EUR."),
         when: str | None = typer.Option(None, "--when", metavar="WHEN", help="When play began: "
                                            "'tonight 8pm', '2026-11-20 20:00'."),

@@ -1,9 +1,10 @@
 """``loo table``: the scorer's screen (Textual).
 
-The scoreboard (services/scoreboard.py: each seated player from the next dealer's left,
-net, money, the last hand's change, looed or burned, sitting out), the pool, the ante
-due, who deals next and simple or double, the last hand's lines as ``loo hand`` prints
-them, the hands so far as ``loo hands`` lists them, and a running-net chart (``g``).
+The scoreboard (services/snapshot.py, the same figures ``loo serve`` shows: each seated
+player from the next dealer's left, net, money, the last hand's change, looed or burned,
+sitting out), the pool, the ante due, who deals next and simple or double, the last
+hand's lines as ``loo hand`` prints them, the hands so far as ``loo hands`` lists them,
+and a running-net chart (``g``).
 
 Keys: ``n`` a new hand (cli/interactive_walk.py's questions, one key an answer; see
 tui/form.py), ``u`` undo the last hand (confirmed), ``a`` amend the selected hand (the
@@ -11,7 +12,7 @@ form filled in), ``e`` explain it, ``j`` a player joins, ``l`` one leaves, ``q``
 With ``view_only`` (``--view``) only the reading keys are bound. Every write goes through
 services/table.py's one writer with the hand number expected. A hand recorded by
 another process shows within a second: the ledger's ``data_version`` is polled every
-half second (services/scoreboard.change_mark). Colour never carries meaning alone: every
+half second (services/snapshot.change_mark). Colour never carries meaning alone: every
 change has its sign, and looed, burned, sitting out and deals next are words.
 """
 
@@ -27,12 +28,12 @@ from textual.widgets import DataTable, Digits, Footer, Static
 
 from loo_ledger.domain import HandRecord, Settlement
 from loo_ledger.errors import LooError
-from loo_ledger.services.scoreboard import (
+from loo_ledger.services.snapshot import (
+    LastHand,
     PlayerLine,
-    Scoreboard,
+    TableSnapshot,
     change_mark,
-    last_settlement,
-    scoreboard,
+    snapshot,
 )
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.rows import HandRow
@@ -74,33 +75,24 @@ def player_words(p: PlayerLine, lou: bool) -> str:
         words.append("burned" if lou else "looed")
     if not p.present:
         words.append("sitting out")
+    elif p.sits_out:
+        words.append("sits out the next deal")
     return ", ".join(words)
 
 
-def status_line(b: Scoreboard) -> str:
+def status_line(b: TableSnapshot) -> str:
     """``Pool 11, double pool next. Next: Eve deals hand 11; antes Eve 9.``"""
-    lou = b.game == "lou"
-    pool = "Pot" if lou else "Pool"
+    pool = b.pool_word.capitalize()
     kind = ""
-    if lou:
+    if b.lou:
         kind = " (first deal)" if b.lou_first else " (a later deal)"
-    elif b.marks:
-        kind = " (double pool next)" if b.double else " (simple pool next)"
-    money = f" = {money_text(b.pool_money, b.currency)}" if b.pool_money else ""
+    elif b.pool_kind:
+        kind = f" ({b.pool_kind} pool next)"
+    money = f" = {b.pool_money_text}" if b.pool_money_text else ""
     antes = ", ".join(f"{a.player} {a.amount}" for a in b.antes) or "none"
     closed = "  CLOSED" if b.closed else ""
     return (f"{pool} {b.pool}{money}{kind}. Next: {b.next_dealer} deals hand {b.next_hand}; "
             f"antes due: {antes}.{closed}")
-
-
-def money_text(amount: str | None, currency: str | None) -> str:
-    """``-£0.75``: a decimal string in the session's currency ('' for none)."""
-    if amount is None:
-        return ""
-    from decimal import Decimal
-
-    from loo_ledger.domain.rules.money import money_text as text
-    return text(Decimal(amount), currency)
 
 
 class TableApp(App[None]):
@@ -123,7 +115,8 @@ class TableApp(App[None]):
         super().__init__()
         self.ledger, self.sid, self.big, self.view_only = ledger, sid, big, view_only
         self.mark = change_mark(ledger)
-        self.board: Scoreboard | None = None
+        self.board: TableSnapshot | None = None
+        self.last_hand = LastHand(sid)
         self.last: Settlement | None = None
         self.hand_rows: list[HandRow] = []
         self.every_hand = False
@@ -166,16 +159,16 @@ class TableApp(App[None]):
         """Read the table again; ``settled``: the last hand, if this screen has just
         recorded it (else it is settled again in a thread, shown when ready)."""
         try:
-            self.board = board = scoreboard(self.ledger, self.sid)
+            self.board = board = snapshot(self.ledger, self.sid)
             count = board.next_hand - 1
             first = 1 if self.every_hand else max(1, count - SHOWN + 1)
             self.hand_rows = [] if self.big else list(self.ledger.iter_hands(self.sid, first))
         except LooError as exc:
             self.say(f"Error: {exc}")
             return
-        lou = board.game == "lou"
+        lou = board.lou
         self.query_one("#title", Static).update(
-            f"{board.name} — {board.variant} (session {board.session_id}, {board.unit}s)")
+            f"{board.name} — {board.variant} (session {board.session_id}, {board.units})")
         self.query_one("#status", Static).update(status_line(board))
         if self.big:
             self.show_big(board, lou)
@@ -189,6 +182,7 @@ class TableApp(App[None]):
             self.show_last()
         elif settled is not None and settled.hand_no == board.last_hand:
             self.last = settled
+            self.last_hand.keep(settled)
             self.show_last()
         else:
             if self.last is None or self.last.hand_no != board.last_hand:
@@ -198,19 +192,23 @@ class TableApp(App[None]):
 
     @work(thread=True, exclusive=True, group="last")
     def settle_last(self, hand: int) -> None:
-        """The last hand in the engine's words: the session settled again, on a connection
-        of its own, away from the keys."""
+        """The last hand in the engine's words (services/snapshot.LastHand: the session
+        settled again the first time, then each hand added alone), on a connection of its
+        own, away from the keys."""
         path = self.ledger.db.path
         if path is None:
             return
         ledger = Ledger.open(path)
         try:
-            settled: Settlement | None = last_settlement(ledger, self.sid)
+            settled: Settlement | None = self.last_hand.settled(ledger)
             problem = None
         except LooError as exc:
             settled, problem = None, str(exc)
         finally:
             ledger.close()
+        # what the first preview of a hand needs (the one writer, a dry run), loaded here,
+        # away from the keys, rather than by the key that brings the preview
+        import loo_ledger.store.writer  # noqa: F401
         self.call_from_thread(self.got_last, hand, settled, problem)
 
     def got_last(self, hand: int, settled: Settlement | None, problem: str | None) -> None:
@@ -237,19 +235,18 @@ class TableApp(App[None]):
                 p.name for p in self.board.players if p.present])
         found.first(Static).update("\n".join(lines))
 
-    def show_board(self, board: Scoreboard, lou: bool) -> None:
+    def show_board(self, board: TableSnapshot, lou: bool) -> None:
         table = self.query_one("#board", DataTable)
         table.clear(columns=True)
-        money = any(p.money for p in board.players)
+        money = any(p.money_text for p in board.players)
         table.add_columns("player", "net", *(["money"] if money else []), "last", "")
         for p in board.players:
             last = "-" if p.last is None else signed(p.last)
-            table.add_row(p.name, signed(p.net),
-                          *([money_text(p.money, board.currency)] if money else []), last,
+            table.add_row(p.name, signed(p.net), *([p.money_text] if money else []), last,
                           player_words(p, lou))
 
-    def show_hands(self, board: Scoreboard, lou: bool) -> None:
-        from loo_ledger.cli.reports import hand_cell
+    def show_hands(self, board: TableSnapshot, lou: bool) -> None:
+        from loo_ledger.services.reports.cells import hand_cell
         table = self.query_one("#hands", DataTable)
         table.clear(columns=True)
         seats = list(self.ledger.session(self.sid)["players"])
@@ -266,7 +263,7 @@ class TableApp(App[None]):
         if first > 1:
             self.say(f"Listing hands {first} to {board.next_hand - 1} (h: every hand).")
 
-    def show_big(self, board: Scoreboard, lou: bool) -> None:
+    def show_big(self, board: TableSnapshot, lou: bool) -> None:
         box = self.query_one("#big", VerticalScroll)
         box.remove_children()
         rows = []
@@ -292,8 +289,8 @@ class TableApp(App[None]):
             return
         width = max(40, self.size.width - 2)
         height = max(6, self.size.height - 14)
-        chart.update(textchart.chart(series.hand_numbers(ev), series.running_nets(ev),
-                                     width=width, height=height))
+        xs, nets = series.bounded(ev)[:2]  # at most series.MAX_POINTS points, any session
+        chart.update(textchart.chart(xs, nets, width=width, height=height))
 
     def say(self, text: str) -> None:
         """A line of news or an error, in words, at the foot of the scoreboard."""
@@ -394,15 +391,17 @@ class TableApp(App[None]):
         n = h["number"]
         from loo_ledger.domain.rules.model import HandRecord as Record
         from loo_ledger.services.table import amend_record, view_before
-        from loo_ledger.tui.form import HandForm, answers_from
+        from loo_ledger.tui.form import HandForm, answers_from, forfeits_from
         old = _record(h["record"])
 
         from loo_ledger.cli.options import Options
-        ruled = Options(table_ruling=old.table_ruling, paid=[
-            f"{p}={d}" for p, d in (old.deltas or {}).items()]) if old.table_ruling else None
+        kept = Options(penalties=forfeits_from(old))
+        if old.table_ruling:
+            kept = Options(penalties=kept.penalties, table_ruling=old.table_ruling,
+                           paid=[f"{p}={d}" for p, d in (old.deltas or {}).items()])
 
         def form_of() -> HandForm:
-            return HandForm(view_before(self.ledger, self.sid, n), ruled,
+            return HandForm(view_before(self.ledger, self.sid, n), kept,
                             answers=answers_from(old))
 
         def preview(rec: Record) -> tuple[list[str], dict[str, int]]:

@@ -13,16 +13,21 @@ answers have become a :class:`HandRecord` through the same parser as ``loo hand`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+from msgspec.structs import replace
 
 from loo_ledger.cli.interactive_ask import Asker, Why
 from loo_ledger.cli.options import Options
 from loo_ledger.domain import HandRecord
 from loo_ledger.errors import LooError
 
-__all__ = ["HandForm", "KeyAsker", "Needed", "Question", "answers_from", "key_map"]
+if TYPE_CHECKING:
+    from loo_ledger.tui.cards import CardEntry
+
+__all__ = ["HandForm", "KeyAsker", "Needed", "Question", "answers_from", "forfeits_from",
+           "key_map"]
 
 #: Choices a question accepts beside those listed (``why`` accepts them): the first trick
 #: count may be answered ``cards``, to enter the cards played instead.
@@ -120,6 +125,12 @@ def key_map(choices: Sequence[str]) -> dict[str, str]:
     return out
 
 
+#: What :class:`Answered` says of a forfeit charged at the preview (its prompt: NAME=KIND).
+_FORFEIT = "forfeit"
+#: ... of a card (or a hand in play) entered, and of "cards" answered to the first count.
+_CARD, _CARDS = "card", "cards"
+
+
 class Answered(msgspec.Struct, frozen=True):
     """One answer given at the screen, to take back with backspace."""
 
@@ -137,11 +148,22 @@ class HandForm:
         self.opts = opts or Options()
         self.asker = KeyAsker(answers=dict(answers or {}))
         self.given: list[Answered] = []
+        #: The cards being entered one key each (the first trick count answered
+        #: ``cards``), and whether they are all in (then they are in ``opts``).
+        self.cards: CardEntry | None = None
+        self.cards_done = False
 
     def step(self) -> Question | HandRecord:
         """Walk the questions with the answers given: the first one unanswered, or the
         record (LooError, in words, when the answers cannot make one)."""
         from loo_ledger.cli.interactive_walk import walk
+        if self.cards is not None and not self.cards_done:
+            asked = self.cards.question()
+            if asked is not None:
+                return asked
+            self.opts = replace(self.opts, cards=self.cards.tricks_text,
+                                turned=self.cards.turned_text)
+            self.cards_done = True
         self.asker.messages.clear()
         self.asker.said.clear()
         self.asker.consumed.clear()
@@ -151,16 +173,83 @@ class HandForm:
             return need.question
 
     def answer(self, question: Question, value: str) -> None:
-        """Give ``value`` as the answer to ``question``."""
+        """Give ``value`` as the answer to ``question`` (``cards`` to the first trick
+        count: the cards are entered instead, one key each: tui/cards.py)."""
+        from loo_ledger.tui.cards import HAND, RANK, SUIT
+        if question.key in (SUIT, RANK, HAND) and self.cards is not None:
+            self.cards.answer(question.key, value)
+            self.given.append(Answered(_CARD, question.prompt))
+            return
+        if value == "cards" and (question.key or "").startswith("tricks:"):
+            self.cards, self.cards_done = self._card_entry(), False
+            self.given.append(Answered(_CARDS, question.prompt))
+            return
         if question.key is None:
             self.asker.typed[question.prompt] = value
         else:
             self.asker.answers[question.key] = value
         self.given.append(Answered(question.key, question.prompt))
 
+    def _card_entry(self) -> CardEntry:
+        """The cards of this hand, to enter: who plays it and whether a trump is known
+        come from the engine, reading the hand as answered so far (each trick count
+        answered 0 for the reading: only who plays matters)."""
+        from loo_ledger.domain.next.plan import analyse
+        from loo_ledger.tui.cards import CardEntry
+        probe = HandForm(self.view, self.opts, answers=self.asker.answers)
+        step = probe.step()
+        for _ in range(len(self.view.state.seats) + 1):
+            if not isinstance(step, Question):
+                break
+            probe.answer(step, step.choices[0] if step.choices else "")
+            step = probe.step()
+        if isinstance(step, Question):
+            raise LooError("the hand as answered cannot be played card by card")
+        v, state = self.view.variant, self.view.state
+        plan = analyse(step, state, v).plan(state.seats, v)
+        return CardEntry(v, plan.in_play, trump=step.trump,
+                         trump_known=plan.shape.trump_known)
+
+    def forfeits(self, record: HandRecord) -> dict[str, tuple[str, ...]]:
+        """The forfeits before play that may still be added to ``record`` (kind -> who may
+        be charged it: ``legal.forfeits_allowed`` for the players the record deals in and
+        plays), less those already charged; empty where the table plays none."""
+        from loo_ledger.domain.next import legal
+        from loo_ledger.domain.next.plan import analyse
+        v, state = self.view.variant, self.view.state
+        if not legal.forfeit_kinds(v):
+            return {}
+        plan = analyse(record, state, v).plan(state.seats, v)
+        charged = {(pen.player, str(pen.kind)) for pen in record.penalties or ()}
+        out: dict[str, tuple[str, ...]] = {}
+        for kind, able in legal.forfeits_allowed(v, plan.dealt, plan.in_play).items():
+            who = tuple(p for p in able if (p, str(kind)) not in charged)
+            if who:
+                out[str(kind)] = who
+        return out
+
+    def forfeit(self, player: str, kind: str) -> None:
+        """Charge ``player`` the forfeit ``kind`` before play (taken back by :meth:`back`)."""
+        self.opts = replace(self.opts, penalties=[*self.opts.penalties, f"{player}={kind}"])
+        self.given.append(Answered(_FORFEIT, f"{player}={kind}"))
+
     def back(self) -> bool:
-        """Take back the last answer: a card typed, else the last question answered on the
-        way to this one (answers filled in for an amend too). False: none to take back."""
+        """Take back the last answer: a forfeit or a card, else the last question answered
+        on the way to this one (answers filled in for an amend too). False: none to take
+        back."""
+        if self.given and self.given[-1].key == _FORFEIT:
+            charged = self.given.pop().prompt
+            kept = list(self.opts.penalties)
+            kept.remove(charged)
+            self.opts = replace(self.opts, penalties=kept)
+            return True
+        if self.cards is not None and self.given and self.given[-1].key in (_CARD, _CARDS):
+            if self.cards_done:
+                self.opts = replace(self.opts, cards=[], turned=None)
+                self.cards_done = False
+            if self.given.pop().key == _CARDS or not self.cards.back():
+                self.cards = None
+            return True
         if self.given and self.given[-1].key is None:
             self.given.pop()
             cards = [k for k in self.asker.answers if k.startswith("cards/")]
@@ -177,12 +266,21 @@ class HandForm:
     @property
     def notes(self) -> list[str]:
         """What the walk said on its way (forced words, tricks filled in, cards shown)."""
-        return [m.strip() for m in self.asker.messages if m.strip()]
+        said = [m.strip() for m in self.asker.messages if m.strip()]
+        return said + (self.cards.notes if self.cards is not None else [])
 
     @property
     def listed(self) -> list[tuple[str, str]]:
         """(label, answer) of every question answered so far, in the table's order."""
         return [(a.label, a.answer) for a in self.asker.asked if a.label]
+
+
+def forfeits_from(record: HandRecord) -> list[str]:
+    """The forfeits before play of ``record`` as ``loo hand --penalty`` gives them
+    (NAME=KIND): the options an amend keeps (they are not answers to the walk)."""
+    from loo_ledger.domain.rules.codes import PRE_PLAY
+    return [f"{pen.player}={pen.kind}" for pen in record.penalties or ()
+            if pen.kind in PRE_PLAY]
 
 
 def answers_from(record: HandRecord) -> dict[str, str]:

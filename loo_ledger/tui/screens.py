@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Key
+from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
@@ -23,10 +24,13 @@ from loo_ledger.tui.figures import signed
 from loo_ledger.tui.form import HandForm, Question, key_map, refusal
 
 
-def choice_line(keys: dict[str, str], default: str | None) -> str:
-    """``[s] stand  [p] pass  (Enter: pass)``: each choice with its key, in words."""
-    shown = "  ".join(f"[{k}] {c or 'none'}" for k, c in keys.items())
-    return shown + (f"   (Enter: {default or 'none'})" if default is not None else "")
+def choice_links(keys: dict[str, str], default: str | None) -> str:
+    """``[s] stand  [p] pass  (Enter: pass)``: each choice with its key, in words, as
+    Textual markup: each choice a link the mouse can click (``screen.pick(key)``); every
+    word from the ledger escaped (a player called ``[b]`` is a name)."""
+    shown = "  ".join(f"[@click=screen.pick({k!r})]\\[{escape(k)}] {escape(c or 'none')}[/]"
+                      for k, c in keys.items())
+    return shown + (escape(f"   (Enter: {default or 'none'})") if default is not None else "")
 
 
 class HandScreen(Screen[Settlement | None]):
@@ -53,12 +57,14 @@ class HandScreen(Screen[Settlement | None]):
         #: player's figure (``figures``: the rules' figures, asked in turn).
         self.ruling: dict[str, Any] | None = None
         self.figures: dict[str, int] = {}
+        #: The forfeits before play still possible at the preview (kind -> who).
+        self.forfeits: dict[str, tuple[str, ...]] = {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="hand-body"):
             yield Static(self.title_of(self.form), id="hand-title", markup=False)
             yield Static("", id="hand-answers", markup=False)
-            yield Static("", id="hand-question", markup=False)
+            yield Static("", id="hand-question")  # markup: the choices are links
             yield Static("", id="hand-problem", markup=False)
         yield Input(id="hand-text", placeholder="type, then Enter")
         yield Footer()
@@ -83,9 +89,8 @@ class HandScreen(Screen[Settlement | None]):
             if step.free:
                 text.value = ""
                 text.focus()
-            ask = step.prompt + ("" if step.free else
-                                 "\n" + choice_line(self.keys, step.default))
-            self.show(ask, problem=False, refused=step.problem)
+            links = "" if step.free else "\n" + choice_links(self.keys, step.default)
+            self.show(step.prompt, problem=False, refused=step.problem, links=links)
             return
         self.question, self.record, self.keys = None, step, {}
         text.display = False
@@ -97,14 +102,20 @@ class HandScreen(Screen[Settlement | None]):
                       "\n  ".join(refusal(exc)) + "\n[backspace] change an answer  "
                       "[escape] cancel", problem=True)
             return
-        self.show("\n".join(lines) + "\n\n[y] record it  [t] a table ruling  [backspace] "
-                  "change an answer  [escape] cancel (nothing written)", problem=False)
+        self.forfeits = self.form.forfeits(step)
+        forfeit = "  [f] a forfeit before play" if self.forfeits else ""
+        self.show("\n".join(lines) + f"\n\n[y] record it  [t] a table ruling{forfeit}  "
+                  "[backspace] change an answer  [escape] cancel (nothing written)",
+                  problem=False)
 
-    def show(self, text: str, *, problem: bool, refused: str | None = None) -> None:
+    def show(self, text: str, *, problem: bool, refused: str | None = None,
+             links: str = "") -> None:
+        """``text`` asked (``links``: its choices, as markup), what was answered so far,
+        and why the last answer was refused."""
         said = [f"  {label}: {answer}" for label, answer in self.form.listed]
         notes = [f"  {n}" for n in self.form.notes]
         self.query_one("#hand-answers", Static).update("\n".join(said + notes))
-        self.query_one("#hand-question", Static).update(text)
+        self.query_one("#hand-question", Static).update(escape(text) + links)
         self.problem = refused if refused else (text if problem else None)
         self.query_one("#hand-problem", Static).update(
             f"Not possible: {refused}" if refused else "")
@@ -116,6 +127,9 @@ class HandScreen(Screen[Settlement | None]):
         if self.record is not None and key == "y":
             event.stop()
             self.save(self.record)
+        elif self.record is not None and key == "f" and self.forfeits:
+            event.stop()
+            self.ask_forfeit()
         elif self.record is not None and key == "t":
             event.stop()
             self.ruling = {"why": None, "paid": {}}
@@ -126,6 +140,38 @@ class HandScreen(Screen[Settlement | None]):
         elif self.question is not None and key == "enter" and self.question.default is not None:
             event.stop()
             self.give(self.question.default)
+
+    def ask_forfeit(self) -> None:
+        """A forfeit before play: its kind, then who is charged it, each offered only as
+        legal allows (HandForm.forfeits; a single choice is not asked); then the hand is
+        walked again with it."""
+        offered = self.forfeits
+
+        def kind_chosen(kind: str | None) -> None:
+            if kind is None:
+                return
+
+            def charged(player: str | None) -> None:
+                if player is not None:
+                    self.form.forfeit(player, kind)
+                    self.walk()
+            who = list(offered[kind])
+            if len(who) == 1:
+                charged(who[0])
+            else:
+                self.app.push_screen(Choose(f"Who forfeits for a {kind}?", who), charged)
+
+        kinds = list(offered)
+        if len(kinds) == 1:
+            kind_chosen(kinds[0])
+        else:
+            self.app.push_screen(Choose("A forfeit before play (a single stake into this "
+                                        "pool): which?", kinds), kind_chosen)
+
+    def action_pick(self, key: str) -> None:
+        """A choice clicked with the mouse: as its key pressed."""
+        if self.question is not None and key in self.keys:
+            self.give(self.keys[key])
 
     def give(self, value: str) -> None:
         assert self.question is not None
@@ -155,7 +201,7 @@ class HandScreen(Screen[Settlement | None]):
             p = next(p for p in self.figures if p not in self.ruling["paid"])
             ask = (f"{p}'s figure under the ruling, e.g. -9 (Enter: {signed(self.figures[p])}, "
                    "the rules')")
-        self.query_one("#hand-question", Static).update(ask)
+        self.query_one("#hand-question", Static).update(escape(ask))
 
     def rule(self, typed: str) -> None:
         """One answer of the table ruling; the last one walks the hand again with it."""
@@ -290,13 +336,18 @@ class Choose(ModalScreen[str | None]):
         self.text, self.keys = question, key_map(choices)
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{self.text}\n{choice_line(self.keys, None)}", markup=False)
+        yield Static(f"{escape(self.text)}\n{choice_links(self.keys, None)}")
         yield Footer()
 
     def on_key(self, event: Key) -> None:
         if event.key in self.keys:
             event.stop()
             self.dismiss(self.keys[event.key])
+
+    def action_pick(self, key: str) -> None:
+        """A choice clicked with the mouse."""
+        if key in self.keys:
+            self.dismiss(self.keys[key])
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -72,7 +72,9 @@ class Renderer:
     """Reads the table and renders it, numbering each change of what is shown."""
 
     def __init__(self, session: int | None) -> None:
+        from loo_ledger.services.live import LiveReader
         self.session = session
+        self._reader = LiveReader(session)
         self._boot = secrets.token_hex(4)  # a browser back from another run starts afresh
         self._count = 0
         self._shown: dict[str, str] | None = None
@@ -81,9 +83,8 @@ class Renderer:
         """The frame for the ledger as it is now, or None if it shows the same as before.
         A LooError (a damaged record, a session deleted) is shown on the page in words,
         or raised when ``strict``."""
-        from loo_ledger.services.live import read_table
         try:
-            table = read_table(ledger, self.session)
+            table = self._reader.read(ledger)
             shown, title = page.parts(table), page.page_title(table)
         except LooError as exc:
             if strict:
@@ -94,7 +95,7 @@ class Renderer:
         self._shown = shown
         self._count += 1
         version = f"{self._boot}.{self._count}"
-        hands = 0 if table is None else table.hands
+        hands = 0 if table is None else table.table.hands
         return Frame(version=version, hands=hands,
                      html=page.document(shown, title=title, version=version).encode(),
                      event=page.event(shown, title=title, version=version, hands=hands))

@@ -1,4 +1,5 @@
-"""The page ``loo serve`` shows: pure functions of a :class:`~loo_ledger.services.live.LiveTable`.
+"""The page ``loo serve`` shows: pure functions of a :class:`~loo_ledger.services.live.LiveTable`
+(its figures: services/snapshot.py's TableSnapshot, the same ``loo table`` shows).
 
 The page is made of parts (:data:`PARTS`), each the inside of one element with that id;
 the event stream sends the parts again after every change and the page's script
@@ -14,7 +15,8 @@ import json
 from html import escape
 
 from loo_ledger.domain.rules.chips import signed
-from loo_ledger.services.live import LiveTable, Seat
+from loo_ledger.services.live import LiveTable
+from loo_ledger.services.snapshot import PlayerLine
 
 #: The parts of the page, in order: the id of the element each one fills.
 PARTS = ("head", "pool", "board", "last", "chart")
@@ -45,26 +47,28 @@ def parts(table: LiveTable | None, problem: str | None = None) -> dict[str, str]
             "last": last_hand(table), "chart": chart(table)}
 
 
-def head(t: LiveTable) -> str:
+def head(live: LiveTable) -> str:
     """The session's name, what it plays and how many hands so far."""
+    t = live.table
     hands = f"{t.hands} hand{'' if t.hands == 1 else 's'}"
     closed = ' <span class="tag">closed</span>' if t.closed else ""
-    return (f"<h1>{escape(t.title)}{closed}</h1>"
-            f'<p class="about">{escape(t.about)} · {hands}</p>')
+    return (f"<h1>{escape(t.name)}{closed}</h1>"
+            f'<p class="about">{escape(live.about)} · {hands}</p>')
 
 
-def pool(t: LiveTable) -> str:
+def pool(live: LiveTable) -> str:
     """The pool (Lou: the pot), who deals next, simple or double, the antes due."""
-    money = f" · {escape(t.pool_money)}" if t.pool_money else ""
+    t = live.table
+    money = f" · {escape(t.pool_money_text)}" if t.pool_money_text else ""
     cells = [_figure(t.pool_word.capitalize(), str(t.pool), f"{escape(t.units)}{money}",
                      "pool-chips"),
              _figure("Next dealer", escape(t.next_dealer), f"hand {t.next_hand}", "next-dealer")]
-    if t.deal:
-        cells.append(_figure("Next pool", t.deal, escape(t.why), "next-pool"))
-    elif t.first_deal is not None:
-        cells.append(_figure("Next deal", "first deal" if t.first_deal else "later deal",
+    if t.pool_kind:
+        cells.append(_figure("Next pool", t.pool_kind, escape(t.why), "next-pool"))
+    elif t.lou_first is not None:
+        cells.append(_figure("Next deal", "first deal" if t.lou_first else "later deal",
                              escape(t.why), "next-pool"))
-    antes = ", ".join(f"{escape(p)} {n}" for p, n in t.antes) or "none"
+    antes = ", ".join(f"{escape(a.player)} {a.amount}" for a in t.antes) or "none"
     lines = [f'<p id="antes"><strong>Antes due:</strong> {antes}</p>']
     if t.burn is not None:
         lines.append(f"<p>A burned player pays {t.burn} (burn cap {t.burn_cap}).</p>")
@@ -77,22 +81,23 @@ def _figure(label: str, value: str, note: str, ident: str) -> str:
             f'<span class="note">{note}</span></div>')
 
 
-def board(t: LiveTable) -> str:
+def board(live: LiveTable) -> str:
     """The scoreboard, from the next dealer's left: net (and money), the last hand's change,
     and in words who deals next, who was looed (Lou: burned), who has left or sits out."""
+    t = live.table
     last_head = f"Hand {t.hands}" if t.hands else "Last hand"
-    rows = "".join(_seat_row(s, t.lou) for s in t.seats)
+    rows = "".join(_seat_row(s, t.lou) for s in t.players)
     return ('<table class="board"><caption>Scoreboard, from the next dealer\'s left'
             '</caption><thead><tr><th scope="col">Player</th><th scope="col" class="n">Net'
             f'</th><th scope="col" class="n">{last_head}</th></tr></thead>'
             f"<tbody>{rows}</tbody></table>")
 
 
-def _seat_row(s: Seat, lou: bool) -> str:
-    tags = [word for word, yes in (("deals next", s.deals_next), ("has left", not s.playing),
+def _seat_row(s: PlayerLine, lou: bool) -> str:
+    tags = [word for word, yes in (("deals next", s.deals_next), ("has left", not s.present),
                                    ("sits out", s.sits_out)) if yes]
     named = escape(s.name) + "".join(f' <span class="tag">{w}</span>' for w in tags)
-    money = f'<span class="money">{escape(s.money)}</span>' if s.money else ""
+    money = f'<span class="money">{escape(s.money_text)}</span>' if s.money_text else ""
     last = "" if s.last is None else escape(signed(s.last))
     if s.looed:
         last += f' <span class="tag">{"burned" if lou else "looed"}</span>'
@@ -106,22 +111,22 @@ def _sign(n: int) -> str:
     return "pos" if n > 0 else "neg" if n < 0 else "zero"
 
 
-def last_hand(t: LiveTable) -> str:
+def last_hand(live: LiveTable) -> str:
     """The last hand in words, as ``loo hand`` printed it."""
-    if t.last is None:
-        return (f"<h2>Last hand</h2><p>No hand yet: {escape(t.next_dealer)} deals the "
-                "first.</p>")
+    if live.last is None:
+        return (f"<h2>Last hand</h2><p>No hand yet: {escape(live.table.next_dealer)} deals "
+                "the first.</p>")
     from loo_ledger.cli.show import settlement_lines  # the words of 'loo hand'
-    first, *rest = settlement_lines(t.last, v=t.variant, present=t.present)
+    first, *rest = settlement_lines(live.last, v=live.variant, present=live.present)
     items = "".join(f"<li>{escape(' '.join(line.split()))}</li>" for line in rest)
     return f"<h2>Last hand</h2><p><strong>{escape(first)}</strong></p><ul>{items}</ul>"
 
 
-def chart(t: LiveTable) -> str:
+def chart(live: LiveTable) -> str:
     """The export's chart of the running nets, scrolled sideways on a narrow screen."""
-    if not t.chart:
+    if not live.chart:
         return ""
-    return ('<h2>Running balance</h2><div class="chart-box">' + t.chart + "</div>"
+    return ('<h2>Running balance</h2><div class="chart-box">' + live.chart + "</div>"
             '<p class="note">Each line is a player, named in the legend with their net; '
             "the figures are on the scoreboard above.</p>")
 
@@ -148,7 +153,7 @@ def _live(part: str) -> str:
 
 def page_title(table: LiveTable | None) -> str:
     """The browser tab's title."""
-    return "loo: " + (table.title if table is not None else "no session")
+    return "loo: " + (table.table.name if table is not None else "no session")
 
 
 def event(shown: dict[str, str], *, title: str, version: str, hands: int) -> bytes:

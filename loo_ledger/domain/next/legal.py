@@ -27,7 +27,8 @@ The model is pokerkit's ``can_…``/``verify_…`` pair: ``words_allowed`` lists
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -45,6 +46,7 @@ from loo_ledger.domain.rules.codes import (
     Game,
     LonePlayer,
     Pam,
+    PenaltyKind,
     SimplePool,
     Suit,
     Word,
@@ -52,11 +54,17 @@ from loo_ledger.domain.rules.codes import (
 from loo_ledger.domain.rules.model import TableState
 from loo_ledger.domain.rules.variants import Variant
 
+if TYPE_CHECKING:  # the cards are imported by next_card alone (most commands never ask it)
+    from loo_ledger.domain.cards.deck import Card
+    from loo_ledger.domain.cards.judge import PlayRecord
+    from loo_ledger.domain.cards.play_rules import PlayRules
+
 #: Who deals (domain/next/rotation.py) is part of what may happen next: asked through here.
 __all__ = ["DealShape", "Refusal", "SYNONYMS", "can_deal", "can_defend", "can_flush",
-           "canonical", "cards_needed", "deal_shape", "dealer_moved", "dealer_takes_without_play",
-           "dealer_word_optional", "dealt_in", "exchange_limit", "flush_kind_needed",
-           "flush_kinds", "has_simple_double", "next_dealer", "next_seat", "pass_word",
+           "canonical", "cards_needed", "deal_shape", "dealer_moved",
+           "dealer_takes_without_play", "dealer_word_optional", "dealt_in", "exchange_limit",
+           "flush_kind_needed", "flush_kinds", "forfeit_kinds", "forfeits_allowed",
+           "has_simple_double", "next_dealer", "next_seat", "pass_word", "refuse_forfeit",
            "refuse_word", "rotate_from_left", "said_before", "skip_hand", "trump_matters",
            "tricks_left", "unit_name", "verify_word", "words_allowed"]
 
@@ -408,3 +416,141 @@ def cards_needed(v: Variant, shape: DealShape, players: int) -> int:
 def can_deal(v: Variant, shape: DealShape, players: int) -> bool:
     """Whether ``players`` can be dealt from the pack (and are at least two)."""
     return players >= 2 and cards_needed(v, shape, players) <= v.pack
+
+
+def forfeit_kinds(v: Variant) -> tuple[PenaltyKind, ...]:
+    """The forfeits a player may be charged before play at this table (Britannica laws 5,
+    7 and 8: a misdeal, looking at one's cards early, declaring early), where
+    ``forfeits=true``; none elsewhere. Each is a single stake into this deal's pool.
+
+    >>> from loo_ledger.domain.rules.variants import variant
+    >>> [str(k) for k in forfeit_kinds(variant("britannica"))], forfeit_kinds(variant("three-card"))
+    (['misdeal', 'looked-early', 'declared-early'], ())
+    """
+    if not v.forfeits:
+        return ()
+    return (PenaltyKind.MISDEAL, PenaltyKind.LOOKED_EARLY, PenaltyKind.DECLARED_EARLY)
+
+
+def refuse_forfeit(v: Variant, kind: str, player: str, dealt: tuple[str, ...],
+                   in_play: tuple[str, ...]) -> Refusal | None:
+    """Why ``player`` may not be charged the forfeit ``kind`` before play in a deal dealt
+    to ``dealt`` (from the dealer's left, the dealer last) and played by ``in_play``;
+    None if he may. A misdeal is the dealer's (law 5); a player who declared early must
+    throw up his hand (law 8), so is not in play; anyone dealt in may have looked early
+    (law 7).
+
+    >>> from loo_ledger.domain.rules.variants import variant
+    >>> b = variant("britannica")
+    >>> refuse_forfeit(b, "misdeal", "A", ("A", "B", "C"), ("A", "C")).message
+    'a misdeal is charged to the dealer (C), not A'
+    >>> refuse_forfeit(b, "declared-early", "B", ("A", "B", "C"), ("A", "C")) is None
+    True
+    >>> refuse_forfeit(variant("three-card"), "looked-early", "B", ("A", "B"), ()).code
+    'PENALTY_NOT_ALLOWED'
+    """
+    if kind not in forfeit_kinds(v):
+        return Refusal(code="PENALTY_NOT_ALLOWED", message=f"a {kind} forfeit is not a rule "
+                       "of this table (forfeits=false)")
+    if player not in dealt:
+        return Refusal(code="PENALTY_BY_NONPLAYER", message=f"{player} is not dealt in, so "
+                       f"cannot forfeit for a {kind}")
+    if kind == PenaltyKind.MISDEAL and player != dealt[-1]:
+        return Refusal(code="PENALTY_NOT_ALLOWED", message=f"a misdeal is charged to the "
+                       f"dealer ({dealt[-1]}), not {player}")
+    if kind == PenaltyKind.DECLARED_EARLY and player in in_play:
+        return Refusal(code="PENALTY_NOT_ALLOWED", message=f"{player} declared early and "
+                       "must throw up his hand (law 8), but is recorded as playing")
+    return None
+
+
+def forfeits_allowed(v: Variant, dealt: tuple[str, ...],
+                     in_play: tuple[str, ...]) -> dict[PenaltyKind, tuple[str, ...]]:
+    """Who may be charged each forfeit before play (:func:`refuse_forfeit`), in the
+    table's order; empty where the table plays no forfeits.
+
+    >>> from loo_ledger.domain.rules.variants import variant
+    >>> got = forfeits_allowed(variant("britannica"), ("A", "B", "C"), ("A", "C"))
+    >>> {str(k): who for k, who in got.items()}
+    {'misdeal': ('C',), 'looked-early': ('A', 'B', 'C'), 'declared-early': ('B',)}
+    >>> forfeits_allowed(variant("three-card"), ("A", "B", "C"), ("A", "B", "C"))
+    {}
+    """
+    out: dict[PenaltyKind, tuple[str, ...]] = {}
+    for kind in forfeit_kinds(v):
+        who = tuple(p for p in dealt if refuse_forfeit(v, kind, p, dealt, in_play) is None)
+        if who:
+            out[kind] = who
+    return out
+
+
+class NextCard(msgspec.Struct, frozen=True, kw_only=True):
+    """The next card of a hand being entered card by card: ``player`` plays it (None once
+    every trick is played, or while ``turn``), in trick ``trick``; ``cards`` are those he
+    may play: from his hand, if it is known, those the rules of play allow
+    (cards.play.legal_plays), else any card of the pack not yet seen (``known`` False).
+    ``turn``: a simple pool in which someone has just failed to follow: the card then
+    turned for trumps comes first (``cards``: those it may be)."""
+
+    player: str | None
+    trick: int
+    cards: tuple[Card, ...]
+    known: bool = False
+    turn: bool = False
+
+
+def next_card(rec: PlayRecord, trick: Sequence[Card], rules: PlayRules) -> NextCard:
+    """Who plays the next card of the hand ``rec`` (its complete tricks so far, the
+    trump card, the hands known), ``trick`` being the trick under way (leader first), and
+    the cards he may play. The leader of the first trick is the first player in play
+    from the dealer's left, then each trick's winner (cards.judge).
+
+    >>> from loo_ledger.domain.cards.deck import parse_card as c, parse_cards as cs
+    >>> from loo_ledger.domain.cards.judge import PlayRecord
+    >>> from loo_ledger.domain.cards.play_rules import PlayRules
+    >>> rec = PlayRecord(players=("A", "B"), trump_card=c("2s"), tricks=(cs("As 3s"),),
+    ...                  dealt={"B": cs("3s Kh Qd")})
+    >>> n = next_card(rec, cs("Kd"), PlayRules())
+    >>> n.player, n.trick, [str(x) for x in n.cards], n.known
+    ('B', 2, ['Qd'], True)
+    >>> n = next_card(rec, (), PlayRules())  # 52 less As 3s played, 2s turned, B's Kh Qd
+    >>> n.player, len(n.cards), n.known
+    ('A', 47, False)
+    """
+    from loo_ledger.domain.cards.deck import pack
+    from loo_ledger.domain.cards.judge import judge, trump_at_start
+    from loo_ledger.domain.cards.play import PlayContext, legal_plays
+    judged = judge(rec, rules)
+    done = len(judged.winners)
+    played = {card for t in rec.tricks[:done] for card in t}
+    turned_in_play = judged.trump is not None and judged.trump != trump_at_start(rec)
+    shown = {x for x in (rec.turned,) if x is not None}
+    if rec.trump_card is not None and (turned_in_play or rules.hand_size != 5):
+        shown.add(rec.trump_card)  # a five-card dealer may take the card turned
+    if done < len(rec.tricks):  # a simple pool's failure to follow: the card turned first
+        seen = played | set(rec.tricks[done]) | shown
+        return NextCard(player=None, trick=done + 1, turn=True,
+                        cards=tuple(x for x in pack(rules.pack) if x not in seen))
+    if done >= rules.hand_size:
+        return NextCard(player=None, trick=done, cards=())
+    leader = judged.winners[-1] if judged.winners else rec.players[0]
+    i = rec.players.index(leader)
+    seats = rec.players[i:] + rec.players[:i]
+    player = seats[len(trick)]
+    hands: dict[str, list[Card]] = {}
+    for p in rec.players:
+        hand = rec.exchanged.get(p, rec.dealt.get(p))
+        if hand is not None:
+            hands[p] = [x for x in hand if x not in played and x not in trick]
+    ctx = PlayContext(rules=rules, trump=judged.trump,
+                      trump_card=rec.turned if turned_in_play else rec.trump_card,
+                      turned_in_play=turned_in_play, players=len(rec.players), trick=done + 1,
+                      played=frozenset(played))
+    if player in hands:
+        return NextCard(player=player, trick=done + 1, known=True,
+                        cards=tuple(legal_plays(hands[player], trick, ctx)))
+    held = {x for p, hand in hands.items() if p != player for x in hand}
+    seen = played | set(trick) | shown | held
+    return NextCard(player=player, trick=done + 1,
+                    cards=tuple(x for x in pack(rules.pack) if x not in seen))
+
