@@ -37,10 +37,9 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-import msgspec
-
 from loo_ledger.errors import NotFound
-from loo_ledger.store.facts import NOT_DEALT, dealt_order
+from loo_ledger.services.analysis.filters import Filters, no_hand
+from loo_ledger.store.facts import dealt_order
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.situations import hand_facts
 
@@ -53,23 +52,6 @@ FOCUS = {"stand": "stand", "after-loo": "stand", "miss": "miss", "defend": "pass
 
 Line = tuple[Any, ...]                      # (kind, pool, ...situation)
 Opportunity = tuple[Line, str, str, int]    # (line, player, choice, change)
-
-
-class Filters(msgspec.Struct, frozen=True, kw_only=True):
-    """Which hands and seats a report covers: the pool (``simple``/``double``), the seat
-    from the dealer's left (0 the dealer, 1 the eldest...), hands ``with`` a player dealt
-    in (an identity's name). None: any."""
-
-    pool: str | None = None
-    seat: int | None = None
-    with_: str | None = None
-
-    def hand(self, row: tuple[Any, ...], who: Any) -> bool:
-        """Whether hand ``row`` (store/situations.py) is selected."""
-        if self.pool is not None and ("double" if row[5] else "simple") != self.pool:
-            return False
-        return self.with_ is None or any(
-            w != NOT_DEALT and who(row[7][pos]) == self.with_ for pos, w in enumerate(row[3]))
 
 
 def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | None = None
@@ -94,7 +76,7 @@ def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | Non
             p = who(names[pos])
             seat = (i + 1) % len(order)
             change = deltas[pos] or 0
-            if kept and w in _CHOICE and only.seat in (None, seat):
+            if kept and w in _CHOICE and only.seat_kept(seat):
                 choice = _CHOICE[w]
                 yield ("stand", pool, seat, stood), p, choice, change
                 if p in looed_last:
@@ -125,13 +107,12 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
             continue
         order = dealt_order(words, dealer)
         for i, pos in enumerate(order):
-            if only.seat in (None, (i + 1) % len(order)):
+            if only.seat_kept((i + 1) % len(order)):
                 p = who.who(names[pos])
                 hands[p] = hands.get(p, 0) + 1
                 nets[p] = nets.get(p, 0) + (deltas[pos] or 0)
     if not hands:
-        raise NotFound("no hand is selected: " + (_said(only) or "the evenings chosen have "
-                                                  "no hands"))
+        raise no_hand(only)
     chosen = list(hands) if player is None else [who.who(player)]
     for p in chosen:
         if p not in hands:
@@ -250,14 +231,6 @@ def _binomial_cdf(n: int, p: float) -> list[float]:
                           + (n - k) * lq)
         out.append(total)
     return out
-
-
-def _said(only: Filters) -> str:
-    """The filters in words, for a message."""
-    parts = [f"--pool {only.pool}" if only.pool else "",
-             f"--seat {only.seat}" if only.seat is not None else "",
-             f"--with {only.with_}" if only.with_ else ""]
-    return " ".join(p for p in parts if p)
 
 
 def _situation(line: Line) -> dict[str, Any]:
