@@ -7,6 +7,13 @@ from typing import Any
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.filter_opts import (
+    SEASON_OPTION,
+    SESSIONS_OPTION,
+    SINCE_OPTION,
+    UNTIL_OPTION,
+    VARIANT_OPTION,
+)
 from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.errors import LooError
 
@@ -20,34 +27,43 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
-def stats(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def stats(ctx: typer.Context, session: list[int] | None = SESSIONS_OPTION,
           all_: bool = typer.Option(False, "--all", help="Every session in the ledger."),
-          since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
-              "Sessions from DATE on: '2026-03-01', 'last month', 'this year'.")),
+          since: str | None = SINCE_OPTION, until: str | None = UNTIL_OPTION,
+          season: str | None = SEASON_OPTION, variant: str | None = VARIANT_OPTION,
           player: str | None = typer.Option(None, "--player", metavar="NAME",
                                                help="Only this player."),
           limit: int = typer.Option(20, "--limit", metavar="N", min=0, help=(
               "Across sessions: list the N most recent sessions (0: all; --json has all).")),
           as_json: bool = JSON_OPTION) -> None:
     """Per player: declarations, tricks, loos, whole pools, flushes, chips and money, seats.
-    Per session: hands, simple and double pools, the largest pool, loos paid."""
+    Per session: hands, simple and double pools, the largest pool, loos paid. One session
+    (the current one, or -s ID), or the evenings the filters choose (--all, --since,
+    --until, --season, --variant, several -s)."""
+    from loo_ledger.cli.filter_opts import read
     from loo_ledger.services.analysis.stats import stats as run_stats
     from loo_ledger.services.dates import parse_when
     e = env(ctx)
-    if all_ and session is not None:
+    ids = session or []
+    if all_ and ids:
         raise LooError("choose --session ID or --all, not both")
-    across = (all_ or since is not None) and session is None
-    sid = None if across else e.session_id(session)
+    filtered = bool(season is not None or until or variant is not None or len(ids) > 1
+                    or (ids and since is not None))
+    only = read(e.ledger(), season=season, since=since, until=until, session=ids,
+                variant=variant) if filtered else None
+    across = (all_ or since is not None or filtered)
+    sid = None if across else e.session_id(ids[0] if ids else None)
     if player is not None and sid is None:  # across sessions: a person, by any spelling
         from loo_ledger.cli.player_cmds import match_identity
-        from loo_ledger.store.identities import read
-        player = match_identity(player, read(e.ledger().db))
+        from loo_ledger.store.identities import read as read_identities
+        player = match_identity(player, read_identities(e.ledger().db))
     elif player is not None:  # a unique prefix in any case, as everywhere (cli/matching.py)
         from loo_ledger.cli.matching import match_player
         player = match_player(player, e.ledger().session(sid)["players"])
     report = run_stats(e.ledger(), session_id=sid,
-                       since=parse_when(since) if since else None, player=player,
-                       record_sessions=None if as_json else limit or None)
+                       since=parse_when(since) if since and not filtered else None,
+                       player=player, record_sessions=None if as_json else limit or None,
+                       only=only)
     if as_json:
         return print_json(report)
     _show_stats(report, limit)

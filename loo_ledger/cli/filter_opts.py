@@ -18,7 +18,15 @@ SINCE_OPTION = typer.Option(None, "--since", metavar="DATE", help=(
     "The evenings from DATE on: '2026-03-01', 'last month', 'this year'."))
 UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", help=(
     "The evenings up to DATE (its whole day or month: '2026-03-31', 'March 2026')."))
-SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID", help=(
+
+
+def _idents(values: list[int] | None) -> list[int] | None:
+    """Each ``--session`` a number the ledger can hold (cli/option_limits.py ``ident``)."""
+    from loo_ledger.cli.option_limits import ident
+    return [v for v in values if ident(v) is not None] if values else values
+
+
+SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID", callback=_idents, help=(
     "This session (repeat for more); default: the current one, or every evening when "
     "another evening filter is given."))
 VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME", help=(
