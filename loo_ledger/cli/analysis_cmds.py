@@ -6,13 +6,16 @@ from typing import Any
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.filter_opts import (
+    POOL_OPTION,
     SEASON_OPTION,
+    SEAT_OPTION,
     SESSIONS_OPTION,
     SINCE_OPTION,
     UNTIL_OPTION,
     VARIANT_OPTION,
+    WITH_OPTION,
 )
 from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.errors import LooError
@@ -177,29 +180,49 @@ def _show_record(record: list[dict[str, Any]], cut: str) -> None:
                right=("session", "net", "money")))
 
 
-def settle_up(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def settle_up(ctx: typer.Context, session: list[int] | None = SESSIONS_OPTION,
               banker: str | None = typer.Option(None, "--banker", metavar="NAME", help=(
                   "Who everyone settles with (default: the first player).")),
               all_: bool = typer.Option(False, "--all", help=(
                   "The tab of every session: who owes whom, after 'loo paid'.")),
-              since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
-                  "The tab of the sessions from DATE on: '2026-03-01', 'March 2026'.")),
-              as_json: bool = JSON_OPTION) -> None:
+              since: str | None = SINCE_OPTION, until: str | None = UNTIL_OPTION,
+              season: str | None = SEASON_OPTION, variant: str | None = VARIANT_OPTION,
+              pool: str | None = POOL_OPTION, seat: str | None = SEAT_OPTION,
+              with_: str | None = WITH_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Money owed at the end: each player's net and buy-in in money, and who pays whom.
-    With --all or --since, a season's tab: every session's money by player (and the
-    pool), less the debts paid ('loo paid'), and who still pays whom."""
+    With --all, or filters choosing evenings (--since, --until, --season, --variant,
+    several -s), a tab: every session's money by player (and the pool), less the debts
+    paid ('loo paid'), and who still pays whom."""
+    from loo_ledger.cli.filter_opts import read, refuse
     from loo_ledger.services.analysis.settle_up import settle_session
+    refuse({"--pool": pool, "--seat": seat, "--with": with_},
+           "settle-up settles whole evenings: what each player owes is his net over every "
+           "hand of the evening, so a part of its hands or seats owes nobody anything")
     e = env(ctx)
-    if all_ or since is not None:
-        if session is not None or banker is not None:
-            raise LooError("--all and --since settle a season by the fewest transfers; they "
-                           "cannot be combined with --session or --banker")
+    ids = session or []
+    filtered = bool(until or season is not None or variant is not None or len(ids) > 1
+                    or (ids and since is not None))
+    if all_ or since is not None or filtered:
+        if banker is not None or (all_ and (ids or filtered)):
+            raise LooError("--all and the filters settle a season by the fewest transfers; "
+                           "--all cannot be combined with --session or another filter, nor "
+                           "any of them with --banker")
         from loo_ledger.cli.season_show import show_tab
+        from loo_ledger.services.analysis.filters import evenings
         from loo_ledger.services.analysis.season import season_tab
         from loo_ledger.services.dates import period
-        tab = season_tab(e.ledger(), since=period(since)[0].isoformat() if since else None)
+        if filtered:
+            only = read(e.ledger(), season=season, since=since, until=until, session=ids,
+                        variant=variant)
+            title, _name, rows = evenings(e.ledger(), only)
+            tab = season_tab(e.ledger(), since=None, evenings=[s["id"] for s in rows],
+                             title=title)
+        else:
+            tab = season_tab(e.ledger(),
+                             since=period(since)[0].isoformat() if since else None)
         return print_json(tab) if as_json else show_tab(tab)
-    result = settle_session(e.ledger(), e.session_id(session), banker=banker)
+    session_id = ids[0] if ids else None
+    result = settle_session(e.ledger(), e.session_id(session_id), banker=banker)
     if as_json:
         return print_json(result)
     if result["in"] == "chips":
