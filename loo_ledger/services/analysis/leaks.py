@@ -34,14 +34,14 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 from loo_ledger.errors import NotFound
 from loo_ledger.services.analysis.filters import Filters, no_hand
 from loo_ledger.store.facts import dealt_order
 from loo_ledger.store.identities import read as read_identities
-from loo_ledger.store.situations import hand_facts
+from loo_ledger.store.situations import first_deal, hand_facts
 
 MIN_HANDS = 30
 RESAMPLES = 1000
@@ -54,11 +54,13 @@ Line = tuple[Any, ...]                      # (kind, pool, ...situation)
 Opportunity = tuple[Line, str, str, int]    # (line, player, choice, change)
 
 
-def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | None = None
-                  ) -> Iterator[Opportunity]:
+def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | None = None,
+                  lou: Collection[int] = ()) -> Iterator[Opportunity]:
     """Every choice of every player in the hands ``rows`` (store/situations.py), players
     named by ``who`` (a spelling -> the identity's name), in the hands and seats ``only``
-    selects (the hand before one still tells who was looed in it)."""
+    selects (the hand before one still tells who was looed in it). In the sessions ``lou``
+    (Lou's), the situation is the deal, ``first`` or ``later``, not the pool, and there is
+    no miss and no defence (the dealer stands or folds as everyone does)."""
     only = only or Filters()
     looed_last: set[str] = set()
     last_session = None
@@ -66,7 +68,9 @@ def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | Non
         sid, _number, dealer, words, deltas, double, looed, names = row
         if sid != last_session:
             looed_last, last_session = set(), sid
-        pool = "double" if double else "simple"
+        is_lou = sid in lou
+        pool = ("first" if first_deal(words) else "later") if is_lou else \
+            "double" if double else "simple"
         order = dealt_order(words, dealer)
         stood = 0
         miss_taken = False
@@ -81,9 +85,9 @@ def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | Non
                 yield ("stand", pool, seat, stood), p, choice, change
                 if p in looed_last:
                     yield ("after-loo", pool), p, choice, change
-                if w in "sm" and not miss_taken:
+                if w in "sm" and not miss_taken and not is_lou:
                     yield ("miss", pool), p, "miss" if w == "m" else "stand", change
-                if seat == 0 and stood:
+                if seat == 0 and stood and not is_lou:
                     yield ("defend", pool), p, _DEALER[w], change
             if w in "smd":
                 stood += 1
@@ -120,7 +124,8 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
                            "cost")
     table: dict[Line, dict[str, list[int]]] = {}
     by_player: dict[Line, dict[str, dict[str, int]]] = {}
-    for line, q, choice, change in opportunities(rows, who.who, only):
+    for line, q, choice, change in opportunities(rows, who.who, only,
+                                                 _lou_sessions(ledger, sessions)):
         got = table.setdefault(line, {}).setdefault(choice, [0, 0])
         got[0] += 1
         got[1] += change
@@ -128,6 +133,14 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
         counts[choice] = counts.get(choice, 0) + 1
     return {"min_hands": min_hands, "resamples": RESAMPLES,
             "players": [_player(p, table, by_player, hands, nets, min_hands) for p in chosen]}
+
+
+def _lou_sessions(ledger: Any, sessions: Sequence[int]) -> set[int]:
+    """The sessions of ``sessions`` that are Lou (by their variant and rules)."""
+    from loo_ledger.services.analysis.stats import game_of
+    from loo_ledger.store.stats_sql import Scope, StatsReader
+    rows = StatsReader(ledger.db).sessions(Scope(sessions=tuple(sessions)))
+    return {s["id"] for s in rows if game_of([s]) == "lou"}
 
 
 def _player(p: str, table: dict[Line, dict[str, list[int]]],
@@ -241,20 +254,24 @@ def _situation(line: Line) -> dict[str, Any]:
 
 
 def describe(line: Line) -> str:
-    """A line in words.
+    """A line in words (Lou's situation is its deal, and a loo there is a burn).
 
     >>> describe(("stand", "double", 1, 0))
     'stands from the eldest seat in a double pool, nobody stood before'
     >>> describe(("miss", "simple"))
     'takes the miss in a simple pool'
+    >>> describe(("after-loo", "later"))
+    'stands after being burned, in a later deal of Lou'
     """
     kind, pool = line[0], line[1]
+    lou = pool in ("first", "later")
+    where = f"a {pool} deal of Lou" if lou else f"a {pool} pool"
     if kind == "stand":
         seat = {0: "the dealer's seat", 1: "the eldest seat"}.get(line[2], f"seat {line[2]}")
         before = "nobody stood before" if not line[3] else \
             f"{line[3]} stood before"
-        return f"stands from {seat} in a {pool} pool, {before}"
-    return {"after-loo": f"stands after being looed, in a {pool} pool",
-            "miss": f"takes the miss in a {pool} pool",
-            "defend": f"passes as dealer once someone stood (not stand or defend), in a {pool} "
-                      "pool"}[kind]
+        return f"stands from {seat} in {where}, {before}"
+    return {"after-loo": f"stands after being {'burned' if lou else 'looed'}, in {where}",
+            "miss": f"takes the miss in {where}",
+            "defend": f"passes as dealer once someone stood (not stand or defend), in {where}"
+            }[kind]
