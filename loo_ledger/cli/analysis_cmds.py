@@ -214,8 +214,8 @@ def settle_up(ctx: typer.Context, session: list[int] | None = SESSIONS_OPTION,
         if filtered:
             only = read(e.ledger(), season=season, since=since, until=until, session=ids,
                         variant=variant)
-            title, _name, rows = evenings(e.ledger(), only)
-            tab = season_tab(e.ledger(), since=None, evenings=[s["id"] for s in rows],
+            title, _name, chosen = evenings(e.ledger(), only)
+            tab = season_tab(e.ledger(), since=None, evenings=[s["id"] for s in chosen],
                              title=title)
         else:
             tab = season_tab(e.ledger(),
@@ -227,15 +227,15 @@ def settle_up(ctx: typer.Context, session: list[int] | None = SESSIONS_OPTION,
         return print_json(result)
     if result["in"] == "chips":
         return _settle_chips(result)
-    cur, pool = result["unit"]["currency"], result["pool"]
+    cur, kitty = result["unit"]["currency"], result["pool"]
     bought = result["buy_in"] is not None
     rows = [(p["name"], signed(p["net"]), _cash(p["money"], cur),
              *((f"{p['bought']} = {_cash(p['bought_money'], cur)}",
                 f"{p['cash_out']} = {_cash(p['cash_out_money'], cur)}") if bought else ()))
             for p in result["players"]]
     # The pool's change is its part of the cash-outs: the column sums to what was bought in.
-    rows.append(("(pool)", signed(pool["change"]), _cash(pool["money"], cur),
-                 *(("", f"{signed(pool['change'])} = {_cash(pool['cash_out_money'], cur)}")
+    rows.append(("(pool)", signed(kitty["change"]), _cash(kitty["money"], cur),
+                 *(("", f"{signed(kitty['change'])} = {_cash(kitty['cash_out_money'], cur)}")
                    if bought else ())))
     if bought:
         total = f"{result['bought']['chips']} = {_cash(result['bought']['money'], cur)}"

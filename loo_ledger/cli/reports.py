@@ -96,7 +96,7 @@ def _kept(ledger: Any, sids: list[int], only: Any) -> dict[int, set[int]]:
 
 
 def _json_rows(ledger: Any, sids: list[int], kept: dict[int, set[int]] | None, many: bool
-               ) -> Iterator[dict[str, Any]]:
+               ) -> Iterator[Any]:
     """``loo hands --json``'s objects; with session filters each says its session."""
     from loo_ledger.services.reports.stream import hand_rows
     for sid in sids:

@@ -41,3 +41,19 @@ def first_deal(words: str) -> bool:
     (True, False)
     """
     return all(w in _NO_CHOICE for w in words)
+
+
+def exchanges(db: Connection, session_ids: Sequence[int]
+              ) -> dict[tuple[int, int], dict[str, int]]:
+    """(session, number) -> the cards each player exchanged (by his seated spelling; a
+    player who played and is not named exchanged none), for every hand of ``session_ids``,
+    read from the stored record through the store's encoding (store/records.py)."""
+    from loo_ledger.store.records import Seats, decode
+    out: dict[tuple[int, int], dict[str, int]] = {}
+    for sid in session_ids:
+        seats = Seats([r[0] for r in db.execute(
+            "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [sid])])
+        for number, text in db.execute(
+                "SELECT number, record FROM hands WHERE session_id = ? ORDER BY number", [sid]):
+            out[(sid, number)] = dict(decode(text, seats).get("exchanges") or {})
+    return out

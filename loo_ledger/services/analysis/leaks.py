@@ -34,33 +34,38 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from loo_ledger.errors import NotFound
 from loo_ledger.services.analysis.filters import Filters, no_hand
 from loo_ledger.store.facts import dealt_order
 from loo_ledger.store.identities import read as read_identities
-from loo_ledger.store.situations import first_deal, hand_facts
+from loo_ledger.store.situations import exchanges, first_deal, hand_facts
 
 MIN_HANDS = 30
 RESAMPLES = 1000
 _CHOICE = {"s": "stand", "m": "stand", "d": "stand", "p": "pass", "f": "pass"}
 _DEALER = {"s": "stand", "m": "stand", "d": "defend", "p": "pass", "f": "pass"}
 #: The choice each kind of line is named for (its rates are this choice's).
-FOCUS = {"stand": "stand", "after-loo": "stand", "miss": "miss", "defend": "pass"}
+FOCUS = {"stand": "stand", "after-loo": "stand", "miss": "miss", "defend": "pass",
+         "exchange": "0"}
 
 Line = tuple[Any, ...]                      # (kind, pool, ...situation)
 Opportunity = tuple[Line, str, str, int]    # (line, player, choice, change)
 
 
 def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | None = None,
-                  lou: Collection[int] = ()) -> Iterator[Opportunity]:
+                  lou: Collection[int] = (),
+                  exchanged: Mapping[tuple[int, int], Mapping[str, int]] | None = None
+                  ) -> Iterator[Opportunity]:
     """Every choice of every player in the hands ``rows`` (store/situations.py), players
     named by ``who`` (a spelling -> the identity's name), in the hands and seats ``only``
     selects (the hand before one still tells who was looed in it). In the sessions ``lou``
     (Lou's), the situation is the deal, ``first`` or ``later``, not the pool, and there is
-    no miss and no defence (the dealer stands or folds as everyone does)."""
+    no miss and no defence (the dealer stands or folds as everyone does). ``exchanged``
+    ((session, hand) -> cards exchanged by spelling, store/situations.py) gives the hands
+    where cards are exchanged: each player who played chose how many (0 when unnamed)."""
     only = only or Filters()
     looed_last: set[str] = set()
     last_session = None
@@ -75,6 +80,7 @@ def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | Non
         stood = 0
         miss_taken = False
         kept = only.hand(row, who)
+        swaps = None if exchanged is None else exchanged.get((sid, _number))
         for i, pos in enumerate(order):
             w = words[pos]
             p = who(names[pos])
@@ -89,6 +95,8 @@ def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | Non
                     yield ("miss", pool), p, "miss" if w == "m" else "stand", change
                 if seat == 0 and stood and not is_lou:
                     yield ("defend", pool), p, _DEALER[w], change
+            if kept and swaps is not None and w not in "pf-" and only.seat_kept(seat):
+                yield ("exchange", pool, seat), p, str(swaps.get(names[pos], 0)), change
             if w in "smd":
                 stood += 1
             miss_taken = miss_taken or w == "m"
@@ -124,8 +132,9 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
                            "cost")
     table: dict[Line, dict[str, list[int]]] = {}
     by_player: dict[Line, dict[str, dict[str, int]]] = {}
-    for line, q, choice, change in opportunities(rows, who.who, only,
-                                                 _lou_sessions(ledger, sessions)):
+    lou, swapping = _games(ledger, sessions)
+    exchanged = exchanges(ledger.db, swapping) if swapping else None
+    for line, q, choice, change in opportunities(rows, who.who, only, lou, exchanged):
         got = table.setdefault(line, {}).setdefault(choice, [0, 0])
         got[0] += 1
         got[1] += change
@@ -135,12 +144,24 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
             "players": [_player(p, table, by_player, hands, nets, min_hands) for p in chosen]}
 
 
-def _lou_sessions(ledger: Any, sessions: Sequence[int]) -> set[int]:
-    """The sessions of ``sessions`` that are Lou (by their variant and rules)."""
+def _games(ledger: Any, sessions: Sequence[int]) -> tuple[set[int], list[int]]:
+    """The sessions of ``sessions`` that are Lou, and those whose game exchanges cards
+    (by their variant and rules)."""
+    import json
+
+    from loo_ledger.domain.rules.variants import variant
+    from loo_ledger.errors import VariantError
     from loo_ledger.services.analysis.stats import game_of
     from loo_ledger.store.stats_sql import Scope, StatsReader
     rows = StatsReader(ledger.db).sessions(Scope(sessions=tuple(sessions)))
-    return {s["id"] for s in rows if game_of([s]) == "lou"}
+    swapping = []
+    for s in rows:
+        try:
+            if variant(s["variant"], json.loads(s["rules"] or "{}")).exchange > 0:
+                swapping.append(s["id"])
+        except (VariantError, ValueError):
+            pass
+    return {s["id"] for s in rows if game_of([s]) == "lou"}, swapping
 
 
 def _player(p: str, table: dict[Line, dict[str, list[int]]],
@@ -191,7 +212,10 @@ def _line(p: str, line: Line, counts: dict[str, int], theirs: dict[str, int],
             "rates": {c: round(counts.get(c, 0) / n, 4) for c in sorted(value)},
             "winners_rates": {c: round(w_rates.get(c, 0.0), 4) for c in sorted(value)},
             "values": {c: round(v, 4) for c, v in sorted(value.items())},
-            "cost": cost, "ci": ci, "enough": enough}
+            "cost": cost, "ci": ci, "enough": enough,
+            **({"cards": round(sum(int(c) * k for c, k in counts.items()) / n, 4),
+                "winners_cards": round(sum(int(c) * k for c, k in theirs.items()) / wn, 4)}
+               if line[0] == "exchange" else {})}
 
 
 def _resamples(counts: dict[str, int], n: int, rng: random.Random, times: int
@@ -250,6 +274,8 @@ def _situation(line: Line) -> dict[str, Any]:
     out: dict[str, Any] = {"pool": line[1]}
     if line[0] == "stand":
         out.update(seat=line[2], stood_before=line[3])
+    elif line[0] == "exchange":
+        out.update(seat=line[2])
     return out
 
 
@@ -260,14 +286,19 @@ def describe(line: Line) -> str:
     'stands from the eldest seat in a double pool, nobody stood before'
     >>> describe(("miss", "simple"))
     'takes the miss in a simple pool'
+    >>> describe(("exchange", "simple", 1))
+    'keeps his cards (exchanges none) from the eldest seat in a simple pool'
     >>> describe(("after-loo", "later"))
     'stands after being burned, in a later deal of Lou'
     """
     kind, pool = line[0], line[1]
     lou = pool in ("first", "later")
     where = f"a {pool} deal of Lou" if lou else f"a {pool} pool"
-    if kind == "stand":
+    if kind in ("stand", "exchange"):
         seat = {0: "the dealer's seat", 1: "the eldest seat"}.get(line[2], f"seat {line[2]}")
+    if kind == "exchange":
+        return f"keeps his cards (exchanges none) from {seat} in {where}"
+    if kind == "stand":
         before = "nobody stood before" if not line[3] else \
             f"{line[3]} stood before"
         return f"stands from {seat} in {where}, {before}"
