@@ -1,5 +1,5 @@
 """The facts of each hand that the leak finder reads (issue 24): who sat where, who dealt,
-each seat's word, change and loo (the compact columns of ``hands``, store/facts.py).
+each seat's word, change and loo (the compact columns of ``hands``, store/codec.py).
 
 A Lou hand's first-deal-ness (the domain's ``TableState.lou_first``) is read from its
 words, not from the ``double`` column: in Lou's first deal nobody chooses (everyone
@@ -10,12 +10,11 @@ deal redealt after a renege also has (domain/settlement/lou.py keeps ``lou_first
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from loo_ledger.store.codec import NOT_DEALT, WORD_LETTER, Seats, decode_record, loads
 from loo_ledger.store.conn import Connection
-from loo_ledger.store.facts import NOT_DEALT, WORD_LETTER
 
 _NO_CHOICE = frozenset({NOT_DEALT, WORD_LETTER["forced"]})
 
@@ -30,7 +29,7 @@ def hand_facts(db: Connection, session_ids: Sequence[int]
         for number, dealer, words, deltas, double, looed in db.execute(
                 "SELECT number, dealer, words, deltas, double, looed FROM hands "
                 "WHERE session_id = ? ORDER BY number", [sid]):
-            yield sid, number, dealer, words, json.loads(deltas), bool(double), looed, names
+            yield sid, number, dealer, words, loads(deltas), bool(double), looed, names
 
 
 def first_deal(words: str) -> bool:
@@ -47,13 +46,12 @@ def exchanges(db: Connection, session_ids: Sequence[int]
               ) -> dict[tuple[int, int], dict[str, int]]:
     """(session, number) -> the cards each player exchanged (by his seated spelling; a
     player who played and is not named exchanged none), for every hand of ``session_ids``,
-    read from the stored record through the store's encoding (store/records.py)."""
-    from loo_ledger.store.records import Seats, decode
+    read from the stored record through the store's encoding (store/codec.py)."""
     out: dict[tuple[int, int], dict[str, int]] = {}
     for sid in session_ids:
         seats = Seats([r[0] for r in db.execute(
             "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [sid])])
         for number, text in db.execute(
                 "SELECT number, record FROM hands WHERE session_id = ? ORDER BY number", [sid]):
-            out[(sid, number)] = dict(decode(text, seats).get("exchanges") or {})
+            out[(sid, number)] = dict(decode_record(text, seats).get("exchanges") or {})
     return out

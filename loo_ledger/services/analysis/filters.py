@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 
 from loo_ledger.errors import NotFound
-from loo_ledger.store.facts import NOT_DEALT
+from loo_ledger.store.codec import NOT_DEALT
 
 
 class Filters(msgspec.Struct, frozen=True, kw_only=True):

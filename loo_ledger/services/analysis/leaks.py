@@ -39,7 +39,7 @@ from typing import Any
 
 from loo_ledger.errors import NotFound
 from loo_ledger.services.analysis.filters import Filters, no_hand
-from loo_ledger.store.facts import dealt_order
+from loo_ledger.store.codec import dealt_order
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.situations import exchanges, first_deal, hand_facts
 
