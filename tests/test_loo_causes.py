@@ -1,5 +1,5 @@
 """A loo's cause is a code (domain/rules/codes.py LooCause): the engine gives it with the loo,
-the store keeps it (store/facts.py ``causes``), and `loo pool` words the last hand's loos
+the store keeps it (store/codec.py ``causes``), and `loo pool` words the last hand's loos
 from it through domain/settlement/wording.py, the words the engine gave, loo by loo, without
 settling anything again."""
 
