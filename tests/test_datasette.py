@@ -192,7 +192,7 @@ def canned(db: Path, name: str, **params: str) -> list[dict[str, Any]]:
     meta = json.loads(loo(db, "datasette-metadata"))
 
     async def get() -> list[dict[str, Any]]:
-        ds = Datasette([str(db)], metadata=meta)
+        ds = datasette(db, metadata=meta)
         args = "".join(f"&{k}={v}" for k, v in params.items())
         response = await ds.client.get(f"/loo/{name}.json?_shape=array{args}")
         assert response.status_code == 200, response.text
@@ -243,7 +243,7 @@ def test_the_migrations_table_is_hidden(ledger):
     meta = json.loads(loo(ledger, "datasette-metadata"))
 
     async def tables() -> dict[str, bool]:
-        ds = Datasette([str(ledger)], metadata=meta)
+        ds = datasette(ledger, metadata=meta)
         response = await ds.client.get("/loo.json")
         return {t["name"]: t["hidden"] for t in response.json()["tables"]}
     hidden = asyncio.run(tables())
