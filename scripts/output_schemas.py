@@ -330,17 +330,26 @@ SCHEMAS: dict[str, J] = {
     "check": arr(obj({"session": ID, "code": NAME, "hand": null(ID), "player": null(NAME),
                       "message": NAME}),
                  "loo check --json: every difference found, each naming its session."),
-    "chart": obj({
+    "chart": {"anyOf": [obj({
         "session": ID, "players": arr(NAME),
         "series": {"anyOf": [arr(obj({"hand": NAT, "net": NETS})),
                              arr(obj({"hand": NAT, "pool": NAT}))]},
-    }, description="loo chart --json: running nets (or, with --pool, the pool) by hand; "
-                   "hand 0 is the start."),
+    }), obj({
+        "scope": obj({"since": null(STR), "title": STR}),
+        "evenings": arr(obj({"evening": ID, "session": ID, "name": null(STR), "date": STR})),
+        "players": arr(NAME), "series": arr(obj({"evening": NAT, "net": NETS})),
+    }, description="With --all or --since: each person's running balance in chips at the end "
+                   "of each evening; evening 0 is the start.")],
+        "description": "loo chart --json: running nets (or, with --pool, the pool) by hand; "
+                       "hand 0 is the start."},
     "explain": obj({
         "session": ID, "hand": ID, "dealer": NAME, "pool_in": NAT, "pot": NAT,
         "pool_after": NAT,
         "movements": arr(obj({"from": PARTY, "to": PARTY, "amount": NAT, "reason": STR,
-                              "rule": STR, "cited": STR, "kind": enum(MovementKind)})),
+                              "rule": STR, "cited": STR, "kind": enum(MovementKind),
+                              "arithmetic": null(STR)})),
+        "sources": arr(obj({"rule": NAME, "source": NAME, "title": NAME, "words": NAME},
+                           description="The sources' own words for each rule cited.")),
         "play": null(obj({
             "in_play": arr(NAME), "trump": null(STR), "turned": null(STR),
             "tricks": arr(obj({"trick": ID, "leader": NAME, "trump": null(STR),
@@ -433,12 +442,17 @@ SCHEMAS: dict[str, J] = {
         "title": NAME, "description": NAME,
         "databases": {"type": "object", "additionalProperties": obj({
             "description": NAME,
-            "tables": {"type": "object", "additionalProperties": obj({
-                "description": NAME,
-                "columns": {"type": "object", "additionalProperties": NAME}},
-                optional=("columns",))}})}},
+            "tables": {"type": "object", "additionalProperties": {"oneOf": [
+                obj({"description": NAME,
+                     "columns": {"type": "object", "additionalProperties": NAME}},
+                    optional=("columns",)),
+                obj({"hidden": {"const": True}})]}},
+            "queries": {"type": "object", "additionalProperties": obj({
+                "title": NAME, "description": NAME, "sql": NAME})}})}},
         description="loo datasette-metadata (--json alike): Datasette's metadata.json, a "
-                    "description of every table, view and column."),
+                    "description of every table, view and column, the canned queries "
+                    "(each a title, a description and its SQL with :named parameters), and "
+                    "the tables hidden (hidden: true)."),
     "export": obj({"action": {"const": "export"}, "session": ID,
                    "format": {"enum": ["json", "csv", "md", "text", "html"]}, "summary": BOOL,
                    "output": NAME, "bytes": NAT},

@@ -6,7 +6,8 @@ Needs Chromium (``chromium`` on the PATH; Debian: ``apt-get install -y chromium`
 is not installed the tests marked :data:`needs_chromium` are skipped, saying so, unless
 ``LOO_REQUIRE_CHROMIUM=1`` (set by .ci/run, which installs it): then they fail. Chromium
 runs with networking features off and a throw-away profile. :func:`pixels` decodes a
-screenshot with zlib (PNG, 8-bit RGB or RGBA).
+screenshot with zlib (PNG, 8-bit RGB or RGBA); its filters are undone a line at a time,
+Sub and Up as whole-line integers (a byte-by-byte loop took seconds on a page).
 """
 
 from __future__ import annotations
@@ -42,6 +43,45 @@ def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     return result
 
 
+def _unfilter(kind: int, line: bytes, prev: bytes, bpp: int) -> bytes:
+    """One scanline with its PNG filter undone (``prev``: the line above, undone)."""
+    if kind == 0:
+        return line
+    n = len(line)
+    if kind in (1, 2):  # Sub, Up: a sum byte by byte (mod 256), as whole-line integers
+        low, high = int.from_bytes(b"\x7f" * n, "big"), int.from_bytes(b"\x80" * n, "big")
+
+        def add(x: int, y: int) -> int:
+            return ((x & low) + (y & low)) ^ ((x ^ y) & high)
+
+        x = int.from_bytes(line, "big")
+        if kind == 2:
+            x = add(x, int.from_bytes(prev, "big"))
+        else:  # each byte plus the sum of the bytes bpp, 2 bpp, ... to its left
+            shift = 8 * bpp
+            while shift < 8 * n:
+                x = add(x, x >> shift)
+                shift *= 2
+        return x.to_bytes(n, "big")
+    out = bytearray(line)
+    if kind == 3:
+        for i in range(n):
+            out[i] = (out[i] + ((out[i - bpp] if i >= bpp else 0) + prev[i]) // 2) & 255
+        return bytes(out)
+    for i in range(bpp):  # Paeth: a (left) and c (up-left) are 0 in the first pixel
+        out[i] = (out[i] + prev[i]) & 255
+    for i in range(bpp, n):
+        a, b, c = out[i - bpp], prev[i], prev[i - bpp]
+        if b == c:  # |p - a| = |b - c| = 0: a
+            out[i] = (out[i] + a) & 255
+        elif a == c:  # |p - b| = 0 < |p - a|: b
+            out[i] = (out[i] + b) & 255
+        else:
+            pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - c - c)
+            out[i] = (out[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    return bytes(out)
+
+
 def pixels(png: bytes) -> tuple[int, int, list[bytes]]:
     """(width, height, every pixel's RGB bytes) of an 8-bit, non-interlaced RGB/RGBA PNG."""
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
@@ -57,24 +97,9 @@ def pixels(png: bytes) -> tuple[int, int, list[bytes]]:
     width, height, depth, colour, _, _, interlace = header
     assert depth == 8 and colour in (2, 6) and interlace == 0, header
     bpp = 3 if colour == 2 else 4
-    raw, stride, rows, prev = zlib.decompress(data), width * bpp, [], bytearray(width * bpp)
+    raw, stride, rows, prev = zlib.decompress(data), width * bpp, [], bytes(width * bpp)
     for y in range(height):
         start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line))
-        prev = line
-    return width, height, [bytes(r[i:i + 3]) for r in rows for i in range(0, stride, bpp)]
-
+        prev = _unfilter(raw[start], raw[start + 1:start + 1 + stride], prev, bpp)
+        rows.append(prev)
+    return width, height, [r[i:i + 3] for r in rows for i in range(0, stride, bpp)]

@@ -24,10 +24,12 @@ from loo_ledger.cli import app
 
 # The hypothesis properties take their number of examples from the profile, unless a test
 # pins a smaller one because each example is dear (a database written, a process run):
-# "default" keeps the whole suite near a minute; "thorough" (HYPOTHESIS_PROFILE=thorough)
-# is for a change to the rules or the readers, ten times the examples. No deadline: how
-# long one example takes is the machine's load, not a property (speed is benchmarks/' job).
-settings.register_profile("default", max_examples=100, deadline=None)
+# "default" (50) is a developer's run, with the rest of the suite; "ci" (200, set by
+# .ci/run) is four times that on every change that lands; "thorough" (1000,
+# HYPOTHESIS_PROFILE=thorough) is for a change to the rules or the readers. No deadline:
+# how long one example takes is the machine's load, not a property (speed is benchmarks/').
+settings.register_profile("default", max_examples=50, deadline=None)
+settings.register_profile("ci", max_examples=200, deadline=None)
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
@@ -84,9 +86,11 @@ def dump_db():
     return dump
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def loo():
-    """``loo(db, *args)`` runs the CLI in process with ``--db db``; wide terminal for tables."""
+    """``loo(db, *args)`` runs the CLI in process with ``--db db``; wide terminal for tables.
+    One for the session (it keeps nothing from one call to the next), so that a module's
+    fixture can build its ledger once."""
     runner = CliRunner()
 
     def run(db: Path, *args: str, input: str | None = None):

@@ -101,4 +101,4 @@ def test_marks_are_distinct_and_from_the_name():
 
 def test_nice_steps():
     assert [nice_step(x) for x in (1, 2, 3, 6, 12, 22, 26, 51, 260)] == \
-        [1, 2, 5, 10, 20, 25, 50, 100, 500]
+        [1, 2, 5, 10, 20, 50, 50, 100, 500]

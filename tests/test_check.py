@@ -8,7 +8,7 @@ The database holds tests/conftest.py's good session (worked by hand in test_cli.
     seats' nets A 0, B 12, C 3, D -15.
 Each test edits one thing behind the program's back with sqlite3 (tables from
 loo_ledger/store/migrations.py: hands.deltas / pool_in / record / moves (m015: the
-movements packed, store/facts.py), seats.net), each in a fresh database, and works out
+movements packed, store/codec.py), seats.net), each in a fresh database, and works out
 which differences check must report.
 """
 
@@ -18,8 +18,8 @@ import json
 import sqlite3
 
 from loo_ledger.domain.rules.codes import MovementKind
-from loo_ledger.store.facts import KIND_CODE, pack_move
-from loo_ledger.store.records import Seats, decode
+from loo_ledger.store.codec import KIND_CODE, Seats, pack_move
+from loo_ledger.store.codec import decode_record as decode
 
 
 def _edit(db, sql, params=()):
@@ -95,6 +95,7 @@ def test_stored_deltas_changed(loo, good_db):
     assert text.exit_code == 1
     assert found == {("CHECK_DELTAS", 2, None), ("CHECK_CONSERVATION", 2, None)}
     assert "hand 2" in text.stdout and "CHECK_DELTAS" in text.stdout
+    assert "B's change +13 stored, the rules give +12" in text.stdout
     assert "hand 1" not in text.stdout and "hand 3" not in text.stdout
     assert text.stdout.splitlines()[-1] == "2 differences in 1 session(s)"
 
@@ -111,7 +112,7 @@ def test_posting_amount_changed(loo, good_db):
     assert text.exit_code == 1
     assert found == {("CHECK_POSTINGS", 2, None), ("CHECK_BALANCE", None, "B")}
     assert "hand 2" in text.stdout and "player B" in text.stdout
-    assert "balance 12 stored, the postings add up to 11" in text.stdout
+    assert "B's balance 12 stored, the postings add up to 11: +1" in text.stdout
 
 
 def test_seat_net_changed(loo, good_db):
@@ -121,7 +122,7 @@ def test_seat_net_changed(loo, good_db):
     assert text.exit_code == 1
     assert found == {("CHECK_BALANCE", None, "C")}
     assert "player C" in text.stdout
-    assert "balance 30 stored, the postings add up to 3" in text.stdout
+    assert "C's balance 30 stored, the postings add up to 3: +27" in text.stdout
     assert text.stdout.splitlines()[-1] == "1 difference in 1 session(s)"
 
 

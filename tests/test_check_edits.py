@@ -13,12 +13,13 @@ The session, worked by hand in test_cli.py (three-card, A B C D, D deals first):
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 import pytest
 
 from loo_ledger.domain.rules.codes import MovementKind
-from loo_ledger.store.facts import KIND_CODE, pack_move
+from loo_ledger.store.codec import KIND_CODE, pack_move
 
 HAND = "session_id = 2 AND number = {n}"
 # Hand 2's third movement: D (seat 3) pays the pool (-1) the loo of 9 (m015 packs it).
@@ -100,8 +101,51 @@ def test_check_names_the_session_and_hand_of_each_edit(loo, two_db, name):
     found = json.loads(result.stdout)
     assert {(p["code"], p["hand"], p["player"]) for p in found} == want
     assert all(p["message"].startswith("session 2: ") for p in found)
+    # words and figures, never a Python dict, tuple or list (issue 22 item 10)
+    assert not [p["message"] for p in found
+                if re.search(r"[{(\[]'|[{(\[]\d|None|True|False", p["message"])]
     text = loo(two_db, "check")
     assert "Traceback" not in text.output and "session 1:" not in text.stdout
+
+
+#: What each edit's message says, worked from the session in the docstring.
+MESSAGES = {
+    # A's postings: hand 1 +3, hand 2 -9 (ante) + 6 (share), hand 3 0 = 0; stored 5: +5.
+    "seat net": "A's balance 5 stored, the postings add up to 0: +5",
+    # hand 1 was dealt by D (seat 3); the edit stored C's seat (2).
+    "hand's dealer": "dealer C stored, the rules give D",
+    # A took 1 trick in hand 1 and 1 in hand 2, none in hand 3 (all passed): 2; stored 3.
+    "player totals": "A's totals (player_totals): tricks 3 stored, the hands give 2",
+    # B dealt hand 3 only (seat 0 is the dealer's) and took the 18 after an ante of 9: +9.
+    "seat totals": "B's totals by seat (seat_totals): seat 0 net 99 stored, the hands give 9",
+    # the pots were 9, 18 and 18: the largest 18.
+    "session totals": "the session's totals (session_totals): largest_pot 99 stored, the "
+                      "hands give 18",
+    # the table after hand 3 (B dealt, everyone passed): the next is hand 4.
+    "cached state": "the table state stored is not the table after hand 3: hand_no 9 "
+                    "stored, the rules give 4",
+}
+
+
+def test_check_states_the_cached_table_field_by_field(loo, two_db):
+    """Hand 3 deleted: the records end after hand 2 (A dealt; D took the miss and was
+    looed, paying 9), so the table is B to deal hand 3, a double pool (a loo was paid), the
+    pool 9; the cached state is still the one after hand 3 (C to deal hand 4, an empty
+    simple pool)."""
+    _edit(two_db, EDITS["last hand deleted"][0])
+    found = json.loads(loo(two_db, "check", "--json").stdout)
+    assert [p["message"] for p in found if p["code"] == "CHECK_STATE"][-1] == (
+        "session 2: the table state stored is not the table after hand 2: dealer C stored, "
+        "the rules give B; pool 0 stored, the rules give 9; double false stored, the rules "
+        "give true; hand_no 4 stored, the rules give 3; last_had_loo false stored, the "
+        "rules give true")
+
+
+@pytest.mark.parametrize("name", list(MESSAGES))
+def test_check_states_the_difference_in_words(loo, two_db, name):
+    _edit(two_db, EDITS[name][0])
+    found = json.loads(loo(two_db, "check", "--json").stdout)
+    assert [p["message"] for p in found] == [f"session 2: {MESSAGES[name]}"]
 
 
 def test_the_edited_cached_pool_is_named_with_both_figures(loo, two_db):

@@ -1,5 +1,5 @@
 """The store holds facts, not prose (issue 10, item 1): the compact record and the compact
-facts of a hand (store/records.py, store/facts.py) give back exactly what they were made
+facts of a hand (store/codec.py) give back exactly what they were made
 from, and a ledger stores them (m015) at a few dozen bytes a hand.
 
 The good session (tests/conftest.py, worked by hand in test_cli.py): three-card, seats
@@ -18,16 +18,18 @@ from pathlib import Path
 
 import pytest
 
-from loo_ledger.store.facts import (
+from loo_ledger.store.codec import (
     KIND_CODE,
     OUTCOME_CODE,
+    Seats,
     deltas_dict,
     looed_list,
     pack_move,
     played_tricks,
     unpack_move,
 )
-from loo_ledger.store.records import Seats, decode, encode
+from loo_ledger.store.codec import decode_record as decode
+from loo_ledger.store.codec import encode_record as encode
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFORMANCE = ROOT / "tests" / "data" / "conformance" / "cases"
@@ -185,13 +187,13 @@ def test_a_hand_appended_reads_no_stored_record_but_the_last(loo, good_db, monke
     looed 9 (-18); the loo stays in the pool: 9 (worked in tests/test_upgrade.py)."""
     import loo_ledger.store.changes as changes
     calls = []
-    real = changes.decode
+    real = changes.decode_record
 
     def counted(text, seats):
         calls.append(text)
         return real(text, seats)
 
-    monkeypatch.setattr(changes, "decode", counted)
+    monkeypatch.setattr(changes, "decode_record", counted)
     result = loo(good_db, "hand", "A=1", "B=1", "C=0", "D=1")
     assert result.exit_code == 0, result.output
     assert len(calls) == 1

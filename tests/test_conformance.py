@@ -2,8 +2,9 @@
 
 Each case is settled twice: by the engine directly (so a failure points at the
 rules) and through the CLI exactly as ../shared/conformance/run does it. One test proves
-the copy equal to ../shared/conformance/cases where that folder is beside the checkout;
-it is the only test that looks there.
+the copy equal to ../shared/conformance/cases where that folder is beside the checkout, and
+one the copy of the rule sources (tests/data/seeds/, whose words `loo explain` quotes:
+tests/test_explain_words.py) equal to ../shared/seeds; they are the only tests that look there.
 """
 
 from __future__ import annotations
@@ -38,6 +39,18 @@ def test_the_copy_is_the_shared_cases():
     copied = {p.name: p.read_bytes() for p in CASES}
     assert sorted(copied) == sorted(shared)
     assert [n for n in sorted(shared) if copied[n] != shared[n]] == []
+
+
+SEEDS = Path(__file__).resolve().parent / "data" / "seeds"
+SHARED_SEEDS = SHARED.parents[1] / "seeds"
+
+
+@pytest.mark.skipif(not SHARED_SEEDS.is_dir(), reason=f"no seeds to compare at {SHARED_SEEDS}")
+def test_the_copy_is_the_shared_seeds():
+    """The copy of the rule sources is byte for byte the shared one."""
+    shared = {p.name: p.read_bytes() for p in SHARED_SEEDS.iterdir() if p.is_file()}
+    copied = {p.name: p.read_bytes() for p in SEEDS.iterdir() if p.is_file()}
+    assert copied == shared
 
 
 def _case(path: Path) -> dict:

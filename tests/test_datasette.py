@@ -28,15 +28,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from datasette.app import Datasette  # type: ignore[import-untyped]
 from sqlite_utils import Database
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
 from loo_ledger.domain.rules.codes import Resolution
+from loo_ledger.store.codec import Seats
+from loo_ledger.store.codec import decode_record as decode
 from loo_ledger.store.migrations import M012_KEYS, migrations
-from loo_ledger.store.records import Seats, decode
-from loo_ledger.store.views import DESCRIPTIONS, OUTCOMES, VIEWS
+from loo_ledger.store.views import DESCRIPTIONS, HIDDEN, OUTCOMES, VIEWS
 
 ROOT = Path(__file__).resolve().parent.parent
 RENAME = {"A": "Zoe", "B": "Amy", "C": "Max", "D": "Bea"}
@@ -49,6 +49,11 @@ def renamed(value: Any) -> Any:
     if isinstance(value, list):
         return [renamed(v) for v in value]
     return RENAME.get(value, value) if isinstance(value, str) else value
+
+
+def write(path: Path, session: dict[str, Any]) -> Path:
+    path.write_text(json.dumps(session), encoding="utf-8")
+    return path
 
 
 def loo(db: Path, *args: str) -> str:
@@ -66,9 +71,16 @@ def ledger(tmp_path, good_session) -> Path:
     return db
 
 
+def datasette(db: Path, **options: Any) -> Any:
+    """Datasette on ``db``, imported here: only the worker that runs these tests pays for
+    it (about 0.7 s), not every worker as it collects the suite."""
+    from datasette.app import Datasette  # type: ignore[import-untyped]
+    return Datasette([str(db)], **options)
+
+
 def rows(db: Path, path: str) -> list[dict[str, Any]]:
     async def get() -> list[dict[str, Any]]:
-        ds = Datasette([str(db)])
+        ds = datasette(db)
         response = await ds.client.get(path)
         assert response.status_code == 200, response.text
         return list(response.json())
@@ -77,7 +89,7 @@ def rows(db: Path, path: str) -> list[dict[str, Any]]:
 
 def query(db: Path, sql: str) -> list[tuple[Any, ...]]:
     async def run() -> list[tuple[Any, ...]]:
-        ds = Datasette([str(db)])
+        ds = datasette(db)
         return [tuple(r) for r in (await ds.execute(db.stem, sql)).rows]
     return asyncio.run(run())
 
@@ -85,12 +97,158 @@ def query(db: Path, sql: str) -> list[tuple[Any, ...]]:
 # -- the views, read through Datasette ---------------------------------------------------
 
 
-def test_balances_in_seat_order(ledger):
+def test_balances_in_seat_order_with_the_unit_the_money_and_the_pool(ledger):
+    """A white chip is worth 0.05 GBP: Zoe 0 -> 0.00, Amy 12 -> 0.60, Max 3 -> 0.15,
+    Bea -15 -> -0.75; the pool, empty after hand 3 (Amy took it), 0 -> 0.00. The nets and
+    the pool add up to the opening pool: 0 + 12 + 3 - 15 + 0 = 0."""
     got = rows(ledger, "/loo/balances.json?_shape=array")
     assert [(r["session_id"], r["session_name"], r["seat_position"], r["player"],
-             r["net_chips"], r["present"]) for r in got] == [
-        (1, "Test night", 0, "Zoe", 0, 1), (1, "Test night", 1, "Amy", 12, 1),
-        (1, "Test night", 2, "Max", 3, 1), (1, "Test night", 3, "Bea", -15, 1)]
+             r["net_chips"], r["present"], r["money"]) for r in got] == [
+        (1, "Test night", 0, "Zoe", 0, 1, "0.00"), (1, "Test night", 1, "Amy", 12, 1, "0.60"),
+        (1, "Test night", 2, "Max", 3, 1, "0.15"), (1, "Test night", 3, "Bea", -15, 1, "-0.75"),
+        (1, "Test night", None, "pool", 0, None, "0.00")]
+    assert {(r["unit_name"], r["unit_value"], r["currency"]) for r in got} == {
+        ("white chip", "0.05", "GBP")}
+    assert sum(r["net_chips"] for r in got) == 0
+
+
+@pytest.mark.parametrize(("value", "net", "money"), [
+    ("0.05", -15, "-0.75"), ("1", 7, "7.00"), ("2.5", -3, "-7.50"), ("0.005", 3, "0.015"),
+    ("12.50", 0, "0.00"), ("0.000001", -1, "-0.000001"), (None, 5, None)])
+def test_balances_money_is_exact_decimal_text(ledger, value, net, money):
+    """chips times the unit's value, worked by hand: -15 x 0.05 = -0.75; 7 x 1 = 7;
+    -3 x 2.5 = -7.5; 3 x 0.005 = 0.015 (finer than a cent: kept); 0 x 12.50 = 0;
+    -1 x 0.000001; no value, no money."""
+    with sqlite3.connect(ledger) as conn:
+        conn.execute("UPDATE sessions SET unit_value = ?", (value,))
+        conn.execute("UPDATE seats SET net = ? WHERE name = 'Zoe'", (net,))
+    got = query(ledger, "SELECT money FROM balances WHERE player = 'Zoe'")
+    assert got == [(money,)]
+
+
+def test_hand_records_give_the_session_format(ledger):
+    """json_extract reads the session format: hand 2 (Zoe deals) has trump hearts, Amy
+    stood and took 2 tricks, Bea took the miss and none; hand 3 everyone passed."""
+    got = query(ledger, "SELECT hand, json_extract(record, '$.trump'), "
+                "json_extract(record, '$.declarations.Amy'), "
+                "json_extract(record, '$.declarations.Bea'), "
+                "json_extract(record, '$.tricks.Amy') FROM hand_records WHERE session_id = 1")
+    assert got == [(1, None, None, None, 0), (2, "hearts", "stand", "miss", 2),
+                   (3, None, "pass", "pass", None)]
+
+
+def test_hand_records_equal_the_exported_hands(samples):
+    """Every sample hand (flushes, exchanges, cards, deltas, notes among them) reads in the
+    view as 'loo export' writes it: the same object, key for key and in order."""
+    with sqlite3.connect(samples) as conn:
+        sessions = [r[0] for r in conn.execute("SELECT id FROM sessions ORDER BY id")]
+        view = {(s, n): r for s, n, r in conn.execute(
+            "SELECT session_id, hand, record FROM hand_records")}
+    assert len(sessions) >= 10
+    for sid in sessions:
+        exported = json.loads(loo(samples, "export", "-s", str(sid)))["hands"]
+        for n, hand in enumerate(exported, 1):
+            got = json.loads(view[sid, n])
+            assert got == hand and list(got) == list(hand), (sid, n)
+
+
+def test_hand_records_decode_every_compact_key(ledger):
+    """A record with every key the compact form shortens and extension fields of every
+    JSON type, stored compact (store/codec.py), reads back whole from the view."""
+    record = {"dealer": "Bea", "sitting_out": ["Max"], "trump": "spades",
+              "declarations": {"Zoe": "stand", "Amy": "defend", "Bea": "fold"},
+              "exchanges": {"Zoe": 2, "Amy": 0}, "flushes": [
+                  {"player": "Amy", "kind": "flush", "suit": "clubs", "cards": ["Ac", "2c"]}],
+              "pam_holder": "Zoe", "tricks": {"Zoe": 1, "Amy": 2, "Bea": 0},
+              "penalties": [{"player": "Zoe", "kind": "revoke"}],
+              "deltas": {"Zoe": -3, "Amy": 12, "Bea": -9}, "table_ruling": "agreed",
+              "note": "a note, with \"quotes\" and é", "cards": {"trump_card": "7s"},
+              "x-flag": True, "x-off": False, "x-none": None, "x-list": [1, [2, {"a": True}]],
+              "x-real": 1.5, "x-obj": {"b": "c"}}
+    from loo_ledger.store.codec import encode_record
+    stored = encode_record(record, Seats(["Zoe", "Amy", "Max", "Bea"]))
+    assert '"d":3' in stored and "dealer" not in stored  # it is kept compact
+    with sqlite3.connect(ledger) as conn:
+        conn.execute("UPDATE hands SET record = ? WHERE session_id = 1 AND number = 2",
+                     (stored,))
+    (text,), = query(ledger, "SELECT record FROM hand_records WHERE hand = 2")
+    got = json.loads(text)
+    assert got == record and list(got) == list(record)
+    # a record stored as given (no one-letter key), and one that is not JSON, as they are
+    with sqlite3.connect(ledger) as conn:
+        conn.execute("UPDATE hands SET record = ? WHERE number = 1", ('{"x-only": [1]}',))
+        conn.execute("UPDATE hands SET record = ? WHERE number = 3", ("{oops",))
+    assert query(ledger, "SELECT hand, record FROM hand_records WHERE hand <> 2") == [
+        (1, '{"x-only": [1]}'), (3, "{oops")]
+    with sqlite3.connect(ledger) as conn:  # JSON, but not an object
+        conn.execute("UPDATE hands SET record = ? WHERE number = 1", ("[1, 2]",))
+    assert query(ledger, "SELECT record FROM hand_records WHERE hand = 1") == [("[1, 2]",)]
+
+
+# -- canned queries -------------------------------------------------------------------------
+
+
+def canned(db: Path, name: str, **params: str) -> list[dict[str, Any]]:
+    meta = json.loads(loo(db, "datasette-metadata"))
+
+    async def get() -> list[dict[str, Any]]:
+        ds = datasette(db, metadata=meta)
+        args = "".join(f"&{k}={v}" for k, v in params.items())
+        response = await ds.client.get(f"/loo/{name}.json?_shape=array{args}")
+        assert response.status_code == 200, response.text
+        return list(response.json())
+    return asyncio.run(get())
+
+
+def test_canned_who_owes_the_pool(tmp_path, good_session):
+    """Two hands of the good session: hand 2's loo is Bea's (took the miss, no trick:
+    pays 9 into the pool), and the pool holds 9 (worked in the module docstring). With hand
+    3 too, nobody pays the pool (all passed, Amy took it) and it is empty."""
+    db = tmp_path / "loo.db"
+    two = renamed(good_session)
+    two["hands"] = two["hands"][:2]
+    loo(db, "import", str(write(tmp_path / "two.json", two)))
+    loo(db, "import", str(write(tmp_path / "three.json", renamed(good_session))))
+    assert [(r["player"], r["chips"], r["kind"]) for r in canned(
+        db, "who_owes_the_pool", session="1")] == [("Bea", 9, "loo"), ("pool", 9, "pool")]
+    assert [(r["player"], r["chips"]) for r in canned(
+        db, "who_owes_the_pool", session="2")] == [("pool", 0)]
+
+
+def test_canned_season_standings(ledger):
+    """The session's players, best first: Amy +12 in 3 hands (400 per 100), looed in hand 1
+    of the 2 she played (0.5), took hand 3's whole pool; Max +3 (100), played hand 1 only,
+    never looed; Zoe 0, played 2, never looed; Bea -15 (-500), looed in hand 2 of 2."""
+    with sqlite3.connect(ledger) as conn:
+        conn.execute("INSERT INTO seasons (id, name, created_at) VALUES (1, 'Winter', '')")
+        conn.execute("INSERT INTO season_sessions VALUES (1, 1)")
+    got = canned(ledger, "season_standings", season="winter")
+    assert [(r["player"], r["evenings"], r["hands"], r["net_chips"], r["per_100_hands"],
+             r["loo_rate"], r["whole_pools"]) for r in got] == [
+        ("Amy", 1, 3, 12, 400.0, 0.5, 1), ("Max", 1, 3, 3, 100.0, 0.0, 0),
+        ("Zoe", 1, 3, 0, 0.0, 0.0, 0), ("Bea", 1, 3, -15, -500.0, 0.5, 0)]
+
+
+def test_canned_player_evenings(ledger):
+    """Amy, asked for in any case: the one evening, 3 hands, +12 chips, 12 x 0.05 = 0.60."""
+    got = canned(ledger, "player_evenings", player="aMY")
+    assert [(r["session_id"], r["session_name"], r["player"], r["hands"], r["net_chips"],
+             r["money"], r["currency"]) for r in got] == [
+        (1, "Test night", "Amy", 3, 12, "0.60", "GBP")]
+    assert got[0]["played"]
+    assert canned(ledger, "player_evenings", player="Nobody") == []
+
+
+def test_the_migrations_table_is_hidden(ledger):
+    meta = json.loads(loo(ledger, "datasette-metadata"))
+
+    async def tables() -> dict[str, bool]:
+        ds = datasette(ledger, metadata=meta)
+        response = await ds.client.get("/loo.json")
+        return {t["name"]: t["hidden"] for t in response.json()["tables"]}
+    hidden = asyncio.run(tables())
+    assert hidden["_sqlite_migrations"] is True
+    assert hidden["hands"] is False and hidden["sessions"] is False
 
 
 def test_hand_results_one_row_per_hand_per_player(ledger):
@@ -146,10 +304,28 @@ def test_readme_queries_run_as_written(ledger):
     section = (ROOT / "docs" / "datasette.md").read_text(encoding="utf-8")
     assert "datasette loo.db -m metadata.json" in section
     sqls = re.findall(r"```sql\n(.*?)```", section, re.S)
-    assert len(sqls) == 2
-    assert query(ledger, sqls[0]) == [("Zoe", 0), ("Amy", 12), ("Max", 3), ("Bea", -15)]
+    assert len(sqls) == 3
+    assert query(ledger, sqls[0]) == [("Zoe", 0, "0.00"), ("Amy", 12, "0.60"),
+                                      ("Max", 3, "0.15"), ("Bea", -15, "-0.75"),
+                                      ("pool", 0, "0.00")]
     assert query(ledger, sqls[1]) == [(1, "forced", 0, -9), (2, "stand", 2, 12),
                                       (3, "pass", 0, 9)]
+    assert query(ledger, sqls[2]) == [(1, None, None), (2, "hearts", "stand"),
+                                      (3, None, "pass")]
+
+
+def test_outcome_is_described_as_the_view_returns_it(samples):
+    """hand_results.outcome is described with the words the view returns, and every word
+    the samples' hands end with is among them; hands.outcome with its codes."""
+    meta = json.loads(loo(samples, "datasette-metadata"))["databases"]["loo"]["tables"]
+    described = meta["hand_results"]["columns"]["outcome"]
+    returned = {r[0] for r in query(samples, "SELECT DISTINCT outcome FROM hand_results")}
+    assert len(returned) >= 3
+    assert all(f"'{words}'" in described for words in returned)
+    assert all(f"'{words}'" in described for words in OUTCOMES.values())
+    assert not [c.value for c in Resolution if f"{c.value} =" in described]
+    assert "0 = played out" in meta["hands"]["columns"]["outcome"]
+    assert "hand_records" in meta["hands"]["columns"]["record"]
 
 
 def test_every_outcome_is_spelled_out():
@@ -275,7 +451,7 @@ def test_metadata_describes_every_table_view_and_column(samples, tmp_path):
             missing += [f"{name}.{c}" for c in columns
                         if not described.get(name, {}).get("columns", {}).get(c)]
     assert missing == [], "describe them in loo_ledger/store/views.py DESCRIPTIONS"
-    assert set(described) == set(DESCRIPTIONS)
+    assert set(described) == set(DESCRIPTIONS) | set(HIDDEN)
     other = json.loads(loo(tmp_path / "friday.db", "datasette-metadata"))
     assert list(other["databases"]) == ["friday"]  # Datasette names a database by its file
 
@@ -284,9 +460,41 @@ def test_datasette_serves_the_descriptions(ledger, tmp_path):
     meta = json.loads(loo(ledger, "datasette-metadata"))
 
     async def page() -> str:
-        ds = Datasette([str(ledger)], metadata=meta)
+        ds = datasette(ledger, metadata=meta)
         response = await ds.client.get("/loo/balances")
         assert response.status_code == 200
         return response.text
     html = asyncio.run(page()).replace("&#39;", "'")
     assert DESCRIPTIONS["balances"][0] in html
+
+
+#: The balances view as m012 to m020 made it (loo_ledger before issue 22).
+OLD_BALANCES = """CREATE VIEW balances AS SELECT s.id AS session_id, s.name AS session_name,
+    st.position AS seat_position, st.name AS player, st.net AS net_chips, st.present AS present
+    FROM seats st JOIN sessions s ON s.id = st.session_id ORDER BY s.id, st.position"""
+
+
+def test_m022_gives_an_older_ledger_the_views_of_issue_22(tmp_path):
+    """A ledger migrated up to m020 (tests/fixtures/v1.db: session 1 is the good session
+    with A B C D, a chip 0.05 GBP; session 2 has no unit) has neither hand_records nor the
+    money in balances; opened, it has both. Session 1's nets A 0, B 12, C 3, D -15 and an
+    empty pool: money 0.00, 0.60, 0.15, -0.75, 0.00; session 2 none."""
+    db = tmp_path / "old.db"
+    db.write_bytes((ROOT / "tests" / "fixtures" / "v1.db").read_bytes())
+    migrations.apply(Database(db), stop_before="m022_read_as_stored")
+    with sqlite3.connect(db) as conn:  # the views as the version before m022 made them
+        conn.execute("DROP VIEW hand_records")
+        conn.execute("DROP VIEW balances")
+        conn.execute(OLD_BALANCES)
+        views = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = "
+                                            "'view'")}
+        assert "balances" in views and "hand_records" not in views
+        assert "money" not in {r[1] for r in conn.execute("PRAGMA table_info(balances)")}
+    loo(db, "balances", "-s", "1")  # opening the ledger migrates it
+    got = query(db, "SELECT session_id, player, net_chips, money FROM balances")
+    assert got == [(1, "A", 0, "0.00"), (1, "B", 12, "0.60"), (1, "C", 3, "0.15"),
+                   (1, "D", -15, "-0.75"), (1, "pool", 0, "0.00"), (2, "Ann", 3, None),
+                   (2, "Ben", -12, None), (2, "Cat", 9, None), (2, "pool", 0, None)]
+    assert query(db, "SELECT hand, json_extract(record, '$.trump'), json_extract(record, "
+                 "'$.tricks.B') FROM hand_records WHERE session_id = 1") == [
+        (1, None, 0), (2, "hearts", 2), (3, None, None)]

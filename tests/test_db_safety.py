@@ -352,18 +352,33 @@ READS = [("hands",), ("hands", "--json"), ("explain", "700"), ("export", "-o", "
          ("stats",), ("stats", "--json")]
 
 
-@pytest.fixture
-def long_db(tmp_path, good_session, save) -> Path:
-    """A session of 1,500 hands (three-card, A B C, every hand one trick each), so that its
-    hands fill many pages; one page in the middle of them is overwritten with garbage."""
-    session = {**good_session, "name": "Long night", "players": ["A", "B", "C"],
-               "first_dealer": "C", "hands": [{"tricks": {"A": 1, "B": 1, "C": 1}}] * 1500}
-    db = tmp_path / "long.db"
+@pytest.fixture(scope="module")
+def long_ledger(tmp_path_factory) -> Path:
+    """A session of 1,500 hands (three-card, A B C, every hand one trick each), imported by
+    `loo` in a process of its own, so that its hands fill many pages. Made once for the
+    module: each test damages a copy of it (:func:`long_db`)."""
+    import json
     import subprocess
     import sys
+    folder = tmp_path_factory.mktemp("long")
+    session = {"format": "loo-session/1", "name": "Long night", "variant": "three-card",
+               "players": ["A", "B", "C"], "first_dealer": "C", "opening_pool": 0,
+               "hands": [{"tricks": {"A": 1, "B": 1, "C": 1}}] * 1500}
+    source = folder / "long.json"
+    source.write_text(json.dumps(session), encoding="utf-8")
+    db = folder / "long.db"
     subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(db), "import",
-                    str(save(tmp_path / "long.json", session))], check=True,
-                   capture_output=True)
+                    str(source)], check=True, capture_output=True)
+    return db
+
+
+@pytest.fixture
+def long_db(tmp_path, long_ledger) -> Path:
+    """A copy of :func:`long_ledger` with one page in the middle of its hands overwritten
+    with garbage."""
+    import shutil
+    db = tmp_path / "long.db"
+    shutil.copyfile(long_ledger, db)
     conn = sqlite3.connect(db)
     leaves = [r[0] for r in conn.execute("SELECT pageno FROM dbstat WHERE name = 'hands' "
                                          "AND pagetype = 'leaf' ORDER BY pageno")]

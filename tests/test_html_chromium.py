@@ -45,6 +45,54 @@ def test_chromium_paints_the_page(loo, tmp_path):
 def test_chromium_dom_has_both_charts(loo, tmp_path):
     page = _page(loo, tmp_path)
     dom = _chromium(tmp_path, "--dump-dom", page.as_uri()).stdout
-    assert dom.count("<svg") == 2
-    assert dom.count("<polyline") == 6 + 1  # six players, the pool
+    assert dom.count("<svg") == 2 * 2  # each chart in the desk's layout and the phone's
+    assert dom.count("<polyline") == 2 * (6 + 1)  # six players, the pool
     assert "Margaret" in dom and "<script" not in dom
+
+
+#: A page holding the export in a 360-px frame (headless Chromium's windows are at least
+#: 500 px wide) that measures it once drawn and writes what it found into its own DOM.
+FRAME = """<!DOCTYPE html><html><body style="margin:0">
+<iframe id="f" src="evening.html" style="width:360px;height:740px;border:0"></iframe>
+<script>
+document.getElementById("f").addEventListener("load", () => {
+  const doc = document.getElementById("f").contentDocument, root = doc.documentElement;
+  const box = e => e.getBoundingClientRect();
+  const out = {scrollWidth: root.scrollWidth, innerWidth: doc.defaultView.innerWidth,
+    charts: [...doc.querySelectorAll("svg.chart")].map(s => ({
+      layout: s.classList[1], left: box(s).left, width: box(s).width,
+      viewBox: s.viewBox.baseVal.width})),
+    table: [...doc.querySelectorAll(".wide")].map(w => ({
+      width: box(w).width, scrollWidth: w.scrollWidth,
+      overflow: getComputedStyle(w).overflowX}))};
+  document.body.insertAdjacentHTML("beforeend",
+    "<pre id=measured>" + JSON.stringify(out) + "</pre>");
+});
+</script></body></html>"""
+
+
+def test_the_page_reads_on_a_360_px_phone(loo, tmp_path):
+    """At 360 px: nothing wider than the screen (the page does not scroll sideways); the
+    phone's charts shown across the screen, drawn at their own size or nearly (so their
+    12-px text stays at least 10 px), the desk's hidden; the hands' table scrolls sideways
+    in its own box."""
+    import json
+    import re
+    _page(loo, tmp_path)
+    frame = tmp_path / "frame.html"
+    frame.write_text(FRAME, encoding="utf-8")
+    dom = _chromium(tmp_path, "--allow-file-access-from-files", "--virtual-time-budget=10000",
+                    "--dump-dom", frame.as_uri()).stdout
+    found = re.search(r"<pre id=\"measured\">(.*?)</pre>", dom)
+    assert found, dom[-2000:]
+    m = json.loads(found.group(1))
+    assert m["innerWidth"] == 360 and m["scrollWidth"] <= 360
+    shown = [c for c in m["charts"] if c["width"]]
+    assert [c["layout"] for c in shown] == ["phone", "phone"]
+    assert [c["layout"] for c in m["charts"] if not c["width"]] == ["desk", "desk"]
+    for chart in shown:
+        assert chart["left"] >= 0 and 300 <= chart["width"] <= 360 - chart["left"]
+        assert 12 * chart["width"] / chart["viewBox"] >= 10
+    hands = m["table"][-1]
+    assert hands["overflow"] == "auto" and hands["width"] <= 360
+    assert hands["scrollWidth"] > hands["width"]  # six players' columns: it scrolls

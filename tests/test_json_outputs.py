@@ -161,6 +161,7 @@ SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
     ("replay", ("replay", "1", "--variant", "three-card", "--json")),
     ("chart", ("chart", "--json")),
     ("chart", ("chart", "--pool", "--json")),
+    ("chart", ("chart", "--all", "--json")),
     ("explain", ("explain", "2", "--json")),
     ("check", ("check", "--json")),
     ("datasette-metadata", ("datasette-metadata", "--json")),

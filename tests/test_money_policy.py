@@ -251,8 +251,9 @@ def test_html_balances_money_sums_to_the_total(loo, save, tmp_path):
     db = _db(loo, save, tmp_path)
     parser = _Cells()
     parser.feed(loo(db, "export", "--format", "html").stdout)
-    money_cells = parser.cells[2::3]   # player, net, money
-    assert money_cells == ["£0.02", "-£0.04", "£0.01", "-£0.03", "£0.04"]
+    money_cells = parser.cells[2::3]   # player, net, money; best first (A +3, C +3, D -6,
+    assert parser.cells[0::3] == ["A", "C", "D", "B", "pool"]   # B -9; a tie in seat order)
+    assert money_cells == ["£0.02", "£0.01", "-£0.03", "-£0.04", "£0.04"]
     assert sum(_pounds(c) for c in money_cells) == 0
 
 

@@ -57,9 +57,11 @@ def _stop(server: subprocess.Popen) -> str:
     return err
 
 
-@pytest.fixture
-def served(evening: Path) -> Iterator[str]:
-    """The address `loo serve --json` printed, once it answers."""
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory, loo) -> Iterator[str]:
+    """The address `loo serve --json` printed, once it answers: one server for the tests
+    that only read its page."""
+    evening = friday_after_hand_1(loo, tmp_path_factory.mktemp("served") / "loo.db")
     server = _serve(evening, "--json")
     try:
         assert server.stdout is not None
@@ -172,3 +174,38 @@ def test_ctrl_c_stops_it_even_with_pages_following(evening) -> None:
     assert rest.startswith(b"data: {") and rest.endswith(b"\n\n")
     assert server.returncode == 0, err
     assert "Traceback" not in err and "Error" not in err, err
+
+
+def test_pixels_undoes_every_png_filter() -> None:
+    """chromium_kit.pixels on a PNG written here, byte by byte as the PNG specification
+    says: 16 pixels a line of bytes drawn from 0, 1, 2, 3, 128 and 255 (so that Paeth's ties
+    come up), each filter (None, Sub, Up, Average, Paeth) on four lines, in RGB and in
+    RGBA (the alpha byte dropped). The filtered byte is x - pred mod 256, pred being 0, a
+    (left), b (up), (a + b) // 2 and Paeth's nearest of a, b, c to a + b - c (ties: a,
+    then b)."""
+    import random
+    import struct
+    import zlib
+    rng = random.Random(5)
+    for bpp, colour in ((3, 2), (4, 6)):
+        lines = [bytes(rng.choice((0, 1, 2, 3, 128, 255)) for _ in range(16 * bpp))
+                 for _ in range(20)]
+        body, prev = b"", bytes(16 * bpp)
+        for y, line in enumerate(lines):
+            kind, out = y % 5, bytearray()
+            for i, x in enumerate(line):
+                a, b = line[i - bpp] if i >= bpp else 0, prev[i]
+                c = prev[i - bpp] if i >= bpp else 0
+                p = a + b - c
+                near = min((abs(p - a), 0, a), (abs(p - b), 1, b), (abs(p - c), 2, c))[2]
+                out.append((x - (0, a, b, (a + b) // 2, near)[kind]) % 256)
+            body, prev = body + bytes([kind]) + bytes(out), line
+
+        def chunk(kind: bytes, data: bytes) -> bytes:
+            return struct.pack(">I", len(data)) + kind + data + b"\0\0\0\0"  # CRC unread
+
+        png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 16, 20, 8,
+                                                                 colour, 0, 0, 0))
+               + chunk(b"IDAT", zlib.compress(body)) + chunk(b"IEND", b""))
+        assert _pixels(png) == (16, 20, [line[i:i + 3] for line in lines
+                                         for i in range(0, 16 * bpp, bpp)])

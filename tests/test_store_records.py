@@ -11,8 +11,9 @@ import pytest
 
 from loo_ledger.domain import HandRecord
 from loo_ledger.domain.rules.model import Flush, Penalty
+from loo_ledger.formats.handcodec import record_from_dict, record_to_dict
 from loo_ledger.formats.sessionfile import hand_from_dict, hand_to_dict
-from loo_ledger.store.records import record_from_dict, record_to_dict, stored_record
+from loo_ledger.store.codec import stored_record
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "sample_sessions").glob("*.json")) + sorted(

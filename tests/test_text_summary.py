@@ -36,6 +36,7 @@ from loo_ledger.services.reports.text import summary
 
 SECOND = {
     "format": "loo-session/1", "name": "Second night", "variant": "three-card",
+    "started_at": "2026-03-13T20:00:00+00:00",  # a Friday
     "unit": {"name": "white chip", "value": "0.05", "currency": "GBP"},
     "players": ["A", "B", "C", "D"], "first_dealer": "D",
     "hands": [{"tricks": {"A": 3}},
@@ -45,7 +46,7 @@ SECOND = {
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas" / "output"
 
 SECOND_TEXT = """Second night
-three-card, 2 hands, white chip = £0.05
+Fri 13 Mar 2026, 20:00, three-card, 2 hands, white chip = £0.05
 
 Result:
 A: +36 white chips, +£1.80

@@ -10,12 +10,12 @@ from rich.cells import cell_len
 
 from loo_ledger.cli.pool_cmd import pool_lines
 from loo_ledger.cli.render import show, table
-from loo_ledger.cli.reports import hand_cell as _cell
 from loo_ledger.cli.show import settlement_lines
 from loo_ledger.domain import HandRecord, opening_state, settle, variant
 from loo_ledger.domain.next.legal import has_simple_double
 from loo_ledger.domain.rules.model import Flush
 from loo_ledger.errors import LooError
+from loo_ledger.services.reports.cells import hand_cell as _cell
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts
 

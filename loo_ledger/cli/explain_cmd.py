@@ -13,9 +13,13 @@ from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
                                                            help="The hand number."),
             session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
-    """Every chip of hand N with the rule that moved it, its parameter and source text."""
+    """Every chip of hand N with the rule that moved it, its parameter and source text.
+
+    A capped loo shows its arithmetic (min(54, 45) = 45), and the sources' own words
+    follow for each rule cited.
+    """
     from loo_ledger.errors import NotFound
-    from loo_ledger.services.explain import explain_rows, trick_walk
+    from loo_ledger.services.explain import explain_rows, source_words, trick_walk
     from loo_ledger.services.pool import stored_variant
     e = env(ctx)
     sid = e.session_id(session)
@@ -24,15 +28,17 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
     if number not in hands:
         raise NotFound(f"session {sid} has no hand {number} (it has {len(hands)})")
     postings = ledger.postings(sid, number)
-    rows = [{**r, "kind": str(p["kind"])} for r, p in
-            zip(explain_rows(postings, stored_variant(ledger, sid, number)), postings,
-                strict=True)]
     h = hands[number]
+    v = stored_variant(ledger, sid, number)
+    rows = [{**r, "kind": str(p["kind"])} for r, p in
+            zip(explain_rows(postings, v, h["pot"]), postings, strict=True)]
+    words = source_words([r["rule"] for r in rows if r["rule"]], v)
     play = trick_walk(ledger.stored(sid).session, number) if h["record"].get("cards") else None
     if as_json:
         return print_json({"session": sid, "hand": number, "dealer": h["dealer"],
                            "pool_in": h["pool_in"], "pot": h["pot"],
-                           "pool_after": h["pool_after"], "movements": rows, "play": play})
+                           "pool_after": h["pool_after"], "movements": rows, "play": play,
+                           "sources": words})
     from loo_ledger.cli.visible import visible
     typer.echo(f"Hand {number} of session {sid}: {visible(h['dealer'])} dealt; {h['pool_in']} "
                f"carried in, {h['pot']} in play, {h['pool_after']} carried on.")
@@ -40,7 +46,13 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
         stays = f"stays in the {r['to']}"  # pool to pool (Lou: pot to pot)
         who = f"{r['from']} -> {r['to']}" if r["from"] != r["to"] else stays
         cited = f" — {r['cited']}" if r["cited"] else ""
-        typer.echo(visible(f"  {r['amount']:>6}  {who}: {r['reason']}{cited}"))
+        sums = f" ({r['arithmetic']})" if r["arithmetic"] else ""
+        typer.echo(visible(f"  {r['amount']:>6}  {who}: {r['reason']}{sums}{cited}"))
+    if words:
+        typer.echo("In the sources' words:")
+    for w in words:
+        typer.echo(visible(f"  {w['rule']}: \u201c{w['words']}\u201d ({w['source']}, "
+                           f"{w['title']})"))
     if play is not None:
         _echo_play(play)
 

@@ -97,6 +97,18 @@ def word(value: str | None) -> str | None:
     return value
 
 
+def currency(value: str | None) -> str | None:
+    """``--currency``: a word (:func:`word`) that is an ISO 4217 code, such as GBP or JPY
+    (domain/rules/money.currency_problem), refused before anything is written."""
+    value = word(value)
+    if value is None:
+        return value
+    from loo_ledger.domain.rules.money import currency_problem
+    if problem := currency_problem(value):
+        raise typer.BadParameter(problem)
+    return value
+
+
 def rules(values: list[str]) -> list[str]:
     """``--rule NAME=VALUE``: each within MAX_WORD characters a side, a whole number within
     MAX_CHIPS, and no control characters (the rules' own checks follow)."""

@@ -82,7 +82,8 @@ def paid(ctx: typer.Context,
              "When it was paid: '2026-03-01', 'yesterday' (default: now).")),
          note: str | None = typer.Option(None, "--note", callback=option_limits.text,
                                          help="A note kept with it."),
-         currency: str | None = typer.Option(None, "--currency", callback=option_limits.word, help=(
+         currency: str | None = typer.Option(
+             None, "--currency", callback=option_limits.currency, help=(
              "Its currency (default: the latest session's with a money value).")),
          for_: list[int] = typer.Option([], "--for", metavar="SESSION", min=1, help=(
              "A session it settles (repeat for more; default: the payer's oldest unpaid "

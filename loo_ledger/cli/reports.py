@@ -10,24 +10,7 @@ import typer
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.cli.visible import cell
-
-
-def hand_cell(record: dict[str, Any], player: str, deltas: dict[str, Any], *,
-              lou: bool = False) -> str:
-    """A player's part in a hand: word, tricks, what else happened to them and the change,
-    e.g. ``miss 1t +9``, ``3t flush +27``, ``0t revoke -9`` (Lou: ``renege``)."""
-    if player not in deltas:
-        return "-"
-    from loo_ledger.domain.settlement.flushes import flush_name
-    word = (record.get("declarations") or {}).get(player, "")
-    won = (record.get("tricks") or {}).get(player)
-    parts = [w for w in (word if word != "stand" else "", "" if won is None else f"{won}t") if w]
-    parts += [flush_name(f.get("kind", "flush")) for f in record.get("flushes") or []
-              if f.get("player") == player]
-    parts += [("renege" if lou else "revoke") if pen.get("kind") == "revoke" else
-              str(pen.get("kind")) for pen in record.get("penalties") or []
-              if pen.get("player") == player]
-    return " ".join([*parts, signed(deltas[player])])
+from loo_ledger.services.reports.cells import hand_cell
 
 
 def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
@@ -87,9 +70,10 @@ def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
-    bal, info = ledger.balances(sid), ledger.session(sid)
+    bal = ledger.balances(sid)
+    info = bal["unit"]  # the session's unit as stored: nothing decoded (start-up)
     value, currency = info.get("unit_value"), info.get("currency")
-    carried = info.get("opening_pool") or 0
+    carried = bal["opening_pool"]
     # The nets, the pool and the pool carried in (taken off) sum to zero: their money is
     # allocated together, so the money column sums to zero, to the cent.
     chips = [*(p["net"] for p in bal["players"]), bal["pool"], *([-carried] if carried else [])]

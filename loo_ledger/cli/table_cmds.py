@@ -35,7 +35,7 @@ def new(ctx: typer.Context,
         unit_value: str | None = typer.Option(None, "--unit-value", metavar="DECIMAL",
                                               callback=option_limits.unit_value,
                                                  help="Money value of one chip unit, e.g. 0.05."),
-        currency: str | None = typer.Option(None, "--currency", callback=option_limits.word,
+        currency: str | None = typer.Option(None, "--currency", callback=option_limits.currency,
                                             help="e.g. GBP, USD, EUR."),
         when: str | None = typer.Option(None, "--when", help="When play began: "
                                            "'tonight 8pm', '2026-11-20 20:00'."),

@@ -2,9 +2,10 @@
 
 A session file may carry ``x-`` fields in the session, its ``unit``, each hand, and each
 flush and penalty object (schemas/session.schema.json), and a top-level ``$schema``.
-loo_ledger ignores them: they never reach the domain's HandRecord or Session. They stay
-in the raw JSON that the store keeps as a hand's record, and writing a session back
-(``session_to_dict(session, raw)``) puts them where they were.
+loo_ledger ignores them: they never reach the domain's HandRecord or Session. A hand's
+stay in the raw JSON that the store keeps as its record; the session's and its unit's in
+:func:`session_extras`, which the store keeps beside the session (``sessions.extras``).
+Writing a session back (``session_to_dict(session, raw)``) puts them where they were.
 """
 
 from __future__ import annotations
@@ -53,6 +54,21 @@ def merge_hand(out: dict[str, Any], raw: Mapping[str, Any] | None) -> dict[str, 
                 item.update(own(raw_item))
     out.update(own(raw))
     return out
+
+
+def session_extras(raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What a session object carries beside its own fields: ``$schema`` and its ``x-``
+    fields, in file order, and its unit's ``x-`` fields under ``unit`` (none: no key). The
+    store keeps this object (``sessions.extras``); :func:`merge_session` puts it back.
+
+    >>> session_extras({"$schema": "s", "variant": "v", "unit": {"x-rate": 1}, "x-app": 2})
+    {'$schema': 's', 'x-app': 2, 'unit': {'x-rate': 1}}
+    >>> session_extras({"variant": "v", "unit": {"name": "chip"}})
+    {}
+    """
+    out = own(raw, top=True)
+    unit = own(raw.get("unit")) if isinstance(raw, Mapping) else {}
+    return {**out, "unit": unit} if unit else out
 
 
 def merge_session(out: dict[str, Any], raw: Mapping[str, Any] | None) -> dict[str, Any]:

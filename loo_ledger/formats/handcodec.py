@@ -1,7 +1,7 @@
 """One hand of the loo-session/1 format as plain data: the only code that turns a hand
 object into a HandRecord and back. The session-file reader and writer
 (formats/sessionfile.py) add the schema check and extension fields around it; the store
-(store/records.py) keeps and replays exactly these objects.
+(store/codec.py) keeps and replays exactly these objects.
 """
 
 from __future__ import annotations

@@ -234,6 +234,12 @@ def beyond_schema(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
             continue
         if number is not None and abs(number) > MAX_CHIPS:
             out.append((["rules", key], f"{visible(value)} is beyond {MAX_CHIPS:,} either way"))
+    unit = data.get("unit")
+    currency = unit.get("currency") if isinstance(unit, dict) else None
+    if isinstance(currency, str) and not hidden_problem(currency):
+        from loo_ledger.domain.rules.money import currency_problem
+        if problem := currency_problem(currency):
+            out.append((["unit", "currency"], problem))
     return out + _names(data)
 
 

@@ -197,7 +197,8 @@ class Unit(_Closed, kw_only=True):
         "The worth of one unit as a decimal string such as \"0.05\", \"1\" or \"12.50\" (a "
         "string, so no rounding creeps in): at most 12 digits, 6 of them after the point; no "
         "sign, exponent or leading zero.", pattern=UNIT_VALUE_PATTERN)] | UnsetType = UNSET
-    currency: Annotated[Word, _d("The currency of value, such as GBP.")] | UnsetType = UNSET
+    currency: Annotated[Word, _d(
+        "The currency of value: an ISO 4217 code, such as GBP or JPY.")] | UnsetType = UNSET
 
 
 class SeatChange(_Closed, kw_only=True):

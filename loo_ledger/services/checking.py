@@ -14,22 +14,28 @@ and the hand (or the player) it is about.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
+from loo_ledger.domain.rules.chips import signed
 from loo_ledger.domain.rules.model import TableState
 from loo_ledger.domain.settlement.engine import settle
 from loo_ledger.domain.settlement.session import session_variant, start, variant_at
 from loo_ledger.errors import LooError, Problem
+from loo_ledger.formats.handcodec import record_from_dict
 from loo_ledger.services.checking_audit import AuditTrail
 from loo_ledger.services.checking_table import check_table, made_here
-from loo_ledger.store import facts
-from loo_ledger.store.codec import state_to_json
+from loo_ledger.store import codec
+from loo_ledger.store.codec import Seats, decode_record, loads_or_none, state_to_json
 from loo_ledger.store.derive import Running, derive, running_of
 from loo_ledger.store.ledger import Ledger
-from loo_ledger.store.records import Seats, decode, record_from_dict
 from loo_ledger.store.stored_rows import StoredRows
+from loo_ledger.store.totals import (
+    PLAYER_TOTAL_COLUMNS,
+    SEAT_TOTAL_COLUMNS,
+    SESSION_TOTAL_COLUMNS,
+)
 
 
 def check(ledger: Ledger) -> list[Problem]:
@@ -189,8 +195,8 @@ class _Check:
         for name, net in self.stored.nets.items():
             sums = derived.nets.get(name, 0) + self.nets.get(name, 0)
             if net != sums:
-                out.add("CHECK_BALANCE", None, f"balance {net} stored, the postings add up to "
-                        f"{sums}", player=name)
+                out.add("CHECK_BALANCE", None, f"{name}'s balance {net} stored, the postings "
+                        f"add up to {sums}: {_difference(net, sums)}", player=name)
         out += self.found["plays"]
         _totals(out, self.stored, derived)
         if self.state is not None:
@@ -206,24 +212,25 @@ def _hand_facts(out: _Findings, players: list[str], i: int, row: tuple[Any, ...]
     if pool_in != previous:
         out.add("CHECK_CONTINUITY", n, f"pool carried in is {pool_in}, but the hand before "
                 f"left {previous}")
-    deltas = _loads(deltas)
+    deltas = loads_or_none(deltas)
     if not isinstance(deltas, list) or not all(
             d is None or type(d) is int for d in deltas) or sum(
             d or 0 for d in deltas) + pool_after - pool_in != 0:
         out.add("CHECK_CONSERVATION", n, "the stored changes do not conserve chips")
-    if deltas != _loads(exp[3]):
-        out.add("CHECK_DELTAS", n, f"stored changes {_named(players, deltas)}, the rules "
-                f"give {_named(players, _loads(exp[3]))}")
+    want = loads_or_none(exp[3])
+    if deltas != want:
+        out.add("CHECK_DELTAS", n, _changes(players, deltas, want))
     if (pool_in, pot, pool_after) != exp[4:7]:
         out.add("CHECK_POOL", n, f"stored pool {pool_in} -> {pool_after}, the rules give "
                 f"{exp[4]} -> {exp[6]}")
     if (dealer, double, outcome, ruling, looed) != (exp[1], *exp[7:11]):
-        have = (_who(players, dealer), double, facts.outcome_text(outcome), ruling,
+        have = (_who(players, dealer), double, codec.outcome_text(outcome), ruling,
                 _looed(players, looed))
-        rules = (players[exp[1]], exp[7], facts.outcome_text(exp[8]), exp[9],
+        rules = (players[exp[1]], exp[7], codec.outcome_text(exp[8]), exp[9],
                  _looed(players, exp[10]))
-        out.add("CHECK_HAND", n, f"stored dealer, double, outcome, ruling, looed {have}; "
-                f"the rules give {rules}")
+        out.add("CHECK_HAND", n, _stored_against(
+            ("dealer", "double", "outcome", "table ruling", "looed"), have, rules,
+            "the rules give"))
 
 
 def _plays(out: _Findings, players: list[str], row: tuple[Any, ...],
@@ -240,25 +247,47 @@ def _plays(out: _Findings, players: list[str], row: tuple[Any, ...],
 
 
 def _record(text: Any, seats: Seats) -> Any:
-    """A stored record decoded (store/records.py), or None if it cannot be read."""
+    """A stored record decoded (store/codec.py), or None if it cannot be read."""
     try:
-        return decode(text, seats)
+        return decode_record(text, seats)
     except (TypeError, ValueError, RecursionError):
         return None
 
 
-def _loads(text: Any) -> Any:
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError):
-        return None
+def _difference(stored: int, wanted: int) -> str:
+    """What is stored beyond what it should be: ``+5``."""
+    return signed(stored - wanted)
 
 
-def _named(players: list[str], value: Any) -> Any:
-    """A stored per-seat list as {name: value} for a message (as stored if it is not)."""
-    if isinstance(value, list) and len(value) == len(players):
-        return {p: v for p, v in zip(players, value, strict=True) if v is not None}
-    return value
+def _words(value: Any) -> str:
+    """A stored value in a message: a list of names joined, ``nothing`` for none, true or
+    false as JSON writes them; anything else as it is stored."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "no one"
+    return str(value)
+
+
+def _stored_against(names: Sequence[str], have: Sequence[Any], want: Sequence[Any],
+                    give: str) -> str:
+    """``tricks 3 stored, the hands give 2; net ...``: each figure that differs."""
+    return "; ".join(f"{name} {_words(h)} stored, {give} {_words(w)}"
+                     for name, h, w in zip(names, have, want, strict=False) if h != w)
+
+
+def _changes(players: list[str], have: Any, want: Any) -> str:
+    """A hand's stored changes against the rules', player by player (``B's change +13
+    stored, the rules give +12``); the stored text, if it is not a change per seat."""
+    if not (isinstance(have, list) and isinstance(want, list)
+            and len(have) == len(want) == len(players)):
+        return f"the stored changes {have!s} cannot be read as a change per seat"
+    def change(d: Any) -> str:
+        return "none" if d is None else signed(d) if type(d) is int else str(d)
+    return "; ".join(f"{p}'s change {change(h)} stored, the rules give {change(w)}"
+                     for p, h, w in zip(players, have, want, strict=True) if h != w)
 
 
 def _who(players: list[str], position: Any) -> Any:
@@ -277,26 +306,39 @@ def _moves(players: list[str], text: Any) -> list[tuple[Any, ...]] | None:
     the column cannot be read."""
     try:
         return [("" if a < 0 else players[a], "" if b < 0 else players[b], amount, kind)
-                for a, b, amount, kind in facts.moves_list(text)]
+                for a, b, amount, kind in codec.moves_list(text)]
     except (TypeError, ValueError, IndexError):
         return None
 
 
 def _totals(out: _Findings, stored: StoredRows, want: Running) -> None:
     for p in sorted(set(stored.player_totals) | set(want.player_totals)):
-        if stored.player_totals.get(p) != want.player_totals.get(p):
-            out.add("CHECK_TOTALS", None, f"{p}'s totals (player_totals) stored "
-                    f"{stored.player_totals.get(p)}, the hands give {want.player_totals.get(p)}",
-                    player=p)
-    seats = {k[0] for k in set(stored.seat_totals) ^ set(want.seat_totals)}
-    seats |= {k[0] for k in set(stored.seat_totals) & set(want.seat_totals)
-              if stored.seat_totals[k] != want.seat_totals[k]}
-    for p in sorted(seats):
-        out.add("CHECK_TOTALS", None, f"{p}'s totals by seat (seat_totals) differ from what "
-                "the hands give", player=p)
+        have, rules = stored.player_totals.get(p), want.player_totals.get(p)
+        if have != rules:
+            out.add("CHECK_TOTALS", None, f"{p}'s totals (player_totals): "
+                    f"{_row_against(PLAYER_TOTAL_COLUMNS, have, rules)}", player=p)
+    keys = set(stored.seat_totals) | set(want.seat_totals)
+    for p in sorted({k[0] for k in keys}):
+        differ = [_row_against(SEAT_TOTAL_COLUMNS, stored.seat_totals.get(k),
+                               want.seat_totals.get(k), f"seat {k[1]} ")
+                  for k in sorted(k for k in keys if k[0] == p)
+                  if stored.seat_totals.get(k) != want.seat_totals.get(k)]
+        if differ:
+            out.add("CHECK_TOTALS", None, f"{p}'s totals by seat (seat_totals): "
+                    f"{'; '.join(differ)}", player=p)
     if stored.session_totals != want.session_totals:
-        out.add("CHECK_TOTALS", None, f"the session's totals (session_totals) stored "
-                f"{stored.session_totals}, the hands give {want.session_totals}")
+        sums = _row_against(SESSION_TOTAL_COLUMNS, stored.session_totals, want.session_totals)
+        out.add("CHECK_TOTALS", None, f"the session's totals (session_totals): {sums}")
+
+
+def _row_against(columns: Sequence[str], have: Sequence[int] | None,
+                 want: Sequence[int] | None, where: str = "") -> str:
+    """A totals row stored against the one the hands give, column by column."""
+    if have is None:
+        return f"{where}no row stored, the hands give one"
+    if want is None:
+        return f"{where}a row stored, the hands give none"
+    return _stored_against([where + c for c in columns], have, want, "the hands give")
 
 
 def _state(out: _Findings, stored: StoredRows, final: TableState, count: int) -> None:
@@ -307,6 +349,13 @@ def _state(out: _Findings, stored: StoredRows, final: TableState, count: int) ->
     if stored.next_dealer != final.dealer:
         out.add("CHECK_STATE", last, f"next dealer {stored.next_dealer} stored, the rules give "
                 f"{final.dealer} {after}")
-    if _loads(stored.state) != json.loads(state_to_json(final)):
-        out.add("CHECK_STATE", last, f"the table state stored {stored.state} is not the "
-                f"table {after}: {state_to_json(final)}")
+    have, want = loads_or_none(stored.state), loads_or_none(state_to_json(final))
+    if have != want:
+        if not isinstance(have, dict):
+            differ = f"{stored.state!s} stored cannot be read as a table state"
+        else:
+            keys = list(want) + [k for k in have if k not in want]
+            differ = _stored_against(keys, [have.get(k) for k in keys],
+                                     [want.get(k) for k in keys], "the rules give")
+        out.add("CHECK_STATE", last, f"the table state stored is not the table {after}: "
+                f"{differ}")

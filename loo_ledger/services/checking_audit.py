@@ -52,8 +52,9 @@ from typing import Any
 from msgspec.structs import replace
 
 from loo_ledger.errors import LooError, Problem
+from loo_ledger.formats.handcodec import record_from_dict
 from loo_ledger.services.sessions import renamed_record
-from loo_ledger.store.records import record_from_dict, stored_record
+from loo_ledger.store.codec import loads_or_none, stored_record
 
 #: A hand the session started with: the audit does not give its record.
 _STARTED = object()
@@ -67,7 +68,7 @@ def check_audit(sid: int, audit: Sequence[tuple[Any, ...]],
                 records: Sequence[tuple[int, Any]]) -> list[Problem]:
     """The findings of replaying session ``sid``'s ``audit`` rows (id, hand, action,
     old_record, new_record, at; in id order) against its stored ``records`` (number, the
-    record decoded: store/records.py; None if it cannot be read)."""
+    record decoded: store/codec.py; None if it cannot be read)."""
     trail = AuditTrail(sid, audit, len(records))
     return trail.finish([n for n, _ in records],
                         {n: r for n, r in records if trail.needs(n)})
@@ -101,11 +102,11 @@ class AuditTrail:
     def _seats_and_closing(self, row: tuple[Any, ...], since: datetime | None) -> None:
         _, hand, action, old_text, new_text, at = row
         if action in ("closed", "reopened"):
-            self.closing = (action, _loads(new_text))
+            self.closing = (action, loads_or_none(new_text))
         if self.seat_log is None:
             return
         log = self.seat_log
-        new = _loads(new_text)
+        new = loads_or_none(new_text)
         if action in _SEATS:
             when = _moment(at)
             if since is None or when is None or when < since:
@@ -117,7 +118,7 @@ class AuditTrail:
         elif action == "undo" and (n := _hand(hand)) is not None:
             self.seat_log = [{**c, "before_hand": min(c["before_hand"], n)} for c in log]
         elif action == "renamed":
-            old = _loads(old_text)
+            old = loads_or_none(old_text)
             if isinstance(old, dict) and isinstance(new, dict) and "player" in new:
                 self.seat_log = [{**c, "player": new["player"] if c["player"] == old.get(
                     "player") else c["player"]} for c in log]
@@ -134,11 +135,6 @@ class AuditTrail:
         return self.out
 
 
-def _loads(text: Any) -> Any:
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError, RecursionError):
-        return None
 
 
 def _moment(text: Any) -> datetime | None:
@@ -181,7 +177,7 @@ def _record(add: Add, rid: int, hand: int | None, action: str, which: str,
             text: Any) -> dict[str, Any] | None:
     """The record in an audit row's ``which`` column, or None (a finding) if it is not a
     JSON object."""
-    value = _loads(text)
+    value = loads_or_none(text)
     if not isinstance(value, dict):
         what = "a JSON object" if value is not None or text == "null" else "JSON"
         add("CHECK_AUDIT_JSON", hand, f"audit row {rid} ({action}): the {which} is not {what}")
@@ -194,7 +190,7 @@ def _apply(add: Add, trail: list[Any], row: tuple[Any, ...], stored: int) -> Non
     n, have = _hand(hand), len(trail)
     if action in _NO_HANDS or action == "rules":
         for which, text in (("record before", old_text), ("record after", new_text)):
-            if text is not None and _loads(text) is None and text != "null":
+            if text is not None and loads_or_none(text) is None and text != "null":
                 add("CHECK_AUDIT_JSON", n, f"audit row {rid} ({action}): the {which} is not "
                     "JSON")
     if action in ("add", "amend", "undo") and n is None:
@@ -239,8 +235,8 @@ def _rewrite(add: Add, trail: list[Any], rid: int, action: str, old_text: Any,
              new_text: Any) -> None:
     """A seat change or a renaming: every record the audit knows is rewritten as the
     writer rewrote it."""
-    new = _loads(new_text)
-    old = _loads(old_text) if action == "renamed" else {"player": None}
+    new = loads_or_none(new_text)
+    old = loads_or_none(old_text) if action == "renamed" else {"player": None}
     if not (isinstance(new, dict) and isinstance(old, dict)
             and isinstance(new.get("player", new.get("name")), str)):
         add("CHECK_AUDIT_JSON", None, f"audit row {rid} ({action}) does not say who")

@@ -30,6 +30,7 @@ from typing import Any
 
 from loo_ledger.errors import Problem
 from loo_ledger.services.checking_audit import AuditTrail
+from loo_ledger.store.codec import loads_or_none
 from loo_ledger.store.stored_rows import StoredRows
 
 #: The source of a session carried from another (services/table.new_session).
@@ -50,7 +51,7 @@ def check_table(sid: int, stored: StoredRows, trail: AuditTrail) -> list[Problem
         out.append(Problem(code=code, hand=None, player=player,
                            message=f"session {sid}: {message}"))
 
-    log = _loads(stored.seat_changes)
+    log = loads_or_none(stored.seat_changes)
     if not isinstance(log, list) or not all(isinstance(c, dict) for c in log):
         add("CHECK_AUDIT_SEATS", f"the log of seat changes is not a JSON list of changes: "
             f"{stored.seat_changes!r}"[:300])
@@ -108,7 +109,7 @@ def check_ledger_rows(audit: list[tuple[Any, ...]], payments: list[tuple[Any, ..
     paid: dict[Any, dict[str, Any]] = {}
     named: dict[str, Any] = {}
     for rid, action, text, _ in audit:
-        new = _loads(text)
+        new = loads_or_none(text)
         if action == "paid" and isinstance(new, dict):
             paid[new.get("id")] = new
         elif action == "unpaid" and isinstance(new, dict) and new.get("id") in paid:
@@ -160,8 +161,3 @@ def _since(created_at: str, applied_at: str | None) -> bool:
     return made >= applied
 
 
-def _loads(text: Any) -> Any:
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError, RecursionError):
-        return None

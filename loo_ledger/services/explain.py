@@ -12,7 +12,7 @@ from loo_ledger.domain.cards.deck import Card
 from loo_ledger.domain.cards.play import effective_suit, pam_card
 from loo_ledger.domain.cards.reading import read_cards
 from loo_ledger.domain.next.plan import analyse
-from loo_ledger.domain.rules.codes import Game, Suit
+from loo_ledger.domain.rules.codes import Game, LooKind, MovementKind, Suit
 from loo_ledger.domain.rules.model import Session
 from loo_ledger.domain.rules.params import PARAMS
 from loo_ledger.domain.rules.variants import Variant
@@ -44,15 +44,73 @@ def cite(rule: str, v: Variant) -> str:
     return "; ".join(parts)
 
 
-def explain_rows(postings: Sequence[Mapping[str, Any]], v: Variant) -> list[dict[str, Any]]:
-    """One row per chip movement of a hand: who, how much, why, which rule and source."""
+def explain_rows(postings: Sequence[Mapping[str, Any]], v: Variant,
+                 pot: int | None = None) -> list[dict[str, Any]]:
+    """One row per chip movement of a hand: who, how much, why, which rule and source; and,
+    given the hand's ``pot`` (the pool in play), a loo's arithmetic (:func:`loo_sum`)."""
     rows = []
     pool = "pot" if v.game == Game.LOU else "pool"  # Lou speaks of a pot
     for m in postings:
         payer, payee = m["payer"] or pool, m["payee"] or pool
         rows.append({"from": payer, "to": payee, "amount": m["amount"], "reason": m["reason"],
-                     "rule": m["rule"], "cited": cite(m["rule"], v) if m["rule"] else ""})
+                     "rule": m["rule"], "cited": cite(m["rule"], v) if m["rule"] else "",
+                     "arithmetic": None if pot is None else loo_sum(m, pot, v)})
     return rows
+
+
+def loo_sum(m: Mapping[str, Any], pot: int, v: Variant) -> str | None:
+    """The arithmetic of a capped loo (or, in Lou, burn), or None: a mixed loo pays the pool
+    in play up to loo_limit, ``min(54, 45) = 45``; Lou's burn the pot up to burn_cap. Shown
+    only where the stored amount is what the sum gives.
+
+    >>> from loo_ledger.domain.rules.variants import variant
+    >>> mixed = variant("three-card", {"loo": "mixed", "loo_limit": "45"})
+    >>> loo_sum({"kind": "loo", "amount": 45}, 54, mixed), loo_sum({"kind": "loo",
+    ...     "amount": 36}, 36, mixed), loo_sum({"kind": "share", "amount": 18}, 54, mixed)
+    ('min(54, 45) = 45', 'min(36, 45) = 36', None)
+    >>> loo_sum({"kind": "loo", "amount": 54}, 54, variant("three-card", {"loo": "unlimited"}))
+    """
+    if m["kind"] not in (MovementKind.LOO, MovementKind.BURN):
+        return None
+    if v.game == Game.LOU:
+        cap = v.burn_cap
+    elif v.loo == LooKind.MIXED:
+        cap = v.loo_limit
+    else:
+        return None
+    total = min(pot, cap)
+    return f"min({pot}, {cap}) = {total}" if m["amount"] == total else None
+
+
+def source_words(rules: Sequence[str], v: Variant) -> list[dict[str, str]]:
+    """The sources' own words (services/source_words.py) for the rules cited by ``rules``
+    (each a movement's rule, "loo=mixed; loo_limit=45"), each passage once, in order: the
+    passage of the source ``v`` cites for the parameter where there is one (a house rule:
+    the parameter's own source), else the first.
+
+    >>> from loo_ledger.domain.rules.variants import variant
+    >>> rules = ["ante_model=dealer", "divided=true", "loo=mixed; loo_limit=45", "R5"]
+    >>> [(w["rule"], w["source"]) for w in source_words(rules, variant("three-card"))]
+    [('ante_model=dealer', '000'), ('divided=true', '000'), ('loo=mixed', '000')]
+    >>> [(w["rule"], w["source"]) for w in source_words(["loo=unlimited"],
+    ...                                                 variant("poker-book"))]
+    [('loo=unlimited', '002')]
+    """
+    from loo_ledger.services.source_words import SAME, WORDS
+    out: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for rule in rules:
+        for token in (t.strip() for t in rule.split(";") if t.strip()):
+            name = token.partition("=")[0]
+            key = SAME.get(name) or (token if token in WORDS else name)
+            if key not in WORDS or key in seen:
+                continue
+            seen.add(key)
+            cited = v.sources.get(name, PARAMS[name].source if name in PARAMS else "")
+            source, words = next((p for p in WORDS[key] if p[0] == cited), WORDS[key][0])
+            out.append({"rule": key, "source": source, "title": _SOURCES.get(source, source),
+                        "words": words})
+    return out
 
 
 def _why(trick: tuple[Card, ...], won: int, trump: Suit | None, pam: Card | None) -> str:

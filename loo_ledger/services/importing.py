@@ -29,6 +29,7 @@ from loo_ledger.domain import Session, Settlement, TableState
 from loo_ledger.domain.settlement.session import settle_each, start
 from loo_ledger.errors import LooError, StoreError
 from loo_ledger.formats import reader
+from loo_ledger.formats.extensions import session_extras
 from loo_ledger.formats.sessionfile import read_file, refusal, seat_changes
 from loo_ledger.store.ledger import Ledger
 
@@ -209,7 +210,8 @@ def _streamed(ledger: Ledger | None, source: str, stream: reader.Stream,
         else:
             raws, settlements = _unzip(settled())
             sid = ledger.add_sessions([(session, raws, settlements, final, source,
-                                        seat_changes(stream.raw))])[0]
+                                        seat_changes(stream.raw),
+                                        session_extras(stream.raw))])[0]
             count = len(stream)
             nets = _stored_nets(ledger, sid)
     except LooError as exc:

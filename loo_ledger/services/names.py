@@ -73,6 +73,16 @@ def check_word(what: str, word: str | None) -> None:
         raise LooError(f"{what} {problem}")
 
 
+def check_currency(currency: str | None) -> None:
+    """LooError unless ``currency`` is None or a word (:func:`check_word`) that is an ISO 4217
+    code (domain/rules/money.currency_problem), before anything is written."""
+    check_word("currency", currency)
+    if currency is not None:
+        from loo_ledger.domain.rules.money import currency_problem
+        if problem := currency_problem(currency):
+            raise LooError(f"currency {problem}")
+
+
 def same_names(players: list[str]) -> str | None:
     """What is wrong if two of ``players`` are one name (in any case, or letters that look
     alike: formats/lookalike.fold), or None."""

@@ -53,7 +53,7 @@ def hand_loos(ledger: Ledger, row: Mapping[str, Any], sid: int,
               n: int) -> list[dict[str, Any]]:
     """The loos paid by hand ``n`` of session ``sid`` (``row``, its ``Ledger.session``):
     player, amount and reason, worded by domain/settlement/wording.py from the stored facts (each
-    loo's cause is stored as a code: store/facts.py ``causes``).
+    loo's cause is stored as a code: store/codec.py ``causes``).
 
     Under a table ruling the amount is what the looed player paid into the pool after the
     ruling's own movements for that player (the rules' loo less what the ruling handed back,

@@ -57,9 +57,14 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
                 unit_value: str | None, currency: str | None, when: str | None,
                 carry_from: int | None) -> int:
     """Create a session with no hands yet and make it current."""
-    from loo_ledger.services.names import check_dealable, check_label, check_names, check_word
+    from loo_ledger.services.names import (
+        check_currency,
+        check_dealable,
+        check_label,
+        check_names,
+    )
     check_label(name)
-    check_word("currency", currency)
+    check_currency(currency)
     base, rules, house = resolve_variant(ledger, variant_name, rule_args)
     v = variant(base, rules)
     check_names(players)

@@ -9,7 +9,6 @@ hands, and of everything derived from them, is writer.py's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -19,9 +18,10 @@ from msgspec.structs import replace
 from loo_ledger.domain.rules.model import HandRecord, RuleChange, Session, TableState, Unit
 from loo_ledger.domain.settlement.session import Replay
 from loo_ledger.errors import NotFound, StoreError
-from loo_ledger.store import codec
+from loo_ledger.formats.handcodec import record_from_dict
+from loo_ledger.store import codec, sessionrows
+from loo_ledger.store.codec import Seats, decode_record
 from loo_ledger.store.conn import Connection
-from loo_ledger.store.records import Seats, decode, record_from_dict
 
 #: Columns of ``sessions`` a change may set (``Change.fields``).
 SESSION_FIELDS = frozenset({"buy_in", "house_rule", "closed_at", "source", "name"})
@@ -141,10 +141,10 @@ class Written(msgspec.Struct, frozen=True, kw_only=True):
 def session_of(row: Mapping[str, Any], players: Sequence[str],
                hands: tuple[HandRecord, ...]) -> Session:
     """The Session of a ``sessions`` row (as a dict), its players and ``hands``."""
-    unit = codec.unit_dict(dict(row))
+    unit = sessionrows.unit_dict(dict(row))
     return Session(variant=row["variant"], players=tuple(players),
                    first_dealer=row["first_dealer"], hands=hands,
-                   rules=json.loads(row["rules"]), name=row["name"],
+                   rules=codec.loads(row["rules"]), name=row["name"],
                    started_at=row["started_at"], opening_pool=row["opening_pool"],
                    unit=None if unit is None else Unit(**unit), buy_in=row["buy_in"],
                    rule_changes=codec.rule_changes_from(row))
@@ -166,7 +166,7 @@ def read_session(db: Connection, sid: int) -> Stored:
 
     def record(number: int, text: Any) -> dict[str, Any]:
         try:
-            value = decode(text, codec_seats)
+            value = decode_record(text, codec_seats)
         except (TypeError, ValueError, RecursionError):
             value = None
         if not isinstance(value, dict):
@@ -186,5 +186,5 @@ def read_session(db: Connection, sid: int) -> Stored:
 
     return Stored(id=sid, head=head, count=count, present=tuple(s[0] for s in seats if s[1]),
                   state=codec.state_from_json(row["state"]), closed=row["closed_at"] is not None,
-                  seat_changes=tuple(json.loads(row.get("seat_changes") or "[]")), load=load,
+                  seat_changes=tuple(codec.loads(row.get("seat_changes") or "[]")), load=load,
                   last=last)

@@ -2,7 +2,7 @@
 
 :func:`derive` takes the records as stored and their settlements (the domain's replay)
 and gives every derived row: ``hands`` (the record and the hand's facts in compact
-columns: store/facts.py), the seats' nets, the three totals tables (summed by
+columns: store/codec.py), the seats' nets, the three totals tables (summed by
 store/totals.py) and the table state cached on the session. The one writer
 (store/writer.py) stores these rows; ``loo check``
 (services/checking.py) compares the stored rows with them. Pure: no SQL.
@@ -14,7 +14,6 @@ of from zero, so a hand appended gives the rows a derivation of the whole sessio
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any
@@ -23,8 +22,7 @@ import msgspec
 
 from loo_ledger.domain.rules.model import Movement, Settlement, TableState
 from loo_ledger.errors import StoreError
-from loo_ledger.store import facts
-from loo_ledger.store import records as records_codec
+from loo_ledger.store import codec
 from loo_ledger.store.totals import (
     CARD_COLUMNS,
     CONTESTED,
@@ -40,23 +38,15 @@ from loo_ledger.store.totals import (
     session_totals,
 )
 
-#: A stored hand row (m015): positions are ``seats.position``; see store/facts.py.
+#: A stored hand row (m015): positions are ``seats.position``; see store/codec.py.
 HAND_COLUMNS = ("number", "dealer", "record", "deltas", "pool_in", "pot", "pool_after",
                 "double", "outcome", "table_ruling", "looed", "words", "tricks", "moves",
                 "causes")
 #: The names other modules read here (the totals' own home is store/totals.py).
 __all__ = ["CARD_COLUMNS", "CONTESTED", "HAND_COLUMNS", "NOTHING", "PLAY_COLUMNS",
            "PLAYER_TOTAL_COLUMNS", "SEAT_TOTAL_COLUMNS", "SESSION_TOTAL_COLUMNS", "WORDS",
-           "BATCH", "Derived", "Running", "derive", "derive_batches", "dumps", "rule_text",
+           "BATCH", "Derived", "Running", "derive", "derive_batches", "rule_text",
            "running_of"]
-
-_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-
-
-def dumps(value: Any) -> str:
-    """Compact JSON, keys in the order given."""
-    return _compact(value)
-
 
 class Derived(msgspec.Struct, frozen=True, kw_only=True):
     """A session's derived rows, hands named by number (never by row id).
@@ -81,7 +71,7 @@ def rule_text(rule: object) -> str:
 
 def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int],
            memo: dict[int, tuple[Any, ...]]) -> str:
-    """The hand's movements packed (facts.pack_move), adding each to ``nets``. ``memo``
+    """The hand's movements packed (codec.pack_move), adding each to ``nets``. ``memo``
     keeps each movement object's packing (the engine gives the same object to many
     hands), with the object, so that its id is not another's."""
     out: list[str] = []
@@ -95,7 +85,7 @@ def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int],
         if payee is not None:
             nets[payee] += amount
         out.append(text)
-    return "[" + ",".join(out) + "]"  # compact JSON of whole numbers
+    return codec.moves_text(out)
 
 
 def _packed(s: Settlement, seq: int, m: Movement,
@@ -112,18 +102,18 @@ def _packed(s: Settlement, seq: int, m: Movement,
     except KeyError as e:
         raise cannot_store(s.hand_no, f"movement {seq} names {e.args[0]!r}, who is not "
                    "seated") from None
-    kind = facts.KIND_CODE.get(m.kind)  # a StrEnum finds its text's code
+    kind = codec.KIND_CODE.get(m.kind)  # a StrEnum finds its text's code
     if kind is None:
-        kind = facts.KIND_CODE.get(_kind(m))
+        kind = codec.KIND_CODE.get(_kind(m))
     if kind is None:
         raise cannot_store(s.hand_no, f"movement {seq} is of kind {_kind(m)!r}, which has no "
                    "code")
-    return payer, payee, amount, str((a + 1) | (b + 1) << 5 | kind << 10 | amount << 14)
+    return payer, payee, amount, str(codec.pack_move(a, b, amount, kind))
 
 
 def _outcome(s: Settlement) -> int | str:
     """The outcome's code (its text if it has none)."""
-    code = facts.OUTCOME_CODE.get(s.outcome)  # a StrEnum finds its text's code
+    code = codec.OUTCOME_CODE.get(s.outcome)  # a StrEnum finds its text's code
     return str(s.outcome) if code is None else code
 
 
@@ -139,7 +129,7 @@ _PLAIN: Mapping[str, Any] = {}
 def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
            settlements: Sequence[Settlement], final: TableState, *,
            before: Running | None = None, texts: bool = True,
-           seats: records_codec.Seats | None = None, totals: Totals | None = None) -> Derived:
+           seats: codec.Seats | None = None, totals: Totals | None = None) -> Derived:
     """Every derived row of a session whose hands are ``records``, settled as given.
 
     With ``before`` (the sums of the hands stored before these, which it must name every
@@ -148,7 +138,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     totals are the whole session's, ``before``'s plus theirs.
 
     With ``texts`` False the hands' ``record`` column is left None (``loo check`` compares
-    the record it read, not its text). ``seats``: the players' records_codec.Seats, made
+    the record it read, not its text). ``seats``: the players' codec.Seats, made
     once by a caller that derives many batches; ``totals``: that caller's running totals,
     which it folds itself at the end (:func:`derive_batches`): this Derived's totals and
     loos paid are then not yet the session's.
@@ -163,7 +153,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     start = NOTHING if before is None else before
     nets = dict.fromkeys(players, 0) if before is None else dict(before.nets)
     if seats is None or seats.names != tuple(players):
-        seats = records_codec.Seats(players)
+        seats = codec.Seats(players)
     seat = seats.position
     n = len(players)
     running = totals is not None
@@ -178,20 +168,20 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
             # formats/reader.HandText, its typed form encoded, else its object (flushes...)
             given: Any = raw
             if given.typed is not None and texts:
-                text = records_codec.encode_typed(given.keys(), given.typed, seats)
+                text = codec.encode_typed(given.keys(), given.typed, seats)
             raw = given.object() if text is None else _PLAIN
         try:
             dealer = seat[s.dealer]
-            looed = facts.looed_mask(s.looed, seat)
+            looed = codec.looed_mask(s.looed, seat)
             words, tricks = totals.hand(s, raw, seat, n)
         except KeyError as e:
             raise cannot_store(s.hand_no, f"{e.args[0]!r} is named, who is not seated") from None
         if texts and text is None:
-            text = records_codec.encode(raw, seats)
+            text = codec.encode_record(raw, seats)
         hands.append((s.hand_no, dealer, text,
-                      facts.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
+                      codec.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
                       int(s.double), _outcome(s), s.table_ruling, looed, words, tricks,
-                      _moves(s, nets, seat, memo), facts.causes_text(s.movements)))
+                      _moves(s, nets, seat, memo), codec.causes_text(s.movements)))
     if running:
         return Derived(hands=hands, nets=nets, player_totals={}, seat_totals={},
                        session_totals=session_totals(settlements, 0, start.session_totals),
@@ -227,7 +217,7 @@ def derive_batches(players: Sequence[str], records: Iterable[Mapping[str, Any]],
         raise StoreError(f"Cannot store the session: {len(records)} hand records "
                          f"but {len(settlements)} settlements.")
     pairs = zip(records, settlements, strict=True)
-    seats = records_codec.Seats(players)
+    seats = codec.Seats(players)
     totals = Totals(NOTHING)  # tallied over every batch, summed once at the end
     d = derive(players, [], [], final, seats=seats, totals=totals)
     while chunk := list(islice(pairs, size)):

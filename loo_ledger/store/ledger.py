@@ -1,11 +1,10 @@
 """The ledger: reads of sessions, hands and movements; writes go through writer.py.
 
-A hand's facts are stored compactly (store/facts.py); the reads here give them back by
+A hand's facts are stored compactly (store/codec.py); the reads here give them back by
 name, in the shapes of store/rows.py."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -27,6 +26,7 @@ if TYPE_CHECKING:  # the writer, the engine and the codecs load when a method ne
         SeatRow,
         SessionListRow,
         SessionRow,
+        UnitRow,
     )
     from loo_ledger.store.stored_rows import StoredRows
     from loo_ledger.store.writer import SessionItem
@@ -151,17 +151,18 @@ class Ledger:
 
     def session(self, session_id: int) -> SessionRow:
         """The stored session: its row, with ``rules`` and ``state`` decoded and players."""
+        from loo_ledger.store.codec import loads
         row = self._row(session_id)
-        row["rules"] = json.loads(row["rules"])
-        row["state"] = json.loads(row["state"])
+        row["rules"] = loads(row["rules"])
+        row["state"] = loads(row["state"])
         row["players"] = self._players(session_id)
         return cast("SessionRow", row)
 
     def session_dict(self, session_id: int) -> dict[str, Any]:
         """The session-file object, so that export then import gives the same session."""
-        from loo_ledger.store.records import Seats, decode
+        from loo_ledger.store.codec import Seats, decode_record
         seats = Seats(self._players(session_id))
-        records = [decode(r[0], seats) for r in self.db.execute(
+        records = [decode_record(r[0], seats) for r in self.db.execute(
             "SELECT record FROM hands WHERE session_id = ? ORDER BY number", (session_id,))]
         return self.session_head(session_id, records)
 
@@ -169,13 +170,13 @@ class Ledger:
                      records: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """:meth:`session_dict` with ``records`` as its hands (none: ``[]``, for writing the
         hands one at a time from :meth:`iter_hands`' ``record``)."""
-        from loo_ledger.store import codec
+        from loo_ledger.store import codec, sessionrows
         row = self._row(session_id)
-        out = codec.session_file(row, self._players(session_id), records or [])
-        rule_changes = json.loads(row.get("rule_changes") or "[]")
+        out = sessionrows.session_file(row, self._players(session_id), records or [])
+        rule_changes = codec.loads(row.get("rule_changes") or "[]")
         if rule_changes:
             out["rule_changes"] = rule_changes
-        changes = json.loads(row.get("seat_changes") or "[]")
+        changes = codec.loads(row.get("seat_changes") or "[]")
         if changes:
             out = {**{k: v for k, v in out.items() if k != "hands"}, "seat_changes": changes,
                    "hands": out["hands"]}
@@ -191,52 +192,53 @@ class Ledger:
         gives them, one at a time from the cursor (memory does not grow with the
         session); ``records=False``: each ``record`` left as ``{}`` (not decoded), for what
         needs only the hands' facts."""
-        from loo_ledger.store import facts
-        from loo_ledger.store.records import Seats, decode
+        from loo_ledger.store import codec
+        from loo_ledger.store.codec import Seats, decode_record
         self._row(session_id)
         players = self._players(session_id)
         seats = Seats(players)
-        outcome_text = facts.outcome_text
+        outcome_text = codec.outcome_text
         for (number, dealer, record, deltas, pool_in, pot, pool_after, double, outcome,
              ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id, first)):
             try:
                 if not 0 <= dealer < len(players):
                     raise IndexError(dealer)
                 yield {"number": number, "dealer": players[dealer],
-                       "record": decode(record, seats) if records else {},
-                       "deltas": facts.deltas_dict(deltas, words, dealer, players),
+                       "record": decode_record(record, seats) if records else {},
+                       "deltas": codec.deltas_dict(deltas, words, dealer, players),
                        "pool_in": pool_in, "pot": pot, "pool_after": pool_after,
                        "double": bool(double), "outcome": outcome_text(outcome),
                        "table_ruling": ruling,
-                       "looed": facts.looed_list(looed, words, dealer, players)}
+                       "looed": codec.looed_list(looed, words, dealer, players)}
             except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 raise _unreadable(session_id, number) from None
 
     def iter_records(self, session_id: int) -> Iterator[tuple[int, dict[str, Any]]]:
         """(number, record) of every hand in order, one at a time: the records alone, for
         writing a session file (:meth:`iter_hands` gives the facts too)."""
-        from loo_ledger.store.records import Seats, decode
+        from loo_ledger.store.codec import Seats, decode_record
         self._row(session_id)
         seats = Seats(self._players(session_id))
         for number, record in self.db.execute(
                 "SELECT number, record FROM hands WHERE session_id = ? ORDER BY number",
                 (session_id,)):
             try:
-                yield number, decode(record, seats)
+                yield number, decode_record(record, seats)
             except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 raise _unreadable(session_id, number) from None
 
     def hand_record(self, session_id: int, number: int) -> tuple[dict[str, Any], Any] | None:
         """Hand ``number``'s record as entered and how it was resolved (the ``outcome``
         column in words), or None if the session has no such hand."""
-        from loo_ledger.store import facts
-        from loo_ledger.store.records import Seats, decode
+        from loo_ledger.store import codec
+        from loo_ledger.store.codec import Seats, decode_record
         row = self.db.execute("SELECT record, outcome FROM hands WHERE session_id = ? AND "
                               "number = ?", (session_id, number)).fetchone()
         if row is None:
             return None
         try:
-            return decode(row[0], Seats(self._players(session_id))), facts.outcome_text(row[1])
+            record = decode_record(row[0], Seats(self._players(session_id)))
+            return record, codec.outcome_text(row[1])
         except (ValueError, TypeError, IndexError, KeyError, RecursionError):
             raise _unreadable(session_id, number) from None
 
@@ -244,7 +246,7 @@ class Ledger:
         """Every chip movement of the session (or of one hand), by hand then sequence, as
         stored: payer, payee, amount and kind; ``reason`` is the kind and ``rule`` empty
         (:meth:`postings` gives the engine's words)."""
-        from loo_ledger.store import facts
+        from loo_ledger.store import codec
         self._row(session_id)
         players = self._players(session_id)
         where, params = ("", [session_id]) if hand is None else (" AND number = ?",
@@ -253,7 +255,7 @@ class Ledger:
         for number, moves in self.db.execute(LIST_MOVES.format(where), params):
             try:
                 unpacked = [(None if a < 0 else players[a], None if b < 0 else players[b],
-                             amount, kind) for a, b, amount, kind in facts.moves_list(moves)]
+                             amount, kind) for a, b, amount, kind in codec.moves_list(moves)]
             except (ValueError, TypeError, IndexError, RecursionError):
                 raise _unreadable(session_id, number) from None
             for seq, (payer, payee, amount, kind) in enumerate(unpacked, 1):
@@ -265,17 +267,17 @@ class Ledger:
     def loos(self, session_id: int, hand: int) -> list[tuple[str, int, Any, int]]:
         """The loos hand ``hand`` paid, as stored: (payer, amount, cause, the payer's tricks)
         in order; ``cause`` is a domain LooCause (None where none was stored)."""
-        from loo_ledger.store import facts
+        from loo_ledger.store import codec
         row = self.db.execute("SELECT moves, causes, words, tricks, outcome FROM hands WHERE "
                               "session_id = ? AND number = ?", (session_id, hand)).fetchone()
         if row is None:
             return []
         players = self._players(session_id)
         try:
-            moves = [(players[a], amount) for a, _, amount, kind in facts.moves_list(row[0])
+            moves = [(players[a], amount) for a, _, amount, kind in codec.moves_list(row[0])
                      if kind == "loo"]
-            causes = facts.causes_list(row[1])
-            won = facts.played_tricks(row[2], row[3], row[4], players)
+            causes = codec.causes_list(row[1])
+            won = codec.played_tricks(row[2], row[3], row[4], players)
         except (ValueError, TypeError, IndexError, RecursionError):
             raise _unreadable(session_id, hand) from None
         causes += [None] * (len(moves) - len(causes))
@@ -311,11 +313,15 @@ class Ledger:
         return out
 
     def balances(self, session_id: int) -> Balances:
-        """The pool and each player's net, in seat order, without scanning postings."""
+        """The pool, each player's net in seat order, the opening pool and the session's
+        unit (read as stored: nothing is decoded, so a read of balances loads no codec)."""
         row = self._row(session_id)
         players = list(self.db.query(
             "SELECT name, net FROM seats WHERE session_id = ? ORDER BY position", [session_id]))
-        return {"pool": row["pool"], "players": cast("list[SeatRow]", players)}
+        unit: UnitRow = {"unit_name": row["unit_name"], "unit_value": row["unit_value"],
+                         "currency": row["currency"]}
+        return {"pool": row["pool"], "players": cast("list[SeatRow]", players),
+                "opening_pool": row["opening_pool"] or 0, "unit": unit}
 
     def final_state(self, session_id: int) -> TableState:
         """The table after the session's last hand (as cached on the session)."""
@@ -344,15 +350,17 @@ class Ledger:
                                 "WHERE session_id = ? ORDER BY id", [session_id])
 
     def _audit_rows(self, sql: str, params: list[Any]) -> list[AuditRow]:
+        from loo_ledger.store.codec import loads
         rows = list(self.db.query(sql, params))
         for r in rows:
             for key in ("old_record", "new_record"):
-                r[key] = None if r[key] is None else json.loads(r[key])
+                r[key] = None if r[key] is None else loads(r[key])
         return cast("list[AuditRow]", rows)
 
     def house_rules(self) -> dict[str, tuple[str, dict[str, Any]]]:
         """Saved rule sets: name -> (the preset they start from, overrides)."""
-        return {r["name"]: (r["base"], json.loads(r["rules"]))
+        from loo_ledger.store.codec import loads
+        return {r["name"]: (r["base"], loads(r["rules"]))
                 for r in self.db.query("SELECT name, base, rules FROM house_rules ORDER BY name")}
 
     def stored_rows(self, session_id: int) -> StoredRows:

@@ -328,7 +328,7 @@ def m014_card_totals(db: Database) -> None:
 def m015_compact_hands(db: Database) -> None:
     """The store holds facts, not prose (issue 10): ``postings`` (a row per movement with
     its reason in words) and ``plays`` (a row per player per hand) give way to compact
-    columns on ``hands`` (store/facts.py): players by seat position, words and kinds as
+    columns on ``hands`` (store/codec.py): players by seat position, words and kinds as
     letters and codes, the movements packed in a JSON array of integers; reasons are the
     engine's words, given again when asked. ``hands`` is keyed by (session, number), with
     no row id and no index beside it. Every record is kept; the facts are filled by the
@@ -415,7 +415,7 @@ def m018_kept_in_the_audit(db: Database) -> None:
 
 @migrations()
 def m019_loo_causes(db: Database) -> None:
-    """Each loo's cause as a code (store/facts.py ``causes``), so that ``loo pool`` words a
+    """Each loo's cause as a code (store/codec.py ``causes``), so that ``loo pool`` words a
     stored loo through domain/settlement/wording.py without working its cause out again (issue 20);
     filled for every hand by the rebuild that follows (db.REBUILD_AFTER)."""
     _run(db, "ALTER TABLE hands ADD COLUMN causes TEXT NOT NULL DEFAULT ''")
@@ -457,3 +457,18 @@ def m021_payment_debts(db: Database) -> None:
     as a burn in the hands' looed players and the totals."""
     _run(db, "ALTER TABLE payments ADD COLUMN sessions TEXT",
          "ALTER TABLE payments ADD COLUMN advance INTEGER NOT NULL DEFAULT 0")
+
+
+@migrations()
+def m022_read_as_stored(db: Database) -> None:
+    """The data says what it is (issue 22). ``sessions.extras`` keeps what a session file
+    carries beside its own fields, ``$schema`` and the ``x-`` fields of the session and its
+    unit (formats/extensions.py ``session_extras``; ``{}`` for a session made before), so
+    that ``loo export`` gives them back. The view ``hand_records`` gives each hand's record
+    in the session format (``hands.record`` keeps it compact: store/codec.py), and
+    ``balances`` carries the session's unit, its value, the currency and the money, with a
+    row for the pool (store/views.py)."""
+    _run(db, "ALTER TABLE sessions ADD COLUMN extras TEXT NOT NULL DEFAULT '{}'")
+    from loo_ledger.store.views import create_views
+
+    create_views(db)

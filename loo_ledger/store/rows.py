@@ -86,11 +86,22 @@ class SeatRow(TypedDict):
     net: int
 
 
+class UnitRow(TypedDict):
+    """What a session's chip is: its name, its value in money (decimal text), the currency."""
+
+    unit_name: str | None
+    unit_value: str | None
+    currency: str | None
+
+
 class Balances(TypedDict):
-    """``Ledger.balances()``: the pool and each player's net."""
+    """``Ledger.balances()``: the pool, each player's net, the pool the session opened
+    with and the session's unit."""
 
     pool: int
     players: list[SeatRow]
+    opening_pool: int
+    unit: UnitRow
 
 
 class AuditRow(TypedDict):

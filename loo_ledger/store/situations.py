@@ -1,12 +1,12 @@
 """The facts of each hand that the leak finder reads (issue 24): who sat where, who dealt,
-each seat's word, change and loo (the compact columns of ``hands``, store/facts.py)."""
+each seat's word, change and loo (the compact columns of ``hands``, store/codec.py)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from loo_ledger.store.codec import loads
 from loo_ledger.store.conn import Connection
 
 
@@ -20,4 +20,4 @@ def hand_facts(db: Connection, session_ids: Sequence[int]
         for number, dealer, words, deltas, double, looed in db.execute(
                 "SELECT number, dealer, words, deltas, double, looed FROM hands "
                 "WHERE session_id = ? ORDER BY number", [sid]):
-            yield sid, number, dealer, words, json.loads(deltas), bool(double), looed, names
+            yield sid, number, dealer, words, loads(deltas), bool(double), looed, names

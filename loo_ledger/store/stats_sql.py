@@ -1,7 +1,7 @@
 """Hand-history statistics in SQL: reads of the per-session totals.
 
 Every write of hands also writes, in the same transaction, each hand's facts (compact
-columns of ``hands``, store/facts.py) and their per-session totals over every dealt
+columns of ``hands``, store/codec.py) and their per-session totals over every dealt
 player of every hand: ``player_totals`` (session, player),
 ``seat_totals`` (session, player, seat) and ``session_totals`` (session); they are worked
 out in derive.py and written by the one writer (writer.py). Reports aggregate the totals,
@@ -174,7 +174,7 @@ class StatsReader:
 
     def iter_hand_tricks(self, session_id: int) -> Iterator[tuple[int, dict[str, int]]]:
         """:meth:`hand_tricks` as (hand number, tricks) pairs in order, from a cursor."""
-        from loo_ledger.store.facts import played_tricks
+        from loo_ledger.store.codec import played_tricks
         players = [r[0] for r in self.conn.execute(
             "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [session_id])]
         for number, words, tricks, outcome in self.conn.execute(

@@ -16,7 +16,7 @@ import msgspec
 
 from loo_ledger.domain.rules.model import Settlement
 from loo_ledger.errors import StoreError
-from loo_ledger.store import facts
+from loo_ledger.store import codec
 
 #: Outcomes in which the cards were dealt and the players in were at risk of a loo.
 CONTESTED = ("played", "flush", "renege")
@@ -65,8 +65,8 @@ def _cards(s: Settlement) -> dict[str, tuple[int, ...]]:
 
 #: A word's player_totals column (0: none) and its letter in the ``words`` column.
 _WORD = {w: (1 + WORDS.index(w) if w in WORDS else 0, letter)
-         for w, letter in facts.WORD_LETTER.items()}
-_TRICK_CHARS = tuple(chr(48 + n) for n in range(75))
+         for w, letter in codec.WORD_LETTER.items()}
+_TRICK_CHARS = codec.TRICK_CHAR
 _EXTRA = len(CARD_COLUMNS)
 
 
@@ -97,7 +97,7 @@ class Totals:
         contested, choice = s.outcome in CONTESTED, kind not in _NO_CHOICE
         eldest = dealt[0] if kind == "eldest-miss" else None
         n = len(dealt)
-        words, tricks = [facts.NOT_DEALT] * n_seats, ["0"] * n_seats
+        words, tricks = [codec.NOT_DEALT] * n_seats, ["0"] * n_seats
         tally = self.tally
         for i, p in enumerate(dealt):
             # a player's word is what he chose, else ``forced`` (a Word finds its text's code)
@@ -106,7 +106,7 @@ class Totals:
             how = _WORD.get(word)
             played = contested and word != "pass"
             taken = counts.get(p, 0) if played else 0
-            if how is None or not 0 <= taken < 75:
+            if how is None or not 0 <= taken < len(_TRICK_CHARS):
                 raise cannot_store(s.hand_no, f"{p} said {word!r} and took {taken} tricks, which "
                            "the store has no letter for")
             key = (p, (i + 1) % n, how[0], played, taken, p in looed, loos.get(p, 0),

@@ -1,7 +1,7 @@
 """Views for people who read the ledger with Datasette or ``sqlite3``, and the words that
 describe every table, view and column (``loo datasette-metadata``).
 
-The tables keep facts in compact form (store/facts.py: players by seat position, words
+The tables keep facts in compact form (store/codec.py: players by seat position, words
 and movement kinds as letters and codes, movements packed in a JSON array); these views
 spell them out: session and player names, seats in their order at the table
 (``seats.position``, never alphabetical), how each hand ended, the word each player said
@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from loo_ledger.domain.rules.codes import MovementKind, Resolution
 from loo_ledger.domain.settlement.wording import CAUSE_LETTER
-from loo_ledger.store import facts
+from loo_ledger.store import codec
 
 #: How a hand ended, in words (``hands.outcome`` holds the code).
 OUTCOMES: dict[Resolution, str] = {
@@ -45,19 +45,19 @@ KIND_WORDS: dict[MovementKind, str] = {
 
 
 def _outcome_sql(column: str) -> str:
-    whens = " ".join(f"WHEN {facts.OUTCOME_CODE[code.value]} THEN '{words}'"
+    whens = " ".join(f"WHEN {codec.OUTCOME_CODE[code.value]} THEN '{words}'"
                      for code, words in OUTCOMES.items())
     return f"CASE {column} {whens} ELSE {column} END"
 
 
 def _kind_sql(code: str, words: bool) -> str:
-    whens = " ".join(f"WHEN {facts.KIND_CODE[k.value]} THEN "
+    whens = " ".join(f"WHEN {codec.KIND_CODE[k.value]} THEN "
                      f"'{KIND_WORDS[k] if words else k.value}'" for k in MovementKind)
     return f"CASE {code} {whens} END"
 
 
 def _word_sql(letter: str) -> str:
-    whens = " ".join(f"WHEN '{c}' THEN '{w}'" for w, c in facts.WORD_LETTER.items())
+    whens = " ".join(f"WHEN '{c}' THEN '{w}'" for w, c in codec.WORD_LETTER.items())
     return f"CASE {letter} {whens} END"
 
 
@@ -67,15 +67,115 @@ def _party_sql(bits: str) -> str:
             f"x.session_id = h.session_id AND x.position = {bits} - 1) END")
 
 
-_MASK = (1 << facts.PLAYER_BITS) - 1
+_MASK = (1 << codec.PLAYER_BITS) - 1
 _SLOT = "substr(h.words, st.position + 1, 1)"
 
+
+def _money_sql(chips: str, value: str) -> str:
+    """``chips`` times the unit's ``value`` (decimal text: digits, at most one point: the
+    session format's pattern), exactly, as decimal text with at least two places
+    (``-0.75``), in whole-number arithmetic (never a float); NULL where there is no value.
+    The scale is the value's places, at least 2; the value's digits are made that many
+    places by a factor of 100, 10 or 1."""
+    point = f"instr({value}, '.')"
+    places = f"(CASE WHEN {point} THEN length({value}) - {point} ELSE 0 END)"
+    scale = f"max({places}, 2)"
+    total = (f"({chips} * CAST(replace({value}, '.', '') AS INTEGER) * "
+             f"(CASE {places} WHEN 0 THEN 100 WHEN 1 THEN 10 ELSE 1 END))")
+    unit = f"CAST('1' || substr('000000', 1, {scale}) AS INTEGER)"
+    return (f"CASE WHEN {value} IS NULL THEN NULL ELSE "
+            f"(CASE WHEN {total} < 0 THEN '-' ELSE '' END) || (abs({total}) / {unit}) || '.' || "
+            f"printf('%0*d', {scale}, abs({total}) % {unit}) END")
+
+
+#: 0 to 63: the positions of a compact record's characters (at most 20 seats, two a seat).
+_COUNTER = "json_each('[" + ",".join(map(str, range(64))) + "]')"
+
+
+def _seat_name(position: str) -> str:
+    return (f"(SELECT x.name FROM seats x WHERE x.session_id = h.session_id "
+            f"AND x.position = {position})")
+
+
+def _as_json(t: str) -> str:
+    """The value of a json_each row ``t`` as JSON (true, false, objects and arrays too)."""
+    return (f"CASE {t}.type WHEN 'true' THEN json('true') WHEN 'false' THEN json('false') "
+            f"WHEN 'object' THEN json({t}.value) WHEN 'array' THEN json({t}.value) "
+            f"ELSE {t}.value END")
+
+
+def _char_seat(text: str, index: str) -> str:
+    """The seat named by the position character at ``index`` (from 0) of ``text``."""
+    return _seat_name(f"unicode(substr({text}, {index} + 1, 1)) - 48")
+
+
+def _pairs_sql(letters: dict[str, str] | None) -> str:
+    """A compact ``w``, ``e`` or ``k``: a position character and a letter (``letters``'
+    word) or a count character per seat, as an object by name."""
+    second = "unicode(substr(r.value, 2 * i.value + 2, 1)) - 48" if letters is None else (
+        "CASE substr(r.value, 2 * i.value + 2, 1) " + " ".join(
+            f"WHEN '{c}' THEN '{w}'" for c, w in letters.items()) + " END")
+    return (f"json((SELECT json_group_object({_char_seat('r.value', '2 * i.value')}, "
+            f"{second}) FROM {_COUNTER} i WHERE i.value < length(r.value) / 2))")
+
+
+def _players_sql() -> str:
+    """A compact ``f`` or ``q``: a list of objects whose ``player`` is a position."""
+    return ("json((SELECT json_group_array(json((SELECT json_group_object(o.key, CASE o.key "
+            f"WHEN 'player' THEN {_seat_name('o.value')} ELSE {_as_json('o')} END) "
+            "FROM json_each(a.value) o))) FROM json_each(r.value) a))")
+
+
+def _record_sql() -> str:
+    """``hands.record`` in the session format (store/codec.py's compact record decoded);
+    a record stored as given (no one-letter key) or not JSON as it is."""
+    key = codec.COMPACT_KEY
+    order = "json_extract(r.value, '$[0]')"
+    values = {
+        "dealer": _seat_name("r.value"), "pam_holder": _seat_name("r.value"),
+        "sitting_out": (f"json((SELECT json_group_array({_char_seat('r.value', 'i.value')}) "
+                        f"FROM {_COUNTER} i WHERE i.value < length(r.value)))"),
+        "trump": "CASE r.value " + " ".join(
+            f"WHEN '{c}' THEN '{suit}'" for suit, c in codec.SUIT_LETTER.items()) + " END",
+        "declarations": _pairs_sql({c: w for w, c in codec.WORD_LETTER.items()
+                                    if w != "forced"}),
+        "exchanges": _pairs_sql(None), "tricks": _pairs_sql(None),
+        "flushes": _players_sql(), "penalties": _players_sql(),
+        "deltas": (f"json((SELECT json_group_object({_char_seat(order, 'i.value')}, "
+                   "json_extract(r.value, '$[' || (i.value + 1) || ']')) "
+                   f"FROM {_COUNTER} i WHERE i.value < length({order})))"),
+    }
+    names = " ".join(f"WHEN '{short}' THEN '{long}'" for long, short in key.items())
+    decoded = " ".join(f"WHEN '{key[long]}' THEN {sql}" for long, sql in values.items())
+    compact = "EXISTS (SELECT 1 FROM json_each(h.record) WHERE length(key) = 1)"
+    # each WHEN in turn (CASE stops at the first true one): json_type only of valid JSON
+    return (f"CASE WHEN NOT json_valid(h.record) THEN h.record "
+            f"WHEN json_type(h.record) <> 'object' THEN h.record "
+            f"WHEN NOT {compact} THEN h.record ELSE "
+            f"(SELECT json_group_object(CASE r.key {names} ELSE r.key END, "
+            f"CASE r.key {decoded} ELSE {_as_json('r')} END) FROM json_each(h.record) r) END")
+
+
 VIEWS: dict[str, str] = {
-    "balances": """
+    # Each player's net and the pool (a row of its own, 'pool', after the seats), with the
+    # session's unit and the money: chips times the unit's value, exactly.
+    "balances": f"""
+        SELECT * FROM (
         SELECT s.id AS session_id, s.name AS session_name, st.position AS seat_position,
-               st.name AS player, st.net AS net_chips, st.present AS present
+               st.name AS player, st.net AS net_chips, st.present AS present,
+               s.unit_name AS unit_name, s.unit_value AS unit_value, s.currency AS currency,
+               {_money_sql('st.net', 's.unit_value')} AS money
         FROM seats st JOIN sessions s ON s.id = st.session_id
-        ORDER BY s.id, st.position""",
+        UNION ALL
+        SELECT s.id, s.name, NULL, 'pool', s.pool, NULL, s.unit_name, s.unit_value,
+               s.currency, {_money_sql('s.pool', 's.unit_value')}
+        FROM sessions s)
+        ORDER BY session_id, seat_position IS NULL, seat_position""",
+    # Each hand's record in the session format (hands.record keeps it compact).
+    "hand_records": f"""
+        SELECT h.session_id AS session_id, h.number AS hand, {_record_sql()} AS record
+        FROM hands h
+        ORDER BY h.session_id, h.number""",
     "hand_results": f"""
         SELECT h.session_id AS session_id, s.name AS session_name, h.number AS hand,
                d.name AS dealer, h.pot AS pot, h.pool_in AS pool_in,
@@ -92,10 +192,10 @@ VIEWS: dict[str, str] = {
     "movements": f"""
         SELECT h.session_id AS session_id, h.number AS hand, m.key + 1 AS seq,
                {_party_sql(f'(m.value & {_MASK})')} AS payer,
-               {_party_sql(f'((m.value >> {facts.PLAYER_BITS}) & {_MASK})')} AS payee,
-               m.value >> {2 * facts.PLAYER_BITS + facts.KIND_BITS} AS amount,
-               {_kind_sql(f'((m.value >> {2 * facts.PLAYER_BITS}) & 15)', False)} AS kind,
-               {_kind_sql(f'((m.value >> {2 * facts.PLAYER_BITS}) & 15)', True)} AS reason
+               {_party_sql(f'((m.value >> {codec.PLAYER_BITS}) & {_MASK})')} AS payee,
+               m.value >> {2 * codec.PLAYER_BITS + codec.KIND_BITS} AS amount,
+               {_kind_sql(f'((m.value >> {2 * codec.PLAYER_BITS}) & 15)', False)} AS kind,
+               {_kind_sql(f'((m.value >> {2 * codec.PLAYER_BITS}) & 15)', True)} AS reason
         FROM hands h, json_each(h.moves) m
         ORDER BY h.session_id, h.number, m.key""",
     "pool_history": """
@@ -170,14 +270,44 @@ _POOL_IN = "The pool before the hand's antes."
 _POT = "The pot played for (the pool after antes and forfeits)."
 _POOL_AFTER = "The pool left for the next hand (loos and what stayed)."
 _DOUBLE = "1 if the hand was a double (looed) pool, 0 for a simple pool."
-_OUTCOME = "How the hand ended: " + "; ".join(f"{c.value} = {w}" for c, w in OUTCOMES.items())
+_OUTCOME = ("How the hand ended, in words: " + "; ".join(f"'{w}'" for w in OUTCOMES.values())
+            + " (hands.outcome keeps the code).")
+_UNIT_NAME = "What a chip is called (sessions.unit_name; NULL: chips)."
+_UNIT_VALUE = ("A chip's value in money, an exact decimal as text (sessions.unit_value; NULL: "
+               "no money value).")
+_CURRENCY = "The money's currency (sessions.currency)."
+#: What ``hands.record`` holds: the session format's hand, compact (store/codec.py).
+_RECORD = ("The hand as entered, kept compact (store/codec.py): JSON whose one-letter keys "
+           "stand for the session format's (" + ", ".join(
+               f"{short} {long}" for long, short in codec.COMPACT_KEY.items()) + "), players "
+           "as seat positions (a number, or a character chr(48 + position) in o, w, e, k and "
+           "the first item of D), suits and words as letters, counts as chr(48 + n); extension "
+           "(x-) fields as given. A record with no one-letter key is stored as given. The "
+           "view hand_records gives every record in the session format.")
 
 #: Descriptions of every table, view and column: ``loo datasette-metadata`` prints them.
 DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
-    "balances": ("View: each player's net chips per session, seats in playing order.", {
-        "session_id": _SESSION, "session_name": _SESSION_NAME, "seat_position": _SEAT,
-        "player": _PLAYER, "net_chips": "Net chips won (+) or lost (-) in the session.",
-        "present": "1 if the player is at the table, 0 if they have left."}),
+    "balances": ("View: each player's net chips and money per session, seats in playing "
+                 "order, then a row for the pool (player 'pool'): the nets and the pool "
+                 "sum to the pool the session opened with.", {
+        "session_id": _SESSION, "session_name": _SESSION_NAME,
+        "seat_position": _SEAT + " NULL on the pool's row.",
+        "player": _PLAYER + " 'pool' for the pool (no player may take that name).",
+        "net_chips": "Net chips won (+) or lost (-) in the session; on the pool's row, the "
+        "chips in the pool now.",
+        "present": "1 if the player is at the table, 0 if they have left; NULL for the pool.",
+        "unit_name": _UNIT_NAME, "unit_value": _UNIT_VALUE, "currency": _CURRENCY,
+        "money": "net_chips times unit_value, exactly, as decimal text with at least two "
+        "places ('-0.75'); NULL when the unit has no value. The reports round each amount to "
+        "the cent so that a column still adds up (loo balances)."}),
+    "hand_records": ("View: each hand's record in the session format (docs/format.md), "
+                     "decoded from the compact hands.record, so that json_extract(record, "
+                     "'$.trump') works.", {
+        "session_id": _SESSION, "hand": _HAND,
+        "record": "The hand's JSON object as the session format writes it: dealer, "
+        "sitting_out, trump, declarations, exchanges, flushes, pam_holder, tricks, "
+        "penalties, deltas, table_ruling, note, cards and any extension (x-) field, players "
+        "by name."}),
     "hand_results": ("View: one row per hand per player dealt in, with the word said, the "
                      "tricks taken and the chips won or lost.", {
         "session_id": _SESSION, "session_name": _SESSION_NAME, "hand": _HAND,
@@ -188,7 +318,7 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "looed": "1 if the player was looed (or, in Lou, burned).",
         "delta": "Chips won (+) or lost (-) in this hand."}),
     "movements": ("View: every chip movement, the pool named 'pool' (hands.moves packs "
-                  "them, store/facts.py).", {
+                  "them, store/codec.py).", {
         "session_id": _SESSION, "hand": _HAND, "seq": "Order within the hand, from 1.",
         "payer": "Who paid: a player, or 'pool'.", "payee": "Who received: a player, or "
         "'pool'.", "amount": "Chips moved (always positive).",
@@ -230,7 +360,9 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "house_rule": "The saved house rule it was started with (a name in house_rules "
         "when it was started).", "seat_changes": "Players who joined or left between "
         "hands (JSON).", "rule_changes": "Rules changed from a later hand on (JSON: "
-        "from_hand and rules)."}),
+        "from_hand and rules).", "extras": "What the imported file carried beside the "
+        "session's own fields, kept as given for 'loo export': $schema and the session's x- "
+        "fields, and the unit's under unit (JSON; {} for none)."}),
     "seats": ("Who sat where in each session, with their running net.", {
         "session_id": _SESSION, "position": _SEAT, "name": _PLAYER,
         "net": "Net chips, kept equal to the sum of the player's movements.",
@@ -238,17 +370,18 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "hands": ("Every hand: the record as entered (the source of truth) and its facts in "
               "compact columns (players by seat position; the views spell them out).", {
         "session_id": _SESSION, "number": _HAND, "dealer": "The dealer's seat position "
-        "(seats.position).", "record": "The hand as entered (JSON, the session format's "
-        "hand).", "deltas": "Chips won or lost by each seat (JSON array in seat order; null: "
-        "not dealt in).", "pool_in": _POOL_IN, "pot": _POT, "pool_after": _POOL_AFTER,
+        "(seats.position).", "record": _RECORD,
+        "deltas": "Chips won or lost by each seat (JSON array in seat order; null: not dealt "
+        "in).", "pool_in": _POOL_IN, "pot": _POT, "pool_after": _POOL_AFTER,
         "double": _DOUBLE, "outcome": "How the hand ended (a code; hand_results spells it "
-        "out): " + "; ".join(f"{facts.OUTCOME_CODE[c.value]} = {w}"
+        "out): " + "; ".join(f"{codec.OUTCOME_CODE[c.value]} = {w}"
                              for c, w in OUTCOMES.items()),
         "table_ruling": "The table's own ruling, if one was recorded.",
         "looed": "Seats looed, a bitmask: bit p for the player at position p.",
         "words": "What each seat said, a letter per seat: " + ", ".join(
-            f"{c} {w}" for w, c in facts.WORD_LETTER.items()) + ", - not dealt in.",
-        "tricks": "Tricks taken by each seat that played, a digit per seat.",
+            f"{c} {w}" for w, c in codec.WORD_LETTER.items()) + ", - not dealt in.",
+        "tricks": "Tricks taken by each seat that played, a character per seat: chr(48 + "
+        "tricks), a digit up to 9 (0 for a seat that did not play).",
         "moves": "The chip movements in order (JSON array of integers: payer and payee "
         "position + 1 (0 the pool) in bits 0-4 and 5-9, kind in bits 10-13, amount "
         "above; the movements view spells them out).", "causes": "Why each loo was paid, "
@@ -307,13 +440,76 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
 
 TITLE = "Loo ledger"
 DESCRIPTION = ("Sessions of the card game Loo: who played, every hand, every chip and the "
-               "rule that moved it. Start with the views balances, hand_results, movements "
-               "and pool_history.")
+               "rule that moved it. Start with the views balances, hand_results, hand_records, "
+               "movements and pool_history, or the canned queries.")
+
+
+_KIND_BITS_SQL = f"((m.value >> {2 * codec.PLAYER_BITS}) & {(1 << codec.KIND_BITS) - 1})"
+#: What a player pays into the pool for the next hand: a loo, a penalty, a burn.
+_OWED = (MovementKind.LOO, MovementKind.PENALTY, MovementKind.BURN)
+
+#: Canned queries (Datasette offers each as a page with a form for its parameters).
+QUERIES: dict[str, dict[str, str]] = {
+    "who_owes_the_pool": {
+        "title": "Who owes the pool",
+        "description": "Session :session's last hand: each player who pays into the pool "
+        "(a loo, a penalty or a burn) and how much, then the chips in the pool now. "
+        "'loo pool' adds the next deal and its antes.",
+        # the last hand's packed movements alone (the movements view reads every hand)
+        "sql": f"""
+            SELECT {_party_sql(f'(m.value & {_MASK})')} AS player,
+                   m.value >> {2 * codec.PLAYER_BITS + codec.KIND_BITS} AS chips,
+                   {_kind_sql(_KIND_BITS_SQL, False)} AS kind,
+                   {_kind_sql(_KIND_BITS_SQL, True)} AS reason
+            FROM hands h, json_each(h.moves) m
+            WHERE h.session_id = CAST(:session AS INTEGER)
+              AND h.number = (SELECT max(number) FROM hands
+                              WHERE session_id = CAST(:session AS INTEGER))
+              AND (m.value >> {codec.PLAYER_BITS}) & {_MASK} = 0
+              AND {_KIND_BITS_SQL} IN ({", ".join(str(codec.KIND_CODE[k]) for k in _OWED)})
+            UNION ALL
+            SELECT 'pool', s.pool, 'pool', 'the chips in the pool now'
+            FROM sessions s WHERE s.id = CAST(:session AS INTEGER)""",
+    },
+    "season_standings": {
+        "title": "A season's standings",
+        "description": "The players of season :season (its name, any case), best first: "
+        "evenings, hands, net chips, per 100 hands, loo rate, whole pools.",
+        "sql": """
+            SELECT player, evenings, hands, net_chips, per_100_hands, loo_rate, whole_pools
+            FROM standings WHERE season = :season COLLATE NOCASE
+            ORDER BY net_chips DESC, player""",
+    },
+    "player_evenings": {
+        "title": "A player's evenings",
+        "description": "Every session :player (a name, any case, or any spelling merged "
+        "with it by 'loo player merge') was dealt in, in the order played: hands, net "
+        "chips and money.",
+        "sql": f"""
+            SELECT s.id AS session_id, s.name AS session_name,
+                   coalesce(s.started_at, s.created_at) AS played, pt.player AS player,
+                   pt.hands AS hands, pt.net AS net_chips,
+                   {_money_sql('pt.net', 's.unit_value')} AS money, s.currency AS currency
+            FROM player_totals pt JOIN sessions s ON s.id = pt.session_id
+            WHERE lower(pt.player) = lower(:player)
+               OR lower(pt.player) IN (SELECT b.alias FROM aliases a
+                                       JOIN aliases b ON b.identity_id = a.identity_id
+                                       WHERE a.alias = lower(:player))
+            ORDER BY played, s.id""",
+    },
+}
+#: Tables a reader has no use for, hidden from Datasette's lists.
+HIDDEN = ("_sqlite_migrations",)
 
 
 def metadata(database: str) -> dict[str, Any]:
-    """Datasette's metadata.json for a ledger served under the name ``database``."""
-    tables = {name: {"description": text, **({"columns": cols} if cols else {})}
-              for name, (text, cols) in DESCRIPTIONS.items()}
+    """Datasette's metadata.json for a ledger served under the name ``database``: the
+    descriptions, the canned queries, the bookkeeping tables hidden."""
+    tables: dict[str, Any] = {
+        name: {"description": text, **({"columns": cols} if cols else {})}
+        for name, (text, cols) in DESCRIPTIONS.items()}
+    tables.update({name: {"hidden": True} for name in HIDDEN})
+    queries = {name: {**q, "sql": " ".join(q["sql"].split())} for name, q in QUERIES.items()}
     return {"title": TITLE, "description": DESCRIPTION,
-            "databases": {database: {"description": DESCRIPTION, "tables": tables}}}
+            "databases": {database: {"description": DESCRIPTION, "tables": tables,
+                                     "queries": queries}}}

@@ -9,7 +9,7 @@ first one's hand.
 :func:`write` reads the session (:class:`Stored`), asks the caller's ``change`` what the
 session is to become (:class:`Change`), settles what changed with the domain and stores
 the hands and everything derived from them (derive.py): each hand's facts in
-compact columns beside its record (facts.py), the seats' nets, the cached table state
+compact columns beside its record (codec.py), the seats' nets, the cached table state
 and the three totals tables, and the audit.
 
 Every change takes one path. The hands it leaves as they were, from the first, keep their
@@ -36,7 +36,8 @@ from loo_ledger.domain.rules.model import (
 from loo_ledger.domain.settlement.engine import settle
 from loo_ledger.domain.settlement.session import Replay, replay, session_variant, start, variant_at
 from loo_ledger.errors import LooError, NotFound
-from loo_ledger.store import codec, derive
+from loo_ledger.formats.handcodec import record_from_dict
+from loo_ledger.store import codec, derive, sessionrows
 from loo_ledger.store.changes import (
     SESSION_FIELDS,
     STORED_RECORD,
@@ -45,8 +46,8 @@ from loo_ledger.store.changes import (
     Written,
     read_session,
 )
+from loo_ledger.store.codec import stored_record
 from loo_ledger.store.conn import Connection
-from loo_ledger.store.records import record_from_dict, stored_record
 
 if TYPE_CHECKING:
     import sqlite3
@@ -365,10 +366,15 @@ Final = TableState | Callable[[], TableState]
 #: session file's ``seat_changes`` (joins and leaves between hands). The hands and their
 #: settlements may be iterators: they are derived and inserted a batch at a time
 #: (derive.derive_batches), so the writer's memory does not grow with the session.
+#: A session to store: the session, its records, their settlements, the table after the
+#: last, its source; then, from a file, its seat changes and its extras (formats/
+#: extensions.py ``session_extras``: ``$schema`` and the ``x-`` fields, kept as given).
 SessionItem = (tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], Final,
                      str | None]
                | tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], Final,
-                       str | None, Sequence[Mapping[str, Any]]])
+                       str | None, Sequence[Mapping[str, Any]]]
+               | tuple[Session, Iterable[dict[str, Any]], Iterable[Settlement], Final,
+                       str | None, Sequence[Mapping[str, Any]], Mapping[str, Any]])
 
 
 def away_after(changes: Sequence[Mapping[str, Any]]) -> set[str]:
@@ -383,10 +389,11 @@ def away_after(changes: Sequence[Mapping[str, Any]]) -> set[str]:
 def _new_session(db: Connection, item: SessionItem) -> int:
     session, records, settlements, final, source = item[:5]
     changes: Sequence[Mapping[str, Any]] = item[5] if len(item) > 5 else ()
+    extras: Mapping[str, Any] = item[6] if len(item) > 6 else {}
     sid = db.execute(NEXT_SESSION_ID).fetchone()[0]
     known = final if isinstance(final, TableState) else opening_state(
         session.players, session.first_dealer, session.opening_pool)  # until the end
-    db.execute(INSERT_SESSION, (sid, *codec.session_values(session, known, source)))
+    db.execute(INSERT_SESSION, (sid, *sessionrows.session_values(session, known, source)))
     away = away_after(changes)
     db.conn.executemany("INSERT INTO seats (session_id, position, name, net, present) "
                         "VALUES (?, ?, ?, 0, ?)",
@@ -398,6 +405,8 @@ def _new_session(db: Connection, item: SessionItem) -> int:
     if session.rule_changes:
         db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
                    (codec.dumps(codec.rule_changes_list(session.rule_changes)), sid))
+    if extras:
+        db.execute("UPDATE sessions SET extras = ? WHERE id = ?", (codec.dumps(extras), sid))
     last = None
     for d in derive.derive_batches(session.players, records, settlements, known):
         db.conn.executemany(INSERT_HAND, [(sid, *row) for row in d.hands])

@@ -246,7 +246,7 @@ class TableApp(App[None]):
                           player_words(p, lou))
 
     def show_hands(self, board: TableSnapshot, lou: bool) -> None:
-        from loo_ledger.cli.reports import hand_cell
+        from loo_ledger.services.reports.cells import hand_cell
         table = self.query_one("#hands", DataTable)
         table.clear(columns=True)
         seats = list(self.ledger.session(self.sid)["players"])

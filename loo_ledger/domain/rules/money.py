@@ -18,7 +18,6 @@ from loo_ledger.errors import LooError
 
 CENT = Decimal("0.01")
 ROUNDING = ROUND_HALF_UP   # a total's half cent goes away from zero: 0.035 -> 0.04
-_SYMBOLS = {"GBP": "£", "USD": "$", "EUR": "€"}
 
 
 def exact(chips: int, value: str | Decimal) -> Decimal:
@@ -150,20 +149,57 @@ def money(chips: int, value: str | Decimal | None) -> Decimal | None:
     return allocate([chips], value)[0]
 
 
+#: The locale money is written in (the program's language): "-£1.35", "$1,234.50", "¥300".
+LOCALE = "en"
+
+
+def currency_problem(code: str) -> str | None:
+    """What is wrong with ``code`` as a currency, or None: a currency is an ISO 4217 code
+    as Babel's CLDR data knows it (three capitals, "GBP", "JPY").
+
+    >>> currency_problem("JPY") is None
+    True
+    >>> currency_problem("gbp")
+    "'gbp' is not an ISO 4217 currency code: codes are written in capitals, 'GBP'"
+    >>> currency_problem("GBX")
+    "'GBX' is not an ISO 4217 currency code (such as GBP, EUR, USD, JPY)"
+    """
+    from babel.numbers import is_currency
+    if is_currency(code):
+        return None
+    if is_currency(code.upper()):
+        return (f"{code!r} is not an ISO 4217 currency code: codes are written in capitals, "
+                f"{code.upper()!r}")
+    return f"{code!r} is not an ISO 4217 currency code (such as GBP, EUR, USD, JPY)"
+
+
 def money_text(amount: Decimal | None, currency: str | None) -> str:
-    """``-£1.35`` style text, or an empty string when the unit has no value.
+    """``-£1.35`` style text, or an empty string when the unit has no value: the one
+    function that writes money for people.
 
-    Never rounds: an amount finer than a cent (a unit's value) is shown as it is.
+    An ISO 4217 currency is written by Babel's ``format_currency`` (imported here, when
+    money is first written: it costs tens of milliseconds to import) with its own minor
+    unit: two places for the pound, none for the yen, three for the Kuwaiti dinar. It never
+    rounds: an amount finer than the minor unit (a unit's value of half a penny) is shown
+    as it is. A currency that is no ISO code (a ledger written before codes were checked)
+    follows the amount; with none, the amount alone, to the cent.
 
-    >>> money_text(Decimal('-1.35'), 'GBP')
-    '-£1.35'
-    >>> money_text(Decimal('2'), 'CHF'), money_text(Decimal('0.005'), 'GBP')
-    ('2.00 CHF', '£0.005')
+    >>> money_text(Decimal('-1.35'), 'GBP'), money_text(Decimal('1234.5'), 'USD')
+    ('-£1.35', '$1,234.50')
+    >>> money_text(Decimal('-300.00'), 'JPY'), money_text(Decimal('0.050'), 'KWD')
+    ('-¥300', 'KWD0.050')
+    >>> money_text(Decimal('0.005'), 'GBP'), money_text(Decimal('-0.00'), 'EUR')
+    ('£0.005', '€0.00')
+    >>> money_text(Decimal('2'), 'pounds'), money_text(Decimal('-2'), None)
+    ('2.00 pounds', '-2.00')
     """
     if amount is None:
         return ""
+    if not amount:
+        amount = abs(amount)  # no "-£0.00"
+    if currency is not None and currency_problem(currency) is None:
+        from babel.numbers import format_currency
+        return format_currency(amount, currency, locale=LOCALE, decimal_quantization=False)
     places = ",.2f" if amount == amount.quantize(CENT) else ",f"
     sign, body = ("-" if amount < 0 else ""), format(abs(amount), places)
-    if currency in _SYMBOLS:
-        return f"{sign}{_SYMBOLS[currency]}{body}"
     return f"{sign}{body}" + (f" {currency}" if currency else "")

@@ -22,7 +22,7 @@ from loo_ledger.domain.rules.codes import LooCause
 _CAUSE_BURNED = LooCause.BURNED
 
 
-#: The stored letter of each cause (store/facts.py ``causes``), and back.
+#: The stored letter of each cause (store/codec.py ``causes``), and back.
 CAUSE_LETTER = {LooCause.NO_TRICK: "n", LooCause.REVOKE: "r", LooCause.REVOKE_PAYS: "p",
                 LooCause.FLUSH: "f", LooCause.DEALERS_FLUSH: "d", LooCause.BURNED: "b"}
 LETTER_CAUSE = {letter: cause for cause, letter in CAUSE_LETTER.items()}

@@ -40,7 +40,7 @@ from typing import Any
 import msgspec
 
 from loo_ledger.errors import NotFound
-from loo_ledger.store.facts import NOT_DEALT, dealt_order
+from loo_ledger.store.codec import NOT_DEALT, dealt_order
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.situations import hand_facts
 

@@ -226,8 +226,8 @@ def record_payment(ledger: Any, *, payer: str, payee: str, amount: str, when: st
     time, or in the sessions named), unless ``advance`` says it is paid ahead."""
     if payer == payee:
         raise LooError(f"{payer} cannot pay {payee}: a payment is between two parties")
-    from loo_ledger.services.names import check_word
-    check_word("currency", currency)
+    from loo_ledger.services.names import check_currency
+    check_currency(currency)
     cents = amount_cents(amount)
     valued = [s for s in StatsReader(ledger.db).sessions(Scope())
               if s["unit_value"] is not None]

@@ -6,9 +6,11 @@ Evening and return text:
 
 - ``series``: running nets and the pool, hand by hand;
 - ``textchart``: a plain-text chart for the terminal;
+- ``cells``: a player's part in a hand in a few words, as `loo hands` shows it;
 - ``csvout``: rows per player per hand, and a per-player summary;
 - ``markdown``: a summary to paste into a chat;
-- ``svg`` and ``html``: one self-contained page with inline SVG charts.
+- ``svg`` and ``html``: one self-contained page with inline SVG charts, for a desk and a
+  phone.
 """
 
 from __future__ import annotations

@@ -156,7 +156,9 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
 
         count = next((s["hands"] for s in ledger.sessions() if s["id"] == session_id), 0)
         return cls(session_id=session_id, name=info.get("name"),
-                   started_at=info.get("started_at"), variant=info["variant"],
+                   # a session begun without --when is dated when it was stored
+                   started_at=info.get("started_at") or info.get("created_at"),
+                   variant=info["variant"],
                    rules=dict(info.get("rules") or {}), unit_name=info.get("unit_name"),
                    unit_value=info.get("unit_value"), currency=info.get("currency"),
                    players=[p["name"] for p in bal["players"]],
@@ -217,6 +219,19 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         except ValueError:
             return self.started_at
         return f"{when:%a} {when.day} {when:%b %Y, %H:%M}"
+
+    @property
+    def best_first(self) -> list[str]:
+        """The players, the best net first (seat order on a tie), as every report lists them."""
+        return sorted(self.players, key=lambda p: -self.nets[p])
+
+    @property
+    def head(self) -> list[str]:
+        """What every report says under its title: the date (when play began, else when the
+        session was stored), the variant, "1 hand" / "34 hands", the unit."""
+        n = len(self.hands)
+        count = f"{n} hand{'' if n == 1 else 's'}"
+        return [x for x in (self.date, self.variant_text, count, self.unit_text) if x]
 
     @property
     def variant_text(self) -> str:

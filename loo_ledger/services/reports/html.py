@@ -13,8 +13,10 @@ from html import escape
 
 from loo_ledger.domain.rules.chips import signed
 from loo_ledger.services.reports import series, svg
+from loo_ledger.services.reports.cells import hand_cell
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts
+from loo_ledger.services.reports.text import settling, transfer_lines
 from loo_ledger.store.rows import HandRow
 
 CSS = """
@@ -26,8 +28,17 @@ th, td { padding: .25em .6em; border-bottom: 1px solid #ddd; text-align: left;
          vertical-align: top; }
 th { background: #f3f3f3; } td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 .pos { color: #1a7f37; } .neg { color: #b3261e; } .pool td { font-style: italic; }
-.wide { overflow-x: auto; } .hands { font-size: 13px; } .note { color: #555; max-width: 22em; }
+.wide { overflow-x: auto; max-width: 100%; } .hands { font-size: 13px; }
+.hands td { white-space: nowrap; } .hands td.note { white-space: normal; min-width: 12em; }
+.note { color: #555; max-width: 22em; } .ruled { font-weight: bold; }
+.key { color: #555; font-size: 13px; }
 svg.chart { max-width: 100%; height: auto; display: block; margin: 1em 0 2em; }
+svg.phone { display: none; }
+@media (max-width: 640px) {
+  body { margin: 1em auto; padding: 0 .6em; } h1 { font-size: 1.5em; }
+  svg.desk { display: none; } svg.phone { display: block; width: 100%; }
+  th, td { padding: .2em .4em; }
+}
 footer { color: #777; font-size: 12px; margin-top: 2em; }
 """
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
@@ -57,11 +68,13 @@ def _table(head: Sequence[str], rows: list[str], *, cls: str = "") -> str:
 
 
 def balances_table(ev: Evening) -> str:
-    """Player, net and money, in seat order, then the pool (the money sums to its total)."""
+    """Player, net and money, best first as in the Markdown summary (seat order on a tie),
+    then the pool (the money sums to its total)."""
     def cash(text: str) -> str:
         return f'<td class="n">{escape(text)}</td>'
 
-    rows = [_row([escape(p), _num(ev.nets[p]), cash(ev.net_money_text(p))]) for p in ev.players]
+    rows = [_row([escape(p), _num(ev.nets[p]), cash(ev.net_money_text(p))])
+            for p in ev.best_first]
     rows.append(_row([ev.pool_word, _num(ev.pool, sign=False), cash(ev.pool_money_text())],
                      cls="pool"))
     return _table(["player", '<th class="n">net</th>', '<th class="n">money</th>'], rows)
@@ -73,12 +86,19 @@ def hands_table(ev: Evening) -> str:
 
 
 def hands_table_chunks(ev: Evening) -> Iterator[str]:
-    """:func:`hands_table` a row at a time (a long session's hands are read as they go)."""
+    """:func:`hands_table` a row at a time (a long session's hands are read as they go).
+
+    As `loo hands` shows them: each player's word, tricks, flushes, revokes and change
+    (services/reports/cells.hand_cell), the hand's number starred when the table ruled it,
+    the ruling's words in the note."""
     pool = ev.pool_word
-    head = ['<th class="n">#</th>', "dealer", f'<th class="n">{pool}</th>', "declarations",
-            "tricks", *(f'<th class="n">{escape(p)}</th>' for p in ev.players),
-            f'<th class="n">{pool} after</th>', "note"]
+    head = ['<th class="n">#</th>', "dealer", f'<th class="n">{pool}</th>',
+            *(f'<th class="n">{escape(p)}</th>' for p in ev.players),
+            '<th class="n">after</th>', "note"]
     before, after = _table(head, ["\x00"], cls="hands").split("\x00")
+    marks = ", D = double" if ev.simple_double else ""
+    yield (f'<p class="key">{pool} in play{marks}; t = tricks won; '
+           f"{'renege' if ev.lou else 'revoke'}: caught revoking; * = table ruling</p>")
     yield before
     for i, h in enumerate(ev.hands):
         yield ("\n" if i else "") + _hand_row(ev, h)
@@ -87,28 +107,34 @@ def hands_table_chunks(ev: Evening) -> Iterator[str]:
 
 def _hand_row(ev: Evening, h: HandRow) -> str:
     rec = h["record"]
-    words = ", ".join(f"{p} {w}" for p, w in (rec.get("declarations") or {}).items())
     settled = ev.tricks.get(h["number"]) or rec.get("tricks") or {}
-    tricks = ", ".join(f"{p} {t}" for p, t in settled.items())
-    note = " ".join(x for x in (rec.get("note"), h.get("table_ruling") and
-                                f"Table ruling: {h['table_ruling']}") if x)
-    changes = [_num(h["deltas"][p]) if p in h["deltas"] else '<td class="n">-</td>'
-               for p in ev.players]
-    return _row([_num(h["number"], sign=False), escape(h["dealer"]),
-                 f'<td class="n">{h["pot"]}{_double_mark(h, ev)}</td>',
-                 escape(words), escape(tricks), *changes,
+    record = {**rec, "tricks": settled}
+    ruling = h.get("table_ruling")
+    note = " ".join(x for x in (rec.get("note"), ruling and f"* Table ruling: {ruling}") if x)
+    changes = []
+    for p in ev.players:
+        d = h["deltas"].get(p)
+        cls = "n" if d is None else "n pos" if d > 0 else "n neg" if d < 0 else "n"
+        changes.append(f'<td class="{cls}">'
+                       f"{escape(hand_cell(record, p, h['deltas'], lou=ev.lou))}</td>")
+    number = f'<td class="n ruled">{h["number"]}*</td>' if ruling else _num(h["number"],
+                                                                             sign=False)
+    return _row([number, escape(h["dealer"]),
+                 f'<td class="n">{h["pot"]}{_double_mark(h, ev)}</td>', *changes,
                  _num(h["pool_after"], sign=False),
                  f'<td class="note">{escape(note)}</td>'])
 
 
 def nets_chart(ev: Evening,
-               points: tuple[list[int], dict[str, list[int]]] | None = None) -> str:
+               points: tuple[list[int], dict[str, list[int]]] | None = None, *,
+               phone: bool = False) -> str:
     """The chart of each player's running net, hand by hand (an ``<svg>`` element): the
     page's first chart, and the one ``loo serve`` shows; drawn from ``points`` (the hand
     numbers and each player's nets) where the caller has them, else from at most
-    series.MAX_POINTS points (series.bounded)."""
+    series.MAX_POINTS points (series.bounded). ``phone``: its 360-px layout."""
     xs, nets = points if points is not None else series.bounded(ev)[:2]
-    return svg.line_chart(xs, nets, y_label=f"net ({ev.units})",
+    return svg.line_chart(xs, nets, y_label=f"net ({ev.units})", phone=phone,
+                          width=360 if phone else 960, height=300 if phone else 400,
                           title="Running balance of each player, hand by hand")
 
 
@@ -123,13 +149,16 @@ def chunks(ev: Evening) -> Iterator[str]:
     memory does not grow with the session."""
     xs, nets_by_player, pool_sizes = series.bounded(ev)
     unit = ev.units
-    nets = nets_chart(ev, (xs, nets_by_player))
     what = f"{unit.capitalize()} in the {ev.pool_word} after each hand"
-    pool = svg.line_chart(xs, {ev.pool_word: pool_sizes}, y_label=unit, fill=True,
-                          title=what, height=300)
-    meta = " · ".join(x for x in (ev.date, ev.variant_text, f"{len(ev.hands)} hands",
-                                  ev.unit_text) if x)
+    charts = []
+    for phone in (False, True):  # the page shows one of the two, by the screen's width
+        charts.append(nets_chart(ev, (xs, nets_by_player), phone=phone))
+        charts.append(svg.line_chart(xs, {ev.pool_word: pool_sizes}, y_label=unit, fill=True,
+                                     title=what, phone=phone, width=360 if phone else 960,
+                                     height=240 if phone else 300))
+    meta = " · ".join(ev.head)
     items = "".join(f"<li>{escape(f)}</li>" for f in [*facts(ev), *ev.card_lines])
+    transfers = "".join(f"<li>{escape(t)}</li>" for t in transfer_lines(ev, settling(ev)))
     yield "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
@@ -137,7 +166,8 @@ def chunks(ev: Evening) -> Iterator[str]:
         f"<title>{escape(ev.title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>",
         f"<h1>{escape(ev.title)}</h1>", f'<p class="meta">{escape(meta)}</p>',
         "<h2>Balances</h2>", balances_table(ev), f"<ul>{items}</ul>",
-        "<h2>Charts</h2>", nets, pool, "<h2>Hands</h2>", ""])
+        "<h2>To settle up</h2>", f'<ul class="settle">{transfers}</ul>',
+        "<h2>Charts</h2>", *charts, "<h2>Hands</h2>", ""])
     yield from hands_table_chunks(ev)
     yield "\n" + "\n".join([
         f"<footer>Session {ev.session_id}, written by loo_ledger.</footer>",

@@ -26,12 +26,11 @@ def summary(ev: Evening) -> str:
     """Title, date, variant, the final balances with money, the biggest pot, a few lines,
     and the transfers that settle the evening (those of ``loo settle-up``)."""
     e = md_escape
-    head = [x for x in (ev.date, ev.variant_text, f"{len(ev.hands)} hands", ev.unit_text) if x]
-    lines = [f"# {e(ev.title)}", "", e(" · ".join(head)), ""]
+    lines = [f"# {e(ev.title)}", "", e(" · ".join(ev.head)), ""]
     with_money = ev.unit_value is not None
     lines.append("| Player | Net |" + (" Money |" if with_money else ""))
     lines.append("| --- | ---: |" + (" ---: |" if with_money else ""))
-    order = sorted(ev.players, key=lambda p: -ev.nets[p])
+    order = ev.best_first
     for p in order:
         cash = f" {e(ev.net_money_text(p))} |" if with_money else ""
         lines.append(f"| {e(p)} | {signed(ev.nets[p])} |{cash}")

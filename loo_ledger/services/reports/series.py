@@ -156,3 +156,31 @@ def json_chunks(ev: Evening, *, pool: bool) -> Iterator[str]:
     for piece in json_array(items):
         yield piece.replace("\n", "\n  ")
     yield after
+
+
+def season(ledger: Any, *, since: str | None) -> dict[str, Any]:
+    """A season evening by evening: every session from ``since`` on (an ISO date-time; None:
+    all of them), oldest first, and each person's running balance in chips at the end of
+    each evening (evening 0: the start, every balance 0). A person is an identity
+    (store/identities.py: ``Margaret`` and ``margaret`` are one); one who missed an evening
+    keeps his balance. Chips are added up as chips, whatever each evening's unit was worth.
+    """
+    from loo_ledger.services.analysis.stats import describe, utc
+    from loo_ledger.store import identities
+    from loo_ledger.store.stats_sql import Scope, StatsReader
+    who = identities.read(ledger.db)
+    sessions = StatsReader(ledger.db).sessions(Scope(since=utc(since) if since else None))
+    running: dict[str, int] = {}
+    points: list[dict[str, int]] = [{}]
+    evenings = []
+    for i, s in enumerate(sessions, 1):
+        for p in ledger.balances(s["id"])["players"]:
+            name = who.who(p["name"])
+            running[name] = running.get(name, 0) + p["net"]
+        points.append(dict(running))
+        evenings.append({"evening": i, "session": s["id"], "name": s["name"], "date": s["date"]})
+    people = list(running)
+    return {"scope": {"since": since, "title": describe(None, since, len(sessions))},
+            "evenings": evenings, "players": people,
+            "series": [{"evening": i, "net": {p: pt.get(p, 0) for p in people}}
+                       for i, pt in enumerate(points)]}

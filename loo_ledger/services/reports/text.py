@@ -66,9 +66,8 @@ def _plus(amount: Decimal, currency: str | None) -> str:
 def summary(ev: Evening) -> str:
     """Title, date and game; each player's result; the pool; highlights; who pays whom."""
     s = settling(ev)
-    head = [x for x in (ev.date, ev.variant_text, f"{len(ev.hands)} hands", ev.unit_text) if x]
-    lines = [_plain(ev.title), _plain(", ".join(head)), "", "Result:"]
-    for p in sorted(ev.players, key=lambda p: -ev.nets[p]):
+    lines = [_plain(ev.title), _plain(", ".join(ev.head)), "", "Result:"]
+    for p in ev.best_first:
         cash = f", {_plus(s.money[p], ev.currency)}" if s.money else ""
         lines.append(f"{_plain(p)}: {signed(ev.nets[p])} {ev.units}{cash}")
     lines.append(_pool_line(ev, s))

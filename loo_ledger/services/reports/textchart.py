@@ -9,7 +9,7 @@ when the chart is wide enough; otherwise hands share columns.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 CLASH = "*"
 
@@ -35,19 +35,17 @@ def _column(i: int, n: int, width: int) -> int:
 
 
 def nice_step(x: float) -> int:
-    """The smallest of 1, 2, 5, 10, 20, 25, 50, 100, 200, 250... that is at least ``x``.
+    """The smallest of 1, 2, 5, 10, 20, 50, 100, 200, 500... (1, 2 or 5 times a power of
+    ten) that is at least ``x``.
 
     >>> [nice_step(x) for x in (0.3, 1, 3, 7, 11, 21, 240)]
-    [1, 1, 5, 10, 20, 25, 250]
+    [1, 1, 5, 10, 20, 50, 500]
     """
-    for m in (1, 2, 5):
-        if m >= x:
-            return m
-    step = 10
+    step = 1
     while True:
-        for f in (1, 2, 2.5, 5):
+        for f in (1, 2, 5):
             if step * f >= x:
-                return int(step * f)
+                return step * f
         step *= 10
 
 
@@ -62,13 +60,30 @@ def _scale(lo: int, hi: int, height: int) -> tuple[int, int, int]:
         step = nice_step(step + 1)
 
 
+def label_step(step: int) -> int:
+    """The step between the y axis' labels: the smallest 1, 2 or 5 times a power of ten that
+    is a multiple of the rows' ``step`` and at least two rows apart.
+
+    >>> [label_step(s) for s in (1, 2, 5, 10, 20, 50)]
+    [2, 10, 10, 20, 100, 100]
+    """
+    n = nice_step(2 * step)
+    while n % step:
+        n = nice_step(n + 1)
+    return n
+
+
 def chart(xs: Sequence[int], series: Mapping[str, Sequence[int]], *, width: int = 78,
           height: int = 15, bars: bool = False, legend: Mapping[str, str] | None = None,
-          symbols: Mapping[str, str] | None = None) -> str:
+          symbols: Mapping[str, str] | None = None, x_label: str = "hand",
+          paint: Callable[[str, str], str] | None = None) -> str:
     """The chart as text lines. ``bars`` fills each point down (or up) to zero.
 
     ``legend`` may give the words shown after each mark (default: the series name),
-    ``symbols`` the mark of a series (default: from ``marks``).
+    ``symbols`` the mark of a series (default: from ``marks``); ``paint(name, text)``
+    returns a series' mark as shown (the CLI colours it; default: as it is). The y axis
+    is labelled at round values (:func:`label_step`), the x axis at round values and at
+    its last x (:func:`x_labels`).
     """
     values = [v for vs in series.values() for v in vs]
     top, step, height = _scale(min(values + [0]), max(values + [0]), height)
@@ -82,47 +97,73 @@ def chart(xs: Sequence[int], series: Mapping[str, Sequence[int]], *, width: int 
 
     grid: list[list[set[str]]] = [[set() for _ in range(cols)] for _ in range(height)]
     mark = {**marks(list(series)), **(symbols or {})}
+    owner = {m: n for n, m in mark.items()}
+    show = paint or (lambda _name, text: text)
     for name, vs in series.items():
         for i, v in enumerate(vs):
             c, r = _column(i, len(xs), cols), row(v)
             for rr in (range(min(r, row(0)), max(r, row(0)) + 1) if bars else (r,)):
                 grid[rr][c].add(mark[name])
+    every = label_step(step)
     lines = []
     for r, cells in enumerate(grid):
         value = top - r * step
-        label = str(value) if value % (4 * step) == 0 or r in (0, height - 1) else ""
+        label = str(value) if value % every == 0 else ""
         blank = "-" if value == 0 else " "
-        text = "".join(CLASH if len(s) > 1 else (next(iter(s)) if s else blank) for s in cells)
+        text = "".join(CLASH if len(s) > 1 else show(owner[m], m) if (m := next(iter(s), ""))
+                       else blank for s in cells)
         lines.append(f"{label:>{labels}} |{text}".rstrip())
     lines.append(" " * labels + " +" + "-" * cols)
-    lines.append(" " * (labels + 2) + _x_labels(xs, cols) + "  hand")
+    lines.append(" " * (labels + 2) + x_labels(xs, cols) + f"  {x_label}")
     words = legend or {}
-    key = [f"{mark[n]} {words.get(n, n)}" for n in series]
+    key = [(f"{mark[n]} {words.get(n, n)}", show(n, mark[n]) + f" {words.get(n, n)}")
+           for n in series]
     if len(series) > 1:
-        key.append(f"{CLASH} more than one")
+        key.append((f"{CLASH} more than one",) * 2)
     lines.append("")
     lines.extend(_wrap(key, width))
     return "\n".join(lines) + "\n"
 
 
-def _x_labels(xs: Sequence[int], cols: int) -> str:
-    """Hand numbers under their columns, at least two spaces apart."""
+def x_labels(xs: Sequence[int], cols: int) -> str:
+    """The x axis' labels under their columns: round values (1, 2 or 5 times a power of
+    ten apart, about twice their width apart) and the last x, which ends the axis.
+
+    >>> x_labels(list(range(35)), 69)
+    '0         5         10        15        20        25        30      34'
+    >>> x_labels([0, 1, 2], 15)
+    '0      1      2'
+    """
     out = [" "] * (cols + 8)
-    free = 0
+    n = len(xs)
+    per = (cols - 1) / (n - 1) if n > 1 else cols   # columns from one x to the next
+    span = max(1, xs[-1] - xs[0]) / max(1, n - 1)   # x values from one point to the next
+    room = 2 * len(str(max(xs, key=lambda x: len(str(x))))) + 2
+    step = nice_step(room * span / per) if per else 1
+    placed: list[tuple[int, int]] = []   # (column, length) of each label placed
     for i, x in enumerate(xs):
-        c, text = _column(i, len(xs), cols), str(x)
-        last = i == len(xs) - 1
-        if c >= free and (last or c + len(text) + 2 <= cols - len(str(xs[-1]))):
+        last = i == n - 1
+        if not last and (x % step or (placed and placed[-1][0] == _column(i, n, cols))):
+            continue
+        c, text = _column(i, n, cols), str(x)
+        while placed and placed[-1][0] + placed[-1][1] + 2 > c:
+            if not last:
+                break
+            gone = placed.pop()  # the last x ends the axis: the round one before it goes
+            out[gone[0]:gone[0] + gone[1]] = " " * gone[1]
+        else:
             out[c:c + len(text)] = text
-            free = c + len(text) + 2
+            placed.append((c, len(text)))
     return "".join(out).rstrip()
 
 
-def _wrap(items: list[str], width: int) -> list[str]:
-    lines, line = [], ""
-    for item in items:
-        if line and len(line) + 3 + len(item) > width:
+def _wrap(items: list[tuple[str, str]], width: int) -> list[str]:
+    """The legend's items (as measured, as shown) in lines of at most ``width`` columns."""
+    lines, line, used = [], "", 0
+    for plain, shown in items:
+        if line and used + 3 + len(plain) > width:
             lines.append(line)
-            line = ""
-        line = f"{line}   {item}" if line else f"  {item}"
+            line, used = "", 0
+        line, used = (f"{line}   {shown}", used + 3 + len(plain)) if line else \
+            (f"  {shown}", 2 + len(plain))
     return lines + [line] if line else lines
