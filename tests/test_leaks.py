@@ -79,7 +79,7 @@ def test_below_the_threshold_says_not_enough_hands(loo: Any, tmp_path: Path) -> 
     assert all(line["cost"] is None and line["ci"] is None for line in dov.values())
     text = loo(db, "leaks", "Dov")
     assert "not enough hands" in text.stdout
-    assert loo(db, "leaks").exit_code == 1  # a player or --all
+    assert loo(db, "leaks").exit_code == 2  # a player or --all: a usage error (issue 22)
 
 
 def test_filters(loo: Any, tmp_path: Path) -> None:

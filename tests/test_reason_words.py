@@ -18,7 +18,7 @@ import pytest
 
 from loo_ledger.domain.rules.codes import LooCause, MovementKind
 from loo_ledger.domain.rules.model import HandRecord, opening_state
-from loo_ledger.domain.rules.variants import variant
+from loo_ledger.domain.rules.variants import PRESETS, variant
 from loo_ledger.domain.settlement import wording
 from loo_ledger.domain.settlement.engine import settle
 
@@ -28,7 +28,12 @@ WORDS = f"{CHANGED}: pays the pool 9"
 
 @pytest.fixture
 def changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words changed as a change to wording.py changes them: in a new process, where no
+    preset has worded a movement yet (each variant remembers the movements it has made,
+    words and all: compiled.py ``Way``), so the presets are given a fresh start too."""
     monkeypatch.setitem(wording.CAUSE_WORDS, LooCause.NO_TRICK, CHANGED)
+    for v in PRESETS.values():
+        monkeypatch.delitem(vars(v), "compiled", raising=False)
 
 
 def test_a_reason_changed_in_wording_shows_in_every_output(changed, loo, tmp_path) -> None:

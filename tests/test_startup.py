@@ -35,9 +35,12 @@ def loaded(*args: str) -> list[str]:
 
 
 def test_help_loads_no_engine_no_store_and_no_database() -> None:
+    # the list is read from cli.COMMANDS: no command's module is imported for it
+    from loo_ledger.cli import COMMANDS
     modules = loaded("--help")
-    assert "loo_ledger.cli.table_cmds" in modules  # the commands were read for the list
     assert not [m for m in NOT_FOR_HELP if m in modules]
+    defining = {f"loo_ledger.cli.{where.split(':')[0]}" for where, _, _ in COMMANDS.values()}
+    assert "loo_ledger.cli.table_cmds" in defining and not defining & set(modules)
 
 
 def test_balances_loads_no_engine_and_no_writer(good_db: Path) -> None:
@@ -63,7 +66,7 @@ def test_pool_settles_nothing_again(good_db: Path) -> None:
     assert "rich" not in modules
     # built from its own module (cli.COMMANDS), not with the commands that record hands
     assert "loo_ledger.cli.pool_cmd" in modules
-    assert not [m for m in ("loo_ledger.cli.table_cmds", "loo_ledger.cli.hand_opts",
+    assert not [m for m in ("loo_ledger.cli.table_cmds",
                             "loo_ledger.cli.options") if m in modules]
 
 
@@ -81,17 +84,41 @@ def test_a_hand_at_the_table_loads_what_it_uses(good_db: Path, tmp_path: Path) -
     assert "loo_ledger.cli.visible" in modules and "unicodedata" not in modules
 
 
-def test_the_listing_names_every_command_in_its_place() -> None:
-    """`loo --help` lists the commands in the order of cli.COMMANDS, the table's first."""
+def test_the_listing_names_every_command_in_its_panel() -> None:
+    """`loo --help` lists the commands panel by panel, in the order of cli.COMMANDS, the
+    table's first; session and sessions, player and players side by side."""
     from typer.testing import CliRunner
 
     from loo_ledger import cli
     listing = CliRunner().invoke(cli.app, ["--help"], env={"COLUMNS": "100"}).output
-    rows = [line.split()[1] for line in listing.split("Commands")[1].splitlines()
-            if line.startswith("│ ") and line[2] != " "]
+    panels: dict[str, list[str]] = {}
+    for block in listing.split("╭─ ")[1:]:
+        title, _, body = block.partition(" ─")
+        panels[title] = [line.split()[1] for line in body.splitlines()
+                         if line.startswith("│ ") and line[2] != " "]
+    assert list(panels) == ["Options", "At the table", "Reports and analysis",
+                            "Season and money", "The ledger", "Rules and players"]
+    rows = [name for title, names in panels.items() if title != "Options" for name in names]
     assert rows == list(cli.COMMANDS)
     assert rows[:7] == ["new", "use", "hand", "amend", "undo", "pool", "close"]
     assert len(rows) == 35 and {"seat", "rules", "session", "player", "variants"} <= set(rows)
+    ledger, people = panels["The ledger"], panels["Rules and players"]
+    assert ledger.index("session") == ledger.index("sessions") + 1
+    assert people.index("player") == people.index("players") + 1
+
+
+def test_summaries_reflow_at_every_width() -> None:
+    """A summary is one line of text: at 60 columns it wraps where rich wraps it, never at a
+    line break of the source (the old listing broke 'table' and 'hands' mid-row)."""
+    from typer.testing import CliRunner
+
+    from loo_ledger import cli
+    assert not [name for name, (_, _, summary) in cli.COMMANDS.items() if "\n" in summary]
+    wide = CliRunner().invoke(cli.app, ["--help"], env={"COLUMNS": "200"}).output
+    for name, (_, _, summary) in cli.COMMANDS.items():  # one row each at 200 columns
+        assert any(name in line and summary in line for line in wide.splitlines()), name
+    narrow = CliRunner().invoke(cli.app, ["hand", "--help"], env={"COLUMNS": "60"}).output
+    assert "Record the next hand and print who takes what, who is" in narrow
 
 
 def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:

@@ -1,18 +1,28 @@
-"""Hand-history analysis: loo stats, settle-up, replay (issue 4). Parse, call, render."""
+"""Hand-history analysis: loo stats, settle-up, replay (issue 4). Parse, call, render.
+
+Each command imports its own service in its body: the three share this module and nothing
+else (stats reads the SQL totals, settle-up the money, replay the whole engine)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli import completion, option_limits
+from loo_ledger.cli.context import (
+    JSON_OPTION,
+    RULE_OPTION,
+    SESSION_OPTION,
+    env,
+    one_session,
+    print_json,
+)
 from loo_ledger.cli.render import money_text, show, signed, table
-from loo_ledger.errors import LooError
 
 
 def _cash(amount: str | None, currency: str | None) -> str:
-    from decimal import Decimal
     return "" if amount is None else money_text(Decimal(amount), currency)
 
 
@@ -20,7 +30,7 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
-def stats(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def stats(ctx: typer.Context, session: str | None = SESSION_OPTION,
           all_: bool = typer.Option(False, "--all", help="Every session in the ledger."),
           since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
               "Sessions from DATE on: '2026-03-01', 'last month', 'this year'.")),
@@ -30,12 +40,13 @@ def stats(ctx: typer.Context, session: int | None = SESSION_OPTION,
               "Across sessions: list the N most recent sessions (0: all; --json has all).")),
           as_json: bool = JSON_OPTION) -> None:
     """Per player: declarations, tricks, loos, whole pools, flushes, chips and money, seats.
-    Per session: hands, simple and double pools, the largest pool, loos paid."""
+    Per session: hands, simple and double pools, the largest pool, loos paid.
+    """
     from loo_ledger.services.analysis.stats import stats as run_stats
     from loo_ledger.services.dates import parse_when
     e = env(ctx)
     if all_ and session is not None:
-        raise LooError("choose --session ID or --all, not both")
+        ctx.fail("choose --session or --all, not both")
     across = (all_ or since is not None) and session is None
     sid = None if across else e.session_id(session)
     if player is not None and sid is None:  # across sessions: a person, by any spelling
@@ -161,7 +172,7 @@ def _show_record(record: list[dict[str, Any]], cut: str) -> None:
                right=("session", "net", "money")))
 
 
-def settle_up(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def settle_up(ctx: typer.Context, session: str | None = SESSION_OPTION,
               banker: str | None = typer.Option(None, "--banker", metavar="NAME", help=(
                   "Who everyone settles with (default: the first player).")),
               all_: bool = typer.Option(False, "--all", help=(
@@ -169,15 +180,16 @@ def settle_up(ctx: typer.Context, session: int | None = SESSION_OPTION,
               since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
                   "The tab of the sessions from DATE on: '2026-03-01', 'March 2026'.")),
               as_json: bool = JSON_OPTION) -> None:
-    """Money owed at the end: each player's net and buy-in in money, and who pays whom.
+    """Of a session: each player's net and buy-in in money, and who pays whom.
     With --all or --since, a season's tab: every session's money by player (and the
-    pool), less the debts paid ('loo paid'), and who still pays whom."""
+    pool), less the debts paid ('loo paid'), and who still pays whom.
+    """
     from loo_ledger.services.analysis.settle_up import settle_session
     e = env(ctx)
     if all_ or since is not None:
         if session is not None or banker is not None:
-            raise LooError("--all and --since settle a season by the fewest transfers; they "
-                           "cannot be combined with --session or --banker")
+            ctx.fail("--all and --since settle a season by the fewest transfers; they "
+                     "cannot be combined with --session or --banker")
         from loo_ledger.cli.season_show import show_tab
         from loo_ledger.services.analysis.season import season_tab
         from loo_ledger.services.dates import period
@@ -267,19 +279,22 @@ def _settle_notes(result: dict[str, Any]) -> list[str]:
 
 
 def replay(ctx: typer.Context,
-           session: int | None = typer.Argument(None, metavar="[SESSION]",
-                                                   help="Session id (default: the current one)."),
-           rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
-                                          help="A rule to change. Repeatable."),
-           variant: str | None = typer.Option(None, "--variant", help=(
+           typed: str | None = typer.Argument(None, metavar="[SESSION]",
+                                              autocompletion=completion.sessions,
+                                              callback=option_limits.session,
+                                              help="Session id or name, a unique prefix will "
+                                                   "do (or -s); default: the current one."),
+           session: str | None = SESSION_OPTION,
+           rule: list[str] = RULE_OPTION,
+           variant: str | None = typer.Option(None, "--variant", metavar="NAME",
+                                              autocompletion=completion.variants, help=(
                "Another preset or saved house rule (the stored overrides and the stored "
                "rule changes are dropped).")),
            as_json: bool = JSON_OPTION) -> None:
-    """Settle a whole evening again under other rules; the database is not changed."""
     from loo_ledger.cli.progress import bar, shown
     from loo_ledger.services.analysis.resettle import replay_session
     e = env(ctx)
-    sid = e.session_id(session)
+    sid = one_session(ctx, typed, session)
     total = next((r["hands"] for r in e.ledger().sessions() if r["id"] == sid), None
                  ) if shown() else None
     with bar("replaying", total=total) as tick:

@@ -3,14 +3,22 @@ in chips per 100 hands. Parse, call, render."""
 
 from __future__ import annotations
 
+import csv
+import sys
 from typing import Any
 
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
+from loo_ledger.cli.player_cmds import match_identity
 from loo_ledger.cli.render import show, table
 from loo_ledger.cli.season_cmds import SESSIONS_OPTION, UNTIL_OPTION, VARIANT_OPTION, span
 from loo_ledger.errors import LooError
+from loo_ledger.services.analysis.leaks import Filters
+from loo_ledger.services.analysis.leaks import leaks as run
+from loo_ledger.services.analysis.standings import evenings
+from loo_ledger.services.reports.csvout import cell
+from loo_ledger.store.identities import read
 
 NOT_ENOUGH = "not enough hands"
 
@@ -41,14 +49,10 @@ def leaks(ctx: typer.Context,
     stood before; after a loo; the miss; defending): his choices against the table's
     winning players', each choice valued at the table's own average result for it there.
     The cost is in chips per 100 of his hands, with a 90% bootstrap interval; sorted by
-    cost, the dearest first. See docs/guide.md, "Leaks"."""
-    from loo_ledger.cli.player_cmds import match_identity
-    from loo_ledger.services.analysis.leaks import Filters
-    from loo_ledger.services.analysis.leaks import leaks as run
-    from loo_ledger.services.analysis.standings import evenings
-    from loo_ledger.store.identities import read
+    cost, the dearest first. See docs/guide.md, "Leaks".
+    """
     if all_ == (player is not None):
-        raise LooError("name one PLAYER, or give --all for every player")
+        ctx.fail("name one PLAYER, or give --all for every player")
     if pool not in (None, "simple", "double"):
         raise LooError(f"--pool {pool}: say simple or double")
     ledger = env(ctx).ledger()
@@ -106,10 +110,6 @@ def _show(title: str, p: dict[str, Any]) -> None:
 
 
 def _csv(report: dict[str, Any]) -> None:
-    import csv
-    import sys
-
-    from loo_ledger.services.reports.csvout import cell
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(["player", "line", "situation", "choice", "n", "rate", "winners_n",
                   "winners_rate", "cost", "ci_low", "ci_high"])

@@ -1,4 +1,7 @@
-"""loo hands, loo balances: what is in a session (loo sessions is in ledger_cmds.py)."""
+"""loo hands, loo balances: what is in a session (loo sessions is in ledger_cmds.py).
+
+``loo hands`` imports the domain and the streams in its body: ``loo balances`` reads two
+rows and loads neither (tests/test_startup.py, benchmarks/ "loo balances")."""
 
 from __future__ import annotations
 
@@ -13,12 +16,11 @@ from loo_ledger.cli.visible import cell
 from loo_ledger.services.reports.cells import hand_cell
 
 
-def hands(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def hands(ctx: typer.Context, session: str | None = SESSION_OPTION,
           audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
                                      "added, amended or undone, old and new record, and when."),
           as_json: bool = JSON_OPTION) -> None:
-    """Every hand: dealer, pool in play, each player's word, tricks (t), flushes, revokes and
-    change, pool after; * marks a table ruling."""
+    """Tricks won are marked t; * marks a table ruling."""
     from loo_ledger.domain.next.legal import has_simple_double
     from loo_ledger.domain.rules.codes import Game
     from loo_ledger.services.pool import stored_variant
@@ -62,11 +64,10 @@ def _audit(rows: list[dict[str, Any]], as_json: bool) -> None:
         typer.echo("no changes recorded yet")
 
 
-def balances(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def balances(ctx: typer.Context, session: str | None = SESSION_OPTION,
              as_json: bool = JSON_OPTION) -> None:
-    """Each player's net since the session began, the chips in the pool, and money. A pool
-    carried in from an earlier session is shown as carried in, so the total is the change:
-    zero, as chips are conserved."""
+    """A pool carried in from an earlier session is shown as carried in, so the total is the
+    change: zero, as chips are conserved."""
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()

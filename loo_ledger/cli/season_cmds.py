@@ -3,16 +3,23 @@ call, render."""
 
 from __future__ import annotations
 
+import csv
+import sys
+from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 import typer
 
+from loo_ledger.cli import completion
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.render import money_text, show, signed, table
+from loo_ledger.services.analysis.stats import utc
+from loo_ledger.services.dates import period
+from loo_ledger.services.reports.csvout import cell
+from loo_ledger.services.seasons import delete_season, list_seasons, new_season, rename_season
 
-season_app = typer.Typer(help="Named seasons: a span of dates or a list of sessions, and "
-                              "their standings.", no_args_is_help=True,
-                        add_completion=False)
+season_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 _NAME = typer.Argument(..., metavar="NAME", help="The season's name (any case).")
 SORT_OPTION = typer.Option("place", "--sort", metavar="COLUMN", help=(
@@ -23,15 +30,14 @@ UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", help=(
     "The evenings up to DATE (its whole day or month: '2026-03-31', 'March 2026')."))
 SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID", help=(
     "Only this session (repeat for more)."))
-VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME", help=(
+VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME",
+                              autocompletion=completion.variants, help=(
     "Only the sessions of this variant (see 'loo variants')."))
 
 
 def span(since: str | None, until: str | None) -> tuple[str | None, str | None]:
     """--since and --until as UTC ``YYYY-MM-DD HH:MM:SS``: from the start of since's range
     to the end of until's (services/dates.py ``period``)."""
-    from loo_ledger.services.analysis.stats import utc
-    from loo_ledger.services.dates import period
     return (utc(period(since)[0].isoformat()) if since is not None else None,
             utc(period(until)[1].isoformat()) if until is not None else None)
 
@@ -46,7 +52,6 @@ def season_new(ctx: typer.Context, name: str = _NAME,
                                                          help="A session in it (repeat).")
                , as_json: bool = JSON_OPTION) -> None:
     """Make a season: the evenings from --since to --until, and any --sessions listed."""
-    from loo_ledger.services.seasons import new_season
     row = new_season(env(ctx).ledger(), name=name, since=since, until=until,
                      sessions=sessions or [])
     if as_json:
@@ -57,7 +62,6 @@ def season_new(ctx: typer.Context, name: str = _NAME,
 @season_app.command("list")
 def season_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """Every season: its dates, listed sessions and how many evenings it holds."""
-    from loo_ledger.services.seasons import list_seasons
     rows = list_seasons(env(ctx).ledger())
     if as_json:
         return print_json(rows)
@@ -81,7 +85,6 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
                   new: str = typer.Argument(..., metavar="NEW", help="Its new name."),
                   as_json: bool = JSON_OPTION) -> None:
     """Rename a season."""
-    from loo_ledger.services.seasons import rename_season
     row = rename_season(env(ctx).ledger(), name, new)
     if as_json:
         return print_json(row)
@@ -91,7 +94,6 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
 @season_app.command("delete")
 def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OPTION) -> None:
     """Delete a season (its sessions are kept)."""
-    from loo_ledger.services.seasons import delete_season
     row = delete_season(env(ctx).ledger(), name)
     if as_json:
         return print_json(row)
@@ -107,9 +109,10 @@ def standings(ctx: typer.Context,
               variant: str | None = VARIANT_OPTION,
               sort: str = SORT_OPTION, as_json: bool = JSON_OPTION,
               as_csv: bool = CSV_OPTION) -> None:
-    """Per player over a season: evenings, hands, net, money, per 100 hands, stand and loo
-    rates, whole pools, best and worst evening, place and its change, and a rating
-    (OpenSkill Plackett-Luce, each evening a match ranked by net chips)."""
+    """Evenings, hands, net, money, per 100 hands, stand and loo rates, whole pools, best
+    and worst evening, place and its change, and a rating (OpenSkill Plackett-Luce, each
+    evening a match ranked by net chips).
+    """
     _standings(ctx, season=season, since=since, sort=sort, as_json=as_json, as_csv=as_csv,
                until=until, sessions=session or [], variant=variant)
 
@@ -133,7 +136,6 @@ COLUMNS = ["place", "change", "player", "evenings", "hands", "net", "money", "pe
 
 
 def _cells(p: dict[str, Any]) -> list[str]:
-    from decimal import Decimal
     change = p["change"]
     return [str(p["place"]), "new" if change is None else "=" if change == 0 else
             f"{'▲' if change > 0 else '▼'}{abs(change)}", p["player"], str(p["evenings"]),
@@ -166,10 +168,6 @@ def _show(report: dict[str, Any]) -> None:
 
 
 def _csv(report: dict[str, Any]) -> None:
-    import csv
-    import sys
-
-    from loo_ledger.services.reports.csvout import cell
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(["place", "change", "player", "evenings", "hands", "net", "money",
                   "per_100", "stand_rate", "loo_rate", "whole_pools", "best", "worst",
@@ -194,7 +192,6 @@ def _span(row: dict[str, Any]) -> str:
 
 def _last_day(until: str) -> str:
     """The last day in ``[since, until)``: the day before ``until`` at midnight."""
-    from datetime import datetime, timedelta
     moment = datetime.fromisoformat(until)
     return (moment - timedelta(seconds=1)).strftime("%Y-%m-%d")
 

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 from msgspec.structs import replace
 
-from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.interactive_ask import Asker, Why
+from loo_ledger.cli.options import Options
 from loo_ledger.domain import HandRecord
 from loo_ledger.domain.rules.model import CardRecord
 from loo_ledger.errors import LooError

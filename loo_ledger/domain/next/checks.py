@@ -55,6 +55,7 @@ _WITHOUT_PLAY = {Resolution.ALL_PASS: "everyone but the dealer passed",
 _DEALT_CARDS = (PLAYED, Resolution.RENEGE, Resolution.FLUSH)
 PENALTY_KINDS = tuple(PenaltyKind)
 _PAM_KINDS = (FlushKind.PAM, FlushKind.PAM_BLAZE)
+_INT = frozenset({int})
 
 
 def _problem(code: str, message: str, player: str | None = None) -> Problem:
@@ -106,7 +107,16 @@ def resolve(record: HandRecord, v: Variant, deal: Plan, shape: DealShape) -> Res
 
 def check_record(record: HandRecord, v: Variant, deal: Plan, shape: DealShape,
                  resolution: Resolution) -> Iterator[Problem]:
-    """Every problem of the record's flushes, Pam, penalties, exchanges and tricks."""
+    """Every problem of the record's flushes, Pam, penalties, exchanges and tricks (only
+    the tricks' when it records nothing else)."""
+    if record.flushes or record.pam_holder is not None or record.penalties \
+            or record.exchanges:
+        return _every_check(record, v, deal, shape, resolution)
+    return trick_problems(record, v, deal, resolution)
+
+
+def _every_check(record: HandRecord, v: Variant, deal: Plan, shape: DealShape,
+                 resolution: Resolution) -> Iterator[Problem]:
     if record.flushes:
         yield from flush_problems(record, v, deal, shape)
     if record.flushes or record.pam_holder is not None:
@@ -235,6 +245,7 @@ def pam_problems(record: HandRecord, deal: Plan) -> Iterator[Problem]:
 def trick_problems(record: HandRecord, v: Variant, deal: Plan,
                    resolution: Resolution) -> Iterator[Problem]:
     tricks = record.tricks or {}
+    size = v.hand_size
     if resolution != PLAYED:
         if not tricks:
             return
@@ -244,7 +255,10 @@ def trick_problems(record: HandRecord, v: Variant, deal: Plan,
             why = f"{taker}'s flush took the pool without play"
         yield _problem("TRICKS_WITH_NO_PLAY", f"tricks are recorded, but {why}", taker)
         return
-    size = v.hand_size
+    won = tricks.values()
+    if (_INT.issuperset(map(type, won)) and sum(won) == size and min(won) >= 0
+            and deal.in_play_set.issuperset(tricks)):
+        return  # whole counts of players in play, none below 0, adding up to the hand
     invalid = False
     for p, n in tricks.items():
         if type(n) is not int or not 0 <= n <= size:

@@ -1,30 +1,35 @@
 """The book of one hand's chip movements, from which the settlement is read.
 
-The book keeps each player's net and the pool's change as the movements are made (never
-summed again from the list), so the settlement's deltas are the book's own figures and
-conservation is checked on them (settle.py).
+Every movement is made one of the table's ready-made ways (compiled.py :class:`Way`: its
+kind, its rule and its words). The book keeps each player's net, the pool's change and the
+sum of the players' nets as the movements are made (never summed again from the list), so
+the settlement's deltas are the book's own figures and conservation is checked on its
+running sums (:meth:`Book.finish`).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from loo_ledger.domain.next.plan import Plan
-from loo_ledger.domain.rules.codes import Game, LooCause, LooKind, MovementKind, Resolution, RuleRef
-from loo_ledger.domain.rules.model import Movement, Settlement, TableState
+from loo_ledger.domain.rules.codes import Game, LooKind, Resolution, RuleRef
+from loo_ledger.domain.rules.model import Settlement, TableState
 from loo_ledger.domain.rules.variants import Variant
-from loo_ledger.domain.settlement import wording
-from loo_ledger.domain.settlement.compiled import Compiled
+from loo_ledger.domain.settlement.compiled import Compiled, Way, Ways
+from loo_ledger.errors import LooError
 
 # The members the engine reads for every hand, read from their classes once (an
 # enum member read from its class costs some 0.4 µs on Python 3.11).
 _GAME_LOU = Game.LOU
-_KIND_LOO = MovementKind.LOO
-_KIND_STAYS = MovementKind.STAYS
-_KIND_WHOLE_POOL = MovementKind.WHOLE_POOL
 _LOO_MIXED = LooKind.MIXED
 _LOO_UNLIMITED = LooKind.UNLIMITED
 
 
 _NONE: frozenset[str] = frozenset()
+
+
+class ConservationError(LooError):
+    """A settlement that creates or loses chips: a bug in the engine, never bad input."""
 
 
 def rule(v: Variant, name: str, *more: str, source: str | None = None) -> RuleRef:
@@ -41,8 +46,8 @@ def rule(v: Variant, name: str, *more: str, source: str | None = None) -> RuleRe
 class Book:
     """Movements as they are made; ``pot`` is P, the pool in play, once antes are in."""
 
-    __slots__ = ("state", "plan", "variant", "c", "outcome", "pot", "movements", "net",
-                 "change", "paid", "looed", "loos", "whole", "notes", "lou", "tricks")
+    __slots__ = ("state", "plan", "variant", "c", "ways", "outcome", "pot", "movements", "net",
+                 "change", "players", "paid", "looed", "loos", "whole", "notes", "tricks")
 
     def __init__(self, state: TableState, plan: Plan, variant: Variant,
                  outcome: Resolution, tricks: dict[str, int] | None = None) -> None:
@@ -50,43 +55,48 @@ class Book:
         self.plan = plan
         self.variant = variant
         self.c: Compiled = variant.compiled
+        self.ways: Ways = self.c.ways
         self.outcome = outcome               # how the hand is resolved (checks.resolve)
         self.pot = 0
-        #: The movements, the antes first; each player's net change, the pool's change and
-        #: the chips paid into it by players, kept as movements are made.
-        self.movements: list[Movement] = list(plan.antes)
+        #: The movements, the antes first; each player's net change, the pool's change, the
+        #: sum of the players' changes and the chips paid into the pool by players, kept as
+        #: movements are made.
+        self.movements = list(plan.antes)
         self.net = dict(plan.ante_net)
         self.change = self.paid = plan.ante_paid
+        self.players = -self.change
         self.looed: list[str] = []
         self.loos: dict[str, int] = {}
         self.whole: str | None = None
         self.notes: list[str] = []
-        self.lou = variant.game == _GAME_LOU
         #: The trick counts settled (the settlement keeps them).
         self.tricks = {} if tricks is None else tricks
 
-    def pay(self, payer: str | None, payee: str | None, amount: int, reason: str,
-            rule: RuleRef, *, kind: MovementKind, cause: LooCause | None = None) -> None:
-        """Move ``amount`` from ``payer`` to ``payee`` (None is the pool); zero moves nothing."""
+    def pay(self, payer: str | None, payee: str | None, amount: int, way: Way,
+            *figures: Any) -> None:
+        """Move ``amount`` from ``payer`` to ``payee`` (None is the pool) ``way``, worded
+        from ``figures``; zero moves nothing."""
         if amount < 0:
-            raise ValueError(f"negative movement {amount} for {reason}")
+            raise ValueError(f"negative movement {amount} ({way.kind})")
         if amount:
-            self.movements.append(Movement(payer=payer, payee=payee, amount=amount,
-                                           kind=kind, reason=reason, rule=rule, cause=cause))
+            made = way.made.get((payer, payee, amount, figures))  # remembered (Way.make)
+            self.movements.append(made or way.make(payer, payee, amount, figures))
             if payer is None:
                 self.change -= amount
             else:
                 self.net[payer] -= amount  # a player not dealt in is a bug: KeyError
+                self.players -= amount
             if payee is None:
                 self.change += amount
                 if payer is not None:
                     self.paid += amount
             else:
                 self.net[payee] += amount
+                self.players += amount
 
-    def memo(self, amount: int, reason: str, rule: RuleRef) -> None:
+    def memo(self, amount: int, way: Way, *figures: Any) -> None:
         """Chips that stay in the pool, recorded with their reason (pool to pool)."""
-        self.pay(None, None, amount, reason, rule, kind=_KIND_STAYS)
+        self.pay(None, None, amount, way, *figures)
 
     def loo_amount(self) -> int:
         """L, what a looed player pays: loo_amount, P, or min(P, loo_limit)."""
@@ -101,13 +111,12 @@ class Book:
         """The parameters behind L, for the movement's rule."""
         return self.c.loo_rule
 
-    def loo(self, player: str, cause: LooCause, amount: int | None = None,
-            why: RuleRef | None = None, won: int = 0) -> None:
-        """``player`` is looed (burned, in Lou) for ``cause`` and pays L (or ``amount``)
-        into the next pool; ``won`` is the tricks a burned player took."""
+    def loo(self, player: str, way: Way, amount: int | None = None, won: int = 0) -> None:
+        """``player`` is looed (burned, in Lou) ``way`` (a loo's way names its cause) and
+        pays L (or ``amount``) into the next pool; ``won`` is the tricks a burned player
+        took."""
         amount = self.loo_amount() if amount is None else amount
-        self.pay(player, None, amount, wording.loo(cause, amount, lou=self.lou, won=won),
-                 why or self.loo_rule(), kind=_KIND_LOO, cause=cause)
+        self.pay(player, None, amount, way, amount, won)
         self.counted(player, amount)
 
     def counted(self, player: str, amount: int) -> None:
@@ -116,9 +125,9 @@ class Book:
         self.looed.append(player)
         self.loos[player] = self.loos.get(player, 0) + amount
 
-    def take_whole(self, player: str, reason: str, why: RuleRef) -> None:
+    def take_whole(self, player: str, way: Way, *figures: Any) -> None:
         """``player`` takes the whole pool in play, odd chips and all."""
-        self.pay(None, player, self.pot, reason, why, kind=_KIND_WHOLE_POOL)
+        self.pay(None, player, self.pot, way, *figures)
         self.whole = player
 
     def note(self, text: str) -> None:
@@ -136,9 +145,16 @@ class Book:
                lou_antes_due: bool | None = None,
                sit_out: frozenset[str] = _NONE) -> Settlement:
         """The settlement, and the table state for the next hand. ``last_had_loo`` is
-        whether anyone was looed (a loo paid: a Lou burn or a ``pays-pool`` revoke too)."""
+        whether anyone was looed (a loo paid: a Lou burn or a ``pays-pool`` revoke too).
+        Raises :class:`ConservationError` if the book's running sums do not conserve chips
+        (the players' changes and the pool's sum to zero, a change for each player dealt
+        in, the pool never negative)."""
         state, plan = self.state, self.plan
         pool_after = state.pool + self.change
+        if self.players + self.change or len(self.net) != len(plan.dealt) or pool_after < 0:
+            raise ConservationError(
+                f"hand {state.hand_no}: chips not conserved: deltas {self.net} and the pool "
+                f"{state.pool} -> {pool_after} for the players dealt in {plan.dealt}")
         next_state = TableState(
             seats=state.seats, dealer=next_dealer, pool=pool_after, double=double,
             lou_first=state.lou_first if lou_first is None else lou_first,
@@ -150,5 +166,5 @@ class Book:
             pot=self.pot, pool_after=pool_after, double=state.double,
             outcome=self.outcome, looed=tuple(self.looed),
             loos=self.loos, whole=self.whole, kind=plan.kind,
-            words=plan.words, notes=tuple(self.notes), next_state=next_state,
-            tricks=self.tricks)
+            words=plan.words, notes=tuple(self.notes) if self.notes else (),
+            next_state=next_state, tricks=self.tricks)

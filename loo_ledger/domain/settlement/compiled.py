@@ -1,5 +1,6 @@
-"""What the engine works out once per variant (``Variant.compiled``): the references to the
-rules behind its movements, and the plans of the hands it reads.
+"""What the engine works out once per variant (``Variant.compiled``): the ways chips move at
+the table (:class:`Ways`: each movement's kind, the rule behind it and its words), and the
+plans of the hands it reads.
 
 A plan (next/plan.py :class:`~loo_ledger.domain.next.plan.Plan`) is what :func:`plan.analyse` finds
 of a sound reading: it depends on the table state and on the record's seats, trump and
@@ -12,13 +13,23 @@ problems and all).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
 from loo_ledger.domain.next.plan import Plan, analyse
-from loo_ledger.domain.rules.codes import LooKind, RuleRef, Suit
-from loo_ledger.domain.rules.model import HandRecord, TableState
+from loo_ledger.domain.rules.codes import (
+    Game,
+    LooCause,
+    LooKind,
+    MovementKind,
+    RuleRef,
+    Suit,
+)
+from loo_ledger.domain.rules.model import HandRecord, Movement, TableState
+from loo_ledger.domain.settlement import wording
 
 # The members the engine reads for every hand, read from their classes once (an
 # enum member read from its class costs some 0.4 µs on Python 3.11).
@@ -62,17 +73,106 @@ def record_key(record: HandRecord) -> tuple[Any, ...] | None:
     return (record.sitting_out, trump, tuple(said.items()))
 
 
-class Compiled:
-    """One variant's rule references and remembered plans (see the module)."""
+class Way:
+    """One way chips move at this table: the movement's kind, the rule behind it, its words
+    (wording.py: a text, or the function that words the movement's figures) and, for a
+    loo, its cause. The movements made this way are remembered by payer, payee, amount and
+    figures, so a movement met again is neither worded nor made again."""
 
-    __slots__ = ("v", "plans", "refs", "loo_rule")
+    __slots__ = ("kind", "rule", "words", "cause", "made")
+
+    def __init__(self, kind: MovementKind, rule: RuleRef, words: str | Callable[..., str],
+                 cause: LooCause | None = None) -> None:
+        self.kind, self.rule, self.words, self.cause = kind, rule, words, cause
+        self.made: dict[tuple[Any, ...], Movement] = {}
+
+    def make(self, payer: str | None, payee: str | None, amount: int,
+             figures: tuple[Any, ...]) -> Movement:
+        """The movement of ``amount`` from ``payer`` to ``payee`` (None is the pool) this way,
+        worded from ``figures``: remembered, or made and remembered."""
+        key = (payer, payee, amount, figures)
+        got = self.made.get(key)
+        if got is None:
+            words = self.words
+            got = Movement(payer=payer, payee=payee, amount=amount, kind=self.kind,
+                           reason=words if isinstance(words, str) else words(*figures),
+                           rule=self.rule, cause=self.cause)
+            _remember(self.made, key, got)
+        return got
+
+
+_R5, _R9, _R41 = RuleRef(catalogue="R5"), RuleRef(catalogue="R9"), RuleRef(catalogue="R41")
+_DIVIDED = RuleRef(param="divided")
+
+
+class Ways:
+    """Every way chips move at one table (:class:`Way`), made once per variant with the
+    references to the rules behind them (``Compiled.rule``)."""
+
+    __slots__ = ("forfeit", "all_passed", "alone", "alone_miss", "all_tricks", "share",
+                 "defended", "odd_chips", "undivided", "revoke_shares", "blenheim",
+                 "revoke_share", "revoke_odd", "dealers_flush", "flush_takes", "board",
+                 "no_trick", "revoke", "revoke_pays", "looed_by_flush", "looed_by_dealers",
+                 "burned", "all_folded", "reneged", "stood_alone", "takes_pot",
+                 "nobody_three", "nobody_two", "first_deal_share", "odd_cents")
+
+    def __init__(self, c: Compiled) -> None:
+        rule, k, w = c.rule, MovementKind, wording
+        whole, stays = k.WHOLE_POOL, k.STAYS
+        self.forfeit = Way(k.FORFEIT, rule("forfeits"), w.forfeit)
+        self.all_passed = Way(whole, _R9, w.ALL_PASSED)
+        self.alone = Way(whole, rule("lone_player"), w.PLAYS_ALONE)
+        self.alone_miss = Way(whole, _R5, w.PLAYS_ALONE)
+        # tricks.py
+        self.all_tricks = Way(whole, rule("divided"), w.all_tricks)
+        self.share = Way(k.SHARE, rule("divided"), w.trick_share)
+        self.defended = Way(stays, rule("dealer_vs_one"), w.defended)
+        self.odd_chips = Way(stays, _DIVIDED, w.ODD_CHIPS)
+        self.undivided = Way(stays, _DIVIDED, w.UNDIVIDED)
+        self.revoke_shares = Way(stays, rule("revoke_penalty"), w.revoke_shares)
+        self.blenheim = Way(k.PENALTY, rule("revoke_penalty", source="001"), w.BLENHEIM)
+        self.revoke_share = Way(k.SHARE, rule("revoke_penalty"), w.revoke_share)
+        self.revoke_odd = Way(stays, rule("revoke_penalty"), w.ODD_CHIPS)
+        self.dealers_flush = Way(stays, _R41, w.DEALERS_FLUSH_STAYS)
+        self.flush_takes = Way(whole, rule("flushes"), w.flush_takes)
+        self.board = Way(k.BOARD, rule("flush_payout", "board_payers"), w.BOARD)
+        # loos: worded from (amount, tricks won) by wording.loo
+        lou = c.v.game == Game.LOU
+        loo_rule = c.loo_rule
+
+        def loo(cause: LooCause, why: RuleRef = loo_rule) -> Way:
+            return Way(k.LOO, why, partial(w.loo, cause, lou=lou), cause)
+        self.no_trick = loo(LooCause.NO_TRICK)
+        self.revoke = loo(LooCause.REVOKE)
+        self.revoke_pays = loo(LooCause.REVOKE_PAYS)
+        self.looed_by_flush = loo(LooCause.FLUSH)
+        self.looed_by_dealers = loo(LooCause.DEALERS_FLUSH)
+        self.burned = loo(LooCause.BURNED, rule("burn_cap"))
+        # lou.py
+        game = rule("game")
+        self.all_folded = Way(stays, game, w.ALL_FOLDED)
+        self.reneged = Way(k.BURN, rule("revoke_penalty", "burn_cap"), w.reneged)
+        self.stood_alone = Way(whole, game, w.STOOD_ALONE)
+        self.takes_pot = Way(whole, game, w.takes_pot)
+        self.nobody_three = Way(stays, game, w.NOBODY_THREE)
+        self.nobody_two = Way(stays, game, w.NOBODY_TWO)
+        self.first_deal_share = Way(k.SHARE, rule("lou_odd_cent"), w.first_deal_share)
+        self.odd_cents = Way(stays, rule("lou_odd_cent"), w.ODD_CENTS)
+
+
+class Compiled:
+    """One variant's rule references, ways of moving chips and remembered plans (see the
+    module)."""
+
+    __slots__ = ("v", "plans", "refs", "loo_rule", "ways")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
-        self.plans: dict[tuple[Any, ...], Plan] = {}
+        self.plans: dict[tuple[TableState, tuple[Any, ...]], Plan] = {}
         self.refs: dict[tuple[Any, ...], RuleRef] = {}
         #: The parameters behind L, what a looed player pays (``Book.loo_amount``).
         self.loo_rule = self.rule("loo", *_LOO_DETAIL.get(v.loo, ()))
+        self.ways = Ways(self)
 
     def rule(self, name: str, *more: str, source: str | None = None) -> RuleRef:
         """A reference to parameter ``name`` (and ``more``) with this table's values, made
@@ -99,7 +199,7 @@ class Compiled:
         part = record_key(record)
         if part is None:
             return None
-        key = (state_key(state), *part)
+        key = (state_key(state), part)
         got = self.plans.get(key)
         if got is None:
             deal = analyse(record, state, self.v)

@@ -1,11 +1,13 @@
 """validate and settle: a hand record, the table state and the variant in; problems,
 or chip movements with a reason each and the next table state, out.
 
-Both are answered by one generator (:func:`attempt`): it yields every problem of the
-record and, when there are none, returns the settlement. So ``validate`` (every problem),
-:func:`first_problem` (is the record sound?) and ``settle`` (the settlement, or every
-problem raised) are one piece of code, and ``validate`` is empty exactly when ``settle``
-succeeds.
+Both are answered by one generator (:meth:`Attempt.__iter__`): it yields every problem of
+the record and, when there are none, leaves the settlement in ``Attempt.settlement``. So
+``validate`` (every problem), :func:`first_problem` (is the record sound?) and ``settle``
+(the settlement, or every problem raised) are one piece of code, and ``validate`` is empty
+exactly when ``settle`` succeeds. (The settlement is left in the attempt rather than
+returned by the generator: a generator's return value travels in a ``StopIteration``,
+which costs more than the rest of a sound hand's checks.)
 
 The record is read into a plan (next/plan.py :class:`Plan`: who is dealt in, the kind of deal,
 what the words mean, the antes), remembered per variant (domain/settlement/compiled.py) or worked
@@ -16,7 +18,7 @@ as :class:`ConservationError` (a LooError, so it survives ``python -O``).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
@@ -38,26 +40,23 @@ from loo_ledger.domain.rules.codes import (
     PRE_PLAY,
     DoubleWhen,
     Game,
-    MovementKind,
     Resolution,
     RevokePenalty,
-    RuleRef,
 )
 from loo_ledger.domain.rules.model import HandRecord, Settlement, TableState
 from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.domain.settlement import wording
-from loo_ledger.domain.settlement.book import Book
+from loo_ledger.domain.settlement.book import Book, ConservationError
 from loo_ledger.domain.settlement.lou import settle_lou
 from loo_ledger.domain.settlement.rulings import apply_ruling, deltas_problems
 from loo_ledger.domain.settlement.tricks import settle_flush, settle_pays_pool, settle_tricks
-from loo_ledger.errors import HandRejected, LooError, Problem
+from loo_ledger.errors import HandRejected, Problem
 from loo_ledger.problem import ProblemCode
 
 # The members the engine reads for every hand, read from their classes once (an
 # enum member read from its class costs some 0.4 µs on Python 3.11).
 _DOUBLE_LOOED = DoubleWhen.LOOED
 _GAME_LOU = Game.LOU
-_KIND_FORFEIT = MovementKind.FORFEIT
 _RES_FLUSH = Resolution.FLUSH
 _REVOKE_PAYS_POOL = RevokePenalty.PAYS_POOL
 
@@ -65,35 +64,26 @@ _REVOKE_PAYS_POOL = RevokePenalty.PAYS_POOL
 if TYPE_CHECKING:
     from loo_ledger.domain.cards.reading import Judged
 
-_R5, _R9 = RuleRef(catalogue="R5"), RuleRef(catalogue="R9")
 # Problems after which the rest of the record cannot be read sensibly.
 _UNREADABLE = {"CANNOT_DEAL", "MISSING_DECLARATION"}
 
 
-class ConservationError(LooError):
-    """A settlement that creates or loses chips: a bug in the engine, never bad input."""
-
-
 def validate(record: HandRecord, state: TableState, v: Variant) -> list[Problem]:
     """Every problem of ``record`` at a table in ``state`` playing ``v`` (empty if valid)."""
-    return list(attempt(record, state, v))
+    return list(Attempt(record, state, v))
 
 
 def first_problem(record: HandRecord, state: TableState, v: Variant) -> Problem | None:
     """The first problem of ``record``, or None if it is sound."""
-    return next(attempt(record, state, v), None)
+    return next(iter(Attempt(record, state, v)), None)
 
 
 def settle(record: HandRecord, state: TableState, v: Variant) -> Settlement:
     """The settlement of a valid hand; raises HandRejected listing every problem (a hand
     that passes the chips limit, :func:`beyond_limit`, with its own words)."""
-    work = attempt(record, state, v)
-    problems: list[Problem] = []
-    try:
-        while True:
-            problems.append(next(work))
-    except StopIteration as done:
-        result: Settlement | None = done.value
+    work = Attempt(record, state, v)
+    problems = list(work)
+    result = work.settlement
     if problems or result is None:
         if problems and all(p.code == ProblemCode.CHIPS_LIMIT for p in problems):
             raise HandRejected(f"hand {state.hand_no} cannot be recorded: it passes the limit "
@@ -102,68 +92,91 @@ def settle(record: HandRecord, state: TableState, v: Variant) -> Settlement:
     return result
 
 
-def attempt(record: HandRecord, state: TableState,
-            v: Variant) -> Generator[Problem, None, Settlement | None]:
-    """Yield every problem of the record; return its settlement when there is none."""
-    n = state.hand_no
-    plan = v.compiled.plan(record, state)
-    readable = True
-    if plan is None:  # a reading with a problem: worked out in full, for its problems
-        deal = analyse(record, state, v)
-        found: list[Problem] = deal.problems
-        readable = not any(p.code in _UNREADABLE for p in found)
-        plan = deal.plan(state.seats, v)
-    else:
-        found = [*hand_problems(record, state, plan.dealer),
-                 *name_problems(record, state, plan.dealt_set, n)]
-    yield from found
-    bad = bool(found)
-    resolution = plan.resolution
-    judged: Judged | None = None
-    untold = False  # the cards' problems hide the counts their tricks show: no TRICKS_SUM
-    if readable:
-        if record.cards is not None:  # the card modules are loaded for hands with cards
-            played = bool(record.cards.tricks)
-            record, judged, more = _read_cards(record, v, plan)
-            for problem in _numbered(more, n):
+def attempt(record: HandRecord, state: TableState, v: Variant) -> Attempt:
+    """The attempt to settle ``record``: iterate it for every problem; then its
+    ``settlement`` is the hand settled, or None if there was a problem."""
+    return Attempt(record, state, v)
+
+
+class Attempt:
+    """One record's attempt at settlement (see the module): iterating it yields every
+    problem of the record; once it is read to the end, ``settlement`` is the hand settled
+    when there was none (else None)."""
+
+    __slots__ = ("record", "state", "v", "settlement")
+
+    def __init__(self, record: HandRecord, state: TableState, v: Variant) -> None:
+        self.record, self.state, self.v = record, state, v
+        self.settlement: Settlement | None = None
+
+    def __iter__(self) -> Iterator[Problem]:
+        """Yield every problem of the record; keep its settlement when there is none."""
+        record, state, v = self.record, self.state, self.v
+        n = state.hand_no
+        plan = v.compiled.plan(record, state)
+        readable = True
+        bad = False
+        if plan is None:  # a reading with a problem: worked out in full, for its problems
+            deal = analyse(record, state, v)
+            found: list[Problem] = deal.problems
+            readable = not any(p.code in _UNREADABLE for p in found)
+            plan = deal.plan(state.seats, v)
+            bad = bool(found)
+            yield from found
+        else:
+            for problem in hand_problems(record, state, plan.dealer):
                 bad = True
                 yield problem
-            untold = judged is None and played and record.tricks is None
-        resolution = resolve(record, v, plan, plan.shape)
-        if judged is not None:
-            from loo_ledger.domain.cards.reading import apply_tricks
-            record, more = apply_tricks(record, judged, plan, v, resolution)
-            for problem in _numbered(more, n):
+            for problem in name_problems(record, state, plan.dealt_set, n):
                 bad = True
                 yield problem
-        for problem in check_record(record, v, plan, plan.shape, resolution):
-            if untold and problem.code == ProblemCode.TRICKS_SUM:
-                continue
+        resolution = plan.resolution
+        judged: Judged | None = None
+        untold = False  # the cards' problems hide the counts their tricks show: no TRICKS_SUM
+        if readable:
+            if record.cards is not None:  # the card modules are loaded for hands with cards
+                played = bool(record.cards.tricks)
+                record, judged, more = _read_cards(record, v, plan)
+                for problem in _numbered(more, n):
+                    bad = True
+                    yield problem
+                untold = judged is None and played and record.tricks is None
+            resolution = resolve(record, v, plan, plan.shape)
+            if judged is not None:
+                from loo_ledger.domain.cards.reading import apply_tricks
+                record, more = apply_tricks(record, judged, plan, v, resolution)
+                for problem in _numbered(more, n):
+                    bad = True
+                    yield problem
+            for problem in check_record(record, v, plan, plan.shape, resolution):
+                if untold and problem.code == ProblemCode.TRICKS_SUM:
+                    continue
+                bad = True
+                yield replace(problem, hand=n)
+        if record.table_ruling and record.deltas is None:
             bad = True
-            yield replace(problem, hand=n)
-    if record.table_ruling and record.deltas is None:
-        bad = True
-        yield Problem(code="TABLE_RULING_WITHOUT_DELTAS", hand=n,
-                      message="a table ruling needs the table's own figures (deltas)")
-    if bad:
-        return None
-    result = _settle(record, state, v, plan, resolution, judged)
-    if record.deltas is not None:
-        problems = deltas_problems(record, result)
-        if not problems:
-            result, problems = apply_ruling(record, result, v)
+            yield Problem(code="TABLE_RULING_WITHOUT_DELTAS", hand=n,
+                          message="a table ruling needs the table's own figures (deltas)")
+        if bad:
+            return
+        result = _settle(record, state, v, plan, resolution, judged)
+        if record.deltas is not None and (record.table_ruling or record.deltas != result.deltas):
+            problems = deltas_problems(record, result)
+            if not problems:
+                result, problems = apply_ruling(record, result, v)
+                _check_conserved(result)
+            if problems:
+                yield from problems
+                return
+        problems = beyond_limit(result)
         if problems:
             yield from problems
-            return None
-    _check_conserved(result)
-    problems = beyond_limit(result)
-    if problems:
-        yield from problems
-        return None
-    if judged is not None:
-        from loo_ledger.domain.cards.facts import card_facts
-        result = replace(result, cards=card_facts(judged.record, judged.result, judged.rules))
-    return result
+            return
+        if judged is not None:
+            from loo_ledger.domain.cards.facts import card_facts
+            result = replace(result, cards=card_facts(judged.record, judged.result,
+                                                      judged.rules))
+        self.settlement = result
 
 
 def _numbered(problems: Iterable[Problem], n: int) -> Iterator[Problem]:
@@ -187,8 +200,9 @@ def _read_cards(record: HandRecord, v: Variant,
 
 
 def _check_conserved(s: Settlement) -> None:
-    """The deltas and the pool's change sum to zero (the book keeps both as it goes), every
-    change is a dealt player's, the pool is never negative and the next state carries it."""
+    """After a table ruling (the book checks its own sums, :meth:`Book.finish`): the deltas
+    and the pool's change sum to zero, every change is a dealt player's, the pool is never
+    negative and the next state carries it."""
     wrong = []
     if sum(s.deltas.values()) + s.pool_after - s.pool_in != 0:
         wrong.append(f"deltas {dict(s.deltas)} and the pool {s.pool_in} -> {s.pool_after}")
@@ -204,25 +218,24 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
             resolution: Resolution, judged: Judged | None = None) -> Settlement:
     """The settlement of a sound record from its plan."""
     book = Book(state, plan, v, resolution, dict(record.tricks or {}))
-    c = book.c
-    for breach in judged.result.breaches if judged is not None else ():
-        book.note(wording.breach_note(breach.message, bool(record.table_ruling)))
+    ways = book.ways
+    if judged is not None:
+        for breach in judged.result.breaches:
+            book.note(wording.breach_note(breach.message, bool(record.table_ruling)))
     offenders: list[str] = []
     if record.penalties:
         for pen in record.penalties:
             if pen.kind in PRE_PLAY:
-                book.pay(pen.player, None, v.single_stake, wording.forfeit(pen.kind),
-                         c.rule("forfeits"), kind=_KIND_FORFEIT)
+                book.pay(pen.player, None, v.single_stake, ways.forfeit, pen.kind)
         offenders = revokers(record, plan)
     book.pot = state.pool + book.paid
     if v.game == _GAME_LOU:
         return settle_lou(book.tricks, offenders, book)
     if resolution in (ALL_PASS, LONE) and plan.taker is not None:
         if resolution == ALL_PASS:
-            book.take_whole(plan.taker, wording.ALL_PASSED, _R9)
+            book.take_whole(plan.taker, ways.all_passed)
         else:
-            book.take_whole(plan.taker, wording.PLAYS_ALONE,
-                            _R5 if plan.miss_dealt else c.rule("lone_player"))
+            book.take_whole(plan.taker, ways.alone_miss if plan.miss_dealt else ways.alone)
     elif resolution == _RES_FLUSH:
         settle_flush(record, book)
     elif offenders and v.revoke_penalty == _REVOKE_PAYS_POOL:
@@ -233,5 +246,5 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
     return book.finish(next_dealer=plan.next_dealer, double=double)
 
 
-__all__ = ["validate", "settle", "first_problem", "attempt", "ConservationError", "PLAYED",
-           "ALL_FOLD", "RENEGE"]
+__all__ = ["validate", "settle", "first_problem", "attempt", "Attempt", "ConservationError",
+           "PLAYED", "ALL_FOLD", "RENEGE"]

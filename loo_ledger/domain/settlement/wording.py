@@ -48,7 +48,7 @@ def pool_word(lou: bool) -> str:
     return "pot" if lou else "pool"
 
 
-def loo(cause: LooCause, amount: int, *, lou: bool, won: int = 0) -> str:
+def loo(cause: LooCause, amount: int, won: int = 0, *, lou: bool) -> str:
     """A loo movement's reason: its cause and what it pays into the pool (Lou: the pot);
     ``won`` is the tricks a burned player took.
 

@@ -26,8 +26,8 @@ from decimal import Decimal
 from typing import Any
 
 from loo_ledger.domain.rules.money import allocate
-from loo_ledger.errors import LooError
-from loo_ledger.services.analysis.stats import game_of, rate
+from loo_ledger.errors import LooError, NotFound
+from loo_ledger.services.analysis.stats import game_of, rate, utc
 from loo_ledger.store import seasons as season_store
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats_sql import Scope, StatsReader
@@ -71,8 +71,6 @@ def evenings(ledger: Any, *, season: str | None, since: str | None,
     every one), from ``since`` and before ``until`` (UTC ``YYYY-MM-DD HH:MM:SS``), of the
     ids ``sessions`` (none: any) and of the variant ``variant``. NotFound when filters
     select no evening."""
-    from loo_ledger.errors import NotFound
-    from loo_ledger.services.analysis.stats import utc
     every = StatsReader(ledger.db).sessions(Scope(since=since))
     words = [f"since {since[:10]}" if since else "", f"before {until[:10]}" if until else ""]
     title, name = "every evening", None
