@@ -9,11 +9,8 @@ terminal: tests/test_interactive_pty.py.
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
-
 import pytest
+from terminals import Terminal
 
 
 @pytest.fixture
@@ -26,13 +23,26 @@ def table(tmp_path, run):
 
 
 @pytest.mark.parametrize("command", [["undo"], ["session", "delete"]])
-def test_declining_a_confirmation_exits_3_and_writes_nothing(run, table, dump_db, command):
+def test_declining_a_confirmation_exits_3_and_writes_nothing(table, dump_db, command):
     before = dump_db(table)
-    result = run(table, *command, input="n\n")
-    assert result.exit_code == 3
-    assert "Cancelled: nothing written." in result.output
-    assert "Error" not in result.output
+    t = Terminal("--db", str(table), *command)
+    t.answer("[y/N]", "n")
+    t.expect("Cancelled: nothing written.")
+    assert t.finish() == 3
+    assert "Error" not in t.seen
     assert dump_db(table) == before
+
+
+@pytest.mark.parametrize("command", [["undo"], ["session", "delete"]])
+def test_a_confirmation_with_no_terminal_is_refused_unless_yes(run, table, dump_db, command):
+    """Issue 22 item 3: no terminal to answer at (a script, a pipe) and no --yes: exit 1,
+    "give --yes", nothing written; not 130, which is Ctrl-C's. With --yes it goes ahead."""
+    before = dump_db(table)
+    result = run(table, *command, input="y\n")      # piped: not a terminal's answer
+    assert result.exit_code == 1
+    assert "give --yes" in result.stderr and "nothing written" in result.stderr
+    assert dump_db(table) == before
+    assert run(table, *command, "--yes").exit_code == 0
 
 
 def test_quitting_hand_i_exits_3_and_writes_nothing(run, table, dump_db):
@@ -44,12 +54,20 @@ def test_quitting_hand_i_exits_3_and_writes_nothing(run, table, dump_db):
     assert dump_db(table) == before
 
 
-@pytest.mark.parametrize("command", [["undo"], ["hand", "-i"]])
-def test_ctrl_d_at_a_question_exits_130_and_writes_nothing(run, table, dump_db, command):
+def test_ctrl_d_at_a_question_exits_130_and_writes_nothing(run, table, dump_db):
     before = dump_db(table)
-    result = run(table, *command, input="")          # end of input at the first question
+    result = run(table, "hand", "-i", input="")      # end of input at the first question
     assert result.exit_code == 130
     assert "Interrupted: nothing written." in result.output
+    assert dump_db(table) == before
+
+
+def test_ctrl_d_at_a_confirmation_exits_130_and_writes_nothing(table, dump_db):
+    before = dump_db(table)
+    t = Terminal("--db", str(table), "undo")
+    t.answer("[y/N]", "\x04")                        # Ctrl-D: the end of input
+    t.expect("Interrupted: nothing written.")
+    assert t.finish() == 130
     assert dump_db(table) == before
 
 
@@ -72,19 +90,10 @@ def test_ctrl_c_at_a_confirmation_in_a_real_process_exits_130(table, dump_db):
     """`loo undo` waiting for its answer gets SIGINT (what Ctrl-C sends): 130, nothing
     removed."""
     before = dump_db(table)
-    proc = subprocess.Popen([sys.executable, "-m", "loo_ledger", "--db", str(table), "undo"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    seen = ""
-    while "Remove hand 1" not in seen:  # the question is asked: it waits for the answer
-        char = proc.stdout.read(1)
-        assert char, f"the question never came; saw {seen!r}"
-        seen += char
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=20)
-    assert proc.returncode == 130, err
-    assert "Interrupted: nothing written." in err
+    t = Terminal("--db", str(table), "undo")
+    t.answer("Remove hand 1", "\x03")                # the terminal sends SIGINT
+    t.expect("Interrupted: nothing written.")
+    assert t.finish() == 130
     assert dump_db(table) == before
 
 

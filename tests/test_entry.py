@@ -16,7 +16,8 @@ import pytest
 import typer.main
 
 from loo_ledger.cli import app
-from loo_ledger.cli.entry import Options, parse_hand
+from loo_ledger.cli.entry import parse_hand
+from loo_ledger.cli.options import Options
 from loo_ledger.domain import TableState, Variant, variant
 from loo_ledger.errors import HandRejected
 

@@ -131,8 +131,7 @@ def test_ctrl_c_while_a_file_is_written_says_it_cannot_tell(loo, table, tmp_path
     """A file written outside the ledger's transactions (a backup, an export, a restored
     ledger): whether it was written by the time Ctrl-C came cannot be told, so it says so
     and how to look, never "nothing written"."""
-    from loo_ledger.cli import export_cmds
-    from loo_ledger.services import backup
+    from loo_ledger.cli import backup_cmds, export_cmds
 
     def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
@@ -140,11 +139,11 @@ def test_ctrl_c_while_a_file_is_written_says_it_cannot_tell(loo, table, tmp_path
     target = tmp_path / "out.file"
     if command == "restore":
         assert loo(table, "backup", target).exit_code == 0
-        monkeypatch.setattr(backup, "restore", interrupt)
+        monkeypatch.setattr(backup_cmds, "run_restore", interrupt)
         result = loo(table, "restore", target, "--yes")
         named = table
     else:
-        monkeypatch.setattr(backup, "backup", interrupt)
+        monkeypatch.setattr(backup_cmds, "run_backup", interrupt)
         monkeypatch.setattr(export_cmds, "write_file", interrupt)
         result = loo(table, command, *(["-o"] if command == "export" else []), target)
         named = target

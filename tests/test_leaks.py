@@ -79,7 +79,7 @@ def test_below_the_threshold_says_not_enough_hands(loo: Any, tmp_path: Path) -> 
     assert all(line["cost"] is None and line["ci"] is None for line in dov.values())
     text = loo(db, "leaks", "Dov")
     assert "not enough hands" in text.stdout
-    assert loo(db, "leaks").exit_code == 1  # a player or --all
+    assert loo(db, "leaks").exit_code == 2  # a player or --all: a usage error (issue 22)
 
 
 def test_filters(loo: Any, tmp_path: Path) -> None:
@@ -102,7 +102,9 @@ def test_filters(loo: Any, tmp_path: Path) -> None:
         p: {} for p in ("Ann", "Ben", "Cat", "Dov")}
     assert lines(loo, db, "Dov", "--with", "cat", "--min-hands", "1") == lines(
         loo, db, "Dov", "--min-hands", "1")
-    out = loo(db, "leaks", "Dov", "--session", "9")
+    out = loo(db, "leaks", "Dov", "--session", "9")  # -s names a session, as everywhere
+    assert out.exit_code == 1 and "there is no session 9" in out.output
+    out = loo(db, "leaks", "Dov", "--since", "2099-01-01")
     assert out.exit_code == 1 and "no evening is selected" in out.output
     assert loo(db, "leaks", "Dov", "--seat", "left").exit_code == 1
 

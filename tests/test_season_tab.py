@@ -148,4 +148,5 @@ def test_paid_refuses_and_writes_nothing(season: Path, args: tuple[str, ...]) ->
 
 
 def test_session_and_season_options_do_not_mix(season: Path) -> None:
-    assert "cannot be combined" in loo(season, "settle-up", "--all", "-s", "1", code=1)
+    # conflicting options: a usage error (issue 22 item 3)
+    assert "cannot be combined" in loo(season, "settle-up", "--all", "-s", "1", code=2)

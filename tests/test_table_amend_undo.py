@@ -169,10 +169,11 @@ def test_undo_then_the_same_hand_restores_the_balances(loo, right_db):
     assert _json(loo, right_db, "hands") == hands_before
 
 
-def test_undo_asks_first_and_no_leaves_everything(loo, right_db, dump_db):
+def test_undo_asks_first_and_no_leaves_everything(loo, right_db, dump_db, monkeypatch):
     from typer.testing import CliRunner
 
-    from loo_ledger.cli import app
+    from loo_ledger.cli import app, cancel
+    monkeypatch.setattr(cancel, "at_a_terminal", lambda: True)  # the answer is typed
     before = dump_db(right_db)
     result = CliRunner().invoke(app, ["--db", str(right_db), "undo"], input="n\n")
     assert result.exit_code == 3  # a declined confirmation (cli/cancel.py)

@@ -19,13 +19,11 @@ The table (three-card, Ann Ben Cat clockwise, Cat deals first, limited loo 9, an
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import time
 
 import pytest
 import typer
 
+from loo_ledger.cli import cancel
 from loo_ledger.domain import HandRecord
 from loo_ledger.services import table as services
 from loo_ledger.store.ledger import Ledger
@@ -67,6 +65,7 @@ def test_undo_removes_only_the_hand_it_asked_about(loo, table, monkeypatch):
         return True
 
     monkeypatch.setattr(typer, "confirm", confirm)
+    monkeypatch.setattr(cancel, "at_a_terminal", lambda: True)
     result = loo(table, "undo")
     assert asked == ["Remove hand 1 (dealt by Cat)?"]
     assert result.exit_code == 1, result.output
@@ -78,6 +77,7 @@ def test_undo_removes_only_the_hand_it_asked_about(loo, table, monkeypatch):
 def test_undo_removes_the_hand_it_asked_about_when_nothing_changed(loo, table, monkeypatch):
     """Hand 1 undone: nothing is left; the pool is back to 0, every net 0."""
     monkeypatch.setattr(typer, "confirm", lambda text, **kwargs: True)
+    monkeypatch.setattr(cancel, "at_a_terminal", lambda: True)
     result = loo(table, "undo")
     assert result.exit_code == 0, result.output
     assert _table(loo, table) == ([], ({"Ann": 0, "Ben": 0, "Cat": 0}, 0))
@@ -116,17 +116,12 @@ def test_undo_with_yes_asks_nothing_and_removes_the_last_hand(loo, table):
 def test_undo_in_a_real_process_while_another_terminal_records(loo, table):
     """`loo undo` as its own process: while it waits at its question, this process (the
     other terminal) records hand 2; then "y" is typed. Hand 1 stays, hand 2 stays."""
-    proc = subprocess.Popen([sys.executable, "-m", "loo_ledger", "--db", str(table), "undo"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    assert proc.stdout is not None and proc.stdin is not None
-    deadline = time.monotonic() + 30  # a bound on a hung process, not a timing
-    seen = ""
-    while "[y/N]" not in seen and time.monotonic() < deadline:
-        seen += proc.stdout.read(1)
-    assert "Remove hand 1 (dealt by Cat)?" in seen
+    from terminals import Terminal
+    t = Terminal("--db", str(table), "undo")   # at a terminal of its own: it asks
+    t.expect("Remove hand 1 (dealt by Cat)?")
     _other_terminal_records_hand_2(table)
-    _, err = proc.communicate("y\n", timeout=30)
-    assert proc.returncode == 1, err
-    assert "the last hand is now hand 2, not 1" in err and "nothing was written" in err
+    t.answer("[y/N]", "y")
+    t.expect("nothing was written")
+    assert t.finish() == 1, t.seen
+    assert "the last hand is now hand 2, not 1" in t.seen
     assert _table(loo, table) == ([(1, "Cat"), (2, "Ann")], AFTER_HAND_2)

@@ -6,19 +6,23 @@ from pathlib import Path
 
 import typer
 
+from loo_ledger.cli.cancel import confirm
 from loo_ledger.cli.context import JSON_OPTION, env
 from loo_ledger.cli.outputs import action_result
+from loo_ledger.services.backup import backup as run_backup
+from loo_ledger.services.backup import check_backup, ledger_summary
+from loo_ledger.services.backup import restore as run_restore
 
 
 def backup(ctx: typer.Context,
            file: Path = typer.Argument(..., metavar="FILE", help="The backup file to write."),
            force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
            as_json: bool = JSON_OPTION) -> None:
-    """Copy the whole ledger to FILE, consistently even while another terminal records
-    hands (SQLite's online backup), and check the copy. Unlike 'loo export' it keeps
-    everything: the audit trail, house rules, the current session, import fingerprints."""
+    """SQLite's online backup: consistent even while another terminal records hands. Unlike
+    'loo export' it keeps everything: the audit trail, house rules, the current session,
+    import fingerprints.
+    """
     env(ctx).writing(file)  # from here an interrupt cannot tell whether FILE was written
-    from loo_ledger.services.backup import backup as run_backup
     summary = run_backup(env(ctx).db_path, file, replace=force)
     if as_json:
         return action_result(ctx, "backup", None, ledger=str(env(ctx).db_path), file=str(file),
@@ -33,19 +37,17 @@ def restore(ctx: typer.Context,
             file: Path = typer.Argument(..., metavar="FILE", help="A backup made by 'loo backup'."),
             yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
             as_json: bool = JSON_OPTION) -> None:
-    """Replace the ledger with backup FILE: FILE must be a loo_ledger database that passes
-    SQLite's integrity check; the ledger it replaces is kept beside it
-    (LEDGER.before-restore-DATE-TIME, one for each restore)."""
-    from loo_ledger.services.backup import check_backup, ledger_summary
-    from loo_ledger.services.backup import restore as run_restore
+    """FILE must be a loo_ledger database that passes SQLite's integrity check; the ledger
+    it replaces is kept beside it (LEDGER.before-restore-DATE-TIME, one for each restore).
+    """
     ledger = env(ctx).db_path
     incoming = check_backup(file)
     now = ledger_summary(ledger)
     if now is not None and not yes:
         held = now.describe() if not isinstance(now, str) else f"cannot be read: {now}"
-        typer.confirm(f"Replace the ledger {ledger} ({held}) with {file} "
-                      f"({incoming.describe()})? The ledger as it is now is kept beside it "
-                      f"({ledger.name}.before-restore-DATE-TIME).", abort=True)
+        confirm(f"Replace the ledger {ledger} ({held}) with {file} ({incoming.describe()})? "
+                f"The ledger as it is now is kept beside it "
+                f"({ledger.name}.before-restore-DATE-TIME).", yes=yes)
     kept = run_restore(file, env(ctx).writing(ledger))
     if as_json:
         return action_result(ctx, "restore", None, ledger=str(ledger), file=str(file),

@@ -17,9 +17,12 @@ status    when
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import typer
+
+from loo_ledger.errors import LooError
 
 EXIT_CANCELLED = 3
 EXIT_INTERRUPTED = 130
@@ -28,6 +31,24 @@ EXIT_INTERRUPTED = 130
 class Cancelled(Exception):
     """The person declined or cancelled; nothing was written. Not a ``LooError``: it is not
     an error, and it exits with :data:`EXIT_CANCELLED`."""
+
+
+def at_a_terminal() -> bool:
+    """Whether a question can be answered: standard input is a terminal."""
+    return sys.stdin.isatty()
+
+
+def confirm(question: str, *, yes: bool) -> None:
+    """Ask ``question`` (y/N) unless ``yes`` (the command's --yes); a "no" is a declined
+    confirmation (exit 3). With no terminal to answer at and no --yes, refused: a LooError
+    (exit 1, nothing written) that says to give --yes; never a wait on a pipe, nor Ctrl-C's
+    130 for an end of input that nobody typed."""
+    if yes:
+        return
+    if not at_a_terminal():
+        raise LooError(f"{question} There is no terminal to answer at: nothing written; "
+                       "give --yes to go ahead.")
+    typer.confirm(question, abort=True)
 
 
 def interrupted(exc: BaseException) -> bool:

@@ -3,11 +3,15 @@ evenings of a season, in the terminal."""
 
 from __future__ import annotations
 
+import shutil
 from typing import Any
 
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
+from loo_ledger.cli.streaming import write_chunks
+from loo_ledger.services.reports import series, textchart
+from loo_ledger.services.reports.evening import Evening
 
 #: A terminal colour for each series, after its letter: the letters tell the lines apart,
 #: the colours at a glance.
@@ -15,7 +19,7 @@ COLOURS = ("red", "green", "blue", "yellow", "magenta", "cyan", "bright_red", "b
            "bright_blue", "bright_yellow", "bright_magenta", "bright_cyan")
 
 
-def chart(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def chart(ctx: typer.Context, session: str | None = SESSION_OPTION,
           pool: bool = typer.Option(False, "--pool", help="Chart the pool's size instead."),
           all_: bool = typer.Option(False, "--all", help=(
               "Chart the season, evening by evening: every session's end.")),
@@ -23,17 +27,10 @@ def chart(ctx: typer.Context, session: int | None = SESSION_OPTION,
               "Chart the sessions from DATE on, evening by evening: '2026-03-01', "
               "'this year'.")),
           as_json: bool = JSON_OPTION) -> None:
-    """Chart each player's running net hand by hand, the pool's size, or a season's evenings.
-
-    With --pool, the chips in the pool after each hand. With --all or --since, each
+    """With --pool, the chips in the pool after each hand. With --all or --since, each
     player's running balance in chips at the end of each evening. Each player has a letter
     and, in a terminal, a colour.
     """
-    import shutil
-
-    from loo_ledger.cli.streaming import write_chunks
-    from loo_ledger.services.reports import series, textchart
-    from loo_ledger.services.reports.evening import Evening
     e = env(ctx)
     size = shutil.get_terminal_size((80, 24))
     width, height = min(120, max(40, size.columns - 1)), min(25, max(10, size.lines - 8))

@@ -10,7 +10,8 @@ from typing import Any
 
 import typer
 
-from loo_ledger.cli.option_limits import ident
+from loo_ledger.cli import completion, option_limits
+from loo_ledger.cli.matching import NoMatch, match
 from loo_ledger.errors import NotFound
 
 
@@ -62,12 +63,12 @@ class Env:
         if ledger is not None:
             ledger.close()
 
-    def session_id(self, given: int | None) -> int:
-        """The session named by ``--session``, else the current one."""
+    def session_id(self, given: str | None) -> int:
+        """The session named by ``--session`` (its id, or its name: :meth:`find_session`),
+        else the current one."""
         ledger = self.ledger()
         if given is not None:
-            ledger.session(given)  # raises NotFound
-            return given
+            return self.find_session(given)
         current = ledger.current_session_id()
         if current is None:
             if ledger.sessions():
@@ -79,7 +80,6 @@ class Env:
 
     def find_session(self, typed: str) -> int:
         """The session a person names: its id, else its name (a unique prefix, any case)."""
-        from loo_ledger.cli.matching import NoMatch, match
         rows = self.ledger().sessions()
         if (typed.strip().isdigit() and typed.strip().isascii() and len(typed.strip()) <= 18
                 and any(r["id"] == int(typed) for r in rows)):  # "²" is a digit int() refuses
@@ -91,6 +91,9 @@ class Env:
             name = match(typed, [r["name"] for r in rows if r["name"]], "session")
         except NoMatch as exc:
             known = ", ".join(str(r["id"]) for r in rows)
+            if typed.strip().isdigit():  # an id, and no name begins with it either
+                raise NotFound(f"there is no session {typed.strip()} in {self.db_path} "
+                               f"(ids: {known}; see 'loo sessions')") from None
             raise NoMatch(f"{exc} (ids: {known}; see 'loo sessions')") from None
         ids = [r["id"] for r in rows if r["name"] == name]
         if len(ids) > 1:
@@ -132,8 +135,26 @@ def print_json(value: Any) -> None:
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
 
-SESSION_OPTION = typer.Option(None, "--session", "-s", metavar="ID", callback=ident,
-                              help="Session id (see 'loo sessions'); default: the current one.")
+def one_session(ctx: typer.Context, typed: str | None, option: str | None) -> int:
+    """The session given as an argument or by ``-s/--session`` (not both: a usage error),
+    else the current one."""
+    if typed is not None and option is not None:
+        ctx.fail("name the session once: as SESSION or with -s/--session, not both")
+    return env(ctx).session_id(option if typed is None else typed)
+
+
+SESSION_OPTION = typer.Option(None, "--session", "-s", metavar="ID|NAME",
+                              callback=option_limits.session,
+                              autocompletion=completion.sessions,
+                              help="Session id or name, a unique prefix will do (see 'loo "
+                                   "sessions'); default: the current one.")
+RULE_OPTION = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
+                          callback=option_limits.rules, autocompletion=completion.rules,
+                          help="Override a parameter, e.g. loo_limit=45. Repeatable.")
+VARIANT_OPTION = typer.Option("three-card", "--variant", metavar="NAME",
+                              autocompletion=completion.variants,
+                              help="A preset ('loo variants') or a saved house rule ('loo "
+                                   "rules list').")
 JSON_OPTION = typer.Option(False, "--json",
                            help="Print JSON instead of a table (its shape: format.md, installed in "
                                 "loo_ledger/docs/).")

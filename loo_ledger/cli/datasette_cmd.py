@@ -8,6 +8,9 @@ from pathlib import Path
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, print_json
+from loo_ledger.errors import StoreError
+from loo_ledger.services.outfile import check_target
+from loo_ledger.store.views import metadata
 
 
 def datasette_metadata(
@@ -20,24 +23,21 @@ def datasette_metadata(
                  "name without .db, as Datasette names it)."),
         force: bool = typer.Option(False, "--force", help="Replace FILE if it exists."),
         as_json: bool = JSON_OPTION) -> None:
-    """Print a metadata.json for Datasette: a title and a description of every table,
-    view and column. Serve the ledger with: datasette loo.db -m metadata.json
+    """Serve the ledger with: datasette loo.db -m metadata.json
 
-    The output is JSON with or without --json. The ledger is not opened."""
-    from loo_ledger.store.views import metadata
+    The output is JSON with or without --json. The ledger is not opened.
+    """
     name = database or ctx.obj.db_path.stem
     value = metadata(name)
     if output is None or str(output) == "-":
         print_json(value)
         return
-    from loo_ledger.services.outfile import check_target
     check_target(output, ctx.obj.db_path, replace=force, what="the metadata")
     ctx.obj.writing(output)
     try:
         output.write_text(json.dumps(value, indent=2, ensure_ascii=False) + "\n",
                           encoding="utf-8")
     except OSError as e:
-        from loo_ledger.errors import StoreError
         raise StoreError(f"Cannot write {output}: {e.strerror or e}.") from e
     typer.echo(f"Wrote {output}: serve the ledger with datasette {ctx.obj.db_path} "
                f"-m {output}", err=True)

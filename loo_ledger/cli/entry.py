@@ -23,8 +23,8 @@ from typing import Protocol
 import msgspec
 from msgspec.structs import replace
 
-from loo_ledger.cli.hand_opts import Options  # re-exported: the parser takes one
 from loo_ledger.cli.matching import match, match_player
+from loo_ledger.cli.options import Options
 from loo_ledger.domain.next import legal
 from loo_ledger.domain.rules.chips import MAX_CHIPS, beyond, chips_text
 from loo_ledger.domain.rules.codes import Suit, Word

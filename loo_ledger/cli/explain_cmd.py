@@ -8,19 +8,18 @@ from typing import Any
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.visible import visible
+from loo_ledger.errors import NotFound
+from loo_ledger.services.explain import explain_rows, source_words, trick_walk
+from loo_ledger.services.pool import stored_variant
 
 
 def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
                                                            help="The hand number."),
-            session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
-    """Every chip of hand N with the rule that moved it, its parameter and source text.
-
-    A capped loo shows its arithmetic (min(54, 45) = 45), and the sources' own words
+            session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+    """A capped loo shows its arithmetic (min(54, 45) = 45), and the sources' own words
     follow for each rule cited.
     """
-    from loo_ledger.errors import NotFound
-    from loo_ledger.services.explain import explain_rows, source_words, trick_walk
-    from loo_ledger.services.pool import stored_variant
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
@@ -39,7 +38,6 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
                            "pool_in": h["pool_in"], "pot": h["pot"],
                            "pool_after": h["pool_after"], "movements": rows, "play": play,
                            "sources": words})
-    from loo_ledger.cli.visible import visible
     typer.echo(f"Hand {number} of session {sid}: {visible(h['dealer'])} dealt; {h['pool_in']} "
                f"carried in, {h['pot']} in play, {h['pool_after']} carried on.")
     for r in rows:
@@ -59,7 +57,6 @@ def explain(ctx: typer.Context, number: int = typer.Argument(..., metavar="N",
 
 def _echo_play(play: dict[str, Any]) -> None:
     """The tricks of a hand with its cards recorded, one line a trick."""
-    from loo_ledger.cli.visible import visible
     trump = f"trumps {play['trump']}" if play["trump"] else "no trump before play"
     if play["turned"]:
         trump += f"; {play['turned']} turned when someone first failed to follow"

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 import typer
 
 from loo_ledger.cli.context import SESSION_OPTION, env, print_json
-from loo_ledger.cli.progress import Tick
+from loo_ledger.cli.progress import Tick, bar, shown
 from loo_ledger.cli.streaming import write_chunks, write_file
+from loo_ledger.services.outfile import check_target
 
 if TYPE_CHECKING:
     from loo_ledger.store.ledger import Ledger
@@ -28,8 +29,9 @@ class Format(StrEnum):
     html = "html"
 
 
-def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
-           fmt: Format = typer.Option(Format.json, "--format", "-f", case_sensitive=False,
+def export(ctx: typer.Context, session: str | None = SESSION_OPTION,
+           fmt: Format = typer.Option(Format.json, "--format", "-f", metavar="FORMAT",
+                                      case_sensitive=False,
                                       help="json: a session file to import again; csv: a row "
                                            "per player per hand; md: a summary with a "
                                            "table, for places that render Markdown; text: "
@@ -45,7 +47,6 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
            as_json: bool = typer.Option(False, "--json", help=(
                "With -o FILE: print what was written as JSON (the session, format, file and "
                "size) instead of a line on standard error."))) -> None:
-    """Write a session as a file: by default a loo-session/1 file that imports again."""
     if summary and fmt is not Format.csv:
         raise typer.BadParameter("--summary goes with --format csv", param_hint="--summary")
     to_file = output is not None and str(output) != "-"
@@ -55,7 +56,6 @@ def export(ctx: typer.Context, session: int | None = SESSION_OPTION,
                                  "--format json)", param_hint="--json")
     e = env(ctx)
     if output is not None and to_file:
-        from loo_ledger.services.outfile import check_target
         check_target(output, e.db_path, replace=force, what="the export")
     sid = e.session_id(session)
     with _progress(e.ledger(), sid, fmt, summary) as tick:
@@ -77,7 +77,6 @@ def _streamed(fmt: Format, summary: bool) -> bool:
 @contextmanager
 def _progress(ledger: Ledger, sid: int, fmt: Format, summary: bool) -> Iterator[Tick | None]:
     """A bar counting the hands written, on a terminal, for the streamed formats."""
-    from loo_ledger.cli.progress import bar, shown
     if not (shown() and _streamed(fmt, summary)):
         yield None
         return

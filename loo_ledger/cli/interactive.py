@@ -25,9 +25,10 @@ from __future__ import annotations
 import typer
 
 from loo_ledger.cli.cancel import Cancelled
-from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.interactive_ask import Asked, Asker, ask
 from loo_ledger.cli.interactive_walk import header, walk
+from loo_ledger.cli.options import Options
+from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.show import dealer_moved_line, settlement_lines
 from loo_ledger.errors import HandRejected
 from loo_ledger.services.table import TableView, record, table_view
@@ -68,7 +69,6 @@ def enter_hand(ledger: Ledger, sid: int, view: TableView, opts: Options, *,
                 echo(moved)
             if as_json:
                 assert ctx is not None, "--json prints through the command's context"
-                from loo_ledger.cli.outputs import action_result
                 action_result(ctx, "hand", sid, hand=done.hand_no, settlement=done)
             return
         if answer == "quit":

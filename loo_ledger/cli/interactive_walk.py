@@ -20,10 +20,10 @@ import msgspec
 from msgspec.structs import replace
 
 from loo_ledger.cli.entry import View, parse_hand
-from loo_ledger.cli.hand_opts import Options
 from loo_ledger.cli.interactive_ask import Asker
 from loo_ledger.cli.interactive_cards import ask_cards
 from loo_ledger.cli.matching import match_player
+from loo_ledger.cli.options import Options
 from loo_ledger.domain import HandRecord
 from loo_ledger.domain.next import legal
 from loo_ledger.domain.next.checks import resolve

@@ -1,4 +1,7 @@
-"""loo import and loo check: files in, and re-deriving everything."""
+"""loo import, loo check and loo sessions: files in, and re-deriving everything.
+
+import and check import their services in their bodies: the session-file reader and the
+checks are not loaded for ``loo sessions``."""
 
 from __future__ import annotations
 
@@ -7,7 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from loo_ledger.cli import completion, option_limits
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
+from loo_ledger.cli.progress import bar
+from loo_ledger.cli.render import show, table
+from loo_ledger.errors import NotFound
 
 if TYPE_CHECKING:
     from loo_ledger.services.importing import Refusal
@@ -21,9 +28,8 @@ def import_(ctx: typer.Context,
             again: bool = typer.Option(False, "--again", help=(
                 "Import a file even if its content is already in the ledger (a new session).")),
             as_json: bool = JSON_OPTION) -> None:
-    """Import session files: all or nothing. One impossible hand in one file writes nothing."""
+    """One impossible hand in one file writes nothing."""
     from loo_ledger.cli.outputs import imported, read_stdin
-    from loo_ledger.cli.progress import bar
     from loo_ledger.services.importing import load
     stdin = read_stdin(files)
     known = _existing(ctx) if dry_run else None  # what the real import would be refused by
@@ -53,7 +59,6 @@ def import_(ctx: typer.Context,
 def _existing(ctx: typer.Context) -> Any:
     """The ledger a real import would write to, if there is one yet (None: there is none,
     and a dry run makes none)."""
-    from loo_ledger.errors import NotFound
     try:
         return env(ctx).ledger(create=False)
     except NotFound:
@@ -86,9 +91,12 @@ def check(ctx: typer.Context,
           repair: bool = typer.Option(False, "--repair", help=(
               "First derive every derived row again from the hand records (the seats' "
               "nets, totals, pools, movements), then check.")),
+          session: str | None = typer.Option(
+              None, "--session", "-s", metavar="ID|NAME", autocompletion=completion.sessions,
+              callback=option_limits.session,
+              help="Check this session only (id or name, a unique prefix will do); default: "
+                   "every session and the whole ledger."),
           as_json: bool = JSON_OPTION) -> None:
-    """Re-derive every stored hand from its raw facts; report each difference (exit 1 if any)."""
-    from loo_ledger.cli.progress import bar
     from loo_ledger.services.checking import check_file, check_ledger, check_session
     e = env(ctx)
     found: list[tuple[int | None, Any]] = [(None, p) for p in check_file(e.ledger())]
@@ -99,13 +107,15 @@ def check(ctx: typer.Context,
         if not as_json:
             typer.echo(repaired.describe())
     if not found:
-        rows = e.ledger().sessions()
+        only = None if session is None else e.session_id(session)
+        rows = [r for r in e.ledger().sessions() if only in (None, r["id"])]
         with bar("checking", total=sum(r["hands"] for r in rows)) as tick:
             for row in rows:
                 found += [(row["id"], p) for p in check_session(e.ledger(), row["id"])]
                 if tick:
                     tick(row["hands"])
-            found += [(None, p) for p in check_ledger(e.ledger())]
+            if only is None:
+                found += [(None, p) for p in check_ledger(e.ledger())]
     problems = [p for _, p in found]
     if as_json:
         print_json([{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,
@@ -121,9 +131,7 @@ def check(ctx: typer.Context,
 
 
 def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """List the sessions in the ledger: open or closed, the variant (or house rule), hands
-    and the date; * marks the current one."""
-    from loo_ledger.cli.render import show, table
+    """Each: open or closed, the variant (or house rule), hands and the date."""
     ledger = env(ctx).ledger()
     current = ledger.current_session_id()
     rows = []

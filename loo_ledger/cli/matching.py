@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from loo_ledger.cli.visible import visible
 from loo_ledger.errors import NotFound
 
 
@@ -47,7 +48,6 @@ def match(typed: str, choices: Iterable[str], what: str = "player", *,
     found = candidates(typed, options)
     if len(found) == 1:
         return found[0]
-    from loo_ledger.cli.visible import visible
     many = plural or f"{what}s"
     said = visible(repr(typed))
     if not found:

@@ -65,6 +65,21 @@ def ident(value: int | None) -> int | None:
     return value
 
 
+def session(value: str | None) -> str | None:
+    """``-s/--session ID|NAME``: a number is an id, 1 and up, within what every store can
+    hold (:func:`ident`); anything else is a name, free text (:func:`text`)."""
+    if value is None:
+        return value
+    number = value.strip()
+    digits = number.lstrip("+-")
+    if number.isascii() and digits.isdigit():
+        if len(digits) > 24:  # beyond any id, and too long for int()
+            raise typer.BadParameter(f"{digits[:12]}… ({len(digits)} digits) is not a number "
+                                     "in this ledger (see 'loo sessions')")
+        ident(int(number))
+    return text(value)
+
+
 def ruling(value: str | None) -> str | None:
     """``--table-ruling``: why the table's figures stand; not blank, no control characters."""
     if value is not None:

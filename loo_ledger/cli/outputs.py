@@ -14,12 +14,14 @@ A command adds ``--json`` with one option and one line::
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from loo_ledger.cli.context import env, print_json
+from loo_ledger.errors import LooError
 
 if TYPE_CHECKING:
     from loo_ledger.domain import Movement, Settlement
@@ -88,9 +90,6 @@ def action_result(ctx: typer.Context, action: str, session: int | None, **fields
 
 def read_stdin(files: Sequence[Any]) -> bytes | None:
     """Standard input's bytes when ``-`` is among ``files`` (at most once), else None."""
-    import sys
-
-    from loo_ledger.errors import LooError
     from loo_ledger.formats.limits import MAX_FILE_BYTES
     named = sum(str(f) == "-" for f in files)
     if named > 1:

@@ -6,6 +6,7 @@ only in case are one, and ``loo player merge ALIAS PLAYER`` makes two spellings 
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -14,7 +15,9 @@ from loo_ledger.cli import option_limits
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.matching import NoMatch, candidates, match
 from loo_ledger.cli.outputs import action_result
-from loo_ledger.cli.render import show, table
+from loo_ledger.cli.render import money_text, show, table
+from loo_ledger.store.identities import POOL, read
+from loo_ledger.store.identities import merge as run
 
 if TYPE_CHECKING:
     from loo_ledger.store.identities import Identities
@@ -32,14 +35,11 @@ def match_identity(typed: str, who: Identities) -> str:
 
 def _party(typed: str, who: Identities) -> str:
     """A party of the tab: the pool (``pool``), or a person."""
-    from loo_ledger.store.identities import POOL
     return POOL if typed.strip().casefold() in ("pool", POOL) else match_identity(typed, who)
 
 
 def players(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """Every player across sessions: the spellings that name them and the sessions they
-    sat in (names differing only in case are one player; see 'loo player merge')."""
-    from loo_ledger.store.identities import read
+    """Names differing only in case are one player; see 'loo player merge'."""
     who = read(env(ctx).ledger().db)
     rows: list[dict[str, Any]] = [
         {"player": name, "aliases": spellings, "sessions": who.sessions.get(name, [])}
@@ -52,14 +52,14 @@ def players(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 
 
 def merge(ctx: typer.Context,
-          alias: str = typer.Argument(..., help="A spelling of the player (any case)."),
-          player: str = typer.Argument(..., help="The player it names (a unique prefix "
+          alias: str = typer.Argument(..., metavar="ALIAS",
+                                      help="A spelling of the player (any case)."),
+          player: str = typer.Argument(..., metavar="PLAYER",
+                                       help="The player it names (a unique prefix "
                                                  "will do)."),
           as_json: bool = JSON_OPTION) -> None:
     """Say that two spellings are one player ('loo player merge Meg Margaret'): lifetime
     stats and the season's tab count them together. Nothing in the sessions changes."""
-    from loo_ledger.store.identities import merge as run
-    from loo_ledger.store.identities import read
     ledger = env(ctx).ledger()
     who = read(ledger.db)
     known = {s.casefold() for names in who.spellings.values() for s in names}
@@ -77,38 +77,37 @@ def paid(ctx: typer.Context,
          payer: str = typer.Argument(..., metavar="FROM", help="Who paid ('pool': the pool's "
                                                                "keeper)."),
          payee: str = typer.Argument(..., metavar="TO", help="Who was paid."),
-         amount: str = typer.Argument(..., help="The money paid, e.g. 12.50."),
+         amount: str = typer.Argument(..., metavar="AMOUNT", help="The money paid, e.g. 12.50."),
          when: str | None = typer.Option(None, "--when", metavar="DATE", help=(
              "When it was paid: '2026-03-01', 'yesterday' (default: now).")),
-         note: str | None = typer.Option(None, "--note", callback=option_limits.text,
+         note: str | None = typer.Option(None, "--note", metavar="TEXT",
+                                         callback=option_limits.text,
                                          help="A note kept with it."),
          currency: str | None = typer.Option(
-             None, "--currency", callback=option_limits.currency, help=(
+             None, "--currency", metavar="CODE", callback=option_limits.currency, help=(
              "Its currency (default: the latest session's with a money value).")),
-         for_: list[int] = typer.Option([], "--for", metavar="SESSION", min=1, help=(
-             "A session it settles (repeat for more; default: the payer's oldest unpaid "
+         for_: list[str] = typer.Option([], "--for", metavar="ID|NAME", help=(
+             "A session it settles, by id or name (repeat for more; default: the payer's "
+             "oldest unpaid "
              "losses and the payee's oldest unpaid winnings first).")),
          advance: bool = typer.Option(False, "--advance", help=(
              "Paid ahead: more than the payer owes (otherwise refused).")),
          as_json: bool = JSON_OPTION) -> None:
-    """Record that a debt was paid: 'loo settle-up --all' then shows what is still owed.
-    A payment larger than what the payer owes is refused unless --advance; 'loo payments
-    list' lists them and 'loo payments remove ID' removes a mistaken one."""
+    """A payment larger than what the payer owes is refused unless --advance; 'loo payments
+    list' lists them and 'loo payments remove ID' removes a mistaken one. 'loo settle-up
+    --all' then shows what is still owed."""
     from loo_ledger.services.analysis.season import record_payment
     from loo_ledger.services.dates import parse_when
     from loo_ledger.store.codec import now_iso
-    from loo_ledger.store.identities import read
     ledger = env(ctx).ledger()
     who = read(ledger.db)
+    sessions = [env(ctx).find_session(typed) for typed in for_]
     stored = record_payment(ledger, payer=_party(payer, who), payee=_party(payee, who),
                             amount=amount, when=parse_when(when) if when else now_iso(),
-                            note=note, currency=currency, sessions=for_ or None,
+                            note=note, currency=currency, sessions=sessions or None,
                             advance=advance)
     if as_json:
         return action_result(ctx, "paid", None, payment=stored)
-    from decimal import Decimal
-
-    from loo_ledger.cli.render import money_text
     typer.echo(f"{stored['from']} paid {stored['to']} "
                f"{money_text(Decimal(stored['amount']), stored['currency'])} "
                f"({stored['when'][:16].replace('T', ' ')})"
@@ -117,16 +116,12 @@ def paid(ctx: typer.Context,
                + (", paid ahead" if stored["advance"] else ""))
 
 
-payments_app = typer.Typer(help="The debts paid ('loo paid'): list them, remove a mistaken "
-                                "one.", no_args_is_help=True, add_completion=False)
+payments_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 
 @payments_app.command("list")
 def payments_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """Every payment recorded with 'loo paid', oldest first, with its id."""
-    from decimal import Decimal
-
-    from loo_ledger.cli.render import money_text
     from loo_ledger.services.analysis.season import list_payments
     rows = list_payments(env(ctx).ledger())
     if as_json:
@@ -147,9 +142,6 @@ def payments_remove(ctx: typer.Context,
                                               help="The payment's id ('loo payments list')."),
                     as_json: bool = JSON_OPTION) -> None:
     """Remove a mistaken payment: it no longer counts, and the audit trail keeps it."""
-    from decimal import Decimal
-
-    from loo_ledger.cli.render import money_text
     from loo_ledger.services.analysis.season import remove_payment
     was = remove_payment(env(ctx).ledger(), pid)
     if as_json:

@@ -13,12 +13,15 @@ import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.visible import visible
+from loo_ledger.services.pool import antes_due, pool_view
 
 
-def pool(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def pool(ctx: typer.Context, session: str | None = SESSION_OPTION,
          as_json: bool = JSON_OPTION) -> None:
-    """Who owes the pool: chips in it, next dealer and ante, last hand's loos (Lou: burn)."""
-    from loo_ledger.services.pool import pool_view
+    """Examples:
+      $ loo pool
+      $ loo pool --json
+    """
     e = env(ctx)
     view = pool_view(e.ledger(), e.session_id(session))
     if as_json:
@@ -42,7 +45,6 @@ def pool_lines(status: dict[str, Any], *, marks: bool = True) -> list[str]:
     lines = [f"{head}; next is hand {status['next_hand']}, dealt by "
              f"{visible(status['next_dealer'])} ({_flat(why)})."]
     if status["antes"]:
-        from loo_ledger.services.pool import antes_due
         due = antes_due(status)
         lines.append("Antes due: " + ", ".join(f"{visible(p)} {n}" for p, n in due.items()))
     else:

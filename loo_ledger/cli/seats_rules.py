@@ -1,27 +1,34 @@
-"""loo seat add/leave and loo rules save/list/show."""
+"""loo seat add/leave and loo rules save/list/show.
+
+The seat commands import the table's services (and with them the engine) in their bodies,
+so that the rules commands, in the same module, do not."""
 
 from __future__ import annotations
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli import completion
+from loo_ledger.cli.context import JSON_OPTION, RULE_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.matching import NoMatch, candidates, match, match_player
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.visible import visible
 
-seat_app = typer.Typer(help="Players come and go between hands.", no_args_is_help=True,
-                       add_completion=False)
-rules_app = typer.Typer(help="House rules: a preset plus overrides, saved under a name.",
-                        no_args_is_help=True, add_completion=False)
+seat_app = typer.Typer(help="""
+    Examples:
+      $ loo seat add Eve --after Dov
+      $ loo seat leave Ben
+    """, no_args_is_help=True, add_completion=False)
+rules_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 
 @seat_app.command("add")
-def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
+def seat_add(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME",
+                                                            help="The player's name."),
              after: str | None = typer.Option(None, "--after", metavar="NAME",
                                                  help="Sit to the left of this player "
                                                       "(default: the last seat)."),
-             session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+             session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Seat a new player, or bring back one who left (a unique prefix of their name will do)."""
-    from loo_ledger.cli.matching import candidates, match_player
     from loo_ledger.services.table import seat_add as run
     e = env(ctx)
     sid = e.session_id(session)
@@ -40,10 +47,11 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., help="The playe
 
 
 @seat_app.command("leave")
-def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., help="The player's name."),
-               session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME",
+                                                               autocompletion=completion.players,
+                                                               help="The player's name."),
+               session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """A player leaves: they keep their balance and the deal skips their seat."""
-    from loo_ledger.cli.matching import NoMatch, match_player
     from loo_ledger.services.table import seat_leave as run
     e = env(ctx)
     sid = e.session_id(session)
@@ -58,14 +66,20 @@ def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., help="The pla
 
 
 @rules_app.command("save")
-def rules_save(ctx: typer.Context, name: str = typer.Argument(..., help="A name for the rules."),
-               base: str = typer.Option(..., "--from", metavar="PRESET",
-                                        help="The preset to start from ('loo variants')."),
-               rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
-                                              help="Override a parameter. Repeatable."),
-               as_json: bool = JSON_OPTION) -> None:
+def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME",
+                                                              help="A name for the rules."),
+               preset: str | None = typer.Option(
+                   None, "--variant", metavar="PRESET", autocompletion=completion.variants,
+                   help="The preset to start from ('loo variants')."),
+               old_from: str | None = typer.Option(None, "--from", hidden=True,
+                                                   help="The old name of --variant."),
+               rule: list[str] = RULE_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Save a preset plus overrides as a house rule, usable wherever a variant name is."""
-    from loo_ledger.cli.matching import match
+    if preset is not None and old_from is not None:
+        ctx.fail("--from is the old name of --variant: give one of them")
+    base = preset if preset is not None else old_from
+    if base is None:
+        ctx.fail("Missing option '--variant': the preset to start from ('loo variants')")
     from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, variant
     from loo_ledger.formats.lookalike import fold
     from loo_ledger.services.names import check_word
@@ -96,10 +110,10 @@ def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 
 
 @rules_app.command("show")
-def rules_show(ctx: typer.Context, name: str = typer.Argument(..., help="A saved house rule."),
+def rules_show(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME",
+                                                              help="A saved house rule."),
                as_json: bool = JSON_OPTION) -> None:
     """Every parameter of a saved house rule, with its source."""
-    from loo_ledger.cli.matching import match
     from loo_ledger.cli.variants_cmd import parameter_rows, render_rows
     from loo_ledger.domain.rules.variants import variant
     saved = env(ctx).ledger().house_rules()
@@ -113,15 +127,20 @@ def rules_show(ctx: typer.Context, name: str = typer.Argument(..., help="A saved
 
 @rules_app.command("set")
 def rules_set(ctx: typer.Context,
-              rule: list[str] = typer.Argument(..., metavar="NAME=VALUE...",
-                                               help="The rules to set, e.g. loo_limit=90."),
+              typed: list[str] | None = typer.Argument(
+                  None, metavar="[NAME=VALUE...]", autocompletion=completion.rules,
+                  help="The rules to set, e.g. loo_limit=90 (or --rule)."),
+              rule: list[str] = RULE_OPTION,
               from_hand: int = typer.Option(1, "--from-hand", metavar="N", min=1,
                                             help="The first hand the rule applies to (1: the "
                                                  "whole session; at most the next hand)."),
-              session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+              session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Set a rule of the current session from hand N on (every hand from N is settled again
     under it); refused, naming the hand, if a hand becomes impossible."""
     from loo_ledger.services.sessions import set_rules
+    rule = [*(typed or []), *rule]
+    if not rule:
+        ctx.fail("name a rule to set: NAME=VALUE, e.g. loo_limit=90")
     e = env(ctx)
     sid = e.session_id(session)
     rules = set_rules(e.ledger(), sid, rule, from_hand)

@@ -8,6 +8,9 @@ open_reader), never through :meth:`Env.ledger`, which may migrate it.
 # No ``from __future__ import annotations`` here: Typer reads these signatures at every
 # start, and annotations that are objects spare it compiling each one from a string.
 
+import json
+import secrets
+
 import typer
 
 from loo_ledger.cli.context import env
@@ -15,9 +18,10 @@ from loo_ledger.cli.option_limits import ident
 
 
 def serve(ctx: typer.Context,
-          host: str = typer.Option("127.0.0.1", "--host", help="Where to listen: 0.0.0.0 lets "
+          host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
+                                   help="Where to listen: 0.0.0.0 lets "
                                    "phones on your network in (default: this computer only)."),
-          port: int = typer.Option(8023, "--port", min=0, max=65535,
+          port: int = typer.Option(8023, "--port", metavar="PORT", min=0, max=65535,
                                    help="The port (0: any free one)."),
           session: int | None = typer.Option(None, "--session", "-s", metavar="ID",
                                              callback=ident, help="Show this session "
@@ -27,11 +31,13 @@ def serve(ctx: typer.Context,
                                   "code too."),
           as_json: bool = typer.Option(False, "--json", help="Print the address as JSON "
                                        "(address, host, port) before serving.")) -> None:
-    """Show the table on every phone: a read-only page of the session that follows each
-    hand, at an address with a secret token (and its QR code). Ctrl-C stops it."""
-    import json
-    import secrets
+    """The page is at an address with a secret token (and its QR code). Ctrl-C stops it.
 
+    Examples:
+      $ loo serve --host 0.0.0.0
+      $ loo serve --port 0 --no-qr
+    """
+    # the web server (Starlette, uvicorn) only here: `loo serve --help` loads none of it
     from loo_ledger.web import server
     from loo_ledger.web.app import make_app
     token = secrets.token_urlsafe(24)

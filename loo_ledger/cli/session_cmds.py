@@ -4,27 +4,29 @@ from __future__ import annotations
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
+from loo_ledger.cli import completion, option_limits
+from loo_ledger.cli.cancel import confirm
+from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, one_session
+from loo_ledger.cli.matching import match_player
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.player_cmds import merge
+from loo_ledger.services.sessions import delete, describe, rename_player, rename_session
+from loo_ledger.services.sessions import reopen as run
 
-session_app = typer.Typer(help="Rename or delete a session.", no_args_is_help=True,
-                          add_completion=False)
-player_app = typer.Typer(help="Rename a player in the current session, or merge two "
-                         "spellings of one player.", no_args_is_help=True,
-                         add_completion=False)
+session_app = typer.Typer(no_args_is_help=True, add_completion=False)
+player_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
-_SESSION_ARG = typer.Argument(None, metavar="[SESSION]",
-                              help="Session id or name (a unique prefix will do); default: "
-                                   "the current one.")
+_SESSION_ARG = typer.Argument(None, metavar="[SESSION]", autocompletion=completion.sessions,
+                              callback=option_limits.session,
+                              help="Session id or name, a unique prefix will do (or -s); "
+                                   "default: the current one.")
 
 
 @session_app.command("rename")
 def session_rename(ctx: typer.Context,
                    name: str = typer.Argument(..., metavar="NEW_NAME", help="The new name."),
-                   session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+                   session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Give the session a new name."""
-    from loo_ledger.services.sessions import rename_session
     e = env(ctx)
     sid = e.session_id(session)
     old = rename_session(e.ledger(), sid, name)
@@ -35,20 +37,18 @@ def session_rename(ctx: typer.Context,
 
 
 @session_app.command("delete")
-def session_delete(ctx: typer.Context, session: str | None = _SESSION_ARG,
+def session_delete(ctx: typer.Context, typed: str | None = _SESSION_ARG,
+                   session: str | None = SESSION_OPTION,
                    yes: bool = typer.Option(False, "--yes", "-y",
                                             help="Do not ask for confirmation."),
                    as_json: bool = JSON_OPTION) -> None:
     """Delete a session and its hands; the audit trail keeps the whole session file."""
-    from loo_ledger.services.sessions import delete, describe
     e = env(ctx)
-    sid = e.find_session(session) if session is not None else e.session_id(None)
+    sid = one_session(ctx, typed, session)
     what = describe(e.ledger(), sid)
     label = f"session {sid}" + (f" '{what.name}'" if what.name else "")
-    if not yes:
-        typer.confirm(f"Delete {label} and its {what.hands} hand"
-                      f"{'' if what.hands == 1 else 's'}? (the audit trail keeps a copy)",
-                      abort=True)
+    confirm(f"Delete {label} and its {what.hands} hand{'' if what.hands == 1 else 's'}? "
+            "(the audit trail keeps a copy)", yes=yes)
     delete(e.ledger(), sid)
     if as_json:  # the session is gone: no table to read back
         return action_result(ctx, "session delete", None, deleted=sid, hands=what.hands)
@@ -56,12 +56,14 @@ def session_delete(ctx: typer.Context, session: str | None = _SESSION_ARG,
                "a copy is kept in the audit trail")
 
 
-def reopen(ctx: typer.Context, session: str | None = _SESSION_ARG,
-           as_json: bool = JSON_OPTION) -> None:
-    """Open a closed session again, so that hands can be added to it."""
-    from loo_ledger.services.sessions import reopen as run
+def reopen(ctx: typer.Context, typed: str | None = _SESSION_ARG,
+           session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+    """Examples:
+      $ loo reopen
+      $ loo reopen fri
+    """
     e = env(ctx)
-    sid = e.find_session(session) if session is not None else e.session_id(None)
+    sid = one_session(ctx, typed, session)
     run(e.ledger(), sid)
     if as_json:
         return action_result(ctx, "reopen", sid)
@@ -70,13 +72,13 @@ def reopen(ctx: typer.Context, session: str | None = _SESSION_ARG,
 
 @player_app.command("rename")
 def player_rename(ctx: typer.Context,
-                  old: str = typer.Argument(..., help="The player's name (a unique prefix "
-                                                      "will do)."),
-                  new: str = typer.Argument(..., help="The new name."),
-                  session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+                  old: str = typer.Argument(..., metavar="NAME",
+                                            autocompletion=completion.players,
+                                            help="The player's name (a unique prefix will "
+                                                 "do)."),
+                  new: str = typer.Argument(..., metavar="NEW_NAME", help="The new name."),
+                  session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Rename a player: their seat and every hand record of the session."""
-    from loo_ledger.cli.matching import match_player
-    from loo_ledger.services.sessions import rename_player
     e = env(ctx)
     sid = e.session_id(session)
     player = match_player(old, e.ledger().session(sid)["players"])

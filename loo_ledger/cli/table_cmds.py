@@ -1,16 +1,29 @@
-"""At the table: loo new, use, hand, amend, undo, close (and pool, from cli/pool_cmd.py)."""
+"""At the table: loo new, use, hand, amend, undo, close (and pool, from cli/pool_cmd.py).
+
+Each command imports the services it calls in its body: this module is loaded for all six,
+and ``loo use`` or ``loo close`` loads neither the hand's parser nor the engine, nor ``loo
+hand`` the session-file reader (tests/test_startup.py)."""
 
 # No ``from __future__ import annotations`` here: Typer reads these signatures at every
 # start, and annotations that are objects spare it compiling each one from a string.
 
+from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
 import typer
 
-from loo_ledger.cli import option_limits
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
-from loo_ledger.cli.hand_opts import Options
-from loo_ledger.cli.options import PLAYERS_ARG, hand_options
+from loo_ledger.cli import completion, option_limits
+from loo_ledger.cli.cancel import confirm
+from loo_ledger.cli.context import (
+    JSON_OPTION,
+    RULE_OPTION,
+    SESSION_OPTION,
+    VARIANT_OPTION,
+    env,
+    one_session,
+)
+from loo_ledger.cli.matching import match, match_player
+from loo_ledger.cli.options import PLAYERS_ARG, Options, hand_options
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.errors import LooError
 
@@ -19,15 +32,12 @@ if TYPE_CHECKING:
 
 
 def new(ctx: typer.Context,
-        name: str = typer.Argument(..., callback=option_limits.text,
+        name: str = typer.Argument(..., metavar="NAME", callback=option_limits.text,
                                    help="A name for the evening, e.g. 'Friday at Ann's'."),
-        variant: str = typer.Option("three-card", "--variant", help="A preset ('loo variants') "
-                                    "or a saved house rule ('loo rules list')."),
-        rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
-                                       callback=option_limits.rules,
-                                       help="Override a parameter. Repeatable."),
-        players: str = typer.Option(..., "--players", help="Seat order, clockwise: Ann,Ben,Cat"),
-        dealer: str | None = typer.Option(None, "--dealer", help="Who deals first "
+        variant: str = VARIANT_OPTION, rule: list[str] = RULE_OPTION,
+        players: str = typer.Option(..., "--players", metavar="NAMES",
+                                    help="Seat order, clockwise: Ann,Ben,Cat"),
+        dealer: str | None = typer.Option(None, "--dealer", metavar="NAME", help="Who deals first "
                                              "(default: the last player named)."),
         buy_in: int | None = typer.Option(None, "--buy-in", metavar="CHIPS",
                                              callback=option_limits.chips,
@@ -35,16 +45,21 @@ def new(ctx: typer.Context,
         unit_value: str | None = typer.Option(None, "--unit-value", metavar="DECIMAL",
                                               callback=option_limits.unit_value,
                                                  help="Money value of one chip unit, e.g. 0.05."),
-        currency: str | None = typer.Option(None, "--currency", callback=option_limits.currency,
+        currency: str | None = typer.Option(None, "--currency", metavar="CODE",
+                                            callback=option_limits.currency,
                                             help="e.g. GBP, USD, EUR."),
-        when: str | None = typer.Option(None, "--when", help="When play began: "
+        when: str | None = typer.Option(None, "--when", metavar="WHEN", help="When play began: "
                                            "'tonight 8pm', '2026-11-20 20:00'."),
-        carry_from: int | None = typer.Option(None, "--carry-from", metavar="SESSION",
-                                              callback=option_limits.ident,
+        carry_from: str | None = typer.Option(None, "--carry-from", metavar="ID|NAME",
+                                              autocompletion=completion.sessions,
+                                              callback=option_limits.session,
                                                  help="Open with the pool a closed session left."),
         as_json: bool = JSON_OPTION) -> None:
-    """Start a session at the table; it becomes the current one."""
-    from loo_ledger.cli.matching import match_player
+    """Examples:
+      $ loo new "Friday at the Crown" --players Ann,Ben,Cat,Dov --dealer Dov
+      $ loo new Sunday --players Ann,Ben,Cat --variant five-card --rule loo_limit=45
+      $ loo new Rematch --players Ann,Ben,Cat --carry-from 3
+    """
     from loo_ledger.services.table import new_session
     _decimal(unit_value)
     names = [p.strip() for p in players.split(",")]
@@ -56,10 +71,11 @@ def new(ctx: typer.Context,
     except ValueError as exc:
         raise LooError(f"--dealer: {exc}") from None
     ledger = env(ctx).ledger()
+    carried = None if carry_from is None else env(ctx).find_session(carry_from)
     variant = _variant_named(ledger, variant)
     sid = new_session(ledger, name=name, variant_name=variant, rule_args=rule,
                       players=names, dealer=dealer, buy_in=buy_in, unit_value=unit_value,
-                      currency=currency, when=when, carry_from=carry_from)
+                      currency=currency, when=when, carry_from=carried)
     if as_json:
         return action_result(ctx, "new", sid, name=name, players=names)
     typer.echo(f"session {sid} '{name}' started: {', '.join(names)}; "
@@ -67,7 +83,6 @@ def new(ctx: typer.Context,
 
 
 def _decimal(text: str | None) -> None:
-    from decimal import Decimal, InvalidOperation
     try:
         if text is not None and Decimal(text) < 0:
             raise InvalidOperation
@@ -78,19 +93,26 @@ def _decimal(text: str | None) -> None:
 
 def _variant_named(ledger: "Ledger", typed: str) -> str:
     """The preset or saved house rule named by ``typed`` (a unique prefix, any case)."""
-    from loo_ledger.cli.matching import match
     from loo_ledger.domain.rules.variants import PRESETS
     return match(typed, [*PRESETS, *ledger.house_rules()], "variant or house rule",
                  plural="variants and house rules")
 
 
-def use(ctx: typer.Context, session: str = typer.Argument(..., metavar="SESSION",
-                                                          help="Session id or name (a unique "
-                                                               "prefix will do)."),
-        as_json: bool = JSON_OPTION) -> None:
-    """Make SESSION the current session."""
+def use(ctx: typer.Context,
+        typed: str | None = typer.Argument(None, metavar="[SESSION]",
+                                           autocompletion=completion.sessions,
+                                           callback=option_limits.session,
+                                           help="Session id or name, a unique prefix will do "
+                                                "(or -s)."),
+        session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+    """Examples:
+      $ loo use 3
+      $ loo use fri
+    """
     e = env(ctx)
-    sid = e.find_session(session)
+    if typed is None and session is None:
+        ctx.fail("name the session to use: loo use SESSION (an id or a name)")
+    sid = one_session(ctx, typed, session)
     e.ledger().set_current(sid)
     if as_json:
         return action_result(ctx, "use", sid)
@@ -101,9 +123,14 @@ def use(ctx: typer.Context, session: str = typer.Argument(..., metavar="SESSION"
 def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
          interactive: bool = typer.Option(False, "--interactive", "-i",
                                           help="Ask for each player in turn."),
-         session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
+         session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
          opts: Options) -> None:
-    """Record the next hand and print who takes what, who is looed, and the pool."""
+    """Examples:
+      $ loo hand Ann=1 Ben=0 Cat=2 Dov=pass
+      $ loo hand Ann=pass Ben=pass Cat=pass
+      $ loo hand Ann=3 Ben=pass Cat=pass --flush Ann
+      $ loo hand -i
+    """
     e = env(ctx)
     ledger = e.ledger(writes=True)  # its pages are checked while the rules load
     from loo_ledger.cli.entry import parse_hand
@@ -132,9 +159,14 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
 def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", help="Hand number.",
                                                           callback=option_limits.ident),
           words: list[str] | None = PLAYERS_ARG,
-          session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
+          session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION, *,
           opts: Options) -> None:
-    """Replace hand N (same syntax as 'loo hand') and settle every later hand again."""
+    """The same words and options as 'loo hand'.
+
+    Examples:
+      $ loo amend 4 Ann=2 Ben=1 Cat=0
+      $ loo amend 7 Ann=1 Ben=1 Cat=1 --revoke Cat
+    """
     from loo_ledger.cli.entry import parse_hand
     from loo_ledger.services.table import amend_record, view_before
     e = env(ctx)
@@ -151,8 +183,11 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
 
 def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
                                                       help="Do not ask for confirmation."),
-         session: int | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
-    """Remove the last hand (kept in the audit trail)."""
+         session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
+    """Examples:
+      $ loo undo
+      $ loo undo --yes
+    """
     from loo_ledger.services.table import undo as run_undo
     e = env(ctx)
     sid = e.session_id(session)
@@ -160,16 +195,19 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
     asked = None  # the hand named in the question is the one removed, or none (TableChanged)
     if hands and not yes:
         asked = hands[-1]['number']
-        typer.confirm(f"Remove hand {asked} (dealt by {hands[-1]['dealer']})?", abort=True)
+        confirm(f"Remove hand {asked} (dealt by {hands[-1]['dealer']})?", yes=yes)
     n = run_undo(e.ledger(), sid, expect_last=asked)
     if as_json:
         return action_result(ctx, "undo", sid, hand=n)
     typer.echo(f"hand {n} removed; pool now {e.ledger().balances(sid)['pool']}")
 
 
-def close(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def close(ctx: typer.Context, session: str | None = SESSION_OPTION,
           as_json: bool = JSON_OPTION) -> None:
-    """End the session; warns when chips remain in the pool."""
+    """Examples:
+      $ loo close
+      $ loo close -s fri
+    """
     from loo_ledger.services.table import close as run_close
     e = env(ctx)
     sid = e.session_id(session)

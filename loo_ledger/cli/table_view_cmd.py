@@ -12,24 +12,28 @@ if TYPE_CHECKING:
     from loo_ledger.services.snapshot import TableSnapshot
 
 
-def table(ctx: typer.Context, session: int | None = SESSION_OPTION,
+def table(ctx: typer.Context, session: str | None = SESSION_OPTION,
           big: bool = typer.Option(False, "--big", help="Large figures, for a screen the "
                                    "whole table reads."),
           view: bool = typer.Option(False, "--view", help="Only show the table: no hand is "
                                     "entered, nothing is written."),
           as_json: bool = JSON_OPTION) -> None:
-    """The table on the screen: standings, pool, who deals next, the last hand and every
-    hand so far, updated when any terminal records a hand; enter hands with one key each.
-    With --json: what the screen shows at the top, once, as JSON (no screen)."""
+    """Standings, pool, who deals next, the last hand and every hand so far, updated when
+    any terminal records a hand. With --json: what the screen shows at the top, once, as JSON
+    (no screen).
+
+    Examples:
+      $ loo table
+      $ loo table --big --view
+    """
     e = env(ctx)
     ledger = e.ledger()
     sid = e.session_id(session)
     if as_json:
         from loo_ledger.services.snapshot import snapshot
         return print_json(board_json(snapshot(ledger, sid)))
-    from loo_ledger.tui.app import TableApp
+    from loo_ledger.tui.app import TableApp  # Textual, for the screen only (not --json)
     TableApp(ledger, sid, big=big, view_only=view).run()
-
 
 
 #: What ``--json`` gives of each player (scripts/output_schemas.py's "table").

@@ -6,22 +6,36 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, print_json
+from loo_ledger.cli import completion
+from loo_ledger.cli.context import JSON_OPTION, RULE_OPTION, env, print_json
+from loo_ledger.cli.matching import candidates, match
 from loo_ledger.cli.render import show, table
+from loo_ledger.domain.cards.play_rules import (
+    TABLE_RULES,
+    PlayRules,
+    table_rule_allowed,
+    table_rule_text,
+)
+from loo_ledger.domain.rules.params import PARAMS
+from loo_ledger.domain.rules.variants import (
+    PRESETS,
+    describe,
+    parse_rule_args,
+    preset_source,
+    variant,
+)
 
 if TYPE_CHECKING:
     from loo_ledger.domain.rules.variants import Variant
 
-app = typer.Typer(help="List the built-in variants, or show every parameter of one.",
-                  invoke_without_command=True, add_completion=False)
+app = typer.Typer(invoke_without_command=True, add_completion=False)
 
 
 @app.callback()
 def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """List the built-in variants (presets) with their source."""
+    # with no subcommand: the built-in variants (presets) with their source
     if ctx.invoked_subcommand is not None:
         return
-    from loo_ledger.domain.rules.variants import PRESETS, describe, preset_source
     rows = [{"name": n, "source": preset_source(n), "description": describe(n)} for n in PRESETS]
     if as_json:
         return print_json(rows)
@@ -31,15 +45,14 @@ def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 
 @app.command("show")
 def show_variant(ctx: typer.Context,
-                 name: str = typer.Argument(..., help="A variant from 'loo variants' or a saved "
-                                                      "house rule ('loo rules list'); a unique "
-                                                      "prefix will do."),
-                 rule: list[str] = typer.Option([], "--rule", "-r", metavar="NAME=VALUE",
-                                                help="Override a parameter (repeatable)."),
+                 name: str = typer.Argument(..., metavar="NAME",
+                                            autocompletion=completion.variants,
+                                            help="A variant from 'loo variants' or a saved "
+                                                 "house rule ('loo rules list'); a unique "
+                                                 "prefix will do."),
+                 rule: list[str] = RULE_OPTION,
                  as_json: bool = JSON_OPTION) -> None:
     """Every parameter of a variant or house rule: its value, what is allowed, its source."""
-    from loo_ledger.cli.matching import candidates, match
-    from loo_ledger.domain.rules.variants import PRESETS, describe, parse_rule_args, variant
     exact = candidates(name, PRESETS) == [p for p in PRESETS
                                           if p.casefold() == name.strip().casefold()] != []
     saved = {} if exact else _house_rules(ctx)  # a preset by its whole name needs no ledger
@@ -62,7 +75,6 @@ def show_variant(ctx: typer.Context,
 
 def _house_rules(ctx: typer.Context) -> dict[str, Any]:
     """The saved house rules, if there is a ledger (none is created to look)."""
-    from loo_ledger.cli.context import env
     e = env(ctx)
     if not e.db_path.exists():
         return {}
@@ -72,13 +84,6 @@ def _house_rules(ctx: typer.Context) -> dict[str, Any]:
 
 def parameter_rows(v: Variant) -> list[dict[str, Any]]:
     """Every parameter, then every rule of play (CATALOGUE.md section 6), with its value."""
-    from loo_ledger.domain.cards.play_rules import (
-        TABLE_RULES,
-        PlayRules,
-        table_rule_allowed,
-        table_rule_text,
-    )
-    from loo_ledger.domain.rules.params import PARAMS
     play = PlayRules.from_variant(v)
     return [{"parameter": p.name, "value": v.value_text(p.name), "allowed": p.allowed(),
              "source": v.sources.get(p.name, p.source), "meaning": p.meaning}

@@ -7,9 +7,11 @@ trail, the house rules, which session is current or the import fingerprints.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from loo_ledger.errors import LooError, NotFound
+from loo_ledger.services.outfile import check_target
 from loo_ledger.store import copying
 from loo_ledger.store.copying import Summary
 
@@ -20,7 +22,6 @@ def backup(ledger: Path, target: Path, *, replace: bool = False) -> Summary:
     """Copy the ledger to ``target`` (refused if it exists, unless ``replace``)."""
     if not ledger.is_file():
         raise NotFound(f"There is no ledger at {ledger} to back up.")
-    from loo_ledger.services.outfile import check_target
     check_target(target, ledger, replace=replace, what="the backup")
     return copying.backup(ledger, target)
 
@@ -44,7 +45,6 @@ def kept_copy_path(ledger: Path) -> Path:
     """Where :func:`restore` keeps the ledger it replaces: beside it, named for the time
     (``LEDGER.before-restore-20261127-105100``; ``-2``, ``-3``... after it when that name
     is taken), so that no restore overwrites what an earlier one kept."""
-    from datetime import UTC, datetime
     base = ledger.with_name(f"{ledger.name}.before-restore-"
                             f"{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}")
     path, n = base, 1

@@ -25,7 +25,7 @@ from loo_ledger.domain.settlement.session import session_variant, start, variant
 from loo_ledger.errors import LooError, Problem
 from loo_ledger.formats.handcodec import record_from_dict
 from loo_ledger.services.checking_audit import AuditTrail
-from loo_ledger.services.checking_table import check_table, made_here
+from loo_ledger.services.checking_table import check_ledger_rows, check_table, made_here
 from loo_ledger.store import codec
 from loo_ledger.store.codec import Seats, decode_record, loads_or_none, state_to_json
 from loo_ledger.store.derive import Running, derive, running_of
@@ -52,7 +52,6 @@ def check(ledger: Ledger) -> list[Problem]:
 def check_ledger(ledger: Ledger) -> list[Problem]:
     """What belongs to no session: the payments and aliases, held to the ledger's own
     audit rows (services/checking_table.check_ledger_rows)."""
-    from loo_ledger.services.checking_table import check_ledger_rows
     from loo_ledger.store.identities import kept
     return check_ledger_rows(*kept(ledger.db))
 

@@ -12,6 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from loo_ledger.domain.next.legal import deal_shape, dealt_in, has_simple_double, next_dealer
+from loo_ledger.domain.next.plan import antes
+from loo_ledger.domain.rules.variants import variant
+from loo_ledger.domain.settlement import wording
+from loo_ledger.store.codec import rule_changes_from
+
 if TYPE_CHECKING:
     from loo_ledger.domain.rules.variants import Variant
     from loo_ledger.store.ledger import Ledger
@@ -23,12 +29,11 @@ __all__ = ["antes_due", "hand_loos", "pool_status", "pool_view", "row_variant",
 def row_variant(row: Mapping[str, Any], hand: int | None = None) -> Variant:
     """The variant in force for hand ``hand`` (the next hand when None) of a stored session
     row (``Ledger.session``): its rules with every rule change from that hand or before."""
-    from loo_ledger.domain.rules.variants import variant
-    from loo_ledger.store.codec import rule_changes_from
     n = row["state"]["hand_no"] if hand is None else hand
     changes = rule_changes_from(row)
     if not any(c.from_hand <= n for c in changes):  # the session's own rules
         return variant(row["variant"], dict(row["rules"]))
+    # only for a session whose rules changed: `loo pool` settles nothing (tests/test_startup.py)
     from loo_ledger.domain.settlement.session import rules_in_force
     return variant(row["variant"], rules_in_force(row["rules"], changes, n))
 
@@ -39,7 +44,6 @@ def stored_variant(ledger: Ledger, sid: int, hand: int | None = None) -> Variant
 
 
 def _change_lines(row: Mapping[str, Any]) -> list[str]:
-    from loo_ledger.store.codec import rule_changes_from
     return [" ".join(f"{k}={v}" for k, v in c.rules.items()) + f" from hand {c.from_hand}"
             for c in rule_changes_from(row)]
 
@@ -59,7 +63,6 @@ def hand_loos(ledger: Ledger, row: Mapping[str, Any], sid: int,
     ruling's own movements for that player (the rules' loo less what the ruling handed back,
     or plus what it took more), with ``rules_amount`` (the rules' figure) and
     ``table_ruling`` (the table's words) beside it, where the two differ."""
-    from loo_ledger.domain.settlement import wording
     lou = row_variant(row, n).game == "lou"
     loos = ledger.loos(sid, n)
     out: list[dict[str, Any]] = [
@@ -95,8 +98,6 @@ def pool_view(ledger: Ledger, sid: int) -> dict[str, Any]:
     """Session ``sid``'s next deal: ``status`` (``loo pool --json``'s object), ``marks``
     (whether "simple" and "double" mean something at this table:
     legal.has_simple_double) and ``rule_changes`` (each change of the rules, in words)."""
-    from loo_ledger.domain.next.legal import deal_shape, dealt_in, has_simple_double, next_dealer
-    from loo_ledger.domain.next.plan import antes
     with ledger.db.snapshot():
         row = ledger.session(sid)
         state = ledger.final_state(sid)

@@ -15,6 +15,7 @@ from loo_ledger.errors import LooError
 from loo_ledger.services.analysis.stats import utc
 from loo_ledger.services.dates import period
 from loo_ledger.store import seasons as store
+from loo_ledger.store.codec import now_iso
 
 
 def new_season(ledger: Any, *, name: str, since: str | None, until: str | None,
@@ -31,7 +32,6 @@ def new_season(ledger: Any, *, name: str, since: str | None, until: str | None,
     end = utc(period(until)[1].isoformat()) if until is not None else None
     if start is not None and end is not None and end <= start:
         raise LooError(f"season {name!r}: --until ({until}) is before --since ({since})")
-    from loo_ledger.store.codec import now_iso
     store.add(ledger.db, name=name, since=start, until=end, listed=sessions,
               created_at=now_iso())
     return season_row(ledger, name)

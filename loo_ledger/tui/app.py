@@ -380,7 +380,7 @@ class TableApp(App[None]):
         def commit(rec: HandRecord) -> Settlement:
             return record(self.ledger, self.sid, rec, expect_hand=views[0].hand_no)
 
-        from loo_ledger.cli.hand_opts import Options
+        from loo_ledger.cli.options import Options
         self._hand_screen(lambda form: header(form.view, Options()), form_of, preview, commit)
 
     def action_amend(self) -> None:
@@ -394,7 +394,7 @@ class TableApp(App[None]):
         from loo_ledger.tui.form import HandForm, answers_from, forfeits_from
         old = _record(h["record"])
 
-        from loo_ledger.cli.hand_opts import Options
+        from loo_ledger.cli.options import Options
         kept = Options(penalties=forfeits_from(old))
         if old.table_ruling:
             kept = Options(penalties=kept.penalties, table_ruling=old.table_ruling,
@@ -402,7 +402,7 @@ class TableApp(App[None]):
 
         def form_of() -> HandForm:
             return HandForm(view_before(self.ledger, self.sid, n), kept,
-                            answers=answers_from(old))
+                            answers=answers_from(old), kept_cards=old.cards)
 
         def preview(rec: Record) -> tuple[list[str], dict[str, int]]:
             done = amend_record(self.ledger, self.sid, n, rec, dry_run=True)
