@@ -21,7 +21,15 @@ UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", help=(
     "The evenings up to DATE (its whole day or month: '2026-03-31', 'March 2026')."))
 
 
-SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID|NAME", help=(
+def _sessions(values: list[str] | None) -> list[str] | None:
+    """Each ``-s`` as every option naming a session checks it (cli/option_limits.py
+    ``session``: an id within what the ledger can hold, or a name of free text)."""
+    from loo_ledger.cli.option_limits import session
+    return [session(v) or v for v in values] if values else values
+
+
+SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID|NAME", callback=_sessions,
+                               autocompletion=completion.sessions, help=(
     "This session, by id or name (a unique prefix will do; repeat for more); default: the "
     "current one, or every evening when another evening filter is given."))
 
