@@ -96,9 +96,10 @@ def test_a_remembered_plan_is_the_plan_worked_out(
 
 def test_the_plan_key_is_every_field_of_the_state_but_the_pool_and_the_hand() -> None:
     """The key is made from the state itself: a change to any field of TableState but the
-    pool and the hand's number (which no plan reads) is another key, with no list of
-    fields kept by hand in the engine."""
-    state = opening_state(("A", "B", "C", "D"), "D")
+    pool and the hand's number (which no plan reads; of the number, only whether it is
+    the first hand, which ``hand_problems`` reads) is another key, with no list of fields
+    kept by hand in the engine."""
+    state = replace(opening_state(("A", "B", "C", "D"), "D"), hand_no=2)
     changed = {"seats": ("A", "B", "C", "E"), "dealer": "A", "pool": 12, "double": True,
                "lou_first": False, "lou_antes_due": False, "sit_out": frozenset({"B"}),
                "hand_no": 7, "last_had_loo": True}
@@ -106,6 +107,27 @@ def test_the_plan_key_is_every_field_of_the_state_but_the_pool_and_the_hand() ->
     for field, value in changed.items():
         other = state_key(replace(state, **{field: value}))
         assert (other == state_key(state)) == (field in ("pool", "hand_no")), field
+    assert state_key(replace(state, hand_no=1)) != state_key(state)
+
+
+def test_a_remembered_plan_never_hides_the_dealers_problems() -> None:
+    """The engine skips ``hand_problems`` for a remembered plan, so the plan's key holds
+    what they read. Seats A B C D, D dealt last (``opening_state(..., "D")``): hand 1 is
+    D's deal. Hand 2 at the same table with D sitting out is sound (the deal is A's), and
+    its plan is remembered; hand 1 with D sitting out is FIRST_DEALER_SITS_OUT. A record
+    naming B as dealer where the deal is D's is DEALER_OUT_OF_ROTATION, after the same
+    record without a dealer was settled and its plan remembered."""
+    v = fresh("three-card")
+    first = opening_state(("A", "B", "C", "D"), "D")
+    said = {"A": "stand", "B": "stand", "C": "stand"}  # a simple pool: everyone plays
+    out = HandRecord(sitting_out=("D",), declarations=said, tricks={"A": 2, "B": 1})
+    settle(out, replace(first, hand_no=2), v)
+    assert [p.code for p in validate(out, first, v)] == ["FIRST_DEALER_SITS_OUT"]
+    plain = HandRecord(declarations={**said, "D": "stand"}, tricks={"A": 2, "B": 1})
+    settle(plain, first, v)
+    wrong = replace(plain, dealer="B")
+    assert [p.code for p in validate(wrong, first, v)] == ["DEALER_OUT_OF_ROTATION"]
+    assert first_problem(wrong, first, v) is not None
 
 
 def spoil(record: HandRecord, state: TableState, rng: random.Random) -> HandRecord:

@@ -71,6 +71,17 @@ __all__ = ["DealShape", "Refusal", "SYNONYMS", "can_deal", "can_defend", "can_fl
 #: Words that mean the same at a table: ``fold`` is Lou's ``pass``.
 SYNONYMS: Mapping[str, Word] = {Word.FOLD: Word.PASS}
 _DEALER_OPTIONS = (Word.STAND, Word.MISS, Word.DEFEND)
+# What words_allowed reads for every word of a deal, read from the enum classes once (an
+# enum member read from its class costs some 0.4 µs on Python 3.11).
+_STAND, _MISS, _PASS = Word.STAND, Word.MISS, Word.PASS
+_ONLY_STAND = (Word.STAND,)
+_STAND_OR_MISS = (Word.STAND, Word.MISS)
+_STAND_OR_FOLD = (Word.STAND, Word.FOLD)
+_STAND_OR_PASS = (Word.STAND, Word.PASS)
+_OPEN_WITH_MISS = (Word.STAND, Word.PASS, Word.MISS)
+_ALL_STAND = (DealKind.FORCED, DealKind.LOU_FIRST)
+_ELDEST_MISS, _LOU_LATER = DealKind.ELDEST_MISS, DealKind.LOU_LATER
+_DEALER_PLAYS = LonePlayer.DEALER_PLAYS
 
 
 class DealShape(msgspec.Struct, frozen=True, kw_only=True):
@@ -190,29 +201,31 @@ def words_allowed(v: Variant, shape: DealShape, dealt: tuple[str, ...],
     >>> words_allowed(v, shape, ("A", "B", "C"), {"A": "miss", "C": "stand"}, "B")
     (<Word.STAND: 'stand'>, <Word.PASS: 'pass'>)
     """
+    kind = shape.kind
+    if kind in _ALL_STAND:
+        return _ONLY_STAND
+    if kind == _ELDEST_MISS:
+        return _STAND_OR_MISS if player == dealt[0] else _ONLY_STAND
+    if kind == _LOU_LATER:
+        return _STAND_OR_FOLD
+    if not shape.miss_dealt and player != dealt[-1]:
+        return _STAND_OR_PASS  # no miss to take: the words before him change nothing
     before = said_before(dealt, said, player)
-    dealer = dealt[-1]
-    if shape.kind in (DealKind.FORCED, DealKind.LOU_FIRST):
-        return (Word.STAND,)
-    if shape.kind == DealKind.ELDEST_MISS:
-        return (Word.STAND, Word.MISS) if player == dealt[0] else (Word.STAND,)
-    if shape.kind == DealKind.LOU_LATER:
-        return (Word.STAND, Word.FOLD)
-    miss_free = shape.miss_dealt and Word.MISS not in before.values()
-    open_words = (Word.STAND, Word.PASS) + ((Word.MISS,) if miss_free else ())
-    if player != dealer:
+    miss_free = shape.miss_dealt and _MISS not in before.values()
+    open_words = _OPEN_WITH_MISS if miss_free else _STAND_OR_PASS
+    if player != dealt[-1]:
         return open_words
-    playing = [p for p in dealt[:-1] if before.get(p) in (Word.STAND, Word.MISS)]
+    playing = [p for p in dealt[:-1] if before.get(p) in _STAND_OR_MISS]
     if not playing:
         return open_words  # the dealer takes the pool whatever he says
     lone = before[playing[0]] if len(playing) == 1 else None
-    if shape.miss_dealt and lone == Word.STAND:
+    if shape.miss_dealt and lone == _STAND:
         return tuple(w for w in _DEALER_OPTIONS if w in v.dealer_vs_one
-                     and (w != Word.MISS or miss_free))
-    if shape.miss_dealt and lone == Word.MISS:
-        return (Word.STAND, Word.PASS)
-    if not shape.miss_dealt and lone == Word.STAND and v.lone_player == LonePlayer.DEALER_PLAYS:
-        return (Word.STAND,)
+                     and (w != _MISS or miss_free))
+    if shape.miss_dealt and lone == _MISS:
+        return _STAND_OR_PASS
+    if not shape.miss_dealt and lone == _STAND and v.lone_player == _DEALER_PLAYS:
+        return _ONLY_STAND
     return open_words
 
 
@@ -247,7 +260,7 @@ def refuse_word(v: Variant, shape: DealShape, dealt: tuple[str, ...],
                        f"are {', '.join(Word)}")
     allowed = words_allowed(v, shape, dealt, said, player)
     dealer = dealt[-1]
-    if w in {canonical(a) for a in allowed}:
+    if w in allowed or w in {canonical(a) for a in allowed}:  # (w is a word as the rules read it)
         return None
     if player == dealer and dealer_word_optional(v, shape, dealt, said):
         return None

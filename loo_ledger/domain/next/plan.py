@@ -209,12 +209,14 @@ def _declarations(record: HandRecord, v: Variant, deal: Deal, shape: DealShape) 
             except ValueError:
                 deal.problem("BAD_DECLARATION", f"{p} declared {w!r}; the words are "
                              f"{', '.join(Word)}", p)
+    # The readable words, read once: every rule of legal.py reads the words before a
+    # player through said_before, which reads only these (a word it cannot read is none).
+    words = {p: canonical(w) for p, w in said.items() if _readable(w)}
     for p in deal.dealt:
         if p in said:
-            refusal = refuse_word(v, shape, deal.dealt, said, p, said[p])
+            refusal = refuse_word(v, shape, deal.dealt, words, p, said[p])
             if refusal is not None:
                 deal.problem(refusal.code, refusal.message, p)
-    words = {p: canonical(w) for p, w in said.items() if _readable(w)}
     if not shape.declared:
         deal.words = {p: words.get(p, Word.STAND) for p in deal.dealt}
         deal.in_play = deal.dealt
@@ -224,7 +226,7 @@ def _declarations(record: HandRecord, v: Variant, deal: Deal, shape: DealShape) 
                      "dealt in whether they " + _or(words_allowed(v, shape, deal.dealt, {},
                                                                    deal.dealt[0])))
         return
-    dealer_free = v.game == Game.LOO and dealer_takes_without_play(deal.dealt, said)
+    dealer_free = v.game == Game.LOO and dealer_takes_without_play(deal.dealt, words)
     for p in deal.dealt:
         if p not in said and not (p == deal.dealer and dealer_free):
             deal.problem("MISSING_DECLARATION", f"{p} was dealt in but has no declaration", p)

@@ -6,9 +6,11 @@ A plan (next/plan.py :class:`~loo_ledger.domain.next.plan.Plan`) is what :func:`
 of a sound reading: it depends on the table state and on the record's seats, trump and
 words, never on the pool or the hand's number. It is remembered under a key made from
 the state itself (every field but those two, so a field added to ``TableState`` is in the
-key without anyone listing it) and from those parts of the record; a reading with any
-problem is never remembered (:meth:`Compiled.plan` says None and the engine works it out,
-problems and all).
+key without anyone listing it; of the hand's number, only whether it is the first hand)
+and from those parts of the record and its dealer; a reading with any problem is never
+remembered (:meth:`Compiled.plan` says None and the engine works it out, problems and
+all). So a remembered plan vouches for what :func:`plan.hand_problems` checks (the
+record's dealer; the first dealer sitting out hand 1): its key holds all it reads.
 """
 
 from __future__ import annotations
@@ -49,28 +51,32 @@ _LOO_DETAIL = {LooKind.LIMITED: ("loo_amount",), LooKind.MIXED: ("loo_limit",)}
 
 
 def state_key(state: TableState) -> TableState:
-    """The state as a plan reads it: the same state with no pool and no hand number
-    (the only fields a plan does not depend on)."""
-    return replace(state, pool=0, hand_no=0)
+    """The state as a plan reads it: the same state with no pool and, of the hand's
+    number, only whether it is the first hand (1, else 0): the fields a plan and
+    :func:`plan.hand_problems` do not depend on."""
+    return replace(state, pool=0, hand_no=1 if state.hand_no == 1 else 0)
 
 
 def record_key(record: HandRecord) -> tuple[Any, ...] | None:
-    """The parts of a record a plan reads (who sits out, the trump, the words), or None
-    where one is not text as a session file has it (then the plan is worked out). Of a
+    """The parts of a record a plan reads (who sits out, the dealer, the trump, the
+    words), or None where one is not text as a session file has it (then the plan is
+    worked out). Of a
     suit turned, the plan reads only whether it is clubs (``legal.deal_shape``'s club
     law); anything else given as the trump is kept as given (a reading that refuses it
     is never remembered)."""
-    said = record.declarations
+    said, dealer = record.declarations, record.dealer
+    if dealer is not None and type(dealer) is not str:
+        return None
     trump: Any = record.trump
     if trump is None or trump in _SUITS:
         trump = trump == _SUIT_CLUBS
     elif type(trump) is not str:
         return None
     if said is None:
-        return (record.sitting_out, trump, None)
+        return (record.sitting_out, dealer, trump, None)
     if not _WORD_TYPES.issuperset(map(type, said.values())):
         return None
-    return (record.sitting_out, trump, tuple(said.items()))
+    return (record.sitting_out, dealer, trump, tuple(said.items()))
 
 
 class Way:

@@ -32,7 +32,6 @@ from loo_ledger.domain.next.plan import (
     RENEGE,
     Plan,
     analyse,
-    hand_problems,
     name_problems,
 )
 from loo_ledger.domain.rules.chips import MAX_CHIPS, beyond_limit
@@ -123,10 +122,7 @@ class Attempt:
             plan = deal.plan(state.seats, v)
             bad = bool(found)
             yield from found
-        else:
-            for problem in hand_problems(record, state, plan.dealer):
-                bad = True
-                yield problem
+        else:  # the plan's key vouches for the record's dealer (compiled.py): no hand_problems
             for problem in name_problems(record, state, plan.dealt_set, n):
                 bad = True
                 yield problem
