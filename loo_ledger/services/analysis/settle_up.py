@@ -86,17 +86,8 @@ def settle_up(session: Mapping[str, Any], nets: list[tuple[str, int]], *,
     value = session.get("unit_value")
     if value is None:
         return settle_chips(session, nets, banker=banker)
-    names = [n for n, _ in nets]
-    banker = banker or names[0]
-    if banker not in names:
-        raise NotFound(f"the banker {banker} is not a player of session {session['id']}; "
-                       f"the players are {', '.join(names)}")
+    banker, parties = _parties(session, nets, banker)
     pool_change = session["pool"] - session["opening_pool"]
-    parties = nets + ([(POOL, pool_change)] if pool_change else [])
-    if sum(c for _, c in parties) != 0:
-        raise LooError(f"session {session['id']}: the players' nets sum to "
-                       f"{sum(c for _, c in nets):+d} but the pool changed by {pool_change:+d}; "
-                       "chips are not conserved (run 'loo check')")
     amounts = [exact(c, value) for _, c in parties]
     owed = list(zip((n for n, _ in parties), allocate_cents(amounts), strict=True))
     buy_in = session.get("buy_in")
@@ -133,17 +124,8 @@ def settle_chips(session: Mapping[str, Any], nets: list[tuple[str, int]], *,
     """The settlement in chips of a session whose unit has no money value (issue 22 item
     13): who hands whom how many chips, with the pool as a party when it changed, as
     :func:`settle_up` settles money (the same transfers, counted in chips)."""
-    names = [n for n, _ in nets]
-    banker = banker or names[0]
-    if banker not in names:
-        raise NotFound(f"the banker {banker} is not a player of session {session['id']}; "
-                       f"the players are {', '.join(names)}")
+    banker, parties = _parties(session, nets, banker)
     pool_change = session["pool"] - session["opening_pool"]
-    parties = nets + ([(POOL, pool_change)] if pool_change else [])
-    if sum(c for _, c in parties) != 0:
-        raise LooError(f"session {session['id']}: the players' nets sum to "
-                       f"{sum(c for _, c in nets):+d} but the pool changed by {pool_change:+d}; "
-                       "chips are not conserved (run 'loo check')")
 
     def rows(transfers: list[Transfer]) -> list[dict[str, Any]]:
         return [{"from": t["from"], "to": t["to"], "chips": t["cents"]} for t in transfers]
@@ -194,3 +176,22 @@ def settle_session(ledger: Any, session_id: int, *,
     """:func:`settle_up` for a session in the ledger, from its stored balances."""
     nets = [(p["name"], p["net"]) for p in ledger.balances(session_id)["players"]]
     return settle_up(ledger.session(session_id), nets, banker=banker)
+
+
+def _parties(session: Mapping[str, Any], nets: list[tuple[str, int]],
+             banker: str | None) -> tuple[str, list[tuple[str, int]]]:
+    """The banker (the first player unless named; NotFound if not a player) and who settles:
+    each player's net and, when it changed, the pool's (LooError if they do not sum to
+    zero: chips not conserved)."""
+    names = [n for n, _ in nets]
+    banker = banker or names[0]
+    if banker not in names:
+        raise NotFound(f"the banker {banker} is not a player of session {session['id']}; "
+                       f"the players are {', '.join(names)}")
+    pool_change = session["pool"] - session["opening_pool"]
+    parties = nets + ([(POOL, pool_change)] if pool_change else [])
+    if sum(c for _, c in parties) != 0:
+        raise LooError(f"session {session['id']}: the players' nets sum to "
+                       f"{sum(c for _, c in nets):+d} but the pool changed by {pool_change:+d}; "
+                       "chips are not conserved (run 'loo check')")
+    return banker, parties
