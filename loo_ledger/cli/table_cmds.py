@@ -141,6 +141,11 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     if interactive:  # asks, previews once, records (cli/interactive.py)
         from loo_ledger.cli.interactive import enter_hand
         return enter_hand(ledger, sid, view, opts, as_json=as_json, ctx=ctx)
+    if not words and opts == Options():
+        from loo_ledger.errors import LooError
+        first, second = view.present[:2]
+        raise LooError(f"hand {view.hand_no}: no player's word given (NAME=VALUE, e.g. "
+                       f"{first}=1 or {second}=pass); 'loo hand -i' asks for each in turn")
     rec = parse_hand(list(words or []), opts, view)
     # the words are for the hand just read: a hand recorded or undone meanwhile in another
     # terminal is TableChanged, one line, and nothing written (never the words as another

@@ -88,7 +88,7 @@ def set_rules(ledger: Ledger, sid: int, rule_args: list[str], from_hand: int = 1
     out: list[dict[str, Any]] = []
 
     def change(stored: Stored) -> Change:
-        refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed, stored.head.name)
         if from_hand > stored.next_hand:
             raise LooError(f"--from-hand {from_hand}: session {sid} has {len(stored.records)} "
                            f"hands, so a rule can be set from hand {stored.next_hand} at the "

@@ -1,0 +1,67 @@
+"""Issue 22, item 11: what a new user met at the table, in the words they read.
+
+Each test drives the CLI as a player would (CliRunner, ``--db``) and checks the message
+word for word; a refused command exits 1 and leaves the ledger as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def table(loo, tmp_path):
+    """Friday: Ann, Ben, Clara, Clara deals first (three-card: 3 tricks a hand)."""
+    db = tmp_path / "loo.db"
+    result = loo(db, "new", "Friday", "--players", "Ann,Ben,Clara", "--dealer", "Clara")
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def test_a_closed_session_points_to_loo_reopen(loo, table, dump_db):
+    assert loo(table, "close").exit_code == 0
+    before = dump_db(table)
+    result = loo(table, "hand", "Ann=1", "Ben=1", "Clara=1")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "Error: session 1 (Friday) is closed: 'loo reopen -s 1' opens it again")
+    assert dump_db(table) == before
+    # and what it says works: reopened, the same hand is recorded
+    assert loo(table, "reopen", "-s", "1").exit_code == 0
+    assert loo(table, "hand", "Ann=1", "Ben=1", "Clara=1").exit_code == 0
+
+
+def test_loo_hand_with_nothing_suggests_loo_hand_i(loo, table, dump_db):
+    """Not three MISSING_PLAYER lines, one per seat: one line, pointing to ``-i``."""
+    before = dump_db(table)
+    result = loo(table, "hand")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "Error: hand 1: no player's word given (NAME=VALUE, e.g. Ann=1 or Ben=pass); "
+        "'loo hand -i' asks for each in turn")
+    assert dump_db(table) == before
+
+
+def test_a_near_miss_of_a_name_asks_did_you_mean(loo, table, dump_db):
+    """'Clarx' is one letter from 'Clara' (difflib ratio 8/10 = 0.8): the line names her,
+    and does not add "Clara was dealt in", which follows only from the typo."""
+    before = dump_db(table)
+    result = loo(table, "hand", "Ann=1", "Ben=1", "Clarx=1")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        "Error: hand 1 cannot be recorded",
+        "  - hand 1, player Clarx: no player matches 'Clarx'; did you mean Clara? the "
+        "players are Ann, Ben, Clara [BAD_ENTRY]"]
+    assert dump_db(table) == before
+
+
+def test_a_name_like_no_one_gets_no_guess_and_the_missing_player_is_named(loo, table):
+    """'Zed' is close to none of the three (no ratio reaches 0.6): no guess, so Clara,
+    who was dealt in and said nothing, is still named."""
+    result = loo(table, "hand", "Ann=1", "Ben=1", "Zed=1")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        "Error: hand 1 cannot be recorded",
+        "  - hand 1, player Zed: no player matches 'Zed'; the players are Ann, Ben, Clara "
+        "[BAD_ENTRY]",
+        "  - hand 1, player Clara: Clara was dealt in: say Clara=N (tricks won), "
+        "Clara=stand or --sitting-out Clara [MISSING_PLAYER]"]
