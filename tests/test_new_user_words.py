@@ -65,3 +65,22 @@ def test_a_name_like_no_one_gets_no_guess_and_the_missing_player_is_named(loo, t
         "[BAD_ENTRY]",
         "  - hand 1, player Clara: Clara was dealt in: say Clara=N (tricks won), "
         "Clara=stand or --sitting-out Clara [MISSING_PLAYER]"]
+
+
+def test_a_dealer_who_left_is_not_said_to_have_sat_the_hand_out(loo, tmp_path):
+    """Ann, Ben, Clara, Dov (three-card: ante 9, limited loo of 9); Dov deals hand 1, Ann
+    hand 2; Ben, next to deal, leaves. Dov is looed in hand 2 and pays 9 into the pool, so
+    hand 3 is a double pool of 9 carried + Clara's ante 9 = 18, dealt by Clara, the next
+    seat on: Ben has left, he did not sit it out."""
+    db = tmp_path / "loo.db"
+    assert loo(db, "new", "F", "--players", "Ann,Ben,Clara,Dov", "--dealer", "Dov").exit_code == 0
+    assert loo(db, "hand", "A=1", "B=1", "C=1", "D=0").exit_code == 0
+    assert loo(db, "hand", "A=1", "B=1", "C=1", "D=0").exit_code == 0
+    assert loo(db, "seat", "leave", "Ben").exit_code == 0
+    result = loo(db, "hand", "A=1", "C=1", "D=1")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == (
+        "Hand 3: Clara dealt; double pool of 18 in play (9 carried in)")
+    assert result.stdout.splitlines()[-1] == (
+        "Ben has left: the deal skipped their seat, so Clara dealt instead")
+    assert "sat this hand out" not in result.stdout

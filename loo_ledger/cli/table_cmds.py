@@ -156,7 +156,7 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     after = table_view(ledger, sid)
     typer.echo("\n".join(settlement_lines(result, v=after.variant, present=after.present)))
     from loo_ledger.cli.show import dealer_moved_line
-    if (moved := dealer_moved_line(view.state, result)) is not None:
+    if (moved := dealer_moved_line(view.state, result, view.present)) is not None:
         typer.echo(moved)
 
 
