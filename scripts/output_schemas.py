@@ -386,6 +386,8 @@ SCHEMAS: dict[str, J] = {
     "rules-save": action("rules save", {"name": NAME, "base": NAME,
                                         "rules": {"type": "object"}}, session=False,
                          title="loo rules save --json: the house rule saved."),
+    "rules-delete": action("rules delete", {"deleted": NAME}, session=False,
+                           title="loo rules delete --json: the house rule deleted."),
     "rules-set": action("rules set", {"rules": {"type": "object"}},
                         title="loo rules set --json: the session's rules now; every hand "
                               "settled again."),

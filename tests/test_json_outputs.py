@@ -130,6 +130,8 @@ SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
                     "--json")),
     ("rules-list", ("rules", "list", "--json")),
     ("rules-show", ("rules", "show", "mine", "--json")),
+    ("rules-save", ("rules", "save", "spare", "--variant", "three-card", "--json")),
+    ("rules-delete", ("rules", "delete", "spare", "--yes", "--json")),
     ("variants", ("variants", "--json")),
     ("variants-show", ("variants", "show", "lou", "--json")),
     ("sessions", ("sessions", "--json")),

@@ -84,3 +84,36 @@ def test_a_dealer_who_left_is_not_said_to_have_sat_the_hand_out(loo, tmp_path):
     assert result.stdout.splitlines()[-1] == (
         "Ben has left: the deal skipped their seat, so Clara dealt instead")
     assert "sat this hand out" not in result.stdout
+
+
+@pytest.mark.parametrize("blank", ["", " ", "\t "])
+def test_a_house_rule_with_a_blank_name_is_refused(loo, table, blank, dump_db):
+    db = table
+    before = dump_db(db)
+    result = loo(db, "rules", "save", blank, "--variant", "three-card", "--rule", "loo_limit=45")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == ("Error: a house rule needs a name, e.g. loo rules save "
+                                     "Crown --variant three-card --rule loo_limit=45")
+    assert dump_db(db) == before
+
+
+def test_rules_delete_needs_yes_without_a_terminal_and_then_deletes(loo, tmp_path, dump_db):
+    """Refused without --yes, by a unique prefix with it; then there is none to match."""
+    db = tmp_path / "loo.db"
+    assert loo(db, "rules", "save", "Crown", "--variant", "three-card",
+               "--rule", "loo_limit=45").exit_code == 0
+    assert loo(db, "new", "F", "--players", "Ann,Ben,Cat", "--variant", "Crown").exit_code == 0
+    before = dump_db(db)
+    refused = loo(db, "rules", "delete", "cr")
+    assert refused.exit_code == 1
+    assert refused.stderr.strip() == (
+        "Error: Delete house rule Crown? (sessions played under it keep their rules) There is "
+        "no terminal to answer at: nothing written; give --yes to go ahead.")
+    assert dump_db(db) == before
+    done = loo(db, "rules", "delete", "cr", "--yes")
+    assert done.exit_code == 0, done.output
+    assert done.stdout == "house rule Crown deleted\n"
+    assert loo(db, "rules", "list", "--json").stdout.strip() == "[]"
+    again = loo(db, "rules", "delete", "Crown", "--yes")
+    assert again.exit_code == 1
+    assert again.stderr.strip() == "Error: no house rule matches 'Crown'; the house rules are none"

@@ -1,4 +1,4 @@
-"""loo seat add/leave and loo rules save/list/show.
+"""loo seat add/leave and loo rules save/list/show/delete.
 
 The seat commands import the table's services (and with them the engine) in their bodies,
 so that the rules commands, in the same module, do not."""
@@ -83,6 +83,10 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, variant
     from loo_ledger.formats.lookalike import fold
     from loo_ledger.services.names import check_word
+    if not name.strip():
+        from loo_ledger.errors import LooError
+        raise LooError("a house rule needs a name, e.g. loo rules save Crown --variant "
+                       f"{base} --rule loo_limit=45")
     check_word("house rule name", name)
     if fold(name) in {fold(p) for p in PRESETS}:
         raise typer.BadParameter(f"{name!r} is (or looks like) a built-in variant; "
@@ -104,7 +108,7 @@ def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     if as_json:
         return print_json([{"name": n, "from": b, "rules": r} for n, (b, r) in saved.items()])
     if not saved:
-        typer.echo("no house rules saved yet: 'loo rules save NAME --from PRESET --rule ...'")
+        typer.echo("no house rules saved yet: 'loo rules save NAME --variant PRESET --rule ...'")
     for n, (b, r) in saved.items():
         typer.echo(visible(f"{n}: {b}" + "".join(f" {k}={v}" for k, v in r.items())))
 
@@ -123,6 +127,29 @@ def rules_show(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     if as_json:
         return print_json({"name": name, "from": base, "parameters": rows})
     render_rows(f"{name}: {base} with house rules", rows)
+
+
+@rules_app.command("delete")
+def rules_delete(ctx: typer.Context, name: str = typer.Argument(
+                     ..., metavar="NAME", autocompletion=completion.house_rules,
+                     help="A saved house rule (a unique prefix will do)."),
+                 yes: bool = typer.Option(False, "--yes", "-y",
+                                          help="Do not ask for confirmation."),
+                 as_json: bool = JSON_OPTION) -> None:
+    """Delete a saved house rule; sessions played under it keep their rules.
+
+    Examples:
+      $ loo rules delete Crown --yes
+    """
+    from loo_ledger.cli.cancel import confirm
+    ledger = env(ctx).ledger()
+    name = match(name, ledger.house_rules(), "house rule")
+    confirm(f"Delete house rule {visible(name)}? (sessions played under it keep their rules)",
+            yes=yes)
+    ledger.delete_house_rule(name)
+    if as_json:
+        return action_result(ctx, "rules delete", None, deleted=name)
+    typer.echo(f"house rule {visible(name)} deleted")
 
 
 @rules_app.command("set")
