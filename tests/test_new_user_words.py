@@ -117,3 +117,24 @@ def test_rules_delete_needs_yes_without_a_terminal_and_then_deletes(loo, tmp_pat
     again = loo(db, "rules", "delete", "Crown", "--yes")
     assert again.exit_code == 1
     assert again.stderr.strip() == "Error: no house rule matches 'Crown'; the house rules are none"
+
+
+def test_a_rule_given_as_a_number_is_stored_and_exported_as_a_number(loo, tmp_path):
+    """``--rule loo_limit=45`` is the number 45 in the session file (SESSION-FORMAT: a
+    parameter's value has its own JSON type), not the text "45"; ``miss=no`` is false. The
+    same for a house rule saved with them, and for ``rules set``."""
+    import json
+    import sqlite3
+    db = tmp_path / "loo.db"
+    assert loo(db, "new", "F", "--players", "Ann,Ben,Cat", "--rule", "loo_limit=45",
+               "--rule", "miss=no").exit_code == 0
+    exported = json.loads(loo(db, "export", "--format", "json").stdout)
+    assert exported["rules"] == {"loo_limit": 45, "miss": False}
+    assert loo(db, "rules", "set", "loo_amount=6").exit_code == 0
+    exported = json.loads(loo(db, "export", "--format", "json").stdout)
+    assert exported["rules"] == {"loo_limit": 45, "miss": False, "loo_amount": 6}
+    assert loo(db, "rules", "save", "Crown", "--variant", "three-card",
+               "--rule", "loo_limit=45").exit_code == 0
+    with sqlite3.connect(db) as conn:
+        (stored,) = conn.execute("SELECT rules FROM house_rules").fetchone()
+    assert json.loads(stored) == {"loo_limit": 45}

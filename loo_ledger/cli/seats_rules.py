@@ -80,7 +80,7 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     base = preset if preset is not None else old_from
     if base is None:
         ctx.fail("Missing option '--variant': the preset to start from ('loo variants')")
-    from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, variant
+    from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, rule_words, variant
     from loo_ledger.formats.lookalike import fold
     from loo_ledger.services.names import check_word
     if not name.strip():
@@ -98,19 +98,20 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     if as_json:
         return action_result(ctx, "rules save", None, name=name, base=base, rules=rules)
     typer.echo(f"house rule {visible(name)} saved: {base}" +
-               "".join(f" {k}={v}" for k, v in rules.items()))
+               "".join(f" {w}" for w in rule_words(rules)))
 
 
 @rules_app.command("list")
 def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """The saved house rules."""
+    from loo_ledger.domain.rules.variants import rule_words
     saved = env(ctx).ledger().house_rules()
     if as_json:
         return print_json([{"name": n, "from": b, "rules": r} for n, (b, r) in saved.items()])
     if not saved:
         typer.echo("no house rules saved yet: 'loo rules save NAME --variant PRESET --rule ...'")
     for n, (b, r) in saved.items():
-        typer.echo(visible(f"{n}: {b}" + "".join(f" {k}={v}" for k, v in r.items())))
+        typer.echo(visible(f"{n}: {b}" + "".join(f" {w}" for w in rule_words(r))))
 
 
 @rules_app.command("show")
@@ -164,6 +165,7 @@ def rules_set(ctx: typer.Context,
               session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Set a rule of the current session from hand N on (every hand from N is settled again
     under it); refused, naming the hand, if a hand becomes impossible."""
+    from loo_ledger.domain.rules.variants import rule_words
     from loo_ledger.services.sessions import set_rules
     rule = [*(typed or []), *rule]
     if not rule:
@@ -174,7 +176,7 @@ def rules_set(ctx: typer.Context,
     if as_json:
         return action_result(ctx, "rules set", sid, rules=rules)
     hands = len(e.ledger().hands(sid))
-    typer.echo(f"session {sid} now plays " + " ".join(f"{k}={v}" for k, v in rules.items())
+    typer.echo(f"session {sid} now plays " + " ".join(rule_words(rules))
                + (f" from hand {from_hand}" if from_hand > 1 else "")
                + f"; {hands} hand{'' if hands == 1 else 's'} settled again; pool now "
                f"{e.ledger().balances(sid)['pool']}")
