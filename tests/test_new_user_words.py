@@ -138,3 +138,22 @@ def test_a_rule_given_as_a_number_is_stored_and_exported_as_a_number(loo, tmp_pa
     with sqlite3.connect(db) as conn:
         (stored,) = conn.execute("SELECT rules FROM house_rules").fetchone()
     assert json.loads(stored) == {"loo_limit": 45}
+
+
+def test_rules_set_from_hand_counts_only_the_hands_settled_again(loo, tmp_path):
+    """Four hands (tests/evenings.four_hands: the default rules leave pool 9); loo=unlimited
+    from hand 3 settles hands 3 and 4 again: 4 - 3 + 1 = 2 hands, not 4. Hand 4's pool
+    under it is 27 (test_rules_from_hand's arithmetic: 18 + 9), the pool after it 27.
+    From hand 5 (the next hand) no hand is settled again: 0 hands, the pool still 27, and
+    the rules from hand 5 are both changes."""
+    from evenings import four_hands
+    db = tmp_path / "loo.db"
+    four_hands(loo, db)
+    result = loo(db, "rules", "set", "loo=unlimited", "--from-hand", "3")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ("session 1 now plays loo=unlimited from hand 3; 2 hands settled "
+                             "again; pool now 27\n")
+    result = loo(db, "rules", "set", "loo_amount=6", "--from-hand", "5")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ("session 1 now plays loo=unlimited loo_amount=6 from hand 5; "
+                             "0 hands settled again; pool now 27\n")

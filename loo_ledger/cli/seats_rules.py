@@ -175,7 +175,7 @@ def rules_set(ctx: typer.Context,
     rules = set_rules(e.ledger(), sid, rule, from_hand)
     if as_json:
         return action_result(ctx, "rules set", sid, rules=rules)
-    hands = len(e.ledger().hands(sid))
+    hands = max(0, len(e.ledger().hands(sid)) - from_hand + 1)  # hands from_hand on
     typer.echo(f"session {sid} now plays " + " ".join(rule_words(rules))
                + (f" from hand {from_hand}" if from_hand > 1 else "")
                + f"; {hands} hand{'' if hands == 1 else 's'} settled again; pool now "
