@@ -157,3 +157,25 @@ def test_rules_set_from_hand_counts_only_the_hands_settled_again(loo, tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stdout == ("session 1 now plays loo=unlimited loo_amount=6 from hand 5; "
                              "0 hands settled again; pool now 27\n")
+
+
+def test_a_five_card_trump_flush_without_a_trump_is_refused_naming_the_rule(
+        loo, tmp_path, dump_db):
+    """five-card, A B C D, D deals: a pool of 5 (D's ante). A trump flush is five cards of
+    the trump suit: with no --trump it cannot be told, so it is refused; with --trump it
+    takes the pool: A +5, B C D looed 5 each (D -10 with his ante), pool after 15."""
+    db = tmp_path / "loo.db"
+    assert loo(db, "new", "F", "--variant", "five-card", "--players", "A,B,C,D",
+               "--dealer", "D").exit_code == 0
+    before = dump_db(db)
+    words = ("A=stand", "B=stand", "C=stand", "D=stand")
+    result = loo(db, "hand", *words, "--flush", "A:trump")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        "Error: hand 1 cannot be recorded",
+        "  - hand 1, player A: --flush A:trump: a trump flush is five cards of the trump "
+        "suit, and no trump was given: say the suit turned, e.g. --trump hearts [BAD_ENTRY]"]
+    assert dump_db(db) == before
+    result = loo(db, "hand", *words, "--flush", "A:trump", "--trump", "hearts")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "Pool now 15. Next: A deals."

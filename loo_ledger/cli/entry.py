@@ -214,6 +214,11 @@ def _trump(typed: str | None, problems: _Problems) -> str | None:
     return suit
 
 
+#: The five-card flushes told by the trump suit (RULES.md: no flush where no trump is known).
+_SUITED = {"trump": "a trump flush is five cards of the trump suit",
+           "plain": "a plain flush is five cards of one suit that is not trumps"}
+
+
 def _record(line: _Line, opts: Options, trump: str | None, declared: bool,
             sitting_out: tuple[str, ...], seats: Sequence[str], v: Variant,
             problems: _Problems) -> HandRecord:
@@ -224,7 +229,11 @@ def _record(line: _Line, opts: Options, trump: str | None, declared: bool,
         if not kind_text and legal.flush_kind_needed(v):
             problems.add("BAD_ENTRY", f"--flush {p}: say which kind, e.g. {p}:trump "
                          "(pam, trump, plain, pam-blaze, blaze)", p)
-        flushes.append(Flush(player=p, kind=kind_text.lower() or "flush"))
+        kind = kind_text.lower() or "flush"
+        if kind in _SUITED and trump is None:
+            problems.add("BAD_ENTRY", f"--flush {p}:{kind}: {_SUITED[kind]}, and no trump was "
+                         "given: say the suit turned, e.g. --trump hearts", p)
+        flushes.append(Flush(player=p, kind=kind))
     exchanges: dict[str, int] = {}
     deltas: dict[str, int] = {}
     for target, items, what in ((exchanges, opts.exchanges, "--exchange"),
