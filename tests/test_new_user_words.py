@@ -179,3 +179,24 @@ def test_a_five_card_trump_flush_without_a_trump_is_refused_naming_the_rule(
     result = loo(db, "hand", *words, "--flush", "A:trump", "--trump", "hearts")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == "Pool now 15. Next: A deals."
+
+
+def test_amend_says_whose_balance_changed_and_by_how_much(loo, tmp_path):
+    """three-card, Ann Ben Cat Dov, Dov deals. As entered: hand 1 (simple 9, 3 a trick)
+    Ann, Ben, Cat +3, Dov ante 9 + loo 9 = -18, pool 9; hand 2 (Ann deals, double 9 + 9 =
+    18, 6 a trick) Ann 6 - 9 = -3, Ben +6, Cat +6, Dov looed -9, pool 9. Nets Ann 0, Ben 9,
+    Cat 9, Dov -27.
+    Hand 1 amended to Ben 2, Cat 0: Ann +3, Ben +6, Cat looed -9, Dov -18, pool 18; hand 2
+    (double 18 + 9 = 27, 9 a trick) Ann 9 - 9 = 0, Ben +9, Cat +9, Dov -9, pool 9. Nets
+    Ann 3, Ben 15, Cat 0, Dov -27: Ann +3, Ben +6, Cat -9, Dov unchanged (not named)."""
+    db = tmp_path / "loo.db"
+    assert loo(db, "new", "F", "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov").exit_code == 0
+    for _ in range(2):
+        assert loo(db, "hand", "A=1", "B=1", "C=1", "D=0").exit_code == 0
+    result = loo(db, "amend", "1", "A=1", "B=2", "C=0", "D=0")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "hand 1 amended; 1 later hand settled again; pool now 9",
+        "balances changed: Ann +3 (now +3), Ben +6 (now +15), Cat -9 (now 0)"]
+    again = loo(db, "amend", "1", "A=1", "B=2", "C=0", "D=0")
+    assert again.stdout.splitlines()[-1] == "no balance changed"

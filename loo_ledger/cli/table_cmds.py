@@ -142,7 +142,6 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
         from loo_ledger.cli.interactive import enter_hand
         return enter_hand(ledger, sid, view, opts, as_json=as_json, ctx=ctx)
     if not words and opts == Options():
-        from loo_ledger.errors import LooError
         first, second = view.present[:2]
         raise LooError(f"hand {view.hand_no}: no player's word given (NAME=VALUE, e.g. "
                        f"{first}=1 or {second}=pass); 'loo hand -i' asks for each in turn")
@@ -177,6 +176,7 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
     e = env(ctx)
     sid = e.session_id(session)
     rec = parse_hand(list(words or []), opts, view_before(e.ledger(), sid, number))
+    before = _nets(e.ledger(), sid)
     result = amend_record(e.ledger(), sid, number, rec)
     if as_json:  # the amended hand and every later one, settled again
         return action_result(ctx, "amend", sid, hand=number,
@@ -184,6 +184,17 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
     later = len(result.settlements) - number
     typer.echo(f"hand {number} amended; {later} later hand{'s' if later != 1 else ''} "
                f"settled again; pool now {result.final.pool}")
+    from loo_ledger.cli.visible import visible
+    from loo_ledger.domain.rules.chips import signed
+    after = _nets(e.ledger(), sid)
+    changed = [f"{visible(p)} {signed(n - before.get(p, 0))} (now {signed(n)})"
+               for p, n in after.items() if n != before.get(p, 0)]
+    typer.echo("balances changed: " + ", ".join(changed) if changed else "no balance changed")
+
+
+def _nets(ledger: "Ledger", sid: int) -> dict[str, int]:
+    """Each player's net in session ``sid``, in seat order."""
+    return {p["name"]: p["net"] for p in ledger.balances(sid)["players"]}
 
 
 def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
