@@ -200,3 +200,15 @@ def test_amend_says_whose_balance_changed_and_by_how_much(loo, tmp_path):
         "balances changed: Ann +3 (now +3), Ben +6 (now +15), Cat -9 (now 0)"]
     again = loo(db, "amend", "1", "A=1", "B=2", "C=0", "D=0")
     assert again.stdout.splitlines()[-1] == "no balance changed"
+
+
+def test_the_headers_name_the_evening(loo, tmp_path):
+    db = tmp_path / "loo.db"
+    assert loo(db, "new", "Friday at the Crown", "--players", "Ann,Ben,Cat",
+               "--dealer", "Cat").exit_code == 0
+    assert loo(db, "hand", "A=1", "B=1", "C=1").exit_code == 0
+    assert loo(db, "balances").stdout.splitlines()[0] == (
+        "Balances: Friday at the Crown (session 1; white chip)")
+    assert loo(db, "hands").stdout.splitlines()[0] == (
+        "Hands: Friday at the Crown (session 1; pool in play, D = double; t = tricks won; "
+        "* = table ruling)")
