@@ -212,3 +212,20 @@ def test_the_headers_name_the_evening(loo, tmp_path):
     assert loo(db, "hands").stdout.splitlines()[0] == (
         "Hands: Friday at the Crown (session 1; pool in play, D = double; t = tricks won; "
         "* = table ruling)")
+
+
+def test_an_abbreviation_of_a_word_not_on_offer_gets_that_words_reason(loo, table, dump_db):
+    """Hand 1 (simple pool, everyone plays) Clara, the dealer, is looed (Ann 2, Ben 1, Clara 0),
+    so hand 2 is a double pool: Ben takes the miss; Clara, offered stand/pass, types ``m``
+    (miss: taken already) and ``d`` (defend: only the dealer, Ann) and hears why, not "the
+    words are ..."; then the input ends: nothing written."""
+    assert loo(table, "hand", "A=2", "B=1", "C=0").exit_code == 0
+    before = dump_db(table)
+    result = loo(table, "hand", "-i", input="miss\nm\nd\n")
+    assert result.exit_code == 130
+    assert "'m' is not possible here: Clara took the miss, but Ben had already taken it" in (
+        result.output)
+    assert "'d' is not possible here: Clara is not the dealer; only the dealer may defend the " \
+        "pool" in result.output
+    assert "the words are" not in result.output
+    assert dump_db(table) == before
