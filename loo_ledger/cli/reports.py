@@ -113,7 +113,7 @@ def balances(ctx: typer.Context, session: str | None = SESSION_OPTION,
         rows.append(("less carried in", signed(-carried), text(-1)))
     rows.append(("total", total["chips"], money_text(total_money, currency) if cash else ""))
     unit = info.get("unit_name") or "chips"
-    show(table(header("Balances", ledger.session(sid)["name"], sid, unit),
+    show(table(header("Balances", bal["name"], sid, unit),
                ["player", "net", "money"], rows,
                right=("net", "money")))
     if carried:

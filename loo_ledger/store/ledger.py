@@ -326,7 +326,8 @@ class Ledger:
             "SELECT name, net FROM seats WHERE session_id = ? ORDER BY position", [session_id]))
         unit: UnitRow = {"unit_name": row["unit_name"], "unit_value": row["unit_value"],
                          "currency": row["currency"]}
-        return {"pool": row["pool"], "players": cast("list[SeatRow]", players),
+        return {"name": row["name"], "pool": row["pool"],
+                "players": cast("list[SeatRow]", players),
                 "opening_pool": row["opening_pool"] or 0, "unit": unit}
 
     def final_state(self, session_id: int) -> TableState:
