@@ -440,6 +440,12 @@ SCHEMAS: dict[str, J] = {
                     "each file the real import would refuse without --again, with the "
                     "sessions its content is already in (oldest first) or, if none, the "
                     "file given before it that holds the same session (same_as)."),
+    "path": obj({"path": NAME, "exists": BOOL},
+                description="loo path --json: the ledger's path (absolute) and whether a "
+                            "file is there."),
+    "schema": {"$ref": "https://json-schema.org/draft/2020-12/schema",
+               "description": "loo schema [NAME] --json: a JSON Schema (the session file's, "
+                              "or a command's --json output's)."},
     "datasette-metadata": obj({
         "title": NAME, "description": NAME,
         "databases": {"type": "object", "additionalProperties": obj({
