@@ -45,3 +45,25 @@ def test_schema_prints_the_session_file_schema_and_output_schemas(tmp_path):
     ambiguous = _loo("--db", db, "schema", "se")
     assert ambiguous.exit_code == 1
     assert "'se' is ambiguous" in ambiguous.stderr
+
+
+def test_new_and_use_json_echo_what_was_stored(tmp_path):
+    """--when "2026-03-13 20:00" is stored as that time in ISO 8601 (the zone the test
+    runs in is UTC in CI; the date and hour are checked, as typed); loo_limit=45 as the
+    number 45; the unit as three-card's "white chip" at 0.05 GBP; Cat, the last player,
+    deals first by default."""
+    db = str(tmp_path / "a.db")
+    new = _loo("--db", db, "new", "Friday", "--players", "Ann,Ben,Cat", "--rule",
+               "loo_limit=45", "--when", "2026-03-13 20:00", "--unit-value", "0.05",
+               "--currency", "GBP", "--json")
+    assert new.exit_code == 0, new.output
+    stored = json.loads(new.stdout)["stored"]
+    assert stored["started_at"].startswith("2026-03-13T20:00:00")
+    assert {k: v for k, v in stored.items() if k != "started_at"} == {
+        "name": "Friday", "variant": "three-card", "house_rule": None,
+        "rules": {"loo_limit": 45},
+        "unit": {"name": "white chip", "value": "0.05", "currency": "GBP"},
+        "first_dealer": "Cat", "buy_in": None, "opening_pool": 0}
+    use = _loo("--db", db, "use", "fri", "--json")
+    assert use.exit_code == 0, use.output
+    assert json.loads(use.stdout)["stored"] == stored

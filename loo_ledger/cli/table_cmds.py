@@ -24,7 +24,7 @@ from loo_ledger.cli.context import (
 )
 from loo_ledger.cli.matching import match, match_player
 from loo_ledger.cli.options import PLAYERS_ARG, Options, hand_options
-from loo_ledger.cli.outputs import action_result
+from loo_ledger.cli.outputs import action_result, stored_session
 from loo_ledger.errors import LooError
 
 if TYPE_CHECKING:
@@ -77,7 +77,8 @@ def new(ctx: typer.Context,
                       players=names, dealer=dealer, buy_in=buy_in, unit_value=unit_value,
                       currency=currency, when=when, carry_from=carried)
     if as_json:
-        return action_result(ctx, "new", sid, name=name, players=names)
+        return action_result(ctx, "new", sid, name=name, players=names,
+                             stored=stored_session(ledger, sid))
     typer.echo(f"session {sid} '{name}' started: {', '.join(names)}; "
                f"{ledger.session(sid)['first_dealer']} deals first")
 
@@ -115,7 +116,7 @@ def use(ctx: typer.Context,
     sid = one_session(ctx, typed, session)
     e.ledger().set_current(sid)
     if as_json:
-        return action_result(ctx, "use", sid)
+        return action_result(ctx, "use", sid, stored=stored_session(e.ledger(), sid))
     typer.echo(f"session {sid} is now current")
 
 
