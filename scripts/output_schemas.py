@@ -198,15 +198,19 @@ LEAKS = obj({
     "players": arr(obj({
         "player": NAME, "hands": NAT, "net": INT, "winners": arr(NAME),
         "lines": arr(obj({
-            "line": enum(("stand", "after-loo", "miss", "defend")),
-            "situation": obj({"pool": enum(("simple", "double")), "seat": NAT,
-                              "stood_before": NAT}, optional=("seat", "stood_before")),
+            "line": enum(("stand", "after-loo", "miss", "defend", "exchange")),
+            "situation": obj({"pool": enum(("simple", "double", "first", "later")),
+                              "seat": NAT, "stood_before": NAT},
+                             optional=("seat", "stood_before")),
             "text": NAME, "choice": NAME, "n": ID, "rate": {"type": "number", "minimum": 0},
             "winners_n": ID, "winners_rate": {"type": "number", "minimum": 0},
             "rates": RATES, "winners_rates": RATES,
             "values": {"type": "object", "additionalProperties": {"type": "number"}},
             "cost": null({"type": "number"}),
-            "ci": null(arr({"type": "number"})), "enough": BOOL}))}))},
+            "ci": null(arr({"type": "number"})), "enough": BOOL,
+            "cards": {"type": "number", "minimum": 0},
+            "winners_cards": {"type": "number", "minimum": 0}},
+            optional=("cards", "winners_cards")))}))},
     description="loo leaks PLAYER --json (or --all): each line a decision in a situation, the "
                 "player's rate of its choice and the winners', each choice's value (the "
                 "table's average change for it there), and the cost in chips per 100 of the "
@@ -222,13 +226,15 @@ SCHEMAS: dict[str, J] = {
                  "description": "The day it was played (or, without started_at, created)."}}),
         "loo sessions --json: every session in the ledger."),
     "hands": {
-        "description": "loo hands --json: every hand of a session; with --audit, the audit "
-                       "trail instead.",
+        "description": "loo hands --json: every hand of a session (with filters choosing "
+                       "evenings, of each evening chosen, each hand naming its session); with "
+                       "--audit, the audit trail instead.",
         "anyOf": [
-            arr(obj({"number": ID, "dealer": NAME, "double": BOOL, "pool_in": NAT, "pot": NAT,
+            arr(obj({"session": ID, "number": ID, "dealer": NAME, "double": BOOL,
+                     "pool_in": NAT, "pot": NAT,
                      "deltas": NETS, "pool_after": NAT, "looed": arr(NAME),
                      "outcome": enum(Resolution), "table_ruling": null(STR),
-                     "record": RECORD})),
+                     "record": RECORD}, optional=("session",))),
             arr(obj({"hand": null(ID), "action": NAME, "old_record": null(RECORD),
                      "new_record": null({"type": "object"}), "at": WHEN})),
         ]},

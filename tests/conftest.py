@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -116,10 +117,23 @@ def good_file(tmp_path) -> Path:
     return write_json(tmp_path / "good.json", copy.deepcopy(GOOD_SESSION))
 
 
-@pytest.fixture
-def good_db(tmp_path, loo, good_file) -> Path:
-    """A database holding GOOD_SESSION as session 1."""
-    db = tmp_path / "loo.db"
-    result = loo(db, "import", good_file)
+@pytest.fixture(scope="session")
+def good_template(tmp_path_factory, loo) -> Path:
+    """GOOD_SESSION imported once per test process (a new ledger, its migrations, the
+    import): ``good_db`` copies this file, which no test opens."""
+    folder = tmp_path_factory.mktemp("good_template")
+    db = folder / "loo.db"
+    result = loo(db, "import", write_json(folder / "good.json", copy.deepcopy(GOOD_SESSION)))
     assert result.exit_code == 0, result.output
+    # closed, the ledger is this one file: no -wal beside it holding part of the import
+    assert sorted(p.name for p in folder.iterdir()) == ["good.json", "loo.db"]
+    return db
+
+
+@pytest.fixture
+def good_db(tmp_path, good_file, good_template) -> Path:
+    """A database holding GOOD_SESSION as session 1 (a copy of ``good_template``: the same
+    file `loo import good.json` makes on a new ledger)."""
+    db = tmp_path / "loo.db"
+    shutil.copyfile(good_template, db)
     return db

@@ -136,6 +136,7 @@ SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
     ("variants-show", ("variants", "show", "lou", "--json")),
     ("sessions", ("sessions", "--json")),
     ("hands", ("hands", "--json")),
+    ("hands", ("hands", "--since", "2000-01-01", "--json")),
     ("hands", ("hands", "--audit", "--json")),
     ("balances", ("balances", "--json")),
     ("balances", ("balances", "-s", "3", "--json")),

@@ -102,7 +102,9 @@ def test_filters(loo: Any, tmp_path: Path) -> None:
         p: {} for p in ("Ann", "Ben", "Cat", "Dov")}
     assert lines(loo, db, "Dov", "--with", "cat", "--min-hands", "1") == lines(
         loo, db, "Dov", "--min-hands", "1")
-    out = loo(db, "leaks", "Dov", "--session", "9")
+    out = loo(db, "leaks", "Dov", "--session", "9")  # -s names a session, as everywhere
+    assert out.exit_code == 1 and "there is no session 9" in out.output
+    out = loo(db, "leaks", "Dov", "--since", "2099-01-01")
     assert out.exit_code == 1 and "no evening is selected" in out.output
     assert loo(db, "leaks", "Dov", "--seat", "left").exit_code == 1
 

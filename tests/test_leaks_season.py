@@ -79,17 +79,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-EVENINGS = (
-    ("E1", "2026-04-03", "Cat", (("Ann=2", "Ben=1", "Cat=0"),
-                                 ("Ben=2", "Cat=pass", "Ann=1"))),
-    ("E2", "2026-04-10", "Ann", (("Ann=1", "Ben=0", "Cat=2"),
-                                 ("Cat=0", "Ann=3", "Ben=pass"))),
-    ("E3", "2026-04-17", "Ben", (("Ann=0", "Ben=1", "Cat=2"),
-                                 ("Ann=pass", "Ben=2", "Cat=1"))),
-    ("E4", "2026-04-24", "Cat", (("Ann=1", "Ben=2", "Cat=0"),
-                                 ("Ben=miss:1", "Cat=0", "Ann=2"))),
-)
+import season_kit
 
 STAND_1 = "stands from the eldest seat in a double pool, nobody stood before"
 STAND_2 = "stands from seat 2 in a double pool, 1 stood before"
@@ -102,17 +92,7 @@ DEFEND = "passes as dealer once someone stood (not stand or defend), in a double
 
 @pytest.fixture
 def april(loo: Any, tmp_path: Path) -> Path:
-    db = tmp_path / "april.db"
-    for name, day, dealer, hands in EVENINGS:
-        out = loo(db, "new", name, "--players", "Ann,Ben,Cat", "--dealer", dealer,
-                  "--when", f"{day} 20:00")
-        assert out.exit_code == 0, out.output
-        for words in hands:
-            out = loo(db, "hand", *words)
-            assert out.exit_code == 0, out.output
-    out = loo(db, "season", "new", "April", "--since", "2026-04-01", "--until", "2026-04-30")
-    assert out.exit_code == 0, out.output
-    return db
+    return season_kit.april(loo, tmp_path / "april.db")
 
 
 def _json(loo: Any, db: Path, *args: str) -> Any:

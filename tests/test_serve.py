@@ -102,8 +102,17 @@ def test_the_last_hand_is_a_live_region_and_the_chart_is_the_exports(client, eve
     export = evening.parent / "evening.html"
     assert loo(evening, "export", "--format", "html", "-o", export).exit_code == 0
     exported = export.read_text(encoding="utf-8")
-    chart = re.search(r"<svg.*?</svg>", html, re.S)
-    assert chart and chart.group(0) in exported  # the export's own running-net chart
+    charts = re.findall(r"<svg.*?</svg>", html, re.S)
+    # the export's own running-net chart, in its desk and its phone layout (issue 23: a
+    # phone reads it at 360 px without scrolling; live.css shows one by the screen's width)
+    assert len(charts) == 2 and all(c in exported for c in charts)
+    assert charts[0].startswith('<svg class="chart desk"')
+    assert charts[1].startswith('<svg class="chart phone"') and 'viewBox="0 0 360 ' in charts[1]
+    css = client.get(f"/{TOKEN}/live.css")
+    assert css.status_code == 200
+    rules = css.text
+    assert ".chart-box svg.phone { display: none; }" in rules
+    assert ".chart-box svg.desk { display: none; }" in rules.split("@media (max-width: 30rem)")[1]
 
 
 def test_it_works_without_javascript_and_needs_nothing_from_elsewhere(client) -> None:

@@ -1,14 +1,20 @@
 """Issue 10: `loo --help` and the read-only commands start as fast as a bare Typer app, so
 they must not import what they do not use. Each check runs the command in a fresh
-interpreter and lists the modules it loaded (timing is measured in benchmarks/)."""
+interpreter and lists the modules it loaded (timing is measured in benchmarks/); each
+distinct command line is run once for the module (``modules_of``) and its list asked by
+every check about it."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 #: Loaded by `loo --help`, these would each cost milliseconds for nothing.
 NOT_FOR_HELP = ("loo_ledger.domain.settlement.engine", "loo_ledger.domain.settlement.session",
@@ -34,28 +40,56 @@ def loaded(*args: str) -> list[str]:
     return json.loads(done.stderr.rsplit("MODULES ", 1)[1])
 
 
-def test_help_loads_no_engine_no_store_and_no_database() -> None:
+@pytest.fixture(scope="module")
+def modules_of() -> Callable[..., list[str]]:
+    """``loaded``, run once per distinct command line of this module."""
+    seen: dict[tuple[str, ...], list[str]] = {}
+
+    def of(*args: str) -> list[str]:
+        if args not in seen:
+            seen[args] = loaded(*args)
+        return seen[args]
+    return of
+
+
+@pytest.fixture(scope="module")
+def good_db(good_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The good session's ledger, for this module's reading commands."""
+    db = tmp_path_factory.mktemp("startup") / "loo.db"
+    shutil.copyfile(good_template, db)
+    return db
+
+
+@pytest.fixture(scope="module")
+def hand_db(good_template: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of it for `loo hand`, run once (modules_of) whichever check asks first."""
+    db = tmp_path_factory.mktemp("startup") / "hand.db"
+    shutil.copyfile(good_template, db)
+    return db
+
+
+def test_help_loads_no_engine_no_store_and_no_database(modules_of) -> None:
     # the list is read from cli.COMMANDS: no command's module is imported for it
     from loo_ledger.cli import COMMANDS
-    modules = loaded("--help")
+    modules = modules_of("--help")
     assert not [m for m in NOT_FOR_HELP if m in modules]
     defining = {f"loo_ledger.cli.{where.split(':')[0]}" for where, _, _ in COMMANDS.values()}
     assert "loo_ledger.cli.table_cmds" in defining and not defining & set(modules)
 
 
-def test_balances_loads_no_engine_and_no_writer(good_db: Path) -> None:
+def test_balances_loads_no_engine_and_no_writer(modules_of, good_db: Path) -> None:
     # a read of two rows: the ledger, and nothing of the engine, the writer or the codecs
-    modules = loaded("--db", str(good_db), "balances")
+    modules = modules_of("--db", str(good_db), "balances")
     assert "loo_ledger.store.ledger" in modules
     assert not [m for m in ("loo_ledger.domain.settlement.engine", "loo_ledger.domain.rules.model",
                             "loo_ledger.store.writer", "loo_ledger.store.derive",
                             "loo_ledger.store.records", "msgspec") if m in modules]
 
 
-def test_pool_settles_nothing_again(good_db: Path) -> None:
+def test_pool_settles_nothing_again(modules_of, good_db: Path) -> None:
     # the next deal is the domain's answer (legal, deal) asked of the table as stored, and
     # the last hand's loos its stored movements: nothing that settles a hand, not the writer
-    modules = loaded("--db", str(good_db), "pool")
+    modules = modules_of("--db", str(good_db), "pool")
     assert "loo_ledger.store.ledger" in modules and "loo_ledger.domain.next.legal" in modules
     # (domain.settlement.wording, which words the stored loos, settles nothing)
     settling = {f"loo_ledger.domain.settlement.{name}"
@@ -70,11 +104,8 @@ def test_pool_settles_nothing_again(good_db: Path) -> None:
                             "loo_ledger.cli.options") if m in modules]
 
 
-def test_a_hand_at_the_table_loads_what_it_uses(good_db: Path, tmp_path: Path) -> None:
-    import shutil
-    db = tmp_path / "hand.db"
-    shutil.copyfile(good_db, db)
-    modules = loaded("--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0")
+def test_a_hand_at_the_table_loads_what_it_uses(modules_of, hand_db: Path) -> None:
+    modules = modules_of("--db", str(hand_db), "hand", "A=1", "B=1", "C=1", "D=0")
     # nothing of the session-file reader, the migrations or the reports
     assert "loo_ledger.store.writer" in modules
     assert not [m for m in ("loo_ledger.formats.sessionfile", "loo_ledger.formats.reader",
@@ -128,8 +159,8 @@ def test_a_piped_table_loads_no_rich(tmp_path: Path) -> None:
     assert not [m for m in modules if m == "rich" or m.startswith("rich.")]
 
 
-def test_a_command_line_loads_only_the_module_of_its_command() -> None:
-    modules = loaded("seat", "--help")
+def test_a_command_line_loads_only_the_module_of_its_command(modules_of) -> None:
+    modules = modules_of("seat", "--help")
     assert "loo_ledger.cli.seats_rules" in modules
     assert not [m for m in ("loo_ledger.cli.table_cmds", "loo_ledger.cli.reports",
                             "loo_ledger.cli.session_cmds") if m in modules]
@@ -174,28 +205,23 @@ def test_the_cli_uses_no_private_api_and_leaves_python_alone() -> None:
 SERVE_ONLY = ("starlette", "uvicorn", "segno", "h11", "anyio", "loo_ledger.web")
 
 
-def test_only_serve_loads_the_web_server(good_db: Path, tmp_path: Path) -> None:
-    db = tmp_path / "hand.db"
-    db.write_bytes(good_db.read_bytes())
+def test_only_serve_loads_the_web_server(modules_of, good_db: Path, hand_db: Path) -> None:
     for args in (["--help"], ["--db", str(good_db), "balances"],
                  ["--db", str(good_db), "pool"], ["--db", str(good_db), "hands"],
-                 ["--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0"],
+                 ["--db", str(hand_db), "hand", "A=1", "B=1", "C=1", "D=0"],
                  ["--db", str(good_db), "serve", "--help"]):
-        modules = loaded(*args)
+        modules = modules_of(*args)
         assert not [m for m in modules if m.split(".")[0] in SERVE_ONLY
                     or m.startswith("loo_ledger.web")], args
 
 
-def test_only_loo_table_loads_textual(good_db: Path, tmp_path: Path) -> None:
+def test_only_loo_table_loads_textual(modules_of, good_db: Path, hand_db: Path) -> None:
     # issue 23: Textual (and the screen built on it) is loaded by `loo table` alone
     def textual(modules: list[str]) -> list[str]:
         return [m for m in modules if m == "textual" or m.startswith(("textual.",
                                                                       "loo_ledger.tui"))]
-    import shutil
-    db = tmp_path / "hand.db"
-    shutil.copyfile(good_db, db)
     for args in (["--help"], ["--db", str(good_db), "balances"],
                  ["--db", str(good_db), "pool"], ["--db", str(good_db), "hands"],
-                 ["--db", str(db), "hand", "A=1", "B=1", "C=1", "D=0"],
+                 ["--db", str(hand_db), "hand", "A=1", "B=1", "C=1", "D=0"],
                  ["--db", str(good_db), "explain", "1"], ["table", "--help"]):
-        assert not textual(loaded(*args)), args
+        assert not textual(modules_of(*args)), args

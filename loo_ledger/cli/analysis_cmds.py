@@ -19,6 +19,17 @@ from loo_ledger.cli.context import (
     one_session,
     print_json,
 )
+from loo_ledger.cli.filter_opts import (
+    POOL_OPTION,
+    SEASON_OPTION,
+    SEAT_OPTION,
+    SESSIONS_OPTION,
+    SINCE_OPTION,
+    UNTIL_OPTION,
+    VARIANT_OPTION,
+    WITH_OPTION,
+    session_ids,
+)
 from loo_ledger.cli.render import money_text, show, signed, table
 
 
@@ -30,35 +41,43 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
-def stats(ctx: typer.Context, session: str | None = SESSION_OPTION,
+def stats(ctx: typer.Context, session: list[str] | None = SESSIONS_OPTION,
           all_: bool = typer.Option(False, "--all", help="Every session in the ledger."),
-          since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
-              "Sessions from DATE on: '2026-03-01', 'last month', 'this year'.")),
+          since: str | None = SINCE_OPTION, until: str | None = UNTIL_OPTION,
+          season: str | None = SEASON_OPTION, variant: str | None = VARIANT_OPTION,
           player: str | None = typer.Option(None, "--player", metavar="NAME",
                                                help="Only this player."),
           limit: int = typer.Option(20, "--limit", metavar="N", min=0, help=(
               "Across sessions: list the N most recent sessions (0: all; --json has all).")),
           as_json: bool = JSON_OPTION) -> None:
     """Per player: declarations, tricks, loos, whole pools, flushes, chips and money, seats.
-    Per session: hands, simple and double pools, the largest pool, loos paid.
-    """
+    Per session: hands, simple and double pools, the largest pool, loos paid. One session
+    (the current one, or -s ID), or the evenings the filters choose (--all, --since,
+    --until, --season, --variant, several -s)."""
+    from loo_ledger.cli.filter_opts import read
     from loo_ledger.services.analysis.stats import stats as run_stats
     from loo_ledger.services.dates import parse_when
     e = env(ctx)
-    if all_ and session is not None:
+    ids = session_ids(e, session)
+    if all_ and ids:
         ctx.fail("choose --session or --all, not both")
-    across = (all_ or since is not None) and session is None
-    sid = None if across else e.session_id(session)
+    filtered = bool(season is not None or until or variant is not None or len(ids) > 1
+                    or (ids and since is not None))
+    only = read(e.ledger(), season=season, since=since, until=until, session=ids,
+                variant=variant) if filtered else None
+    across = (all_ or since is not None or filtered)
+    sid = None if across else (ids[0] if ids else e.session_id(None))
     if player is not None and sid is None:  # across sessions: a person, by any spelling
         from loo_ledger.cli.player_cmds import match_identity
-        from loo_ledger.store.identities import read
-        player = match_identity(player, read(e.ledger().db))
+        from loo_ledger.store.identities import read as read_identities
+        player = match_identity(player, read_identities(e.ledger().db))
     elif player is not None:  # a unique prefix in any case, as everywhere (cli/matching.py)
         from loo_ledger.cli.matching import match_player
         player = match_player(player, e.ledger().session(sid)["players"])
     report = run_stats(e.ledger(), session_id=sid,
-                       since=parse_when(since) if since else None, player=player,
-                       record_sessions=None if as_json else limit or None)
+                       since=parse_when(since) if since and not filtered else None,
+                       player=player, record_sessions=None if as_json else limit or None,
+                       only=only)
     if as_json:
         return print_json(report)
     _show_stats(report, limit)
@@ -172,43 +191,61 @@ def _show_record(record: list[dict[str, Any]], cut: str) -> None:
                right=("session", "net", "money")))
 
 
-def settle_up(ctx: typer.Context, session: str | None = SESSION_OPTION,
+def settle_up(ctx: typer.Context, session: list[str] | None = SESSIONS_OPTION,
               banker: str | None = typer.Option(None, "--banker", metavar="NAME", help=(
                   "Who everyone settles with (default: the first player).")),
               all_: bool = typer.Option(False, "--all", help=(
                   "The tab of every session: who owes whom, after 'loo paid'.")),
-              since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
-                  "The tab of the sessions from DATE on: '2026-03-01', 'March 2026'.")),
-              as_json: bool = JSON_OPTION) -> None:
-    """Of a session: each player's net and buy-in in money, and who pays whom.
-    With --all or --since, a season's tab: every session's money by player (and the
-    pool), less the debts paid ('loo paid'), and who still pays whom.
-    """
+              since: str | None = SINCE_OPTION, until: str | None = UNTIL_OPTION,
+              season: str | None = SEASON_OPTION, variant: str | None = VARIANT_OPTION,
+              pool: str | None = POOL_OPTION, seat: str | None = SEAT_OPTION,
+              with_: str | None = WITH_OPTION, as_json: bool = JSON_OPTION) -> None:
+    """Money owed at the end: each player's net and buy-in in money, and who pays whom.
+    With --all, or filters choosing evenings (--since, --until, --season, --variant,
+    several -s), a tab: every session's money by player (and the pool), less the debts
+    paid ('loo paid'), and who still pays whom."""
+    from loo_ledger.cli.filter_opts import read, refuse
     from loo_ledger.services.analysis.settle_up import settle_session
+    refuse({"--pool": pool, "--seat": seat, "--with": with_},
+           "settle-up settles whole evenings: what each player owes is his net over every "
+           "hand of the evening, so a part of its hands or seats owes nobody anything")
     e = env(ctx)
-    if all_ or since is not None:
-        if session is not None or banker is not None:
-            ctx.fail("--all and --since settle a season by the fewest transfers; they "
-                     "cannot be combined with --session or --banker")
+    ids = session_ids(e, session)
+    filtered = bool(until or season is not None or variant is not None or len(ids) > 1
+                    or (ids and since is not None))
+    if all_ or since is not None or filtered:
+        if banker is not None or (all_ and (ids or filtered)):
+            ctx.fail("--all and the filters settle a season by the fewest transfers; --all "
+                     "cannot be combined with --session or another filter, nor any of them "
+                     "with --banker")
         from loo_ledger.cli.season_show import show_tab
+        from loo_ledger.services.analysis.filters import evenings
         from loo_ledger.services.analysis.season import season_tab
         from loo_ledger.services.dates import period
-        tab = season_tab(e.ledger(), since=period(since)[0].isoformat() if since else None)
+        if filtered:
+            only = read(e.ledger(), season=season, since=since, until=until, session=ids,
+                        variant=variant)
+            title, _name, chosen = evenings(e.ledger(), only)
+            tab = season_tab(e.ledger(), since=None, evenings=[s["id"] for s in chosen],
+                             title=title)
+        else:
+            tab = season_tab(e.ledger(),
+                             since=period(since)[0].isoformat() if since else None)
         return print_json(tab) if as_json else show_tab(tab)
-    result = settle_session(e.ledger(), e.session_id(session), banker=banker)
+    result = settle_session(e.ledger(), ids[0] if ids else e.session_id(None), banker=banker)
     if as_json:
         return print_json(result)
     if result["in"] == "chips":
         return _settle_chips(result)
-    cur, pool = result["unit"]["currency"], result["pool"]
+    cur, kitty = result["unit"]["currency"], result["pool"]
     bought = result["buy_in"] is not None
     rows = [(p["name"], signed(p["net"]), _cash(p["money"], cur),
              *((f"{p['bought']} = {_cash(p['bought_money'], cur)}",
                 f"{p['cash_out']} = {_cash(p['cash_out_money'], cur)}") if bought else ()))
             for p in result["players"]]
     # The pool's change is its part of the cash-outs: the column sums to what was bought in.
-    rows.append(("(pool)", signed(pool["change"]), _cash(pool["money"], cur),
-                 *(("", f"{signed(pool['change'])} = {_cash(pool['cash_out_money'], cur)}")
+    rows.append(("(pool)", signed(kitty["change"]), _cash(kitty["money"], cur),
+                 *(("", f"{signed(kitty['change'])} = {_cash(kitty['cash_out_money'], cur)}")
                    if bought else ())))
     if bought:
         total = f"{result['bought']['chips']} = {_cash(result['bought']['money'], cur)}"

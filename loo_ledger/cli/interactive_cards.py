@@ -30,7 +30,7 @@ from loo_ledger.domain.cards.deck import (
     parse_cards,
 )
 from loo_ledger.domain.cards.play import PlayContext, check_play, legal_plays, winner
-from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.cards.play_rules import PlayRules, turned_up
 from loo_ledger.domain.rules.codes import Suit
 from loo_ledger.domain.rules.variants import Variant
 
@@ -61,7 +61,9 @@ class _Table(msgspec.Struct):
             return f"{card} is not in the {self.rules.pack}-card pack"
         if card in self.played:
             return f"{card} has been played already"
-        if card == self.trump_card and (self.turned_in_play or self.rules.hand_size != 5):
+        after_deal, in_play = ((None, self.trump_card) if self.turned_in_play
+                               else (self.trump_card, None))
+        if card in turned_up(self.rules, trump_card=after_deal, turned=in_play):
             return f"{card} was turned up"
         for p, hand in self.hands.items():
             if p != player and card in hand:

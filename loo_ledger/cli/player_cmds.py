@@ -86,8 +86,9 @@ def paid(ctx: typer.Context,
          currency: str | None = typer.Option(
              None, "--currency", metavar="CODE", callback=option_limits.currency, help=(
              "Its currency (default: the latest session's with a money value).")),
-         for_: list[int] = typer.Option([], "--for", metavar="SESSION", min=1, help=(
-             "A session it settles (repeat for more; default: the payer's oldest unpaid "
+         for_: list[str] = typer.Option([], "--for", metavar="ID|NAME", help=(
+             "A session it settles, by id or name (repeat for more; default: the payer's "
+             "oldest unpaid "
              "losses and the payee's oldest unpaid winnings first).")),
          advance: bool = typer.Option(False, "--advance", help=(
              "Paid ahead: more than the payer owes (otherwise refused).")),
@@ -100,9 +101,10 @@ def paid(ctx: typer.Context,
     from loo_ledger.store.codec import now_iso
     ledger = env(ctx).ledger()
     who = read(ledger.db)
+    sessions = [env(ctx).find_session(typed) for typed in for_]
     stored = record_payment(ledger, payer=_party(payer, who), payee=_party(payee, who),
                             amount=amount, when=parse_when(when) if when else now_iso(),
-                            note=note, currency=currency, sessions=for_ or None,
+                            note=note, currency=currency, sessions=sessions or None,
                             advance=advance)
     if as_json:
         return action_result(ctx, "paid", None, payment=stored)

@@ -6,37 +6,100 @@ rows and loads neither (tests/test_startup.py, benchmarks/ "loo balances")."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.filter_opts import (
+    POOL_OPTION,
+    SEASON_OPTION,
+    SEAT_OPTION,
+    SESSIONS_OPTION,
+    SINCE_OPTION,
+    UNTIL_OPTION,
+    VARIANT_OPTION,
+    WITH_OPTION,
+    session_ids,
+)
 from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.cli.visible import cell, visible
 from loo_ledger.services.reports.cells import hand_cell
 
 
-def hands(ctx: typer.Context, session: str | None = SESSION_OPTION,
+def hands(ctx: typer.Context, session: list[str] | None = SESSIONS_OPTION,
+          season: str | None = SEASON_OPTION, since: str | None = SINCE_OPTION,
+          until: str | None = UNTIL_OPTION, variant: str | None = VARIANT_OPTION,
+          pool: str | None = POOL_OPTION, seat: str | None = SEAT_OPTION,
+          with_: str | None = WITH_OPTION,
           audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
                                      "added, amended or undone, old and new record, and when."),
           as_json: bool = JSON_OPTION) -> None:
-    """Tricks won are marked t; * marks a table ruling."""
+    """Every hand: dealer, pool in play, each player's word, tricks (t), flushes, revokes and
+    change, pool after; * marks a table ruling. The current session, or -s ID; the filters
+    choose evenings (--season, --since, --until, --variant, several -s: a table each) and
+    hands (--pool, --with)."""
+    from loo_ledger.cli.filter_opts import read, refuse
+    from loo_ledger.services.analysis.filters import evenings
+    refuse({"--seat": seat}, "a hand's row shows every seat: --seat chooses a seat, not a "
+                             "hand (see 'loo stats' for a player's figures by seat)")
+    e = env(ctx)
+    ids = session_ids(e, session)
+    many = bool(season is not None or since or until or variant is not None or len(ids) > 1)
+    if audit:
+        refuse({"--season": season, "--since": since, "--until": until, "--variant": variant,
+                "--pool": pool, "--with": with_, "--session": ids[1:]},
+               "the audit trail is one session's, every change in it: give one -s ID")
+        return _audit(e.ledger().audit(ids[0] if ids else e.session_id(None)), as_json)
+    only = read(e.ledger(), season=season, since=since, until=until, session=ids,
+                variant=variant, pool=pool, with_=with_)
+    sids = [s["id"] for s in evenings(e.ledger(), only)[2]] if many else \
+        [(ids[0] if ids else e.session_id(None))]
+    kept = _kept(e.ledger(), sids, only) if only.hand_filters() else None
+    if kept is not None and not any(kept.values()):
+        from loo_ledger.services.analysis.filters import no_hand
+        raise no_hand(only)
+    if as_json:  # streamed: memory does not grow with the session
+        from loo_ledger.cli.streaming import write_chunks
+        from loo_ledger.services.reports.stream import json_array
+        write_chunks(json_array(_json_rows(e.ledger(), sids, kept, many)), final="\n")
+        return
+    for sid in sids:
+        if kept is None or kept[sid]:
+            _hands_table(e.ledger(), sid, None if kept is None else kept[sid])
+
+
+def _kept(ledger: Any, sids: list[int], only: Any) -> dict[int, set[int]]:
+    """Each session's hand numbers the hand filters (--pool, --with) keep."""
+    from loo_ledger.store.identities import read as read_identities
+    from loo_ledger.store.situations import hand_facts
+    who = read_identities(ledger.db).who
+    out: dict[int, set[int]] = {sid: set() for sid in sids}
+    for row in hand_facts(ledger.db, sids):
+        if only.hand(row, who):
+            out[row[0]].add(row[1])
+    return out
+
+
+def _json_rows(ledger: Any, sids: list[int], kept: dict[int, set[int]] | None, many: bool
+               ) -> Iterator[Any]:
+    """``loo hands --json``'s objects; with session filters each says its session."""
+    from loo_ledger.services.reports.stream import hand_rows
+    for sid in sids:
+        for r in hand_rows(ledger, sid):
+            if kept is None or r["number"] in kept[sid]:
+                yield {"session": sid, **r} if many else r
+
+
+def _hands_table(ledger: Any, sid: int, kept: set[int] | None) -> None:
     from loo_ledger.domain.next.legal import has_simple_double
     from loo_ledger.domain.rules.codes import Game
     from loo_ledger.services.pool import stored_variant
-    e = env(ctx)
-    sid = e.session_id(session)
-    if audit:
-        return _audit(e.ledger().audit(sid), as_json)
-    if as_json:  # streamed: memory does not grow with the session
-        from loo_ledger.cli.streaming import write_chunks
-        from loo_ledger.services.reports.stream import hand_rows, json_array
-        write_chunks(json_array(hand_rows(e.ledger(), sid)), final="\n")
-        return
-    rows = e.ledger().hands(sid)
-    v = stored_variant(e.ledger(), sid)
+    rows = [r for r in ledger.hands(sid) if kept is None or r["number"] in kept]
+    v = stored_variant(ledger, sid)
     lou, marks = v.game == Game.LOU, has_simple_double(v)
-    players = [p["name"] for p in e.ledger().balances(sid)["players"]]
+    players = [p["name"] for p in ledger.balances(sid)["players"]]
     body = [(f"{r['number']}{'*' if r['table_ruling'] else ''}", r["dealer"],
              f"{r['pot']}{' D' if r['double'] and marks else ''}",
              *(hand_cell(r["record"], p, r["deltas"], lou=lou) for p in players), r["pool_after"])
@@ -45,7 +108,8 @@ def hands(ctx: typer.Context, session: str | None = SESSION_OPTION,
                for r in rows if r["table_ruling"]]
     pool = "pot" if lou else "pool"
     legend = f"{pool} in play{', D = double' if marks else ''}; t = tricks won; * = table ruling"
-    show(table(header("Hands", e.ledger().session(sid)["name"], sid, legend),
+    part = "" if kept is None else f"{len(rows)} chosen by the filters; "
+    show(table(header("Hands", ledger.session(sid)["name"], sid, part + legend),
                ["#", "dealer", pool, *players, "after"], body,
                right=("#", pool, "after", *players)), *(cell(x) for x in rulings))
 

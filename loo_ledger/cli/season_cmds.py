@@ -11,11 +11,19 @@ from typing import Any
 
 import typer
 
-from loo_ledger.cli import completion
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
+from loo_ledger.cli.filter_opts import (
+    POOL_OPTION,
+    SEASON_OPTION,
+    SEAT_OPTION,
+    SESSIONS_OPTION,
+    SINCE_OPTION,
+    UNTIL_OPTION,
+    VARIANT_OPTION,
+    WITH_OPTION,
+    session_ids,
+)
 from loo_ledger.cli.render import money_text, show, signed, table
-from loo_ledger.services.analysis.stats import utc
-from loo_ledger.services.dates import period
 from loo_ledger.services.reports.csvout import cell
 from loo_ledger.services.seasons import delete_season, list_seasons, new_season, rename_season
 
@@ -26,22 +34,6 @@ SORT_OPTION = typer.Option("place", "--sort", metavar="COLUMN", help=(
     "Order by place, player, evenings, hands, net, per100, stand, loo, whole, best, worst, "
     "rating or change."))
 CSV_OPTION = typer.Option(False, "--csv", help="Print CSV instead of a table.")
-UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", help=(
-    "The evenings up to DATE (its whole day or month: '2026-03-31', 'March 2026')."))
-SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID", help=(
-    "Only this session (repeat for more)."))
-VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME",
-                              autocompletion=completion.variants, help=(
-    "Only the sessions of this variant (see 'loo variants')."))
-
-
-def span(since: str | None, until: str | None) -> tuple[str | None, str | None]:
-    """--since and --until as UTC ``YYYY-MM-DD HH:MM:SS``: from the start of since's range
-    to the end of until's (services/dates.py ``period``)."""
-    return (utc(period(since)[0].isoformat()) if since is not None else None,
-            utc(period(until)[1].isoformat()) if until is not None else None)
-
-
 @season_app.command("new")
 def season_new(ctx: typer.Context, name: str = _NAME,
                since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
@@ -77,7 +69,8 @@ def season_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
 def season_show(ctx: typer.Context, name: str = _NAME, sort: str = SORT_OPTION,
                 as_json: bool = JSON_OPTION, as_csv: bool = CSV_OPTION) -> None:
     """The season's standings (as 'loo standings --season NAME')."""
-    _standings(ctx, season=name, since=None, sort=sort, as_json=as_json, as_csv=as_csv)
+    from loo_ledger.services.analysis.filters import Filters
+    _standings(ctx, Filters(season=name), sort=sort, as_json=as_json, as_csv=as_csv)
 
 
 @season_app.command("rename")
@@ -100,30 +93,30 @@ def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OP
     typer.echo(f"Season {row['name']} deleted; its sessions are kept.")
 
 
-def standings(ctx: typer.Context,
-              season: str | None = typer.Option(None, "--season", metavar="NAME",
-                                                help="The evenings of this season."),
-              since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
-                  "The evenings from DATE on: '2026-03-01', 'this year'.")),
-              until: str | None = UNTIL_OPTION, session: list[int] | None = SESSIONS_OPTION,
-              variant: str | None = VARIANT_OPTION,
+def standings(ctx: typer.Context, season: str | None = SEASON_OPTION,
+              since: str | None = SINCE_OPTION, until: str | None = UNTIL_OPTION,
+              session: list[str] | None = SESSIONS_OPTION,
+              variant: str | None = VARIANT_OPTION, pool: str | None = POOL_OPTION,
+              seat: str | None = SEAT_OPTION, with_: str | None = WITH_OPTION,
               sort: str = SORT_OPTION, as_json: bool = JSON_OPTION,
               as_csv: bool = CSV_OPTION) -> None:
-    """Evenings, hands, net, money, per 100 hands, stand and loo rates, whole pools, best
-    and worst evening, place and its change, and a rating (OpenSkill Plackett-Luce, each
-    evening a match ranked by net chips).
-    """
-    _standings(ctx, season=season, since=since, sort=sort, as_json=as_json, as_csv=as_csv,
-               until=until, sessions=session or [], variant=variant)
+    """Per player over a season: evenings, hands, net, money, per 100 hands, stand and loo
+    rates, whole pools, best and worst evening, place and its change, and a rating
+    (OpenSkill Plackett-Luce, each evening a match ranked by net chips)."""
+    from loo_ledger.cli.filter_opts import read, refuse
+    refuse({"--pool": pool, "--seat": seat, "--with": with_},
+           "standings rank whole evenings (net chips, places, ratings): a part of each "
+           "evening's hands has no place or rating; see 'loo leaks' or 'loo stats' for that")
+    only = read(env(ctx).ledger(), season=season, since=since, until=until,
+                session=session_ids(env(ctx), session),
+                variant=variant)
+    _standings(ctx, only, sort=sort, as_json=as_json, as_csv=as_csv)
 
 
-def _standings(ctx: typer.Context, *, season: str | None, since: str | None, sort: str,
-               as_json: bool, as_csv: bool, until: str | None = None,
-               sessions: list[int] | None = None, variant: str | None = None) -> None:
+def _standings(ctx: typer.Context, only: Any, *, sort: str, as_json: bool,
+               as_csv: bool) -> None:
     from loo_ledger.services.analysis.standings import standings as run
-    start, end = span(since, until)
-    report = run(env(ctx).ledger(), season=season, since=start, sort=sort, until=end,
-                 sessions=sessions or [], variant=variant)
+    report = run(env(ctx).ledger(), only=only, sort=sort)
     if as_json:
         return print_json(report)
     if as_csv:

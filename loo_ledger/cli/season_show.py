@@ -27,7 +27,7 @@ def show_tab(tab: dict[str, Any]) -> None:
 
 
 def _money_tab(t: dict[str, Any], scope: dict[str, Any]) -> None:
-    cur, window = t["currency"], scope.get("since") is not None
+    cur, window = t["currency"], bool(scope.get("rule"))
 
     def cash(amount: str) -> str:
         return money_text(Decimal(amount), cur)

@@ -27,7 +27,8 @@ class LiveTable(msgspec.Struct, frozen=True, kw_only=True):
     last: Settlement | None  # the last hand as the engine settled it; None before any
     variant: Variant         # the rules in force for the next hand
     present: tuple[str, ...]
-    chart: str               # the export's running-net chart (an <svg> element), "" before any
+    chart: str               # the export's running-net chart, for a desk and for a phone (two
+                             # <svg> elements; the page shows one by its width), "" before any
 
 
 class LiveReader:
@@ -60,5 +61,6 @@ class LiveReader:
         return LiveTable(table=table, about=about, last=last.settled(ledger),
                          variant=stored_variant(ledger, sid),
                          present=tuple(p.name for p in table.players if p.present),
-                         chart=nets_chart(ev) if table.hands else "")
+                         chart=(nets_chart(ev) + nets_chart(ev, phone=True)) if table.hands
+                         else "")
 

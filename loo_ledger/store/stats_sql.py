@@ -54,15 +54,18 @@ class Scope(msgspec.Struct, frozen=True, kw_only=True):
 
     ``session_id`` picks one session; otherwise every session, or those whose date
     (``started_at``, else when it was stored) is on or after ``since`` (UTC,
-    ``YYYY-MM-DD HH:MM:SS``). ``player`` keeps one player's rows. With ``identity``, a
-    player is a person across sessions (store/identities.py): ``player`` is an identity's
-    name, matched through the reader's ``loo_who`` SQL function.
+    ``YYYY-MM-DD HH:MM:SS``); ``sessions`` (not None) keeps only those ids (the evenings
+    a report's filters chose, services/analysis/filters.py). ``player`` keeps one
+    player's rows. With ``identity``, a player is a person across sessions
+    (store/identities.py): ``player`` is an identity's name, matched through the
+    reader's ``loo_who`` SQL function.
     """
 
     session_id: int | None = None
     since: str | None = None
     player: str | None = None
     identity: bool = False
+    sessions: tuple[int, ...] | None = None
 
     def where(self, session_col: str = "session_id", player_col: str | None = "player"
               ) -> tuple[str, list[Any]]:
@@ -72,6 +75,9 @@ class Scope(msgspec.Struct, frozen=True, kw_only=True):
         if self.session_id is not None:
             terms.append(f"{session_col} = ?")
             params.append(self.session_id)
+        if self.sessions is not None:
+            terms.append(f"{session_col} IN ({', '.join('?' * len(self.sessions)) or 'NULL'})")
+            params.extend(self.sessions)
         if self.since is not None:
             terms.append(f"{session_col} IN (SELECT id FROM sessions WHERE "
                          "datetime(coalesce(started_at, created_at)) >= datetime(?))")

@@ -402,7 +402,7 @@ class TableApp(App[None]):
 
         def form_of() -> HandForm:
             return HandForm(view_before(self.ledger, self.sid, n), kept,
-                            answers=answers_from(old))
+                            answers=answers_from(old), kept_cards=old.cards)
 
         def preview(rec: Record) -> tuple[list[str], dict[str, int]]:
             done = amend_record(self.ledger, self.sid, n, rec, dry_run=True)

@@ -21,13 +21,14 @@ from msgspec.structs import replace
 from loo_ledger.cli.interactive_ask import Asker, Why
 from loo_ledger.cli.options import Options
 from loo_ledger.domain import HandRecord
+from loo_ledger.domain.rules.model import CardRecord
 from loo_ledger.errors import LooError
 
 if TYPE_CHECKING:
     from loo_ledger.tui.cards import CardEntry
 
 __all__ = ["HandForm", "KeyAsker", "Needed", "Question", "answers_from", "forfeits_from",
-           "key_map"]
+           "kept_words", "key_map"]
 
 #: Choices a question accepts beside those listed (``why`` accepts them): the first trick
 #: count may be answered ``cards``, to enter the cards played instead.
@@ -143,10 +144,18 @@ class HandForm:
     the next question or the finished record (:meth:`step`)."""
 
     def __init__(self, view: Any, opts: Options | None = None,
-                 answers: Mapping[str, str] | None = None) -> None:
+                 answers: Mapping[str, str] | None = None, *,
+                 kept_cards: CardRecord | None = None) -> None:
         self.view = view
         self.opts = opts or Options()
         self.asker = KeyAsker(answers=dict(answers or {}))
+        #: An amend's cards as recorded (None: none): kept whole in the record, and given
+        #: to the walk as ``--cards``/``--turned``, so the trick counts come from them and
+        #: an answer they contradict is refused (``loo hand``'s parser and the judge).
+        self.kept_cards = kept_cards
+        if kept_cards is not None:
+            self.opts = replace(self.opts, cards=[" ".join(t) for t in kept_cards.tricks],
+                                turned=kept_cards.trump_card or kept_cards.turned)
         self.given: list[Answered] = []
         #: The cards being entered one key each (the first trick count answered
         #: ``cards``), and whether they are all in (then they are in ``opts``).
@@ -168,9 +177,10 @@ class HandForm:
         self.asker.said.clear()
         self.asker.consumed.clear()
         try:
-            return walk(self.view, self.opts, self.asker)
+            done = walk(self.view, self.opts, self.asker)
         except Needed as need:
             return need.question
+        return done if self.kept_cards is None else replace(done, cards=self.kept_cards)
 
     def answer(self, question: Question, value: str) -> None:
         """Give ``value`` as the answer to ``question`` (``cards`` to the first trick
@@ -267,12 +277,24 @@ class HandForm:
     def notes(self) -> list[str]:
         """What the walk said on its way (forced words, tricks filled in, cards shown)."""
         said = [m.strip() for m in self.asker.messages if m.strip()]
+        if self.kept_cards is not None:
+            said.append(kept_words(self.kept_cards))
         return said + (self.cards.notes if self.cards is not None else [])
 
     @property
     def listed(self) -> list[tuple[str, str]]:
         """(label, answer) of every question answered so far, in the table's order."""
         return [(a.label, a.answer) for a in self.asker.asked if a.label]
+
+
+def kept_words(cards: CardRecord) -> str:
+    """An amend's cards in words: kept as recorded, and what they decide."""
+    turned = cards.trump_card or cards.turned
+    tricks = " | ".join(" ".join(t) for t in cards.tricks)
+    shown = "; ".join(x for x in (f"{turned} turned" if turned else "", tricks) if x)
+    decide = "; the trick counts come from them" if cards.tricks else ""
+    return (f"the cards as recorded, kept ({shown}){decide}: to change a card, "
+            "'loo amend N --cards ...'")
 
 
 def forfeits_from(record: HandRecord) -> list[str]:

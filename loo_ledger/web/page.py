@@ -123,7 +123,8 @@ def last_hand(live: LiveTable) -> str:
 
 
 def chart(live: LiveTable) -> str:
-    """The export's chart of the running nets, scrolled sideways on a narrow screen."""
+    """The export's chart of the running nets in its two layouts: the desk's (scrolled sideways
+    where it does not fit) and, on a screen under 30rem, the phone's 360-px one (live.css)."""
     if not live.chart:
         return ""
     return ('<h2>Running balance</h2><div class="chart-box">' + live.chart + "</div>"

@@ -27,7 +27,7 @@ import msgspec
 from loo_ledger.domain.cards.deck import Card, pack_ranks
 from loo_ledger.domain.cards.hand_flushes import FoundFlush, find_flush
 from loo_ledger.domain.cards.play import Breach, PlayContext, check_play, effective_suit, winner
-from loo_ledger.domain.cards.play_rules import PlayRules
+from loo_ledger.domain.cards.play_rules import PlayRules, turned_up
 from loo_ledger.domain.rules.codes import Suit
 from loo_ledger.errors import Problem
 
@@ -205,7 +205,8 @@ def _played_problems(rec: PlayRecord, rules: PlayRules, places: Places,
     for no, trick in enumerate(rec.tricks, 1):
         for c in trick:
             tricks_of.setdefault(c, []).append(no)
-    ranks, up = pack_ranks(rules.pack), (rec.turned, rec.trump_card)
+    ranks, up = pack_ranks(rules.pack), turned_up(rules, trump_card=rec.trump_card,
+                                                  turned=rec.turned)
     wrong = [c for c, nos in tricks_of.items()
              if len(nos) > 1 or c in up or (c.rank not in ranks and c not in places)]
     for card in sorted(wrong, key=Card.display_key):
@@ -222,7 +223,7 @@ def _played_problems(rec: PlayRecord, rules: PlayRules, places: Places,
             out.append(_problem("CARD_TWICE", f"{card} is played {_times(len(nos))}, in tricks "
                                 f"{_listed([str(n) for n in nos])}",
                                 by[0] if by is not None else None))
-        if card == rec.turned or (card == rec.trump_card and rules.hand_size != 5):
+        if card in up:
             out.append(_problem("CARD_TWICE", f"{card} is played to trick {nos[0]} but was "
                                 "turned up", by[0] if by is not None else None))
 
@@ -347,6 +348,7 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
               if taker is not None else set())
     thrown_played: list[str] = []
     trump, trump_card, turned_in_play = trump_at_start(rec), rec.trump_card, False
+    up = turned_up(rules, trump_card=rec.trump_card, turned=rec.turned)
     leaders: list[str] = []
     winners: list[str] = []
     breaches: list[Breach] = []
@@ -378,7 +380,7 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
                 reported.add(card)
                 continue
             played_by[card] = (p, no)
-            if card == rec.turned or (card == rec.trump_card and rules.hand_size != 5):
+            if card in up:
                 problems.append(_problem("CARD_TWICE", f"trick {no}: {p} played {card}, which "
                                          "was turned up", p))
                 reported.add(card)

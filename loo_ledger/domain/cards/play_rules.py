@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loo_ledger.domain.rules.codes import Game
 from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.errors import Problem, VariantError
+
+if TYPE_CHECKING:
+    from loo_ledger.domain.cards.deck import Card
 
 
 class PamKind(StrEnum):
@@ -171,6 +174,25 @@ _INTS = ("hand_size", "pack", "exchange")
 TABLE_RULES = ("follow_suit", "head_trick", "trump_when_void", "lead_trump",
                "trump_after_trick", "top_trump", "highest_trump", "sequence_excuse",
                "pam_play", "pam_civil", "pam_on_trump_lead")
+
+
+def turned_up(rules: PlayRules, *, trump_card: Card | None = None,
+              turned: Card | None = None) -> frozenset[Card]:
+    """The cards turned for trumps that the table has seen, so that nobody holds or plays
+    them: the card a simple pool turns at its first failure to follow (``turned``), always;
+    the card turned after the deal (``trump_card``) too, except at five-card Loo, where the
+    dealer may take it into his hand (and so play it).
+
+    >>> from loo_ledger.domain.cards.deck import parse_card as c
+    >>> sorted(map(str, turned_up(PlayRules(), trump_card=c("2s"))))
+    ['2s']
+    >>> sorted(map(str, turned_up(PlayRules.five_card(), trump_card=c("2s"), turned=c("9d"))))
+    ['9d']
+    """
+    seen = {turned} if turned is not None else set()
+    if trump_card is not None and rules.hand_size != 5:
+        seen.add(trump_card)
+    return frozenset(seen)
 
 
 def table_rule_text(name: str, raw: Any) -> str:

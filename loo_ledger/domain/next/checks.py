@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from loo_ledger.domain.next.legal import DealShape, can_flush, exchange_limit, flush_kinds
+from loo_ledger.domain.next.legal import (
+    DealShape,
+    can_flush,
+    exchange_limit,
+    flush_kinds,
+    refuse_forfeit,
+)
 from loo_ledger.domain.next.plan import Plan
 from loo_ledger.domain.rules.codes import (
     PRE_PLAY,
@@ -32,8 +38,6 @@ from loo_ledger.errors import Problem
 _FLUSH_PLAIN = FlushKind.PLAIN
 _FLUSH_TRUMP = FlushKind.TRUMP
 _GAME_LOU = Game.LOU
-_PENALTY_DECLARED_EARLY = PenaltyKind.DECLARED_EARLY
-_PENALTY_MISDEAL = PenaltyKind.MISDEAL
 _PENALTY_REVOKE = PenaltyKind.REVOKE
 _RES_ALL_PASS = Resolution.ALL_PASS
 _RES_FLUSH = Resolution.FLUSH
@@ -138,17 +142,9 @@ def _penalty(pen: Penalty, v: Variant, deal: Plan, resolution: Resolution) -> Pr
     if pen.kind not in PENALTY_KINDS:
         return _problem("PENALTY_NOT_ALLOWED", f"{p}'s penalty {pen.kind!r} is not one "
                         f"of {', '.join(PENALTY_KINDS)}", p)
-    if pen.kind in PRE_PLAY:
-        if not v.forfeits:
-            return _problem("PENALTY_NOT_ALLOWED", f"a {pen.kind} forfeit is not a rule "
-                            "of this table (forfeits=false)", p)
-        if pen.kind == _PENALTY_MISDEAL and p != deal.dealer:
-            return _problem("PENALTY_NOT_ALLOWED", f"a misdeal is charged to the dealer "
-                            f"({deal.dealer}), not {p}", p)
-        if pen.kind == _PENALTY_DECLARED_EARLY and p in deal.in_play_set:
-            return _problem("PENALTY_NOT_ALLOWED", f"{p} declared early and must throw "
-                            "up his hand (law 8), but is recorded as playing", p)
-        return None
+    if pen.kind in PRE_PLAY:  # a forfeit before play: legal's rule (refuse_forfeit)
+        refused = refuse_forfeit(v, pen.kind, p, deal.dealt, deal.in_play)
+        return None if refused is None else _problem(refused.code, refused.message, p)
     if resolution not in (PLAYED, _RES_RENEGE):
         return _problem("PENALTY_NOT_ALLOWED", f"{p} cannot have revoked: "
                         f"{without_play(deal, resolution)}", p)

@@ -520,13 +520,12 @@ def next_card(rec: PlayRecord, trick: Sequence[Card], rules: PlayRules) -> NextC
     from loo_ledger.domain.cards.deck import pack
     from loo_ledger.domain.cards.judge import judge, trump_at_start
     from loo_ledger.domain.cards.play import PlayContext, legal_plays
+    from loo_ledger.domain.cards.play_rules import turned_up
     judged = judge(rec, rules)
     done = len(judged.winners)
     played = {card for t in rec.tricks[:done] for card in t}
     turned_in_play = judged.trump is not None and judged.trump != trump_at_start(rec)
-    shown = {x for x in (rec.turned,) if x is not None}
-    if rec.trump_card is not None and (turned_in_play or rules.hand_size != 5):
-        shown.add(rec.trump_card)  # a five-card dealer may take the card turned
+    shown = turned_up(rules, trump_card=rec.trump_card, turned=rec.turned)
     if done < len(rec.tricks):  # a simple pool's failure to follow: the card turned first
         seen = played | set(rec.tricks[done]) | shown
         return NextCard(player=None, trick=done + 1, turn=True,

@@ -34,49 +34,38 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-import msgspec
-
 from loo_ledger.errors import NotFound
-from loo_ledger.store.codec import NOT_DEALT, dealt_order
+from loo_ledger.services.analysis.filters import Filters, no_hand
+from loo_ledger.store.codec import dealt_order
 from loo_ledger.store.identities import read as read_identities
-from loo_ledger.store.situations import hand_facts
+from loo_ledger.store.situations import exchanges, first_deal, hand_facts
 
 MIN_HANDS = 30
 RESAMPLES = 1000
 _CHOICE = {"s": "stand", "m": "stand", "d": "stand", "p": "pass", "f": "pass"}
 _DEALER = {"s": "stand", "m": "stand", "d": "defend", "p": "pass", "f": "pass"}
 #: The choice each kind of line is named for (its rates are this choice's).
-FOCUS = {"stand": "stand", "after-loo": "stand", "miss": "miss", "defend": "pass"}
+FOCUS = {"stand": "stand", "after-loo": "stand", "miss": "miss", "defend": "pass",
+         "exchange": "0"}
 
 Line = tuple[Any, ...]                      # (kind, pool, ...situation)
 Opportunity = tuple[Line, str, str, int]    # (line, player, choice, change)
 
 
-class Filters(msgspec.Struct, frozen=True, kw_only=True):
-    """Which hands and seats a report covers: the pool (``simple``/``double``), the seat
-    from the dealer's left (0 the dealer, 1 the eldest...), hands ``with`` a player dealt
-    in (an identity's name). None: any."""
-
-    pool: str | None = None
-    seat: int | None = None
-    with_: str | None = None
-
-    def hand(self, row: tuple[Any, ...], who: Any) -> bool:
-        """Whether hand ``row`` (store/situations.py) is selected."""
-        if self.pool is not None and ("double" if row[5] else "simple") != self.pool:
-            return False
-        return self.with_ is None or any(
-            w != NOT_DEALT and who(row[7][pos]) == self.with_ for pos, w in enumerate(row[3]))
-
-
-def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | None = None
+def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | None = None,
+                  lou: Collection[int] = (),
+                  exchanged: Mapping[tuple[int, int], Mapping[str, int]] | None = None
                   ) -> Iterator[Opportunity]:
     """Every choice of every player in the hands ``rows`` (store/situations.py), players
     named by ``who`` (a spelling -> the identity's name), in the hands and seats ``only``
-    selects (the hand before one still tells who was looed in it)."""
+    selects (the hand before one still tells who was looed in it). In the sessions ``lou``
+    (Lou's), the situation is the deal, ``first`` or ``later``, not the pool, and there is
+    no miss and no defence (the dealer stands or folds as everyone does). ``exchanged``
+    ((session, hand) -> cards exchanged by spelling, store/situations.py) gives the hands
+    where cards are exchanged: each player who played chose how many (0 when unnamed)."""
     only = only or Filters()
     looed_last: set[str] = set()
     last_session = None
@@ -84,25 +73,30 @@ def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | Non
         sid, _number, dealer, words, deltas, double, looed, names = row
         if sid != last_session:
             looed_last, last_session = set(), sid
-        pool = "double" if double else "simple"
+        is_lou = sid in lou
+        pool = ("first" if first_deal(words) else "later") if is_lou else \
+            "double" if double else "simple"
         order = dealt_order(words, dealer)
         stood = 0
         miss_taken = False
         kept = only.hand(row, who)
+        swaps = None if exchanged is None else exchanged.get((sid, _number))
         for i, pos in enumerate(order):
             w = words[pos]
             p = who(names[pos])
             seat = (i + 1) % len(order)
             change = deltas[pos] or 0
-            if kept and w in _CHOICE and only.seat in (None, seat):
+            if kept and w in _CHOICE and only.seat_kept(seat):
                 choice = _CHOICE[w]
                 yield ("stand", pool, seat, stood), p, choice, change
                 if p in looed_last:
                     yield ("after-loo", pool), p, choice, change
-                if w in "sm" and not miss_taken:
+                if w in "sm" and not miss_taken and not is_lou:
                     yield ("miss", pool), p, "miss" if w == "m" else "stand", change
-                if seat == 0 and stood:
+                if seat == 0 and stood and not is_lou:
                     yield ("defend", pool), p, _DEALER[w], change
+            if kept and swaps is not None and w not in "pf-" and only.seat_kept(seat):
+                yield ("exchange", pool, seat), p, str(swaps.get(names[pos], 0)), change
             if w in "smd":
                 stood += 1
             miss_taken = miss_taken or w == "m"
@@ -125,13 +119,12 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
             continue
         order = dealt_order(words, dealer)
         for i, pos in enumerate(order):
-            if only.seat in (None, (i + 1) % len(order)):
+            if only.seat_kept((i + 1) % len(order)):
                 p = who.who(names[pos])
                 hands[p] = hands.get(p, 0) + 1
                 nets[p] = nets.get(p, 0) + (deltas[pos] or 0)
     if not hands:
-        raise NotFound("no hand is selected: " + (_said(only) or "the evenings chosen have "
-                                                  "no hands"))
+        raise no_hand(only)
     chosen = list(hands) if player is None else [who.who(player)]
     for p in chosen:
         if p not in hands:
@@ -139,7 +132,9 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
                            "cost")
     table: dict[Line, dict[str, list[int]]] = {}
     by_player: dict[Line, dict[str, dict[str, int]]] = {}
-    for line, q, choice, change in opportunities(rows, who.who, only):
+    lou, swapping = _games(ledger, sessions)
+    exchanged = exchanges(ledger.db, swapping) if swapping else None
+    for line, q, choice, change in opportunities(rows, who.who, only, lou, exchanged):
         got = table.setdefault(line, {}).setdefault(choice, [0, 0])
         got[0] += 1
         got[1] += change
@@ -147,6 +142,26 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
         counts[choice] = counts.get(choice, 0) + 1
     return {"min_hands": min_hands, "resamples": RESAMPLES,
             "players": [_player(p, table, by_player, hands, nets, min_hands) for p in chosen]}
+
+
+def _games(ledger: Any, sessions: Sequence[int]) -> tuple[set[int], list[int]]:
+    """The sessions of ``sessions`` that are Lou, and those whose game exchanges cards
+    (by their variant and rules)."""
+    import json
+
+    from loo_ledger.domain.rules.variants import variant
+    from loo_ledger.errors import VariantError
+    from loo_ledger.services.analysis.stats import game_of
+    from loo_ledger.store.stats_sql import Scope, StatsReader
+    rows = StatsReader(ledger.db).sessions(Scope(sessions=tuple(sessions)))
+    swapping = []
+    for s in rows:
+        try:
+            if variant(s["variant"], json.loads(s["rules"] or "{}")).exchange > 0:
+                swapping.append(s["id"])
+        except (VariantError, ValueError):
+            pass
+    return {s["id"] for s in rows if game_of([s]) == "lou"}, swapping
 
 
 def _player(p: str, table: dict[Line, dict[str, list[int]]],
@@ -197,7 +212,10 @@ def _line(p: str, line: Line, counts: dict[str, int], theirs: dict[str, int],
             "rates": {c: round(counts.get(c, 0) / n, 4) for c in sorted(value)},
             "winners_rates": {c: round(w_rates.get(c, 0.0), 4) for c in sorted(value)},
             "values": {c: round(v, 4) for c, v in sorted(value.items())},
-            "cost": cost, "ci": ci, "enough": enough}
+            "cost": cost, "ci": ci, "enough": enough,
+            **({"cards": round(sum(int(c) * k for c, k in counts.items()) / n, 4),
+                "winners_cards": round(sum(int(c) * k for c, k in theirs.items()) / wn, 4)}
+               if line[0] == "exchange" else {})}
 
 
 def _resamples(counts: dict[str, int], n: int, rng: random.Random, times: int
@@ -252,36 +270,39 @@ def _binomial_cdf(n: int, p: float) -> list[float]:
     return out
 
 
-def _said(only: Filters) -> str:
-    """The filters in words, for a message."""
-    parts = [f"--pool {only.pool}" if only.pool else "",
-             f"--seat {only.seat}" if only.seat is not None else "",
-             f"--with {only.with_}" if only.with_ else ""]
-    return " ".join(p for p in parts if p)
-
-
 def _situation(line: Line) -> dict[str, Any]:
     out: dict[str, Any] = {"pool": line[1]}
     if line[0] == "stand":
         out.update(seat=line[2], stood_before=line[3])
+    elif line[0] == "exchange":
+        out.update(seat=line[2])
     return out
 
 
 def describe(line: Line) -> str:
-    """A line in words.
+    """A line in words (Lou's situation is its deal, and a loo there is a burn).
 
     >>> describe(("stand", "double", 1, 0))
     'stands from the eldest seat in a double pool, nobody stood before'
     >>> describe(("miss", "simple"))
     'takes the miss in a simple pool'
+    >>> describe(("exchange", "simple", 1))
+    'keeps his cards (exchanges none) from the eldest seat in a simple pool'
+    >>> describe(("after-loo", "later"))
+    'stands after being burned, in a later deal of Lou'
     """
     kind, pool = line[0], line[1]
-    if kind == "stand":
+    lou = pool in ("first", "later")
+    where = f"a {pool} deal of Lou" if lou else f"a {pool} pool"
+    if kind in ("stand", "exchange"):
         seat = {0: "the dealer's seat", 1: "the eldest seat"}.get(line[2], f"seat {line[2]}")
+    if kind == "exchange":
+        return f"keeps his cards (exchanges none) from {seat} in {where}"
+    if kind == "stand":
         before = "nobody stood before" if not line[3] else \
             f"{line[3]} stood before"
-        return f"stands from {seat} in a {pool} pool, {before}"
-    return {"after-loo": f"stands after being looed, in a {pool} pool",
-            "miss": f"takes the miss in a {pool} pool",
-            "defend": f"passes as dealer once someone stood (not stand or defend), in a {pool} "
-                      "pool"}[kind]
+        return f"stands from {seat} in {where}, {before}"
+    return {"after-loo": f"stands after being {'burned' if lou else 'looed'}, in {where}",
+            "miss": f"takes the miss in {where}",
+            "defend": f"passes as dealer once someone stood (not stand or defend), in {where}"
+            }[kind]

@@ -22,6 +22,7 @@ who hands whom how many chips; payments are money, so a chips tab has none.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -44,12 +45,20 @@ WINDOW_RULE = ("only what settled these evenings is counted: a payment settles t
                "owe over all time, nor paid more than they are owed")
 
 
-def season_tab(ledger: Any, *, since: str | None) -> dict[str, Any]:
-    """The tab of every session from ``since`` on (an ISO date-time; None: all of them)."""
+def season_tab(ledger: Any, *, since: str | None, evenings: Sequence[int] | None = None,
+               title: str | None = None) -> dict[str, Any]:
+    """The tab of every session from ``since`` on (an ISO date-time; None: all of them), or
+    of the sessions ``evenings`` (the ids a report's filters chose, with their ``title``):
+    a window, counted as a window from a date is."""
     who = identities.read(ledger.db)
     reader = StatsReader(ledger.db)
     every = reader.sessions(Scope())
-    window = reader.sessions(Scope(since=utc(since))) if since else every
+    if evenings is not None:
+        chosen = set(evenings)
+        window = [s for s in every if s["id"] in chosen]
+    else:
+        window = reader.sessions(Scope(since=utc(since))) if since else every
+    windowed = since is not None or evenings is not None
     inside = [s["id"] for s in window]
     money: dict[str | None, list[debts.Evening]] = {}
     chips: dict[str | None, list[debts.Evening]] = {}
@@ -60,16 +69,18 @@ def season_tab(ledger: Any, *, since: str | None) -> dict[str, Any]:
             money.setdefault(s["currency"], [])
         book.append(debts.Evening(session=s["id"], money=by_who))
     paid = _payments(ledger, who)
-    tabs = [_money_tab(cur, evenings, paid.get(cur, []), inside if since else None, since)
-            for cur, evenings in money.items()
-            if since is None or any(e.session in inside for e in evenings)
-            or any(_aware(p["paid_at"]) >= _aware(since) for p in paid.get(cur, []))]
-    tabs += [_chips_tab(unit, evenings, inside) for unit, evenings in chips.items()
-             if any(e.session in inside for e in evenings)]
-    return {"scope": {"since": since, "title": describe(None, since, len(window)),
+    tabs = [_money_tab(cur, evenings_, paid.get(cur, []), inside if windowed else None,
+                       since)
+            for cur, evenings_ in money.items()
+            if not windowed or any(e.session in inside for e in evenings_)
+            or (since is not None
+                and any(_aware(p["paid_at"]) >= _aware(since) for p in paid.get(cur, [])))]
+    tabs += [_chips_tab(unit, evenings_, inside) for unit, evenings_ in chips.items()
+             if any(e.session in inside for e in evenings_)]
+    return {"scope": {"since": since, "title": title or describe(None, since, len(window)),
                       "sessions": inside,
                       "no_money": [s["id"] for s in window if s["unit_value"] is None],
-                      **({"rule": WINDOW_RULE} if since else {})},
+                      **({"rule": WINDOW_RULE} if windowed else {})},
             "tabs": tabs}
 
 

@@ -26,8 +26,9 @@ from decimal import Decimal
 from typing import Any
 
 from loo_ledger.domain.rules.money import allocate
-from loo_ledger.errors import LooError, NotFound
-from loo_ledger.services.analysis.stats import game_of, rate, utc
+from loo_ledger.errors import LooError
+from loo_ledger.services.analysis.filters import Filters, evenings
+from loo_ledger.services.analysis.stats import game_of, rate
 from loo_ledger.store import seasons as season_store
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats_sql import Scope, StatsReader
@@ -38,63 +39,30 @@ SORTS = {"place": False, "player": False, "evenings": True, "hands": True, "net"
          "worst": True, "rating": True, "change": True}
 
 
-def standings(ledger: Any, *, season: str | None = None, since: str | None = None,
-              sort: str = "place", until: str | None = None, sessions: Sequence[int] = (),
-              variant: str | None = None) -> dict[str, Any]:
-    """The standings of the season named ``season``, or of the sessions from ``since`` on
-    (a UTC ``YYYY-MM-DD HH:MM:SS``), or of every session; sorted by ``sort`` (SORTS)."""
+def standings(ledger: Any, *, only: Filters | None = None, sort: str = "place"
+              ) -> dict[str, Any]:
+    """The standings of the evenings ``only`` selects (services/analysis/filters.py: a
+    season, dates, sessions, a variant; none: every session), sorted by ``sort`` (SORTS).
+    Standings are whole evenings: the hand filters (pool, seat, with) are refused by the
+    command line."""
     if sort not in SORTS:
         raise LooError(f"cannot sort by {sort!r}: choose one of {', '.join(SORTS)}")
     db = ledger.db
     names = read_identities(db).names()
     reader = StatsReader(db, names)
-    title, season, every = evenings(ledger, season=season, since=since, until=until,
-                                    sessions=sessions, variant=variant)
+    only = only or Filters()
+    title, season, every = evenings(ledger, only)
     ids = [s["id"] for s in every]
     totals = season_store.player_totals(db, ids, names)
     players = _players(every, totals, _money(reader, every))
     key = SORTS[sort]
     players.sort(key=lambda p: _sort_key(p, sort, key))
-    return {"scope": {"title": title, "season": season, "since": since, "sessions": ids,
+    return {"scope": {"title": title, "season": season, "since": only.since, "sessions": ids,
                       "sort": sort},
             "game": game_of(every),
             "evenings": [{"session": s["id"], "name": s["name"], "date": s["date"],
                           "hands": s["hands"] or 0} for s in every],
             "players": players}
-
-
-def evenings(ledger: Any, *, season: str | None, since: str | None,
-             until: str | None = None, sessions: Sequence[int] = (),
-             variant: str | None = None) -> tuple[str, str | None, list[dict[str, Any]]]:
-    """The evenings a season report covers: its title, the season's name as stored (None
-    without one) and the sessions (store/stats_sql.py rows), oldest first: the season's (or
-    every one), from ``since`` and before ``until`` (UTC ``YYYY-MM-DD HH:MM:SS``), of the
-    ids ``sessions`` (none: any) and of the variant ``variant``. NotFound when filters
-    select no evening."""
-    every = StatsReader(ledger.db).sessions(Scope(since=since))
-    words = [f"since {since[:10]}" if since else "", f"before {until[:10]}" if until else ""]
-    title, name = "every evening", None
-    if season is not None:
-        row = season_store.get(ledger.db, season)
-        members = set(season_store.sessions(ledger.db, row))
-        every = [s for s in every if s["id"] in members]
-        title, name = f"season {row['name']}", row["name"]
-        if since or until:
-            title += " " + " ".join(w for w in words if w)
-    elif since or until:
-        title = "the evenings " + " ".join(w for w in words if w)
-    if until is not None:
-        every = [s for s in every if s["date"] is None or utc(s["date"]) < until]
-    if sessions:
-        every = [s for s in every if s["id"] in set(sessions)]
-        title += f", sessions {', '.join(map(str, sessions))}"
-    if variant is not None:
-        of = season_store.variants(ledger.db)
-        every = [s for s in every if of.get(s["id"]) == variant]
-        title += f", {variant}"
-    if not every and (until or sessions or variant or since):
-        raise NotFound(f"no evening is selected: {title} holds none")
-    return title, name, every
 
 
 def _sort_key(p: dict[str, Any], column: str, descending: bool) -> tuple[Any, ...]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from loo_ledger.domain.rules.money import allocate, money, whole_cents
 from loo_ledger.errors import LooError, NotFound
+from loo_ledger.services.analysis.filters import Filters, evenings
 from loo_ledger.services.dates import shown
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats_sql import Scope, StatsReader
@@ -59,7 +60,8 @@ def utc(when: str) -> str:
 
 
 def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
-          player: str | None = None, record_sessions: int | None = None) -> dict[str, Any]:
+          player: str | None = None, record_sessions: int | None = None,
+          only: Filters | None = None) -> dict[str, Any]:
     """The report for one session (``session_id``), or every session from ``since`` on.
 
     ``since`` is an ISO date-time as :func:`loo_ledger.services.dates.parse_when` gives it.
@@ -68,16 +70,27 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
     are given, NotFound when the player has no seat in the sessions chosen. Across
     sessions, players are identities: ``Margaret`` and ``margaret`` are one, and so are
     spellings merged with ``loo player merge``; ``player`` is an identity's name.
+    ``only`` (services/analysis/filters.py) chooses the evenings instead of ``since``: a
+    season, dates, sessions, a variant (its hand filters are not read here: the report
+    sums each evening's stored totals).
     """
     if session_id is not None and since is not None:
         raise LooError("--since chooses sessions by date; it cannot be combined with --session")
     across = session_id is None   # across sessions a player is a person (store/identities.py)
     names = read_identities(ledger.db).names() if across else None
+    chosen, title = None, None
+    if only is not None and only.choose_evenings():
+        if session_id is not None or since is not None:
+            raise LooError("the filters choose the evenings; give them without a session "
+                           "or --since of their own")
+        title, _name, rows = evenings(ledger, only)
+        chosen = tuple(s["id"] for s in rows)
+        title = f"{title} ({len(chosen)} session{'s' if len(chosen) != 1 else ''})"
     scope = Scope(session_id=session_id, since=utc(since) if since else None, player=player,
-                  identity=across)
+                  identity=across, sessions=chosen)
     reader = StatsReader(ledger.db, names)
     sessions, nets = reader.sessions(scope), reader.nets(scope)
-    title = describe(session_id, since, len(sessions))
+    title = title or describe(session_id, since, len(sessions))
     if player is not None and not nets:
         raise NotFound(f"{player} has no seat in {title}")
     fine = _fine_money(reader, scope, sessions)
@@ -154,7 +167,8 @@ def _fine_money(reader: StatsReader, scope: Scope, sessions: list[dict[str, Any]
         return {}
     seats: dict[int, list[tuple[str, int]]] = {}
     for sid, name, net in reader.records(Scope(session_id=scope.session_id, since=scope.since,
-                                               identity=scope.identity)):
+                                               identity=scope.identity,
+                                               sessions=scope.sessions)):
         if sid in fine:
             seats.setdefault(sid, []).append((name, net))
     out: Fine = {}

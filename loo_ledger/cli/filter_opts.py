@@ -1,0 +1,97 @@
+"""The report filters' options (issue 24, item 4), one set for every report: ``loo stats``,
+``hands``, ``settle-up``, ``standings`` and ``leaks`` take them as these parameters and
+read them with :func:`read` into the one filter type (services/analysis/filters.py). A
+filter a report cannot mean anything for is refused as a usage error (exit 2) saying why
+(:func:`refuse`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from loo_ledger.cli import completion
+from loo_ledger.errors import LooError
+
+SEASON_OPTION = typer.Option(None, "--season", metavar="NAME",
+                             help="The evenings of this season.")
+SINCE_OPTION = typer.Option(None, "--since", metavar="DATE", help=(
+    "The evenings from DATE on: '2026-03-01', 'last month', 'this year'."))
+UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", help=(
+    "The evenings up to DATE (its whole day or month: '2026-03-31', 'March 2026')."))
+
+
+def _sessions(values: list[str] | None) -> list[str] | None:
+    """Each ``-s`` as every option naming a session checks it (cli/option_limits.py
+    ``session``: an id within what the ledger can hold, or a name of free text)."""
+    from loo_ledger.cli.option_limits import session
+    return [session(v) or v for v in values] if values else values
+
+
+SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID|NAME", callback=_sessions,
+                               autocompletion=completion.sessions, help=(
+    "This session, by id or name (a unique prefix will do; repeat for more); default: the "
+    "current one, or every evening when another evening filter is given."))
+
+
+def session_ids(e: Any, typed: list[str] | None) -> list[int]:
+    """The sessions named by ``-s`` (each an id or a unique name prefix, as every other
+    option naming a session takes it: cli/context.py ``find_session``), in the order given."""
+    return [e.find_session(t) for t in typed or []]
+VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME",
+                              autocompletion=completion.variants, help=(
+    "Only the sessions of this variant (see 'loo variants')."))
+POOL_OPTION = typer.Option(None, "--pool", metavar="simple|double", help=(
+    "Only simple or only double pools."))
+SEAT_OPTION = typer.Option(None, "--seat", metavar="SEAT", help=(
+    "Only the seat: eldest, dealer, or a number from the dealer's left (1 = eldest)."))
+WITH_OPTION = typer.Option(None, "--with", metavar="PLAYER", help=(
+    "Only hands this player was dealt in."))
+
+
+def span(since: str | None, until: str | None) -> tuple[str | None, str | None]:
+    """--since and --until as UTC ``YYYY-MM-DD HH:MM:SS``: from the start of since's range
+    to the end of until's (services/dates.py ``period``)."""
+    from loo_ledger.services.analysis.stats import utc
+    from loo_ledger.services.dates import period
+    return (utc(period(since)[0].isoformat()) if since is not None else None,
+            utc(period(until)[1].isoformat()) if until is not None else None)
+
+
+def seat_number(seat: str | None) -> int | None:
+    """``--seat`` as a seat from the dealer's left: dealer 0, eldest 1, or the number."""
+    if seat is None:
+        return None
+    named = {"dealer": 0, "eldest": 1}.get(seat.strip().lower())
+    if named is not None:
+        return named
+    if seat.strip().isdigit() and seat.strip().isascii() and len(seat.strip()) < 3:
+        return int(seat)
+    raise LooError(f"--seat {seat}: say eldest, dealer, or a number from the dealer's left "
+                   "(1 = eldest)")
+
+
+def read(ledger: Any, *, season: str | None = None, since: str | None = None,
+         until: str | None = None, session: list[int] | None = None,
+         variant: str | None = None, pool: str | None = None, seat: str | None = None,
+         with_: str | None = None) -> Any:
+    """The options as one :class:`~loo_ledger.services.analysis.filters.Filters`: dates as
+    UTC, ``--with`` matched to a person (any spelling, a unique prefix)."""
+    from loo_ledger.services.analysis.filters import Filters
+    if pool not in (None, "simple", "double"):
+        raise LooError(f"--pool {pool}: say simple or double")
+    start, end = span(since, until)
+    if with_ is not None:
+        from loo_ledger.cli.player_cmds import match_identity
+        from loo_ledger.store.identities import read as read_identities
+        with_ = match_identity(with_, read_identities(ledger.db))
+    return Filters(season=season, since=start, until=end, sessions=tuple(session or ()),
+                   variant=variant, pool=pool, seat=seat_number(seat), with_=with_)
+
+
+def refuse(given: dict[str, Any], why: str) -> None:
+    """A usage error (exit 2) when any of ``given`` (an option's name -> its value) is
+    given: the report cannot mean anything by it, ``why``."""
+    for name, value in given.items():
+        if value not in (None, False, [], ()):
+            raise typer.BadParameter(why, param_hint=name)

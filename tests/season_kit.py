@@ -1,0 +1,35 @@
+"""The April season (worked by hand in tests/test_leaks_season.py's docstring), shared by
+the tests of the season's reports and of the report filters: a helper module, so no test
+module imports another."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+#: (name, day, dealer, hands): Ann, Ben, Cat, three-card, each evening a simple hand then
+#: a double one.
+APRIL = (
+    ("E1", "2026-04-03", "Cat", (("Ann=2", "Ben=1", "Cat=0"),
+                                 ("Ben=2", "Cat=pass", "Ann=1"))),
+    ("E2", "2026-04-10", "Ann", (("Ann=1", "Ben=0", "Cat=2"),
+                                 ("Cat=0", "Ann=3", "Ben=pass"))),
+    ("E3", "2026-04-17", "Ben", (("Ann=0", "Ben=1", "Cat=2"),
+                                 ("Ann=pass", "Ben=2", "Cat=1"))),
+    ("E4", "2026-04-24", "Cat", (("Ann=1", "Ben=2", "Cat=0"),
+                                 ("Ben=miss:1", "Cat=0", "Ann=2"))),
+)
+
+
+def april(loo: Any, db: Path) -> Path:
+    """The four April evenings in ``db``, and the season April (1-30 April)."""
+    for name, day, dealer, hands in APRIL:
+        out = loo(db, "new", name, "--players", "Ann,Ben,Cat", "--dealer", dealer,
+                  "--when", f"{day} 20:00")
+        assert out.exit_code == 0, out.output
+        for words in hands:
+            out = loo(db, "hand", *words)
+            assert out.exit_code == 0, out.output
+    out = loo(db, "season", "new", "April", "--since", "2026-04-01", "--until", "2026-04-30")
+    assert out.exit_code == 0, out.output
+    return db
