@@ -153,6 +153,17 @@ SESSION_STATS = {
                   "eldest_won_first": NAT, "eldest_first_rate": RATE})}
 
 
+STORED_SESSION = obj({
+    "name": null(STR), "started_at": null({"type": "string", "format": "date-time"}),
+    "variant": NAME, "house_rule": null(NAME),
+    "rules": {"type": "object", "description": "the overrides given, each with its "
+              "parameter's type (loo_limit=45 is the number 45)"},
+    "unit": obj({"name": null(STR), "value": null(STR), "currency": null(STR)}),
+    "first_dealer": NAME, "buy_in": null(NAT), "opening_pool": NAT},
+    description="What was stored: the name, when play began (as parsed), the variant, the "
+                "rules, the unit, the first dealer, the buy-in and the pool carried in.")
+
+
 def action(name: str, props: J, *, session: bool = True, title: str) -> J:
     """What an action command printed: ``action``, ``session``, its own fields, ``table``."""
     return obj({"action": {"const": name}, "session": ID if session else {"type": "null"},
@@ -375,9 +386,10 @@ SCHEMAS: dict[str, J] = {
     "standings": STANDINGS,
     "leaks": LEAKS,
     # -- writing --------------------------------------------------------------------------
-    "new": action("new", {"name": STR, "players": arr(NAME)},
-                  title="loo new --json: the session started."),
-    "use": action("use", {}, title="loo use --json: the session made current."),
+    "new": action("new", {"name": STR, "players": arr(NAME), "stored": STORED_SESSION},
+                  title="loo new --json: the session started, as stored."),
+    "use": action("use", {"stored": STORED_SESSION},
+                  title="loo use --json: the session made current, as stored."),
     "hand": action("hand", {"hand": ID, "settlement": SETTLEMENT},
                    title="loo hand --json: the hand recorded and its settlement."),
     "amend": action("amend", {"hand": ID, "settlements": arr(SETTLEMENT)},
@@ -392,6 +404,8 @@ SCHEMAS: dict[str, J] = {
     "rules-save": action("rules save", {"name": NAME, "base": NAME,
                                         "rules": {"type": "object"}}, session=False,
                          title="loo rules save --json: the house rule saved."),
+    "rules-delete": action("rules delete", {"deleted": NAME}, session=False,
+                           title="loo rules delete --json: the house rule deleted."),
     "rules-set": action("rules set", {"rules": {"type": "object"}},
                         title="loo rules set --json: the session's rules now; every hand "
                               "settled again."),
@@ -444,6 +458,12 @@ SCHEMAS: dict[str, J] = {
                     "each file the real import would refuse without --again, with the "
                     "sessions its content is already in (oldest first) or, if none, the "
                     "file given before it that holds the same session (same_as)."),
+    "path": obj({"path": NAME, "exists": BOOL},
+                description="loo path --json: the ledger's path (absolute) and whether a "
+                            "file is there."),
+    "schema": {"$ref": "https://json-schema.org/draft/2020-12/schema",
+               "description": "loo schema [NAME] --json: a JSON Schema (the session file's, "
+                              "or a command's --json output's)."},
     "datasette-metadata": obj({
         "title": NAME, "description": NAME,
         "databases": {"type": "object", "additionalProperties": obj({

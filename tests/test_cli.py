@@ -97,7 +97,7 @@ def test_balances_table(loo, good_db):
     result = loo(good_db, "balances")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Balances, session 1" in out
+    assert "Balances: Test night (session 1; white chip)" in out
     # Column widths: player 6 ("player", "(pool)"), net 3, money 6 ("-£0.75").
     lines = [line.rstrip() for line in out.splitlines()]
     assert " D      \u2502 -15 \u2502 -£0.75" in lines

@@ -100,7 +100,7 @@ def test_rules_set_settles_every_hand_again(loo, tmp_path):
     assert "loo_amount=6" in out.stdout and "2 hands settled again" in out.stdout
     assert _nets(loo, db) == {"Ann": -6, "Ben": 13, "Cat": 8, "Dov": -15, "pool": 0}
     exported = json.loads(loo(db, "export").stdout)
-    assert exported["rules"] == {"loo_amount": "6"}  # as 'loo new -r' keeps what was typed
+    assert exported["rules"] == {"loo_amount": 6}  # a number, as 'loo new -r' stores it
 
 
 def test_rules_set_refused_naming_the_hand_that_becomes_impossible(loo, tmp_path, dump_db):

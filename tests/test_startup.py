@@ -132,7 +132,7 @@ def test_the_listing_names_every_command_in_its_panel() -> None:
     rows = [name for title, names in panels.items() if title != "Options" for name in names]
     assert rows == list(cli.COMMANDS)
     assert rows[:7] == ["new", "use", "hand", "amend", "undo", "pool", "close"]
-    assert len(rows) == 35 and {"seat", "rules", "session", "player", "variants"} <= set(rows)
+    assert len(rows) == 37 and {"seat", "rules", "session", "player", "variants"} <= set(rows)
     ledger, people = panels["The ledger"], panels["Rules and players"]
     assert ledger.index("session") == ledger.index("sessions") + 1
     assert people.index("player") == people.index("players") + 1

@@ -78,7 +78,7 @@ def dump(led: Ledger) -> str:
 
 def test_balances_hands_postings(ledger):
     sid = add(ledger, source="friday.json")
-    assert ledger.balances(sid) == {"pool": 0, "players": [
+    assert ledger.balances(sid) == {"name": "Friday", "pool": 0, "players": [
         {"name": "A", "net": -3}, {"name": "B", "net": 9}, {"name": "C", "net": -6}],
         "opening_pool": 0,
         "unit": {"unit_name": "chip", "unit_value": "0.05", "currency": "GBP"}}

@@ -80,6 +80,11 @@ def variants(ctx: typer.Context, incomplete: str) -> list[str]:
     return starting(incomplete, [*PRESETS, *_read(ctx, lambda ledger: ledger.house_rules())])
 
 
+def house_rules(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``loo rules show/delete NAME``: the ledger's saved house rules."""
+    return starting(incomplete, _read(ctx, lambda ledger: ledger.house_rules()))
+
+
 def suits(incomplete: str) -> list[str]:
     """``--trump``: the four suits."""
     return starting(incomplete, SUITS)

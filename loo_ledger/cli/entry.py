@@ -23,7 +23,7 @@ from typing import Protocol
 import msgspec
 from msgspec.structs import replace
 
-from loo_ledger.cli.matching import match, match_player
+from loo_ledger.cli.matching import NoMatch, match, match_player
 from loo_ledger.cli.options import Options
 from loo_ledger.domain.next import legal
 from loo_ledger.domain.rules.chips import MAX_CHIPS, beyond, chips_text
@@ -100,6 +100,7 @@ class _Line(msgspec.Struct, kw_only=True):
     said: dict[str, tuple[str, int | None]] = msgspec.field(default_factory=dict)
     named: set[str] = msgspec.field(default_factory=set)
     unreadable: set[str] = msgspec.field(default_factory=set)
+    guessed: set[str] = msgspec.field(default_factory=set)  # a typo's likely player
     bad: dict[str, str] = msgspec.field(default_factory=dict)   # a value that is no word, and why
 
 
@@ -109,8 +110,10 @@ def _read_words(words: Sequence[str], seats: Sequence[str], problems: _Problems)
         name, sep, value = item.partition("=")
         try:
             player = match_player(name, seats)
-        except ValueError as exc:
+        except NoMatch as exc:
             problems.add("BAD_ENTRY", str(exc), name)
+            if exc.near is not None:
+                line.guessed.add(exc.near)
             continue
         line.named.add(player)
         if not sep:
@@ -147,7 +150,7 @@ def build_record(words: Sequence[str], opts: Options, *, state: TableState, v: V
     line = _read_words(words, seats, problems)
     spoken = {p: w for p, (w, _) in line.said.items()}
     shape = legal.deal_shape(state, v, trump)
-    missing = [p for p in dealt if p not in line.named]
+    missing = [p for p in dealt if p not in line.named and p not in line.guessed]
     if missing == [dealt[-1]] and legal.dealer_word_optional(v, shape, dealt, spoken):
         missing = []  # everyone else passed: the dealer takes the pool whatever he says
     for p, why in line.bad.items():
@@ -164,7 +167,8 @@ def build_record(words: Sequence[str], opts: Options, *, state: TableState, v: V
     if cards is not None:
         record = replace(record, cards=cards)
     if problems:
-        problems += _rules_say(record, state, v, problems, line.unreadable | set(missing))
+        problems += _rules_say(record, state, v, problems,
+                                line.unreadable | line.guessed | set(missing))
         raise HandRejected(f"hand {state.hand_no} cannot be recorded", problems)
     return record
 
@@ -210,6 +214,11 @@ def _trump(typed: str | None, problems: _Problems) -> str | None:
     return suit
 
 
+#: The five-card flushes told by the trump suit (RULES.md: no flush where no trump is known).
+_SUITED = {"trump": "a trump flush is five cards of the trump suit",
+           "plain": "a plain flush is five cards of one suit that is not trumps"}
+
+
 def _record(line: _Line, opts: Options, trump: str | None, declared: bool,
             sitting_out: tuple[str, ...], seats: Sequence[str], v: Variant,
             problems: _Problems) -> HandRecord:
@@ -220,7 +229,11 @@ def _record(line: _Line, opts: Options, trump: str | None, declared: bool,
         if not kind_text and legal.flush_kind_needed(v):
             problems.add("BAD_ENTRY", f"--flush {p}: say which kind, e.g. {p}:trump "
                          "(pam, trump, plain, pam-blaze, blaze)", p)
-        flushes.append(Flush(player=p, kind=kind_text.lower() or "flush"))
+        kind = kind_text.lower() or "flush"
+        if kind in _SUITED and trump is None:
+            problems.add("BAD_ENTRY", f"--flush {p}:{kind}: {_SUITED[kind]}, and no trump was "
+                         "given: say the suit turned, e.g. --trump hearts", p)
+        flushes.append(Flush(player=p, kind=kind))
     exchanges: dict[str, int] = {}
     deltas: dict[str, int] = {}
     for target, items, what in ((exchanges, opts.exchanges, "--exchange"),

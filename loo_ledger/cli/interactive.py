@@ -65,7 +65,7 @@ def enter_hand(ledger: Ledger, sid: int, view: TableView, opts: Options, *,
             after = table_view(ledger, sid)
             nxt = settlement_lines(done, v=after.variant, present=after.present)[-1]
             echo(f"hand {done.hand_no} recorded. {nxt}")
-            if (moved := dealer_moved_line(view.state, done)) is not None:
+            if (moved := dealer_moved_line(view.state, done, view.present)) is not None:
                 echo(moved)
             if as_json:
                 assert ctx is not None, "--json prints through the command's context"

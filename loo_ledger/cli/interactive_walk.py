@@ -22,7 +22,7 @@ from msgspec.structs import replace
 from loo_ledger.cli.entry import View, parse_hand
 from loo_ledger.cli.interactive_ask import Asker
 from loo_ledger.cli.interactive_cards import ask_cards
-from loo_ledger.cli.matching import match_player
+from loo_ledger.cli.matching import candidates, match_player
 from loo_ledger.cli.options import Options
 from loo_ledger.domain import HandRecord
 from loo_ledger.domain.next import legal
@@ -126,8 +126,12 @@ def _words(asker: Asker, v: Variant, shape: legal.DealShape,
 
 def _refused(v: Variant, shape: legal.DealShape, dealt: tuple[str, ...], said: dict[str, str],
              player: str, word: str) -> str | None:
-    """Why legal refuses ``word`` (the choices are on the prompt already); None if it may."""
-    refusal = legal.refuse_word(v, shape, dealt, said, player, word)
+    """Why legal refuses ``word`` (the choices are on the prompt already); None if it may.
+    An abbreviation of a word not on offer (``m`` once the miss is taken) is read as the
+    word, so it gets the word's own reason."""
+    found = candidates(word, [str(w) for w in Word])
+    refusal = legal.refuse_word(v, shape, dealt, said, player,
+                                found[0] if len(found) == 1 else word)
     return None if refusal is None else refusal.message
 
 

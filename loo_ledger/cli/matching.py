@@ -26,7 +26,27 @@ from loo_ledger.errors import NotFound
 
 
 class NoMatch(NotFound, ValueError):
-    """Nothing, or more than one thing, matches what was typed (a LooError: exit 1)."""
+    """Nothing, or more than one thing, matches what was typed (a LooError: exit 1);
+    ``near`` is the one choice close to what was typed when nothing matched (a typo)."""
+
+    def __init__(self, message: str, near: str | None = None):
+        super().__init__(message)
+        self.near = near
+
+
+def near_miss(typed: str, choices: Iterable[str]) -> str | None:
+    """The one choice ``typed`` looks like a typo of (difflib's ratio 0.6 or more, any
+    case), else None.
+
+    >>> near_miss("Clarx", ("Ann", "Clara", "Ben")), near_miss("Zed", ("Ann", "Clara"))
+    ('Clara', None)
+    """
+    import difflib
+
+    options = list(dict.fromkeys(choices))
+    folded = {c.casefold(): c for c in options}
+    close = difflib.get_close_matches(typed.strip().casefold(), list(folded), n=2, cutoff=0.6)
+    return folded[close[0]] if len(close) == 1 else None
 
 
 def candidates(typed: str, choices: Iterable[str]) -> list[str]:
@@ -52,7 +72,9 @@ def match(typed: str, choices: Iterable[str], what: str = "player", *,
     said = visible(repr(typed))
     if not found:
         listed = visible(", ".join(options)) if options else "none"
-        raise NoMatch(f"no {what} matches {said}; the {many} are {listed}")
+        near = near_miss(typed, options)
+        guess = f"did you mean {visible(near)}? " if near else ""
+        raise NoMatch(f"no {what} matches {said}; {guess}the {many} are {listed}", near)
     raise NoMatch(f"{said} is ambiguous: it matches {visible(', '.join(found))}; type more of "
                   "the name")
 

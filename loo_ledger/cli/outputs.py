@@ -88,6 +88,20 @@ def action_result(ctx: typer.Context, action: str, session: int | None, **fields
     print_json(out)
 
 
+def stored_session(ledger: Any, sid: int) -> dict[str, Any]:
+    """What is stored for session ``sid`` (``loo new --json``, ``loo use --json``): its name,
+    when play began as parsed (ISO 8601, or null), the variant (and the house rule it came
+    from), the rules given (as stored: a number as a number), the unit, the first dealer,
+    the buy-in and the pool it opened with."""
+    row = ledger.session(sid)
+    return {"name": row["name"], "started_at": row["started_at"], "variant": row["variant"],
+            "house_rule": row["house_rule"], "rules": row["rules"],
+            "unit": {"name": row["unit_name"], "value": row["unit_value"],
+                     "currency": row["currency"]},
+            "first_dealer": row["first_dealer"], "buy_in": row["buy_in"],
+            "opening_pool": row["opening_pool"]}
+
+
 def read_stdin(files: Sequence[Any]) -> bytes | None:
     """Standard input's bytes when ``-`` is among ``files`` (at most once), else None."""
     from loo_ledger.formats.limits import MAX_FILE_BYTES

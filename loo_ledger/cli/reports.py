@@ -24,7 +24,7 @@ from loo_ledger.cli.filter_opts import (
     session_ids,
 )
 from loo_ledger.cli.render import money_text, show, signed, table
-from loo_ledger.cli.visible import cell
+from loo_ledger.cli.visible import cell, visible
 from loo_ledger.services.reports.cells import hand_cell
 
 
@@ -108,10 +108,18 @@ def _hands_table(ledger: Any, sid: int, kept: set[int] | None) -> None:
                for r in rows if r["table_ruling"]]
     pool = "pot" if lou else "pool"
     legend = f"{pool} in play{', D = double' if marks else ''}; t = tricks won; * = table ruling"
-    part = "" if kept is None else f", {len(rows)} chosen by the filters"
-    show(table(f"Hands of session {sid}{part} ({legend})",
+    part = "" if kept is None else f"{len(rows)} chosen by the filters; "
+    show(table(header("Hands", ledger.session(sid)["name"], sid, part + legend),
                ["#", "dealer", pool, *players, "after"], body,
                right=("#", pool, "after", *players)), *(cell(x) for x in rulings))
+
+
+def header(what: str, name: str | None, sid: int, detail: str) -> str:
+    """A report's title naming the evening: ``Balances: Friday at the Crown (session 3,
+    chips)``; ``Balances, session 3 (chips)`` for a session with no name."""
+    if name:
+        return f"{what}: {visible(name)} (session {sid}; {detail})"
+    return f"{what}, session {sid} ({detail})"
 
 
 def _audit(rows: list[dict[str, Any]], as_json: bool) -> None:
@@ -169,7 +177,8 @@ def balances(ctx: typer.Context, session: str | None = SESSION_OPTION,
         rows.append(("less carried in", signed(-carried), text(-1)))
     rows.append(("total", total["chips"], money_text(total_money, currency) if cash else ""))
     unit = info.get("unit_name") or "chips"
-    show(table(f"Balances, session {sid} ({unit})", ["player", "net", "money"], rows,
+    show(table(header("Balances", bal["name"], sid, unit),
+               ["player", "net", "money"], rows,
                right=("net", "money")))
     if carried:
         typer.echo(f"The pool opened with {carried} chip{'s' * (carried != 1)} carried in from "

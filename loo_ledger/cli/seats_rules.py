@@ -1,4 +1,4 @@
-"""loo seat add/leave and loo rules save/list/show.
+"""loo seat add/leave and loo rules save/list/show/delete.
 
 The seat commands import the table's services (and with them the engine) in their bodies,
 so that the rules commands, in the same module, do not."""
@@ -80,9 +80,13 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     base = preset if preset is not None else old_from
     if base is None:
         ctx.fail("Missing option '--variant': the preset to start from ('loo variants')")
-    from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, variant
+    from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, rule_words, variant
     from loo_ledger.formats.lookalike import fold
     from loo_ledger.services.names import check_word
+    if not name.strip():
+        from loo_ledger.errors import LooError
+        raise LooError("a house rule needs a name, e.g. loo rules save Crown --variant "
+                       f"{base} --rule loo_limit=45")
     check_word("house rule name", name)
     if fold(name) in {fold(p) for p in PRESETS}:
         raise typer.BadParameter(f"{name!r} is (or looks like) a built-in variant; "
@@ -94,19 +98,20 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     if as_json:
         return action_result(ctx, "rules save", None, name=name, base=base, rules=rules)
     typer.echo(f"house rule {visible(name)} saved: {base}" +
-               "".join(f" {k}={v}" for k, v in rules.items()))
+               "".join(f" {w}" for w in rule_words(rules)))
 
 
 @rules_app.command("list")
 def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """The saved house rules."""
+    from loo_ledger.domain.rules.variants import rule_words
     saved = env(ctx).ledger().house_rules()
     if as_json:
         return print_json([{"name": n, "from": b, "rules": r} for n, (b, r) in saved.items()])
     if not saved:
-        typer.echo("no house rules saved yet: 'loo rules save NAME --from PRESET --rule ...'")
+        typer.echo("no house rules saved yet: 'loo rules save NAME --variant PRESET --rule ...'")
     for n, (b, r) in saved.items():
-        typer.echo(visible(f"{n}: {b}" + "".join(f" {k}={v}" for k, v in r.items())))
+        typer.echo(visible(f"{n}: {b}" + "".join(f" {w}" for w in rule_words(r))))
 
 
 @rules_app.command("show")
@@ -125,6 +130,29 @@ def rules_show(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     render_rows(f"{name}: {base} with house rules", rows)
 
 
+@rules_app.command("delete")
+def rules_delete(ctx: typer.Context, name: str = typer.Argument(
+                     ..., metavar="NAME", autocompletion=completion.house_rules,
+                     help="A saved house rule (a unique prefix will do)."),
+                 yes: bool = typer.Option(False, "--yes", "-y",
+                                          help="Do not ask for confirmation."),
+                 as_json: bool = JSON_OPTION) -> None:
+    """Delete a saved house rule; sessions played under it keep their rules.
+
+    Examples:
+      $ loo rules delete Crown --yes
+    """
+    from loo_ledger.cli.cancel import confirm
+    ledger = env(ctx).ledger()
+    name = match(name, ledger.house_rules(), "house rule")
+    confirm(f"Delete house rule {visible(name)}? (sessions played under it keep their rules)",
+            yes=yes)
+    ledger.delete_house_rule(name)
+    if as_json:
+        return action_result(ctx, "rules delete", None, deleted=name)
+    typer.echo(f"house rule {visible(name)} deleted")
+
+
 @rules_app.command("set")
 def rules_set(ctx: typer.Context,
               typed: list[str] | None = typer.Argument(
@@ -137,6 +165,7 @@ def rules_set(ctx: typer.Context,
               session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Set a rule of the current session from hand N on (every hand from N is settled again
     under it); refused, naming the hand, if a hand becomes impossible."""
+    from loo_ledger.domain.rules.variants import rule_words
     from loo_ledger.services.sessions import set_rules
     rule = [*(typed or []), *rule]
     if not rule:
@@ -146,8 +175,8 @@ def rules_set(ctx: typer.Context,
     rules = set_rules(e.ledger(), sid, rule, from_hand)
     if as_json:
         return action_result(ctx, "rules set", sid, rules=rules)
-    hands = len(e.ledger().hands(sid))
-    typer.echo(f"session {sid} now plays " + " ".join(f"{k}={v}" for k, v in rules.items())
+    hands = max(0, len(e.ledger().hands(sid)) - from_hand + 1)  # hands from_hand on
+    typer.echo(f"session {sid} now plays " + " ".join(rule_words(rules))
                + (f" from hand {from_hand}" if from_hand > 1 else "")
                + f"; {hands} hand{'' if hands == 1 else 's'} settled again; pool now "
                f"{e.ledger().balances(sid)['pool']}")

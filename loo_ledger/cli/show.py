@@ -71,9 +71,15 @@ def _reason(m: Movement, player: str, pool: str = "pool") -> str:
     return f"pays {m.amount} to {m.payee}: {m.reason}"
 
 
-def dealer_moved_line(state: TableState, result: Settlement) -> str | None:
-    """Who dealt instead when the scheduled dealer sat the hand out (legal.dealer_moved)."""
+def dealer_moved_line(state: TableState, result: Settlement,
+                      present: Collection[str]) -> str | None:
+    """Who dealt instead when the scheduled dealer was not dealt in (legal.dealer_moved):
+    one who sat the hand out, or one who had left the table (``present``: who was at the
+    table for the hand)."""
     if not dealer_moved(state, result.dealt):
         return None
-    return (f"{state.dealer} sat this hand out, so the deal passed to the left: "
-            f"{result.dealer} dealt instead")
+    if state.dealer not in present:
+        return (f"{visible(state.dealer)} has left: the deal skipped their seat, so "
+                f"{visible(result.dealer)} dealt instead")
+    return (f"{visible(state.dealer)} sat this hand out, so the deal passed to the left: "
+            f"{visible(result.dealer)} dealt instead")

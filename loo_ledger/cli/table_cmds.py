@@ -24,7 +24,7 @@ from loo_ledger.cli.context import (
 )
 from loo_ledger.cli.matching import match, match_player
 from loo_ledger.cli.options import PLAYERS_ARG, Options, hand_options
-from loo_ledger.cli.outputs import action_result
+from loo_ledger.cli.outputs import action_result, stored_session
 from loo_ledger.errors import LooError
 
 if TYPE_CHECKING:
@@ -77,7 +77,8 @@ def new(ctx: typer.Context,
                       players=names, dealer=dealer, buy_in=buy_in, unit_value=unit_value,
                       currency=currency, when=when, carry_from=carried)
     if as_json:
-        return action_result(ctx, "new", sid, name=name, players=names)
+        return action_result(ctx, "new", sid, name=name, players=names,
+                             stored=stored_session(ledger, sid))
     typer.echo(f"session {sid} '{name}' started: {', '.join(names)}; "
                f"{ledger.session(sid)['first_dealer']} deals first")
 
@@ -115,7 +116,7 @@ def use(ctx: typer.Context,
     sid = one_session(ctx, typed, session)
     e.ledger().set_current(sid)
     if as_json:
-        return action_result(ctx, "use", sid)
+        return action_result(ctx, "use", sid, stored=stored_session(e.ledger(), sid))
     typer.echo(f"session {sid} is now current")
 
 
@@ -141,6 +142,10 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     if interactive:  # asks, previews once, records (cli/interactive.py)
         from loo_ledger.cli.interactive import enter_hand
         return enter_hand(ledger, sid, view, opts, as_json=as_json, ctx=ctx)
+    if not words and opts == Options():
+        first, second = view.present[:2]
+        raise LooError(f"hand {view.hand_no}: no player's word given (NAME=VALUE, e.g. "
+                       f"{first}=1 or {second}=pass); 'loo hand -i' asks for each in turn")
     rec = parse_hand(list(words or []), opts, view)
     # the words are for the hand just read: a hand recorded or undone meanwhile in another
     # terminal is TableChanged, one line, and nothing written (never the words as another
@@ -151,7 +156,7 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     after = table_view(ledger, sid)
     typer.echo("\n".join(settlement_lines(result, v=after.variant, present=after.present)))
     from loo_ledger.cli.show import dealer_moved_line
-    if (moved := dealer_moved_line(view.state, result)) is not None:
+    if (moved := dealer_moved_line(view.state, result, view.present)) is not None:
         typer.echo(moved)
 
 
@@ -172,6 +177,7 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
     e = env(ctx)
     sid = e.session_id(session)
     rec = parse_hand(list(words or []), opts, view_before(e.ledger(), sid, number))
+    before = _nets(e.ledger(), sid)
     result = amend_record(e.ledger(), sid, number, rec)
     if as_json:  # the amended hand and every later one, settled again
         return action_result(ctx, "amend", sid, hand=number,
@@ -179,6 +185,17 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
     later = len(result.settlements) - number
     typer.echo(f"hand {number} amended; {later} later hand{'s' if later != 1 else ''} "
                f"settled again; pool now {result.final.pool}")
+    from loo_ledger.cli.visible import visible
+    from loo_ledger.domain.rules.chips import signed
+    after = _nets(e.ledger(), sid)
+    changed = [f"{visible(p)} {signed(n - before.get(p, 0))} (now {signed(n)})"
+               for p, n in after.items() if n != before.get(p, 0)]
+    typer.echo("balances changed: " + ", ".join(changed) if changed else "no balance changed")
+
+
+def _nets(ledger: "Ledger", sid: int) -> dict[str, int]:
+    """Each player's net in session ``sid``, in seat order."""
+    return {p["name"]: p["net"] for p in ledger.balances(sid)["players"]}
 
 
 def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",

@@ -45,12 +45,18 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _PLAYER_MAPS = ("declarations", "exchanges", "tricks", "deltas")
 
 
-def schema_path() -> Path:
-    """The schema file: inside the installed package, else the repository's ``schemas/``."""
-    packaged = Path(loo_ledger.__file__).parent / "schemas" / SCHEMA_NAME
-    if packaged.is_file():
+def schemas_dir() -> Path:
+    """The schemas: inside the installed package (pyproject's force-include), else the
+    repository's ``schemas/`` (an editable install)."""
+    packaged = Path(loo_ledger.__file__).parent / "schemas"
+    if (packaged / SCHEMA_NAME).is_file():
         return packaged
-    return Path(loo_ledger.__file__).resolve().parent.parent / "schemas" / SCHEMA_NAME
+    return Path(loo_ledger.__file__).resolve().parent.parent / "schemas"
+
+
+def schema_path() -> Path:
+    """The session-file schema (:func:`schemas_dir`)."""
+    return schemas_dir() / SCHEMA_NAME
 
 
 @functools.cache

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from loo_ledger.domain.next.legal import deal_shape, dealt_in, has_simple_double, next_dealer
 from loo_ledger.domain.next.plan import antes
-from loo_ledger.domain.rules.variants import variant
+from loo_ledger.domain.rules.variants import rule_words, variant
 from loo_ledger.domain.settlement import wording
 from loo_ledger.store.codec import rule_changes_from
 
@@ -44,7 +44,7 @@ def stored_variant(ledger: Ledger, sid: int, hand: int | None = None) -> Variant
 
 
 def _change_lines(row: Mapping[str, Any]) -> list[str]:
-    return [" ".join(f"{k}={v}" for k, v in c.rules.items()) + f" from hand {c.from_hand}"
+    return [" ".join(rule_words(c.rules)) + f" from hand {c.from_hand}"
             for c in rule_changes_from(row)]
 
 

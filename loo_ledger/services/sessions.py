@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from loo_ledger.domain.rules.variants import parse_rule_args, variant
+from loo_ledger.domain.rules.variants import parse_rule_args, rule_words, variant
 from loo_ledger.domain.settlement.session import rules_at, variant_at, with_change
 from loo_ledger.errors import HandRejected, LooError, NotFound
 from loo_ledger.services.names import check_label, check_player_name, same_names
@@ -88,7 +88,7 @@ def set_rules(ledger: Ledger, sid: int, rule_args: list[str], from_hand: int = 1
     out: list[dict[str, Any]] = []
 
     def change(stored: Stored) -> Change:
-        refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed, stored.head.name)
         if from_hand > stored.next_hand:
             raise LooError(f"--from-hand {from_hand}: session {sid} has {len(stored.records)} "
                            f"hands, so a rule can be set from hand {stored.next_hand} at the "
@@ -102,7 +102,7 @@ def set_rules(ledger: Ledger, sid: int, rule_args: list[str], from_hand: int = 1
         return Change(rules=rules, audit=(AuditEntry(hand=None, action="rules",
                                                      old={"rules": old},
                                                      new={"rules": rules}),))
-    what = "setting " + " ".join(f"{k}={v}" for k, v in given.items()) + (
+    what = "setting " + " ".join(rule_words(given)) + (
         f" from hand {from_hand}" if from_hand > 1 else "")
     try:
         ledger.write(sid, change, what=what)

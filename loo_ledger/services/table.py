@@ -116,16 +116,18 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True):
     hand_no: int
 
 
-def refuse_closed(sid: int, closed: bool) -> None:
+def refuse_closed(sid: int, closed: bool, name: str | None = None) -> None:
+    """Refuse to change a closed session, pointing to ``loo reopen``."""
     if closed:
-        raise LooError(f"session {sid} is closed; start a new one with 'loo new'")
+        called = f" ({name})" if name else ""
+        raise LooError(f"session {sid}{called} is closed: 'loo reopen -s {sid}' opens it again")
 
 
 def table_view(ledger: Ledger, sid: int) -> TableView:
     """The table before the next hand of session ``sid`` (LooError if it is closed)."""
     with ledger.db.snapshot():
         row = ledger.session(sid)
-        refuse_closed(sid, row["closed_at"] is not None)
+        refuse_closed(sid, row["closed_at"] is not None, row["name"])
         state = ledger.final_state(sid)
         present = tuple(ledger.present_players(sid))
     return TableView(session_id=sid, variant=row_variant(row),
@@ -137,7 +139,7 @@ def view_before(ledger: Ledger, sid: int, n: int) -> TableView:
     with the players who were at the table for it."""
     with ledger.db.snapshot():
         stored = ledger.stored(sid)
-    refuse_closed(sid, stored.closed)
+    refuse_closed(sid, stored.closed, stored.head.name)
     session = stored.session
     _hand_exists(sid, n, len(session.hands))
     before = replay(replace(session, hands=session.hands[:n - 1]))
@@ -158,7 +160,7 @@ def record(ledger: Ledger, sid: int, record: HandRecord, *, expect_hand: int | N
     settlement. With ``expect_hand``, TableChanged (nothing written) unless the next hand
     is that one: what was previewed is what is recorded."""
     def change(stored: Stored) -> Change:
-        refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed, stored.head.name)
         if expect_hand is not None and stored.next_hand != expect_hand:
             moved = ("recorded" if stored.next_hand > expect_hand else "undone")
             which = expect_hand if stored.next_hand > expect_hand else stored.next_hand
@@ -192,7 +194,7 @@ def amend_record(ledger: Ledger, sid: int, n: int, record: HandRecord, *,
     """Replace hand ``n`` with ``record`` and settle every later hand again (``dry_run``:
     settle it all, write nothing: the preview)."""
     def change(stored: Stored) -> Change:
-        refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed, stored.head.name)
         hands = stored.session.hands
         _hand_exists(sid, n, len(hands))
         return Change(hands=hands[:n - 1] + (record,) + hands[n:], audit=(AuditEntry(
@@ -206,7 +208,7 @@ def undo(ledger: Ledger, sid: int, *, expect_last: int | None = None) -> int:
     removed: list[int] = []
 
     def change(stored: Stored) -> Change:
-        refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed, stored.head.name)
         n = len(stored.records)
         if not n:
             raise NotFound(f"session {sid} has no hand to undo")
@@ -239,7 +241,7 @@ def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
     said: list[str] = []
 
     def change(stored: Stored) -> Change:
-        refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed, stored.head.name)
         session = stored.session
         log = logged(stored.seat_changes, stored.next_hand, name, "join")
         v = variant_at(session, stored.next_hand)
@@ -274,7 +276,7 @@ def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
 def seat_leave(ledger: Ledger, sid: int, name: str) -> str:
     """A player leaves the table: they keep their seat and balance; the deal skips them."""
     def change(stored: Stored) -> Change:
-        refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed, stored.head.name)
         if name not in stored.present:
             raise LooError(f"{name} is not playing at this table now")
         if len(stored.present) <= 2:
@@ -292,7 +294,7 @@ def close(ledger: Ledger, sid: int) -> list[str]:
     warnings: list[str] = []
 
     def change(stored: Stored) -> Change:
-        refuse_closed(sid, stored.closed)
+        refuse_closed(sid, stored.closed, stored.head.name)
         v = variant_at(stored.session, stored.next_hand)
         hands = ledger.hands(sid)
         if stored.state.pool:

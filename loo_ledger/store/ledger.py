@@ -114,6 +114,12 @@ class Ledger:
                             "created_at) VALUES (?, ?, ?, ?)",
                             (name, base, codec.dumps(rules), codec.now_iso()))
 
+    def delete_house_rule(self, name: str) -> None:
+        """Remove the saved house rule ``name`` (sessions that used it keep their rules:
+        each session stores the rules it was played under)."""
+        with self.db.write(f"house rule {name}"):
+            self.db.execute("DELETE FROM house_rules WHERE name = ?", (name,))
+
     def rebuild(self) -> tuple[list[int], list[int]]:
         """Every session's derived rows derived again from its hand records, through the
         one writer, in one transaction (``loo check --repair``): the ids rebuilt, and those
@@ -320,7 +326,8 @@ class Ledger:
             "SELECT name, net FROM seats WHERE session_id = ? ORDER BY position", [session_id]))
         unit: UnitRow = {"unit_name": row["unit_name"], "unit_value": row["unit_value"],
                          "currency": row["currency"]}
-        return {"pool": row["pool"], "players": cast("list[SeatRow]", players),
+        return {"name": row["name"], "pool": row["pool"],
+                "players": cast("list[SeatRow]", players),
                 "opening_pool": row["opening_pool"] or 0, "unit": unit}
 
     def final_state(self, session_id: int) -> TableState:

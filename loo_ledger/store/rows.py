@@ -95,9 +95,10 @@ class UnitRow(TypedDict):
 
 
 class Balances(TypedDict):
-    """``Ledger.balances()``: the pool, each player's net, the pool the session opened
-    with and the session's unit."""
+    """``Ledger.balances()``: the session's name, the pool, each player's net, the pool the
+    session opened with and the session's unit."""
 
+    name: str | None
     pool: int
     players: list[SeatRow]
     opening_pool: int

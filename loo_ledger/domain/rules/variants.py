@@ -308,15 +308,47 @@ def variant(name: str, rules: Mapping[str, Any] | None = None, *,
     return result
 
 
-def parse_rule_args(args: list[str]) -> dict[str, str]:
-    """``["loo=mixed", "loo_limit=60"]`` -> ``{"loo": "mixed", "loo_limit": "60"}``."""
-    out: dict[str, str] = {}
+def parse_rule_args(args: list[str]) -> dict[str, object]:
+    """``NAME=VALUE`` overrides as they are stored and exported: a number as a number, a
+    yes/no as a boolean, a word as the word; a value its parameter does not take is kept
+    as typed, for :func:`variant` to refuse with what is allowed.
+
+    >>> parse_rule_args(["loo=mixed", "loo_limit=45", "miss=no", "loo_limit2=x"])
+    {'loo': 'mixed', 'loo_limit': 45, 'miss': False, 'loo_limit2': 'x'}
+    """
+    out: dict[str, object] = {}
     for arg in args:
         key, sep, value = arg.partition("=")
         if not sep or not key.strip():
             raise VariantError(f"--rule {arg!r} should be NAME=VALUE, e.g. loo=unlimited")
-        out[key.strip().replace("-", "_")] = value.strip()
+        name = key.strip().replace("-", "_")
+        out[name] = _typed(PARAMS.get(name), value.strip())
     return out
+
+
+def rule_words(rules: Mapping[str, object]) -> list[str]:
+    """Overrides as they are typed: ``loo_limit=45``, ``miss=false``, ``dealer_vs_one=stand,miss``.
+
+    >>> rule_words({"loo_limit": 45, "miss": False, "dealer_vs_one": ["stand", "miss"]})
+    ['loo_limit=45', 'miss=false', 'dealer_vs_one=stand,miss']
+    """
+    def text(value: object) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, (list, tuple, set, frozenset)):
+            return ",".join(map(str, value))
+        return str(value)
+    return [f"{k}={text(v)}" for k, v in rules.items()]
+
+
+def _typed(param: Param | None, text: str) -> object:
+    """``text`` as its parameter's JSON value (int, bool, or a choice's own form)."""
+    if param is None or param.kind == "options":
+        return text
+    try:
+        return parse_value(param, text)
+    except ValueError:
+        return text
 
 
 VARIANT_FIELDS = tuple(f.name for f in fields(Variant) if f.name not in ("name", "play", "sources"))

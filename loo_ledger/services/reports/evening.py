@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from loo_ledger.domain.rules.money import allocate, money, money_text
+from loo_ledger.domain.rules.variants import rule_words
 from loo_ledger.store.rows import HandRow
 
 
@@ -236,7 +237,7 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     @property
     def variant_text(self) -> str:
         """The variant with its house rules: "three-card (loo=mixed, loo_limit=90)"."""
-        rules = ", ".join(f"{k}={v}" for k, v in self.rules.items())
+        rules = ", ".join(rule_words(self.rules))
         return f"{self.variant} ({rules})" if rules else self.variant
 
     @property
