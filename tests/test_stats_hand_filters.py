@@ -55,6 +55,14 @@ from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.stats_sql import Scope, StatsReader
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
+CARDS = ("card_hands", "trumps_led", "pam_tricks", "revokes_caught", "first_leads",
+         "first_won")
+
+
+def plain(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """Rows as sorted tuples, without the card columns (the whole evening's only)."""
+    return sorted(tuple(sorted((k, v) for k, v in r.items() if k not in CARDS))
+                  for r in rows)
 
 
 def figures(p: dict[str, Any]) -> tuple[Any, ...]:
@@ -186,12 +194,6 @@ def test_the_hands_tallied_agree_with_the_totals(samples: Path) -> None:
         for sid in [s["id"] for s in StatsReader(ledger.db).sessions(Scope())]:
             scope = Scope(session_id=sid)
             totals, tally = StatsReader(ledger.db), HandTally(ledger.db, scope, Filters())
-            cards = ("card_hands", "trumps_led", "pam_tricks", "revokes_caught",
-                     "first_leads", "first_won")
-
-            def plain(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-                return sorted(tuple(sorted((k, v) for k, v in r.items() if k not in cards))
-                              for r in rows)
             assert plain(tally.players(scope)) == plain(totals.players(scope)), sid
             assert plain(tally.seats(scope)) == plain(totals.seats(scope)), sid
             assert plain(tally.nets(scope)) == plain(totals.nets(scope)), sid
