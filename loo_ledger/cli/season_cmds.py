@@ -24,8 +24,11 @@ from loo_ledger.cli.filter_opts import (
     session_ids,
 )
 from loo_ledger.cli.render import money_text, show, signed, table
-from loo_ledger.services.reports.csvout import cell
-from loo_ledger.services.seasons import delete_season, list_seasons, new_season, rename_season
+
+# Imported where used, not here: 'loo standings' starts without the season services
+# (services/seasons.py) and the CSV writer (services/reports/csvout.py, which brings the
+# evening's reports and the variants), which only 'loo season ...' and --csv need
+# (start-up measured in benchmarks/season.py).
 
 season_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -44,6 +47,7 @@ def season_new(ctx: typer.Context, name: str = _NAME,
                                                          help="A session in it (repeat).")
                , as_json: bool = JSON_OPTION) -> None:
     """Make a season: the evenings from --since to --until, and any --sessions listed."""
+    from loo_ledger.services.seasons import new_season
     row = new_season(env(ctx).ledger(), name=name, since=since, until=until,
                      sessions=sessions or [])
     if as_json:
@@ -54,6 +58,7 @@ def season_new(ctx: typer.Context, name: str = _NAME,
 @season_app.command("list")
 def season_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """Every season: its dates, listed sessions and how many evenings it holds."""
+    from loo_ledger.services.seasons import list_seasons
     rows = list_seasons(env(ctx).ledger())
     if as_json:
         return print_json(rows)
@@ -78,6 +83,7 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
                   new: str = typer.Argument(..., metavar="NEW", help="Its new name."),
                   as_json: bool = JSON_OPTION) -> None:
     """Rename a season."""
+    from loo_ledger.services.seasons import rename_season
     row = rename_season(env(ctx).ledger(), name, new)
     if as_json:
         return print_json(row)
@@ -87,6 +93,7 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
 @season_app.command("delete")
 def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OPTION) -> None:
     """Delete a season (its sessions are kept)."""
+    from loo_ledger.services.seasons import delete_season
     row = delete_season(env(ctx).ledger(), name)
     if as_json:
         return print_json(row)
@@ -161,6 +168,7 @@ def _show(report: dict[str, Any]) -> None:
 
 
 def _csv(report: dict[str, Any]) -> None:
+    from loo_ledger.services.reports.csvout import cell
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(["place", "change", "player", "evenings", "hands", "net", "money",
                   "per_100", "stand_rate", "loo_rate", "whole_pools", "best", "worst",

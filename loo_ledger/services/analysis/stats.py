@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 from loo_ledger.domain.rules.money import allocate, money, whole_cents
 from loo_ledger.errors import LooError, NotFound
 from loo_ledger.services.analysis.filters import Filters, evenings, no_hand
-from loo_ledger.services.dates import shown
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats_sql import Scope, StatsReader
 
@@ -170,6 +169,7 @@ def describe(session_id: int | None, since: str | None, count: int) -> str:
     """What a report covers, in words."""
     if session_id is not None:
         return f"session {session_id}"
+    from loo_ledger.services.dates import shown  # only with a date (start-up)
     when = f" since {shown(since)}" if since else ""
     return f"{'all ' if not since else ''}{count} session{'s' if count != 1 else ''}{when}"
 
