@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from loo_ledger.cli import option_limits
+from loo_ledger.cli.command import LooCommand
 from loo_ledger.cli.context import JSON_OPTION, env
 from loo_ledger.cli.matching import NoMatch, candidates, match
 from loo_ledger.cli.outputs import action_result
@@ -122,7 +123,7 @@ def paid(ctx: typer.Context,
 payments_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 
-@payments_app.command("list")
+@payments_app.command("list", cls=LooCommand)
 @output_options
 def payments_list(ctx: typer.Context, output: Output) -> None:
     """Every payment recorded with 'loo paid', oldest first, with its id. --csv, --tsv and
@@ -141,7 +142,7 @@ def payments_list(ctx: typer.Context, output: Output) -> None:
                  r["note"] or "") for r in rows], right=("id", "amount")))
 
 
-@payments_app.command("remove")
+@payments_app.command("remove", cls=LooCommand)
 def payments_remove(ctx: typer.Context,
                     pid: int = typer.Argument(..., metavar="ID", min=1,
                                               help="The payment's id ('loo payments list')."),

@@ -9,6 +9,7 @@ from typing import Any
 
 import typer
 
+from loo_ledger.cli.command import LooCommand
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.filter_opts import filter_options
 from loo_ledger.cli.render import money_text, show, signed, table
@@ -26,7 +27,7 @@ _WHOLE_EVENINGS = ("standings rank whole evenings (net chips, places, ratings): 
                    "evening's hands has no place or rating; see 'loo leaks' or 'loo stats' for "
                    "that")
 
-@season_app.command("new")
+@season_app.command("new", cls=LooCommand)
 def season_new(ctx: typer.Context, name: str = _NAME,
                since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
                    "The season's first day: '2026-03-01', 'March 2026'.")),
@@ -43,7 +44,7 @@ def season_new(ctx: typer.Context, name: str = _NAME,
     typer.echo(f"Season {row['name']}: {_span(row)}, {_count(row['sessions'])}.")
 
 
-@season_app.command("list")
+@season_app.command("list", cls=LooCommand)
 @output_options
 def season_list(ctx: typer.Context, output: Output) -> None:
     """Every season: its dates, listed sessions and how many evenings it holds. --csv,
@@ -59,7 +60,7 @@ def season_list(ctx: typer.Context, output: Output) -> None:
                  len(r["sessions"])) for r in rows], right=("evenings",)))
 
 
-@season_app.command("show")
+@season_app.command("show", cls=LooCommand)
 @output_options
 def season_show(ctx: typer.Context, output: Output, name: str = _NAME,
                 sort: str = SORT_OPTION) -> None:
@@ -69,7 +70,7 @@ def season_show(ctx: typer.Context, output: Output, name: str = _NAME,
     _standings(ctx, Filters(season=name), sort=sort, output=output)
 
 
-@season_app.command("rename")
+@season_app.command("rename", cls=LooCommand)
 def season_rename(ctx: typer.Context, name: str = _NAME,
                   new: str = typer.Argument(..., metavar="NEW", help="Its new name."),
                   as_json: bool = JSON_OPTION) -> None:
@@ -80,7 +81,7 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
     typer.echo(f"Season {name} is now {row['name']}.")
 
 
-@season_app.command("delete")
+@season_app.command("delete", cls=LooCommand)
 def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OPTION) -> None:
     """Delete a season (its sessions are kept)."""
     row = delete_season(env(ctx).ledger(), name)
