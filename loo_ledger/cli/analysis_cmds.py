@@ -255,9 +255,10 @@ def settle_up(ctx: typer.Context, only: Filters, output: Output,
 
 def _settle_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
     """settle-up's rows for --csv: each player's row of --json (``kind`` player), then the
-    pool's (``kind`` pool, named "(pool)")."""
+    pool's (``kind`` pool, named "(pool)", its net the change in it)."""
     return [*({"kind": "player", **p} for p in result["players"]),
-            {"kind": "pool", "name": "(pool)", **result["pool"]}]
+            {"kind": "pool", "name": "(pool)", "net": result["pool"]["change"],
+             **result["pool"]}]
 
 
 def _tab_rows(tab: dict[str, Any]) -> list[dict[str, Any]]:

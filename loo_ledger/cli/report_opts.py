@@ -14,6 +14,8 @@ value and the rows the other formats write:
   its stored decimal string (``-1.35``). Text a spreadsheet would take for a formula gets
   a quote in front (services/reports/csvout.py ``cell``); a number never does;
 * ``--nl``: each row as one line of JSON.
+
+A report with no rows writes nothing (CSV and TSV: not even a header).
 """
 
 from __future__ import annotations
@@ -123,6 +125,8 @@ def write_rows(output: Output, rows: Iterable[Mapping[str, Any]],
     if columns is None:
         rows = list(rows)
         columns = columns_of(rows)
+        if not columns:  # no rows: nothing to name (no header either)
+            return
     writer = csv.writer(sys.stdout, lineterminator="\n",
                         delimiter="\t" if output is Output.tsv else ",")
     writer.writerow(columns)
