@@ -31,13 +31,7 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
-@filter_options(cannot={
-    "--pool": "stats sum each evening's stored totals: see 'loo leaks' or 'loo hands' for "
-              "a part of the hands",
-    "--seat": "stats sum each evening's stored totals, and show every seat (the table 'By "
-              "seat')",
-    "--with": "stats sum each evening's stored totals: see 'loo hands --with' for the hands "
-              "a player was dealt in"})
+@filter_options()
 @output_options
 def stats(ctx: typer.Context, only: Filters, output: Output,
           all_: bool = typer.Option(False, "--all", help="Every session in the ledger."),
@@ -49,8 +43,8 @@ def stats(ctx: typer.Context, only: Filters, output: Output,
     """Per player: declarations, tricks, loos, whole pools, flushes, chips and money, seats.
     Per session: hands, simple and double pools, the largest pool, loos paid. One session
     (the current one, or -s ID), or the evenings the filters choose (--all, --since,
-    --until, --season, --variant, several -s). --csv, --tsv and --nl write a row per
-    player."""
+    --until, --season, --variant, several -s); --pool, --seat and --with choose hands and
+    seats within them. --csv, --tsv and --nl write a row per player."""
     from loo_ledger.services.analysis.stats import stats as run_stats
     e = env(ctx)
     ids = list(only.sessions)
@@ -68,10 +62,13 @@ def stats(ctx: typer.Context, only: Filters, output: Output,
         from loo_ledger.cli.matching import match_player
         player = match_player(player, e.ledger().session(sid)["players"])
     table_only = output is Output.table
+    # the hand filters (--pool, --seat, --with) go to the service with the evenings chosen,
+    # or alone beside one session or --since (services/analysis/stats.py)
+    hands_only = Filters(pool=only.pool, seat=only.seat, with_=only.with_)
     report = run_stats(e.ledger(), session_id=sid,
                        since=iso(only.since) if only.since and not filtered else None,
                        player=player, record_sessions=limit or None if table_only else None,
-                       only=only if filtered else None)
+                       only=only if filtered else hands_only if only.hand_filters() else None)
     if not table_only:
         return emit(output, report, lambda: report["players"])
     _show_stats(report, limit)
