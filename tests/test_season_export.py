@@ -274,7 +274,8 @@ def test_export_and_chart_of_a_season(loo: Any, tmp_path: Path) -> None:
                str(tmp_path / "april.html"))
     assert html.exit_code == 0, html.output
     assert "<h1>Season April</h1>" in (tmp_path / "april.html").read_text(encoding="utf-8")
-    bad = loo(db, "export", "--season", "April", "--format", "csv")
-    assert bad.exit_code == 2 and "--format" in bad.output
+    # a session file is one evening's: the season's four are refused (csv: their hands)
+    bad = loo(db, "export", "--season", "April", "--format", "json")
+    assert bad.exit_code == 2 and "writes one session" in bad.output
     missing = loo(db, "export", "--season", "May", "--format", "md")
     assert missing.exit_code == 1 and "May" in missing.output

@@ -208,9 +208,18 @@ def test_the_hands_tallied_agree_with_the_totals(samples: Path) -> None:
 
 
 def test_stats_json_has_the_same_columns(loo: Any, good_db: Path) -> None:
-    """The command line: --pool double gives the figures above, in the report's shape."""
+    """The command line: --pool double gives the figures above, in the report's shape
+    (its published schema: the card figures null); the table has the same columns."""
+    import jsonschema
     out = loo(good_db, "stats", "--pool", "double", "--json")
     assert out.exit_code == 0, out.output
     got = json.loads(out.stdout)
     assert {p["player"]: p["net"] for p in got["players"]} == {"A": -3, "B": 21, "C": 0,
                                                                 "D": -9}
+    schema = json.loads((SAMPLES.parent / "schemas" / "output" / "stats.schema.json")
+                        .read_text(encoding="utf-8"))
+    jsonschema.validate(got, schema)
+    table = loo(good_db, "stats", "--pool", "double", "--seat", "dealer")
+    assert table.exit_code == 0, table.output
+    assert "Players, session 1, --pool double --seat dealer" in table.stdout
+    assert "From the cards" not in table.stdout
