@@ -223,3 +223,18 @@ def test_stats_json_has_the_same_columns(loo: Any, good_db: Path) -> None:
     assert table.exit_code == 0, table.output
     assert "Players, session 1, --pool double --seat dealer" in table.stdout
     assert "From the cards" not in table.stdout
+
+
+def test_with_names_a_person_in_any_spelling(loo: Any, good_db: Path) -> None:
+    """--with is a person (store/identities.py): in session 2, seated as ``a``, ``b``,
+    ``c`` (A, B and C in any case), ``--with A`` keeps its one hand: c deals a simple
+    pool of 9, a 2 tricks +6, b 1 trick +3, c no trick -9 ante -9 = -18."""
+    for args in (("new", "X", "--players", "a,b,c", "--dealer", "c"),
+                 ("hand", "a=2", "b=1", "c=0")):
+        out = loo(good_db, *args)
+        assert out.exit_code == 0, out.output
+    out = loo(good_db, "stats", "-s", "2", "--with", "A", "--json")
+    assert out.exit_code == 0, out.output
+    got = json.loads(out.stdout)
+    assert {p["player"]: (p["hands"], p["net"]) for p in got["players"]} == {
+        "a": (1, 6), "b": (1, 3), "c": (1, -18)}

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from loo_ledger.services.analysis.filters import Filters
+from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.situations import hand_players
 from loo_ledger.store.stats_sql import PLAYER_TOTALS, Scope, StatsReader
 from loo_ledger.store.totals import WORDS
@@ -44,13 +45,14 @@ class HandTally:
         self.rows = self.reader.sessions(Scope(session_id=scope.session_id, since=scope.since,
                                                sessions=scope.sessions))
         who = (lambda n: names.get(n, n)) if names is not None else (lambda n: n)
+        person = read_identities(db).who   # --with names a person, in any spelling
         self.players_: dict[str, dict[str, int]] = {}
         self.seats_: dict[tuple[str, int], list[int]] = {}
         self.sessions_: dict[int, dict[str, int]] = {}
         self.nets_: dict[tuple[int, str], int] = {}
         self.first: dict[tuple[int, str], int] = {}
         for row, pot, players in hand_players(db, [s["id"] for s in self.rows]):
-            if only.hand(row, who):
+            if only.hand(row, person):
                 self._hand(row, pot, players, only, who)
 
     def _hand(self, row: tuple[Any, ...], pot: int, players: Sequence[Any], only: Filters,
