@@ -279,3 +279,37 @@ def test_export_and_chart_of_a_season(loo: Any, tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "writes one session" in bad.output
     missing = loo(db, "export", "--season", "May", "--format", "md")
     assert missing.exit_code == 1 and "May" in missing.output
+
+
+def test_money_in_the_season(loo: Any, tmp_path: Path) -> None:
+    """One evening at 0.05 GBP a chip, Cat deals a simple pool of 9 (3 a trick): Ann 2
+    tricks +6 (£0.30), Ben 1 +3 (£0.15), Cat none -9 ante -9 loo = -18 (-£0.90); per 100
+    hands +600.0, +300.0, -1800.0; every word forced (no stand rate); Cat looed 1 of 1."""
+    db = tmp_path / "money.db"
+    for args in (("new", "E1", "--players", "Ann,Ben,Cat", "--dealer", "Cat", "--when",
+                  "2026-03-06 20:00", "--unit-value", "0.05", "--currency", "GBP"),
+                 ("hand", "Ann=2", "Ben=1", "Cat=0"),
+                 ("season", "new", "March", "--since", "2026-03-01")):
+        out = loo(db, *args)
+        assert out.exit_code == 0, out.output
+    ledger = Ledger.open(db)
+    try:
+        got = season_report(ledger, Filters(season="March"))
+        mu = {p.player: f"{p.rating.mu:.1f} ± {p.rating.sigma:.1f}" for p in got.standings}
+    finally:
+        ledger.close()
+    text = season_text.summary(got).splitlines()
+    assert text[4:7] == [
+        "1. Ann (new): +6 chips (£0.30) in 1 hand over 1 evening, +600.0 per 100; stand -, "
+        f"loo 0%, whole pools 0; best +6, worst +6; rating {mu['Ann']}",
+        "2. Ben (new): +3 chips (£0.15) in 1 hand over 1 evening, +300.0 per 100; stand -, "
+        f"loo 0%, whole pools 0; best +3, worst +3; rating {mu['Ben']}",
+        "3. Cat (new): -18 chips (-£0.90) in 1 hand over 1 evening, -1800.0 per 100; "
+        f"stand -, loo 100%, whole pools 0; best -18, worst -18; rating {mu['Cat']}"]
+    md = season_md.summary(got).splitlines()
+    assert md[6:9] == [
+        "| Place | Change | Player | Evenings | Hands | Net | Money | Per 100 | Stand | Loo | "
+        "Whole pools | Best | Worst | Rating |",
+        "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
+        "---: | ---: |",
+        f"| 1 | new | Ann | 1 | 1 | +6 | £0.30 | +600.0 | - | 0% | 0 | +6 | +6 | {mu['Ann']} |"]

@@ -47,12 +47,16 @@ def pct(value: float | None) -> str:
 
 def cells(p: Standing, money: bool) -> list[str]:
     """A player's standings row, as the columns say (``money``: with the money column)."""
-    cash = [", ".join(money_text(Decimal(m.amount), m.currency) for m in p.money)] \
-        if money else []
+    cash = [money_(p)] if money else []
     return [str(p.place), change(p.change), p.player, str(p.evenings), str(p.hands),
             signed(p.net), *cash, "-" if p.per_100 is None else f"{p.per_100:+.1f}",
             pct(p.stand_rate), pct(p.loo_rate), str(p.whole_pools), signed(p.best),
             signed(p.worst), rating(p)]
+
+
+def money_(p: Standing) -> str:
+    """A player's money over the season, each currency's: ``£1.35, -$0.40``."""
+    return ", ".join(money_text(Decimal(m.amount), m.currency) for m in p.money)
 
 
 def rating(p: Standing) -> str:

@@ -16,12 +16,13 @@ def _plain(text: str) -> str:
 def _standing(p: Standing, lou: bool) -> str:
     """``1. Ben (▲1): +15 chips in 8 hands over 4 evenings, +187.5 per 100; stand 50%,
     loo 14%, whole pools 0; best +15, worst -18; rating 27.4 ± 7.1``."""
-    cash = ", ".join(f"{m.amount} {m.currency or ''}".strip() for m in p.money)
+    cash = w.money_(p)
     per = "-" if p.per_100 is None else f"{p.per_100:+.1f}"
     loo, whole = ("burns", "pots won") if lou else ("loo", "whole pools")
     return (f"{p.place}. {_plain(p.player)} ({w.change(p.change)}): {signed(p.net)} chips"
             + (f" ({cash})" if cash else "")
-            + f" in {p.hands} hands over {p.evenings} evening{'s' * (p.evenings != 1)}, "
+            + f" in {p.hands} hand{'s' * (p.hands != 1)} over {p.evenings} "
+            f"evening{'s' * (p.evenings != 1)}, "
             f"{per} per 100; stand {w.pct(p.stand_rate)}, {loo} {w.pct(p.loo_rate)}, "
             f"{whole} {p.whole_pools}; best {signed(p.best)}, worst {signed(p.worst)}; "
             f"rating {w.rating(p)}")
