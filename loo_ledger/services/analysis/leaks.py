@@ -76,6 +76,7 @@ def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | Non
     last_session = None
     shapes: dict[tuple[Any, ...], Shape] = {}
     people: list[str] = []
+    every_seat = only.seat is None
     for row in rows:
         sid, number, dealer, words, deltas, double, looed, names = row
         if sid != last_session:
@@ -91,7 +92,7 @@ def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | Non
         swaps = None if exchanged is None else exchanged.get((sid, number))
         if only.hand(row, who):
             for pos, seat, stand, after, more, plays in shape:
-                if not only.seat_kept(seat):
+                if not (every_seat or only.seat_kept(seat)):
                     continue
                 p = people[pos]
                 change = deltas[pos] or 0
@@ -149,28 +150,18 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
     those winning over that selection). NotFound when it holds no hand."""
     only = only or Filters()
     who = read_identities(ledger.db)
-    rows = list(hand_facts(ledger.db, sessions))
     hands: dict[str, int] = {}
     nets: dict[str, int] = {}
-    orders: dict[tuple[str, int], list[tuple[int, int]]] = {}   # (words, dealer) -> seats
-    people: dict[int, list[str]] = {}
-    for row in rows:
-        sid, _n, dealer, words, deltas, _d, _l, names = row
-        if not only.hand(row, who.who):
-            continue
-        seats = orders.get((words, dealer))
-        if seats is None:
-            order = dealt_order(words, dealer)
-            seats = orders[(words, dealer)] = [(pos, (i + 1) % len(order))
-                                               for i, pos in enumerate(order)]
-        ids = people.get(sid)
-        if ids is None:
-            ids = people[sid] = [who.who(n) for n in names]
-        for pos, seat in seats:
-            if only.seat_kept(seat):
-                p = ids[pos]
-                hands[p] = hands.get(p, 0) + 1
-                nets[p] = nets.get(p, 0) + (deltas[pos] or 0)
+    lou, swapping = _games(ledger, sessions)
+    exchanged = exchanges(ledger.db, swapping) if swapping else None
+    rows = _dealt(hand_facts(ledger.db, sessions), only, who.who, hands, nets)
+    flat: dict[tuple[Line, str, str], list[int]] = {}   # (line, player, choice) -> n, chips
+    for line, q, choice, change in opportunities(rows, who.who, only, lou, exchanged):
+        got = flat.get((line, q, choice))
+        if got is None:
+            got = flat[(line, q, choice)] = [0, 0]
+        got[0] += 1
+        got[1] += change
     if not hands:
         raise no_hand(only)
     chosen = list(hands) if player is None else [who.who(player)]
@@ -178,18 +169,42 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
         if p not in hands:
             raise NotFound(f"{p} was dealt no hand in these sessions, so has no habits to "
                            "cost")
-    table: dict[Line, dict[str, list[int]]] = {}
-    by_player: dict[Line, dict[str, dict[str, int]]] = {}
-    lou, swapping = _games(ledger, sessions)
-    exchanged = exchanges(ledger.db, swapping) if swapping else None
-    for line, q, choice, change in opportunities(rows, who.who, only, lou, exchanged):
+    table: dict[Line, dict[str, list[int]]] = {}           # line -> choice -> n, chips
+    by_player: dict[Line, dict[str, dict[str, int]]] = {}  # line -> player -> choice -> n
+    for (line, q, choice), (n, chips) in flat.items():     # in the order first met
         got = table.setdefault(line, {}).setdefault(choice, [0, 0])
-        got[0] += 1
-        got[1] += change
-        counts = by_player.setdefault(line, {}).setdefault(q, {})
-        counts[choice] = counts.get(choice, 0) + 1
+        got[0] += n
+        got[1] += chips
+        by_player.setdefault(line, {}).setdefault(q, {})[choice] = n
     return {"min_hands": min_hands, "resamples": RESAMPLES,
             "players": [_player(p, table, by_player, hands, nets, min_hands) for p in chosen]}
+
+
+def _dealt(rows: Iterable[tuple[Any, ...]], only: Filters, who: Any, hands: dict[str, int],
+           nets: dict[str, int]) -> Iterator[tuple[Any, ...]]:
+    """The hands ``rows`` (store/situations.py) passed on one at a time (read once, never
+    all held), each player's hands dealt and chips in the hands and seats ``only`` keeps
+    added to ``hands`` and ``nets`` on the way (the winners are read from them)."""
+    orders: dict[tuple[str, int], list[tuple[int, int]]] = {}   # (words, dealer) -> seats
+    people: list[str] = []
+    last = None
+    every_seat = only.seat is None
+    for row in rows:
+        sid, _n, dealer, words, deltas, _d, _l, names = row
+        if sid != last:
+            people, last = [who(n) for n in names], sid
+        if only.hand(row, who):
+            seats = orders.get((words, dealer))
+            if seats is None:
+                order = dealt_order(words, dealer)
+                seats = orders[(words, dealer)] = [(pos, (i + 1) % len(order))
+                                                   for i, pos in enumerate(order)]
+            for pos, seat in seats:
+                if every_seat or only.seat_kept(seat):
+                    p = people[pos]
+                    hands[p] = hands.get(p, 0) + 1
+                    nets[p] = nets.get(p, 0) + (deltas[pos] or 0)
+        yield row
 
 
 def _games(ledger: Any, sessions: Sequence[int]) -> tuple[set[int], list[int]]:
