@@ -23,7 +23,7 @@ from loo_ledger.cli.filter_opts import (
     WITH_OPTION,
     session_ids,
 )
-from loo_ledger.cli.render import money_text, show, signed, table
+from loo_ledger.cli.render import Table, money_text, show, signed, table
 from loo_ledger.cli.visible import cell, visible
 from loo_ledger.services.reports.cells import hand_cell
 
@@ -109,9 +109,33 @@ def _hands_table(ledger: Any, sid: int, kept: set[int] | None) -> None:
     pool = "pot" if lou else "pool"
     legend = f"{pool} in play{', D = double' if marks else ''}; t = tricks won; * = table ruling"
     part = "" if kept is None else f"{len(rows)} chosen by the filters; "
-    show(table(header("Hands", ledger.session(sid)["name"], sid, part + legend),
-               ["#", "dealer", pool, *players, "after"], body,
-               right=("#", pool, "after", *players)), *(cell(x) for x in rulings))
+    title = header("Hands", ledger.session(sid)["name"], sid, part + legend)
+    show(table(title, ["#", "dealer", pool, *players, "after"], body,
+               right=("#", pool, "after", *players), names=players, keys=None,
+               narrow=_row_per_player(title, pool, players, body)),
+         *(cell(x) for x in rulings))
+
+
+def _row_per_player(title: str, pool: str, players: list[str], body: list[tuple[Any, ...]]
+                    ) -> Table:
+    """``loo hands`` on a terminal too narrow for a column per player (cli/layout.py): a
+    hand's first row says who deals, the pool in play and after, then a row per player;
+    narrower still, the pool in play and after are lines of the dealer's row."""
+    rows: list[tuple[Any, ...]] = []
+    told: list[list[str]] = []
+    ends = set()
+    for number, dealer, pot, *parts, after in body:
+        rows.append((number, dealer, "deals", pot, after))
+        # lines of one cell, so built here (table() would show the line breaks as \n)
+        told.append([visible(number), visible(dealer),
+                     "\n".join(visible(x) for x in ("deals", f"{pool} {pot}", f"after {after}"))])
+        each = list(zip(players, parts, strict=True))
+        rows += [("", p, part, "", "") for p, part in each]
+        told += [["", visible(p), visible(part)] for p, part in each]
+        ends.add(len(rows) - 1)
+    narrower = Table(title, ["#", "player", "hand"], told, {"#"}, keys=None, ends=ends)
+    return table(title, ["#", "player", "hand", pool, "after"], rows,
+                 right=("#", pool, "after"), keys=None, ends=ends, narrow=narrower)
 
 
 def header(what: str, name: str | None, sid: int, detail: str) -> str:

@@ -157,7 +157,8 @@ def _show(report: dict[str, Any]) -> None:
                [_cells(p) for p in report["players"]],
                right=[words.get(c, c) for c in ("place", "evenings", "hands", "net", "money",
                                                 "per 100", "stand", "loo", "whole pools",
-                                                "best", "worst", "rating")]))
+                                                "best", "worst", "rating")],
+               wrap=("money",), keys=("place", "player")))
 
 
 def _csv(report: dict[str, Any]) -> None:
