@@ -156,12 +156,14 @@ def _drawn(t: Table, least: list[int], columns: Sequence[int], width: int) -> Ri
 
 def _records(t: Table, width: int) -> RichTable:
     """Each row as a record: a header and its cell a line, a rule between two records.
-    The headers are kept whole; the cells wrap between words. Where a header and a
-    cell's longest word do not fit side by side, the cell goes under its header."""
+    The headers and cells are kept whole (a cell of a column that may wrap, between
+    words). Where a header and a cell do not fit side by side, the cell goes under its
+    header."""
     pairs = [[(c, x) for c, x in zip(t.columns, row, strict=False) if c or x]
              for row in t.rows]
     heads = max([1, *(cell_len(c) for c in t.columns)])
-    words = max([1, *(longest_word(x) for row in t.rows for x in row)])
+    words = max([1, *((longest_word if t.wrap[i] else longest_line)(x)
+                      for row in t.rows for i, x in enumerate(row))])
     side_by_side = span([heads, words]) <= width
     out = RichTable(show_edge=False, show_header=False)
     if side_by_side:
