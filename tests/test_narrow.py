@@ -9,8 +9,8 @@ believe it is one (as test_pipes.py's control test does) and rich takes its widt
 set with TIOCSWINSZ, since that is where the issue was seen.
 
 The session is tests/conftest.py's GOOD_SESSION (figures worked by hand in
-tests/test_cli.py) with the players renamed A "Margaret Cavendish", B "Bartholomew",
-C "Clara", D "Dot", started 2026-03-14 20:00:
+tests/test_cli.py), written out here with the players renamed A "Margaret Cavendish",
+B "Bartholomew", C "Clara", D "Dot", started 2026-03-14 20:00:
     hand 1, Dot deals a simple pool of 9: A 1 trick +3, B none -9, C 1 trick +3,
         D 1 trick -9 + 3 = -6; 9 after.
     hand 2, Margaret deals a double pool of 9 + 9 = 18 (6 a trick): A stands, 1 trick,
@@ -25,7 +25,6 @@ C "Clara", D "Dot", started 2026-03-14 20:00:
 
 from __future__ import annotations
 
-import copy
 import fcntl
 import io
 import json
@@ -65,21 +64,25 @@ HANDS = [
 runner = CliRunner()
 
 
-def rename(obj):
-    if isinstance(obj, dict):
-        return {NAMES.get(k, k): rename(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [rename(v) for v in obj]
-    return NAMES.get(obj, obj) if isinstance(obj, str) else obj
+# tests/conftest.py's GOOD_SESSION with the players renamed, started on 2026-03-14
+SESSION = {
+    "format": "loo-session/1", "name": "Friday at the Crown", "variant": "three-card",
+    "started_at": "2026-03-14T20:00:00+00:00",
+    "unit": {"name": "white chip", "value": "0.05", "currency": "GBP"},
+    "players": [M, B, C, D], "first_dealer": D, "opening_pool": 0,
+    "hands": [
+        {"tricks": {M: 1, B: 0, C: 1, D: 1}},
+        {"trump": "hearts", "declarations": {B: "stand", C: "pass", D: "miss", M: "stand"},
+         "tricks": {B: 2, D: 0, M: 1}},
+        {"declarations": {C: "pass", D: "pass", M: "pass", B: "pass"}},
+    ],
+}
 
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory) -> Path:
-    from conftest import GOOD_SESSION  # (the session's data, not a fixture)
     folder = tmp_path_factory.mktemp("narrow")
-    session = rename(copy.deepcopy(GOOD_SESSION))
-    session.update(name="Friday at the Crown", started_at="2026-03-14T20:00:00+00:00")
-    (folder / "s.json").write_text(json.dumps(session), encoding="utf-8")
+    (folder / "s.json").write_text(json.dumps(SESSION), encoding="utf-8")
     path = folder / "loo.db"
     for args in (["import", str(folder / "s.json")],
                  ["season", "new", "Spring", "--since", "2026-01-01"]):

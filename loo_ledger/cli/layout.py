@@ -7,10 +7,14 @@ The widest layout that fits is taken, in this order:
    where the column may wrap, :attr:`Table.wrap`) and its header's longest word (the whole
    header for a name, :attr:`Table.names`): rich's ``min_width`` holds the column there;
 2. the table's own narrower layout, if it has one (``loo hands``: a row per player);
-3. the table in up to :data:`MAX_PARTS` parts side by side no more, each repeating the
-   key columns (``player``), as a wide data frame is printed on a narrow screen;
+3. the table in up to :data:`MAX_PARTS` parts, one under the other, each repeating the
+   key columns (``player``; :attr:`Table.keys`), as a wide data frame is printed on a
+   narrow screen;
 4. a record per row: each column's header and the row's cell, one pair a line, like
-   psql's expanded display; the cells wrap between words.
+   psql's expanded display (the cell under its header if both do not fit on one line).
+
+Piped, a table is given all the width it wants (cli/render.py: PIPE_WIDTH), so it is
+always drawn as itself.
 
 Imported only when rich draws a table (cli/render.py), so rich is loaded with it.
 """
@@ -101,7 +105,7 @@ def lay_out(t: Table, width: int) -> list[Any]:
 
 
 def _parts(t: Table, widths: list[int], width: int) -> list[list[int]] | None:
-    """The columns of each part, the key columns first in each; None if the table has no
+    """The columns of each part, the key columns in each; None if the table has no
     key columns, a column does not fit beside them, or more than MAX_PARTS are needed.
     The parts are as few as fit in ``width``, and then as even as they can be: each no
     wider than it must be for there to be no more of them."""
