@@ -256,7 +256,7 @@ def settle_up(ctx: typer.Context, session: list[str] | None = SESSIONS_OPTION,
     show(table(f"Settle-up, session {result['session']} (one {unit['name'] or 'chip'} = "
                f"{_cash(unit['value'], cur)})",
                ["player", "net", "money", *(("bought", "cashes out") if bought else ())], rows,
-               right=("net", "money", "bought", "cashes out")))
+               right=("net", "money", "bought", "cashes out"), wrap=("bought", "cashes out")))
     for line in _settle_notes(result):
         typer.echo(line)
     for title, part in ((f"Everyone settles with the banker, {result['banker']['name']}:",

@@ -59,23 +59,28 @@ def least_widths(t: Table) -> list[int]:
     return out
 
 
-def natural_widths(t: Table) -> list[int]:
-    """Each column's width with nothing wrapped: its longest cell or its header."""
-    return [max([cell_len(head), *(longest_line(row[i]) for row in t.rows if i < len(row))])
+def natural_widths(t: Table, *, headers: bool = True) -> list[int]:
+    """Each column's width with nothing wrapped: its longest cell or its header (or only
+    its longest cell: ``headers=False``)."""
+    return [max([cell_len(head) if headers else 0,
+                 *(longest_line(row[i]) for row in t.rows if i < len(row))])
             for i, head in enumerate(t.columns)]
 
 
-def fitted(least: Sequence[int], natural: Sequence[int], width: int) -> list[int] | None:
-    """Widths for columns that fit in ``width`` (None: nothing to fix, they fit with
-    nothing wrapped): each column's least width, and what room is left given to the
-    columns that need least to be whole, so that few headers wrap."""
-    if span(natural) <= width:
+def fitted(least: Sequence[int], targets: Sequence[Sequence[int]], width: int
+           ) -> list[int] | None:
+    """Widths for columns that fit in ``width`` (None: nothing to fix, they fit at the
+    last of ``targets``, nothing wrapped): each column's least width, then the room left
+    given towards each target in turn (the cells whole, then the headers), to the columns
+    that need least first, so that as few cells and headers wrap as can be."""
+    if span(targets[-1]) <= width:
         return None
     out, spare = list(least), width - span(least)
-    for i in sorted(range(len(out)), key=lambda i: natural[i] - least[i]):
-        more = min(spare, natural[i] - least[i])
-        out[i] += more
-        spare -= more
+    for target in targets:
+        for i in sorted(range(len(out)), key=lambda i: target[i] - out[i]):
+            more = max(0, min(spare, target[i] - out[i]))
+            out[i] += more
+            spare -= more
     return out
 
 
@@ -145,8 +150,9 @@ def _drawn(t: Table, least: list[int], columns: Sequence[int], width: int) -> Ri
     otherwise each is given its width (:func:`fitted`), since rich's own narrowing takes
     as much from a column that may not wrap as from one that may. Anything narrower would
     be folded, never cut with an ellipsis (``overflow="fold"``)."""
-    natural = natural_widths(t)
-    fixed = fitted([least[i] for i in columns], [natural[i] for i in columns], width)
+    targets = [[max(least[i], natural[i]) for i in columns]
+               for natural in (natural_widths(t, headers=False), natural_widths(t))]
+    fixed = fitted([least[i] for i in columns], targets, width)
     out = RichTable(show_edge=False, header_style="bold")
     for n, i in enumerate(columns):
         out.add_column(Text(t.columns[i]), justify="right" if t.right[i] else "left",
@@ -162,7 +168,7 @@ def _records(t: Table, width: int) -> RichTable:
     """Each row as a record: a header and its cell a line, a rule between two records.
     The headers and cells are kept whole (a cell of a column that may wrap, between
     words). Where a header and a cell do not fit side by side, the cell goes under its
-    header."""
+    header, and a cell wider than the terminal wraps between words."""
     pairs = [[(c, x) for c, x in zip(t.columns, row, strict=False) if c or x]
              for row in t.rows]
     heads = max([1, *(cell_len(c) for c in t.columns)])
@@ -172,7 +178,10 @@ def _records(t: Table, width: int) -> RichTable:
     out = RichTable(show_edge=False, show_header=False)
     if side_by_side:
         out.add_column(style="bold", no_wrap=True, min_width=heads)
-    out.add_column(overflow="fold", min_width=words)
+    # a cell wider than the terminal (a long description) wraps between words: a layout
+    # as narrow as this has nothing narrower to turn to
+    out.add_column(overflow="fold",
+                   min_width=words if side_by_side else max(1, min(words + 2, width - PAD)))
     for record in pairs:
         for n, (head, cell) in enumerate(record):
             last = n == len(record) - 1

@@ -48,7 +48,8 @@ def players(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
         return print_json(rows)
     show(table("Players", ["player", "also written", "sessions"],
                [(r["player"], ", ".join(a for a in r["aliases"] if a != r["player"]),
-                 ", ".join(map(str, r["sessions"])) or "-") for r in rows]))
+                 ", ".join(map(str, r["sessions"])) or "-") for r in rows],
+               wrap=("also written", "sessions")))
 
 
 def merge(ctx: typer.Context,
@@ -133,7 +134,8 @@ def payments_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
                [(r["id"], r["when"][:16].replace("T", " "), r["from"], r["to"],
                  money_text(Decimal(r["amount"]), r["currency"]),
                  ", ".join(map(str, r["sessions"] or [])) + (" ahead" if r["advance"] else ""),
-                 r["note"] or "") for r in rows], right=("id", "amount")))
+                 r["note"] or "") for r in rows], right=("id", "amount"),
+               wrap=("when", "for", "note")))
 
 
 @payments_app.command("remove")

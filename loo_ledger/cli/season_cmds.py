@@ -62,7 +62,8 @@ def season_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
         return
     show(table("Seasons", ["season", "dates", "listed", "evenings"],
                [(r["name"], _span(r), " ".join(map(str, r["listed"])) or "-",
-                 len(r["sessions"])) for r in rows], right=("evenings",)))
+                 len(r["sessions"])) for r in rows], right=("evenings",),
+               wrap=("dates", "listed")))
 
 
 @season_app.command("show")
