@@ -277,3 +277,31 @@ def test_records_put_a_cell_under_its_header_when_both_cannot_share_a_line():
     whole(text, 50)
     assert [line.rstrip() for line in text.splitlines()] == [
         " player", f"   {name}", " partner", f"   {other}"]
+
+
+def test_a_cell_is_made_whole_before_a_header():
+    """Least widths: 'party' 5, 'won or lost' 6 (the cell -£0.75; the header's longest
+    word is 4), 'still owed' 5 (it may wrap: 'still', '£0.60'): 16 + 3 x 2 padding +
+    2 rules = 24. In 32 columns the 8 left go to 'still owed' first, whose cell 'is owed
+    £0.60' is 13 wide (5 + 8): it stays on one line, and 'won or lost' wraps instead."""
+    t = table(None, ["party", "won or lost", "still owed"], [("Dot", "-£0.75", "is owed £0.60")],
+              right=("won or lost",), wrap=("still owed",))
+    text = drawn(t, 32)
+    whole(text, 32)
+    assert ["Dot", "-£0.75", "is owed £0.60"] in rows(text)
+    assert ["party", "lost", "still owed"] in rows(text)
+
+
+def test_a_description_wider_than_the_terminal_wraps_in_a_record():
+    """A 40-wide name and a description of 14 words: no table nor part fits 50 columns
+    (40 + its longest word + padding), nor does a record side by side (the header 'what
+    it is' 10 + 40 + 5 = 55): each cell goes under its header and the description wraps
+    between its words, none of them cut."""
+    name = "Alexandra Bartholomew-Featherstonehaugh"
+    about = ("three-card with stakes: everyone one stake, the dealer two; after a loo only "
+             "the dealer's stake")
+    t = table(None, ["name", "what it is"], [(name, about)], wrap=("what it is",))
+    text = drawn(t, 50)
+    whole(text, 50)
+    assert text.split() == ["name", *name.split(), "what", "it", "is", *about.split()]
+    assert name in [line.strip() for line in text.splitlines()]  # the name on one line
