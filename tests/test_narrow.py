@@ -305,3 +305,34 @@ def test_a_description_wider_than_the_terminal_wraps_in_a_record():
     whole(text, 50)
     assert text.split() == ["name", *name.split(), "what", "it", "is", *about.split()]
     assert name in [line.strip() for line in text.splitlines()]  # the name on one line
+
+
+LONG = {M: "Alexandra Bartholomew-Featherstonehaugh", B: "Benedict Cholmondeley-Marjoribanks",
+        C: "Catherine Wolstenholme-Fotheringay", D: "Dorothea Postlethwaite-Auchinleck Esq."}
+
+
+def test_hands_with_long_names_put_the_pool_under_the_dealer(tmp_path, monkeypatch):
+    """Names up to 39 wide: '#' 1, the name 39, 'miss 0t -9' 10 and the pool's two
+    columns (4, 5) take 59 + 5 x 2 padding + 4 rules = 73 > 60; without them, the pool
+    in play and after as lines of the dealer's row: 1 + 39 + 10 + 6 + 2 = 58 fits.
+    The figures are the module docstring's, each name as long as a name may nearly be."""
+    def long(obj):
+        if isinstance(obj, dict):
+            return {LONG.get(k, k): long(v) for k, v in obj.items()}
+        if isinstance(obj, list):
+            return [long(v) for v in obj]
+        return LONG.get(obj, obj) if isinstance(obj, str) else obj
+
+    session = long(SESSION)
+    (tmp_path / "s.json").write_text(json.dumps(session), encoding="utf-8")
+    db = tmp_path / "loo.db"
+    assert runner.invoke(app, ["--db", str(db), "import", str(tmp_path / "s.json")]
+                         ).exit_code == 0
+    table = rows(on_terminal(monkeypatch, db, 60, "hands"))
+    assert table[0] == ["#", "player", "hand"]
+    for hand in HANDS:
+        (number, dealer, _, pot, after), *players = hand
+        at = table.index([number, LONG[dealer], "deals"])
+        assert table[at + 1:at + 3] == [["", "", f"pool {pot}"], ["", "", f"after {after}"]]
+        assert table[at + 3:at + 3 + len(players)] == [["", LONG[p], part]
+                                                       for _, p, part, _, _ in players]

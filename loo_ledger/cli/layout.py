@@ -95,12 +95,13 @@ def lay_out(t: Table, width: int) -> list[Any]:
     widths = least_widths(t)
     if span(widths) <= width:
         return [_titled(t.title, _drawn(t, widths, range(len(widths)), width))]
-    other = t.narrow
-    while other is not None:  # the table's narrower layouts, widest first
+    make = t.narrow
+    while make is not None:  # the table's narrower layouts, widest first
+        other = make()
         narrow = least_widths(other)
         if span(narrow) <= width:
             return [_titled(other.title, _drawn(other, narrow, range(len(narrow)), width))]
-        other = other.narrow
+        make = other.narrow
     parts = _parts(t, widths, width)
     if parts is not None:
         drawn = [_drawn(t, widths, part, width) for part in parts]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -54,14 +54,15 @@ class Table:
     On a terminal too narrow for it, cli/layout.py lays it out otherwise, so that no name
     nor figure is cut (issue 22 item 6): ``wrap`` names the columns whose text may wrap
     between words (a title, a list), ``names`` those whose header is a name, kept whole;
-    ``narrow`` is a narrower table of the same rows (``loo hands``: a row per player);
+    ``narrow`` makes a narrower table of the same rows (``loo hands``: a row per player),
+    called only if the table does not fit;
     ``keys`` are the columns repeated in each part when the table is split into parts
     (None: never split); ``ends`` the rows that end a section (a rule drawn under them).
     """
 
     def __init__(self, title: str | None, columns: Sequence[str], rows: list[list[str]],
                  right: set[str], *, wrap: set[str] | None = None, names: set[str] | None = None,
-                 keys: Sequence[str] | None = (), narrow: Table | None = None,
+                 keys: Sequence[str] | None = (), narrow: Callable[[], Table] | None = None,
                  ends: set[int] | None = None):
         self.title = title
         self.columns = [visible(c) for c in columns]
@@ -103,7 +104,7 @@ class Table:
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
           *, right: Iterable[str] = (), wrap: Iterable[str] = (), names: Iterable[str] = (),
-          keys: Sequence[str] | None = (), narrow: Table | None = None,
+          keys: Sequence[str] | None = (), narrow: Callable[[], Table] | None = None,
           ends: Iterable[int] = ()) -> Table:
     """A table of ``rows`` under ``columns`` (those named in ``right`` right-aligned): the
     title, names and text from the ledger are shown as themselves, never read as markup,

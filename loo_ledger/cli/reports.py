@@ -112,30 +112,34 @@ def _hands_table(ledger: Any, sid: int, kept: set[int] | None) -> None:
     title = header("Hands", ledger.session(sid)["name"], sid, part + legend)
     show(table(title, ["#", "dealer", pool, *players, "after"], body,
                right=("#", pool, "after", *players), names=players, keys=None,
-               narrow=_row_per_player(title, pool, players, body)),
+               narrow=lambda: _row_per_player(title, pool, players, body)),
          *(cell(x) for x in rulings))
 
 
 def _row_per_player(title: str, pool: str, players: list[str], body: list[tuple[Any, ...]]
                     ) -> Table:
     """``loo hands`` on a terminal too narrow for a column per player (cli/layout.py): a
-    hand's first row says who deals, the pool in play and after, then a row per player;
-    narrower still, the pool in play and after are lines of the dealer's row."""
+    hand's first row says who deals, the pool in play and after, then a row per player."""
     rows: list[tuple[Any, ...]] = []
-    told: list[list[str]] = []
     ends = set()
     for number, dealer, pot, *parts, after in body:
         rows.append((number, dealer, "deals", pot, after))
-        # lines of one cell, so built here (table() would show the line breaks as \n)
-        told.append([visible(number), visible(dealer),
-                     "\n".join(visible(x) for x in ("deals", f"{pool} {pot}", f"after {after}"))])
-        each = list(zip(players, parts, strict=True))
-        rows += [("", p, part, "", "") for p, part in each]
-        told += [["", visible(p), visible(part)] for p, part in each]
+        rows += [("", p, part, "", "") for p, part in zip(players, parts, strict=True)]
         ends.add(len(rows) - 1)
-    narrower = Table(title, ["#", "player", "hand"], told, {"#"}, keys=None, ends=ends)
     return table(title, ["#", "player", "hand", pool, "after"], rows,
-                 right=("#", pool, "after"), keys=None, ends=ends, narrow=narrower)
+                 right=("#", pool, "after"), keys=None, ends=ends,
+                 narrow=lambda: _pool_in_lines(title, pool, rows, ends))
+
+
+def _pool_in_lines(title: str, pool: str, rows: list[tuple[Any, ...]], ends: set[int]
+                   ) -> Table:
+    """Narrower still: the pool in play and after as lines of the dealer's row. Built
+    here, not by table(), which would show the line breaks as ``\\n``."""
+    told = [[visible(number), visible(who),
+             "\n".join(visible(x) for x in (part, f"{pool} {pot}", f"after {after}"))]
+            if number != "" else ["", visible(who), visible(part)]
+            for number, who, part, pot, after in rows]
+    return Table(title, ["#", "player", "hand"], told, {"#"}, keys=None, ends=ends)
 
 
 def header(what: str, name: str | None, sid: int, detail: str) -> str:
