@@ -1,8 +1,11 @@
-"""Formatting for people: rich tables. rich is imported only here; money formats live in
+"""Formatting for people: rich tables. rich is imported only here and in cli/layout.py
+(loaded from here when rich draws a table); money formats live in
 loo_ledger.domain.rules.money.
 
-On a terminal a table fits the window. Piped or redirected (``loo stats | cat``, a file),
-nothing is cut with ``…`` nor folded over two lines: the table is as wide as its content.
+On a terminal a table fits the window, laid out by cli/layout.py so that no name nor
+figure is cut (a row per player, parts, records). Piped or redirected (``loo stats |
+cat``, a file), nothing is cut with ``…`` nor folded over two lines: the table is as wide
+as its content.
 
 Piped, a table whose every character takes one cell is written by :func:`plain_text`,
 character for character what rich writes (tests/test_startup_render.py compares them),
