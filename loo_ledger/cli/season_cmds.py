@@ -61,7 +61,8 @@ def season_list(ctx: typer.Context, output: Output) -> None:
         return
     show(table("Seasons", ["season", "dates", "listed", "evenings"],
                [(r["name"], _span(r), " ".join(map(str, r["listed"])) or "-",
-                 len(r["sessions"])) for r in rows], right=("evenings",)))
+                 len(r["sessions"])) for r in rows], right=("evenings",),
+               wrap=("dates", "listed")))
 
 
 @season_app.command("show", cls=LooCommand)
@@ -133,7 +134,8 @@ def _show(report: dict[str, Any]) -> None:
                "change: places since the previous evening)",
                [words.get(c, c) for c in w.COLUMNS],
                [w.cells(msgspec.convert(p, Standing), True) for p in report["players"]],
-               right=[words.get(c, c) for c in w.COLUMNS if c in w.FIGURES]))
+               right=[words.get(c, c) for c in w.COLUMNS if c in w.FIGURES],
+               wrap=("money",), keys=("place", "player")))
 
 
 def _span(row: dict[str, Any]) -> str:
