@@ -97,7 +97,8 @@ def walk(view: View, opts: Options, asker: Asker) -> HandRecord:
         return parse_hand(line, opts, view)
     counts = _tricks(asker, v, in_play)
     if counts is None:  # the cards instead: the trick counts come from them
-        cards = ask_cards(asker, v, in_play, trump=opts.trump, trump_known=shape.trump_known)
+        cards = ask_cards(asker, v, in_play, trump=opts.trump, trump_known=shape.trump_known,
+                          dealer=dealt[-1])
         return parse_hand(line, replace(opts, cards=cards.tricks, turned=cards.turned), view)
     line = [f"{p}={w}" for p, w in words.items() if p not in counts]
     line += [f"{p}={n}" if legal.canonical(words[p]) == Word.STAND else f"{p}={words[p]}:{n}"
