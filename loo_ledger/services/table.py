@@ -78,6 +78,10 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
         carried = _carried(ledger, carry_from)
         opening, source = carried["pool"], f"carried from session {carry_from}"
         unit_value, currency = _carried_unit(carried, carry_from, unit_value, currency)
+    if unit_value is not None:
+        from loo_ledger.domain.rules.money import unit_problem
+        if problem := unit_problem(unit_value, currency):
+            raise LooError(f"--unit-value {unit_value}: {problem}")
     check_dealable(v, opening_state(players, dealer, opening))
     started = None
     if when:
