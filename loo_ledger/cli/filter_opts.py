@@ -45,9 +45,28 @@ def session_ids(e: Any, typed: list[str] | None) -> list[int]:
 VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME",
                               autocompletion=completion.variants, help=(
     "Only the sessions of this variant (see 'loo variants')."))
-POOL_OPTION = typer.Option(None, "--pool", metavar="simple|double", help=(
+def _pool(value: str | None) -> str | None:
+    """``--pool`` checked as it is parsed: simple or double (any case), else a usage
+    error."""
+    if value is None:
+        return None
+    if value.strip().lower() not in ("simple", "double"):
+        raise typer.BadParameter(f"{value!r}: say simple or double")
+    return value.strip().lower()
+
+
+def _seat(value: str | None) -> str | None:
+    """``--seat`` checked as it is parsed (:func:`seat_number`), else a usage error."""
+    try:
+        seat_number(value)
+    except LooError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+POOL_OPTION = typer.Option(None, "--pool", metavar="simple|double", callback=_pool, help=(
     "Only simple or only double pools."))
-SEAT_OPTION = typer.Option(None, "--seat", metavar="SEAT", help=(
+SEAT_OPTION = typer.Option(None, "--seat", metavar="SEAT", callback=_seat, help=(
     "Only the seat: eldest, dealer, or a number from the dealer's left (1 = eldest)."))
 WITH_OPTION = typer.Option(None, "--with", metavar="PLAYER", help=(
     "Only hands this player was dealt in."))
@@ -82,8 +101,6 @@ def read(ledger: Any, *, season: str | None = None, since: str | None = None,
     """The options as one :class:`~loo_ledger.services.analysis.filters.Filters`: dates as
     UTC, ``--with`` matched to a person (any spelling, a unique prefix)."""
     from loo_ledger.services.analysis.filters import Filters
-    if pool not in (None, "simple", "double"):
-        raise LooError(f"--pool {pool}: say simple or double")
     start, end = span(since, until)
     if with_ is not None:
         from loo_ledger.cli.player_cmds import match_identity
