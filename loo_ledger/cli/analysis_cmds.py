@@ -141,7 +141,7 @@ def _show_lou_stats(report: dict[str, Any], limit: int) -> None:
 
 def _show_cards(report: dict[str, Any], title: str) -> None:
     """The figures from recorded cards (issue 12), only where some hand has them."""
-    carded = [p for p in report["players"] if p["cards"]["hands"]]
+    carded = [p for p in report["players"] if p["cards"] and p["cards"]["hands"]]
     if not carded:
         return
     show(table(f"From the cards, {title} (hands with tricks judged from recorded cards)",
@@ -154,7 +154,7 @@ def _show_cards(report: dict[str, Any], title: str) -> None:
                       "first trick won/led")))
     for s in report["sessions"]:
         c = s["cards"]
-        if c["hands"]:
+        if c and c["hands"]:
             typer.echo(f"Session {s['session']}: the eldest in play won the first trick in "
                        f"{c['eldest_won_first']} of {c['hands']} hands with cards "
                        f"({_pct(c['eldest_first_rate'])}).")

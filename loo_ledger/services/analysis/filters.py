@@ -20,6 +20,9 @@ import msgspec
 from loo_ledger.errors import NotFound
 from loo_ledger.store.codec import NOT_DEALT
 
+#: The seats ``--seat`` takes by name (cli/filter_opts.py), said so again.
+_SEAT_WORD = {0: "dealer", 1: "eldest"}
+
 
 class Filters(msgspec.Struct, frozen=True, kw_only=True):
     """Which evenings, hands and seats a report covers; None (or empty): any."""
@@ -41,7 +44,8 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True):
     def hand_filters(self) -> list[str]:
         """The hand filters given, as typed (``--pool double``...)."""
         return [f for f in (f"--pool {self.pool}" if self.pool else "",
-                            f"--seat {self.seat}" if self.seat is not None else "",
+                            f"--seat {_SEAT_WORD.get(self.seat, self.seat)}"
+                            if self.seat is not None else "",
                             f"--with {self.with_}" if self.with_ else "") if f]
 
     def said(self) -> str:
