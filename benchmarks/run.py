@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Every row of issue 10's target table, measured on this machine: figure, target, ratio to
-the bare Typer reference app (benchmarks/reference_app.py) where the target is one, and
-pass or short.
+"""Every row of the benchmark table (docs/benchmarks.md) that this script measures, on this
+machine: the figure, its target, what was measured (with the ratio to the bare Typer
+reference app, benchmarks/reference_app.py, where the target is one) and pass or short.
 
     python benchmarks/run.py            # the full run (builds and caches the databases)
     python benchmarks/run.py --quick    # a few hundred hands: a smoke run, figures mean nothing
     python benchmarks/run.py --only import,check
+    python benchmarks/run.py --only ratio,hand --markdown   # the doc's rows and its one line
+    python benchmarks/run.py --update docs/benchmarks.md    # ... written into the doc's table
 
 Whole process, median of several runs; peak memory is each child's own peak RSS
 (``os.wait4``), the largest over its runs. A command that does not exist yet prints
@@ -43,6 +45,16 @@ class Row:
     target: str
     ratio: str = "—"
     verdict: str = "n/a"
+    group: str = ""  # the group of rows (``--only``) that made it: its command in the doc
+
+    @property
+    def measured(self) -> str:
+        """The doc's "measured" cell: the ratio first where the target is one."""
+        return self.figure if self.ratio == "—" else f"{self.ratio} ({self.figure})"
+
+    @property
+    def command(self) -> str:
+        return f"`python benchmarks/run.py --only {self.group}`" if self.group else "—"
 
 
 @dataclass
@@ -55,11 +67,16 @@ class Plan:
     flat_mib: float = 16.0     # "memory that does not grow": at most this much more at `hands`
     cache: Path = h.DEFAULT_CACHE
     rebuild: bool = False
+    given_big: Path | None = None  # --big-db: measure this database, never build one
     dbs: dict[tuple[str, int, int], Path] = field(default_factory=dict)
     _big: Path | Exception | None = None
 
     def big_db(self) -> Path:
         """The million-hand database (built once per run at most, even if it fails)."""
+        if self._big is None and self.given_big is not None:
+            if not self.given_big.exists():
+                raise RuntimeError(f"no such database: {self.given_big}")
+            self._big = self.given_big
         if self._big is None:
             try:
                 self._big = h.big_database(self.cache, self.big, rebuild=self.rebuild, log=_log)
@@ -302,6 +319,55 @@ def machine() -> str:
             + (f"; commit {commit}" if commit else ""))
 
 
+def load_average() -> str:
+    """The machine's load average over the last minute, or "?" where it cannot be read."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "?"
+
+
+#: The columns of the benchmark table in docs/benchmarks.md.
+DOC_HEADER = ("| figure | target | measured | verdict | command |\n"
+              "| --- | --- | --- | --- | --- |")
+#: The doc's line that says where and when run.py's rows were measured (replaced by
+#: ``--update``; it begins with this).
+DOC_LINE = "Measured by run.py:"
+
+
+def doc_row(r: Row) -> str:
+    """``r`` as a row of the doc's table (a "|" inside a cell escaped)."""
+    cells = (r.what, r.target, r.measured, r.verdict, r.command)
+    return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+
+def doc_line(machine_line: str, groups: Sequence[str], loads: tuple[str, str],
+             seconds: float) -> str:
+    """The one line saying how the rows were measured: what, where, the load."""
+    return (f"{DOC_LINE} `--only {','.join(groups)}`, {machine_line}; load average "
+            f"{loads[0]} at the start, {loads[1]} at the end (on {os.cpu_count()} cores); "
+            f"{seconds:.0f} s.")
+
+
+def update_doc(text: str, rows: Sequence[Row], line: str) -> tuple[str, list[str]]:
+    """``text`` (docs/benchmarks.md) with each row of its table whose figure is one of
+    ``rows``' replaced by that row, and its :data:`DOC_LINE` line by ``line``; the rows
+    that matched none (a new row: add it to the doc by hand, where it belongs)."""
+    fresh = {r.what: doc_row(r) for r in rows}
+    out, used = [], set()
+    for old in text.splitlines():
+        cells = [c.strip() for c in old.strip().strip("|").split(" | ")]
+        if old.startswith("| ") and cells[0] in fresh:
+            out.append(fresh[cells[0]])
+            used.add(cells[0])
+        elif old.startswith(DOC_LINE):
+            out.append(line)
+        else:
+            out.append(old)
+    return "\n".join(out) + ("\n" if text.endswith("\n") else ""), [
+        w for w in fresh if w not in used]
+
+
 def table(rows: Sequence[Row]) -> str:
     lines = ["| what | figure | target | ratio to the reference | verdict |",
              "| --- | --- | --- | --- | --- |"]
@@ -318,12 +384,13 @@ def run(plan: Plan, groups: Sequence[str], log: Callable[[str], None] = _log) ->
         start = time.perf_counter()
         try:
             for row in ROWS[name](plan):
+                row.group = row.group or name
                 rows.append(row)
                 log(f"  {row.what}: {row.figure} [{row.verdict}]")
         except Exception as exc:  # report it and go on with the other rows
             log(traceback.format_exc())
             rows.append(Row(f"{name} rows", f"{type(exc).__name__}: {exc}".splitlines()[0],
-                            "—", verdict="error"))
+                            "—", verdict="error", group=name))
         log(f"  ({time.perf_counter() - start:.0f} s)")
     return rows
 
@@ -337,7 +404,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                              f"{', '.join(GROUPS)})")
     parser.add_argument("--cache", type=Path, default=None, help="where inputs are cached")
     parser.add_argument("--rebuild", action="store_true", help="build the big database again")
+    parser.add_argument("--big-db", type=Path, metavar="DB",
+                        help="the million-hand database to measure (e.g. one built by an "
+                             "earlier run, kept while the store's source changes); it is only "
+                             "read (`loo hand` writes to a copy)")
     parser.add_argument("--json", type=Path, help="also write the rows here as JSON")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print the rows as docs/benchmarks.md's table has them, after "
+                             "the one line saying where and when (and the load)")
+    parser.add_argument("--update", type=Path, metavar="DOC",
+                        help="write the measured rows into DOC's table (the rows of the same "
+                             "figure) and its 'Measured by run.py' line")
     parser.add_argument("--note", default="", help="added to the line saying what was measured "
                         "(e.g. which commit, when not run from a git checkout)")
     args = parser.parse_args(argv)
@@ -349,12 +426,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan = (Plan(hands=300, small=100, big=1000, runs=1, fast_runs=2, cache=cache) if args.quick
             else Plan(cache=cache))
     plan.rebuild = args.rebuild
-    started = time.perf_counter()
+    plan.given_big = args.big_db
+    started, load_before = time.perf_counter(), load_average()
     rows = run(plan, groups)
+    seconds = time.perf_counter() - started
     note = f"; {args.note}" if args.note else ""
-    print(f"Measured {machine()}{note}; `python benchmarks/run.py{' --quick' if args.quick else ''}"
-          f"` in {time.perf_counter() - started:.0f} s.\n")
-    print(table(rows))
+    where = machine() + note
+    if args.markdown or args.update:
+        line = doc_line(where, groups, (load_before, load_average()), seconds)
+        if args.markdown:
+            print(line + "\n")
+            print(DOC_HEADER)
+            print("\n".join(doc_row(r) for r in rows))
+        if args.update:
+            text, left = update_doc(args.update.read_text(encoding="utf-8"), rows, line)
+            args.update.write_text(text, encoding="utf-8")
+            for what in left:
+                _log(f"not in {args.update}'s table (add it by hand): {what}")
+    else:
+        print(f"Measured {where}; `python benchmarks/run.py{' --quick' if args.quick else ''}"
+              f"` in {seconds:.0f} s.\n")
+        print(table(rows))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=2) + "\n")
     return 0
