@@ -141,7 +141,8 @@ def import_rows(plan: Plan) -> Iterator[Row]:
         if row is None:
             plan.dbs[(variant, players, plan.hands)] = db
             rate = plan.hands / m.seconds
-            row = Row(what, f"{rate:,.0f} hands/s ({m.seconds:.1f} s); peak {m.peak_mib:.0f} MiB",
+            row = Row(what, f"{rate:,.0f} hands/s ({m.seconds:.1f} s; CPU {m.cpu:.1f} s); peak "
+                      f"{m.peak_mib:.0f} MiB",
                       target, verdict=_verdict(rate >= 25_000 and m.peak_mib < 150))
             sizes.append((variant, players, db))
         yield row
@@ -187,7 +188,7 @@ def check_rows(plan: Plan) -> Iterator[Row]:
     db = plan.imported("three-card", 6, plan.hands)
     m = h.measure([*h.loo_command(), "--db", str(db), "check"], plan.runs)
     yield _failed(what, target, m) or Row(
-        what, f"{m.seconds:.2f} s; peak {m.peak_mib:.0f} MiB", target,
+        what, f"{m.seconds:.2f} s (CPU {m.cpu:.2f} s); peak {m.peak_mib:.0f} MiB", target,
         verdict=_verdict(m.seconds < 5 and m.peak_mib < 150))
 
 
@@ -207,8 +208,8 @@ def stream_rows(plan: Plan) -> Iterator[Row]:
         row = _failed(what, target, m) or _failed(what, target, m_small)
         if row is None:
             grows = m.peak_mib - m_small.peak_mib
-            row = Row(what, f"{m.seconds:.2f} s; peak {m.peak_mib:.0f} MiB ({m_small.peak_mib:.0f} "
-                      f"MiB at {plan.small:,} hands)", target,
+            row = Row(what, f"{m.seconds:.2f} s (CPU {m.cpu:.2f} s); peak {m.peak_mib:.0f} MiB "
+                      f"({m_small.peak_mib:.0f} MiB at {plan.small:,} hands)", target,
                       verdict=_verdict(m.seconds < 3 and grows <= plan.flat_mib))
         yield row
     out.unlink(missing_ok=True)
@@ -230,8 +231,8 @@ def report_rows(plan: Plan) -> Iterator[Row]:
         row = _failed(what, target, m) or _failed(what, target, m_small)
         if row is None:
             grows = m.peak_mib - m_small.peak_mib
-            row = Row(what, f"{m.seconds:.2f} s; peak {m.peak_mib:.0f} MiB ({m_small.peak_mib:.0f} "
-                      f"MiB at {plan.small:,} hands)", target,
+            row = Row(what, f"{m.seconds:.2f} s (CPU {m.cpu:.2f} s); peak {m.peak_mib:.0f} MiB "
+                      f"({m_small.peak_mib:.0f} MiB at {plan.small:,} hands)", target,
                       verdict=_verdict(grows <= plan.flat_mib))
         yield row
     out.unlink(missing_ok=True)
@@ -243,7 +244,8 @@ def _ratio_row(what: str, loo: h.Measure, ref: h.Measure, limit: float) -> Row:
     if row is not None:
         return row
     ratio = loo.seconds / ref.seconds
-    return Row(what, f"{loo.seconds * 1000:.0f} ms (reference {ref.seconds * 1000:.0f} ms)",
+    cpu = f"; CPU {loo.cpu / ref.cpu:.2f}×" if ref.cpu else ""
+    return Row(what, f"{loo.seconds * 1000:.0f} ms (reference {ref.seconds * 1000:.0f} ms{cpu})",
                target, f"{ratio:.2f}×", _verdict(ratio <= limit))
 
 
@@ -290,7 +292,7 @@ def stats_rows(plan: Plan) -> Iterator[Row]:
     db = plan.big_db()
     what, target = f"`loo stats --all` on {plan.big:,} hands", "< 0.5 s"
     m = h.measure([*h.loo_command(), "--db", str(db), "stats", "--all"], plan.fast_runs, warm=True)
-    yield _failed(what, target, m) or Row(what, f"{m.seconds:.2f} s", target,
+    yield _failed(what, target, m) or Row(what, f"{m.seconds:.2f} s (CPU {m.cpu:.2f} s)", target,
                                           verdict=_verdict(m.seconds < 0.5))
 
 
