@@ -406,6 +406,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              f"{', '.join(GROUPS)})")
     parser.add_argument("--cache", type=Path, default=None, help="where inputs are cached")
     parser.add_argument("--rebuild", action="store_true", help="build the big database again")
+    parser.add_argument("--runs", type=int, metavar="N",
+                        help="runs of each slow row (import, check, the exports; default 3)")
     parser.add_argument("--big-db", type=Path, metavar="DB",
                         help="the million-hand database to measure (e.g. one built by an "
                              "earlier run, kept while the store's source changes); it is only "
@@ -428,6 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan = (Plan(hands=300, small=100, big=1000, runs=1, fast_runs=2, cache=cache) if args.quick
             else Plan(cache=cache))
     plan.rebuild = args.rebuild
+    if args.runs:
+        plan.runs = args.runs
     plan.given_big = args.big_db
     started, load_before = time.perf_counter(), load_average()
     rows = run(plan, groups)
