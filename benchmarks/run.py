@@ -223,7 +223,7 @@ def report_rows(plan: Plan) -> Iterator[Row]:
     target = f"memory flat (≤ {plan.flat_mib:.0f} MiB more than at {plan.small:,} hands)"
     out = plan.work / "out"
     for label, args in (("`loo export --format html`", ["export", "--format", "html", "-o",
-                                                        str(out)]),
+                                                        str(out), "--force"]),
                         ("`loo chart`", ["chart"]), ("`loo chart --json`", ["chart", "--json"])):
         what = f"{label} of {plan.hands:,} hands"
         m = h.measure([*h.loo_command(), "--db", str(big), *args], plan.runs, out=out)
