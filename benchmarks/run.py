@@ -50,7 +50,7 @@ class Row:
     @property
     def measured(self) -> str:
         """The doc's "measured" cell: the ratio first where the target is one."""
-        return self.figure if self.ratio == "—" else f"{self.ratio} ({self.figure})"
+        return self.figure if self.ratio == "—" else f"{self.ratio}: {self.figure}"
 
     @property
     def command(self) -> str:

@@ -42,7 +42,7 @@ def test_the_doc_is_one_table_each_row_with_its_command() -> None:
 
 def test_an_update_replaces_the_rows_it_measured_and_the_line() -> None:
     """A doc of two rows and the line: a run of the second row's figure gives 1.25× (its
-    figure 125 ms against 100 ms), so that row reads "1.25× (125 ms (reference 100 ms))"
+    figure 125 ms against 100 ms), so that row reads "1.25×: 125 ms (reference 100 ms)"
     and "pass"; the first row and the text stay as they were; a row the doc lacks is
     named."""
     doc = "\n".join(["# Speed", f"{bench.DOC_LINE} long ago.", "", bench.DOC_HEADER,
@@ -57,7 +57,7 @@ def test_an_update_replaces_the_rows_it_measured_and_the_line() -> None:
     assert new.splitlines() == [
         "# Speed", f"{bench.DOC_LINE} now.", "", *bench.DOC_HEADER.splitlines(),
         "| import | ≥ 25,000 hands/s | 29,560 hands/s | pass | `x` |",
-        "| `loo pool` | ≤ 1.3× the reference | 1.25× (125 ms (reference 100 ms)) | pass | "
+        "| `loo pool` | ≤ 1.3× the reference | 1.25×: 125 ms (reference 100 ms) | pass | "
         "`python benchmarks/run.py --only ratio` |",
         "", "After the table."]
     assert new.endswith("\n")
