@@ -422,6 +422,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--note", default="", help="added to the line saying what was measured "
                         "(e.g. which commit, when not run from a git checkout)")
     args = parser.parse_args(argv)
+    if args.quick and args.update:
+        parser.error("--quick figures mean nothing: they are not written into a doc (--update)")
     groups = [g.strip() for g in args.only.split(",") if g.strip()]
     unknown = [g for g in groups if g not in ROWS]
     if unknown:
