@@ -69,4 +69,5 @@ def _show(title: str, p: dict[str, Any]) -> None:
                ["situation", "n", "rate", "winners", "cost", "90% interval"],
                [(line["text"], line["n"], f"{line['rate']:.0%}",
                  f"{line['winners_rate']:.0%}", *_cost(line)) for line in p["lines"]],
-               right=("n", "rate", "winners", "cost", "90% interval")))
+               right=("n", "rate", "winners", "cost", "90% interval"),
+               wrap=("situation", "90% interval")))

@@ -154,4 +154,5 @@ def sessions(ctx: typer.Context, output: Output) -> None:
                [("*" if r["current"] else "", r["id"], r["name"] or "", r["date"],
                  r["status"], f"{r['house_rule']} ({r['variant']})" if r["house_rule"]
                  else r["variant"], r["players"], r["hands"], r["pool"]) for r in rows],
-               right=("id", "players", "hands", "pool")))
+               right=("id", "players", "hands", "pool"), wrap=("name", "variant"),
+               keys=("", "id")))

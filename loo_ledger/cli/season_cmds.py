@@ -57,7 +57,8 @@ def season_list(ctx: typer.Context, output: Output) -> None:
         return
     show(table("Seasons", ["season", "dates", "listed", "evenings"],
                [(r["name"], _span(r), " ".join(map(str, r["listed"])) or "-",
-                 len(r["sessions"])) for r in rows], right=("evenings",)))
+                 len(r["sessions"])) for r in rows], right=("evenings",),
+               wrap=("dates", "listed")))
 
 
 @season_app.command("show", cls=LooCommand)
@@ -143,7 +144,8 @@ def _show(report: dict[str, Any]) -> None:
                [_cells(p) for p in report["players"]],
                right=[words.get(c, c) for c in ("place", "evenings", "hands", "net", "money",
                                                 "per 100", "stand", "loo", "whole pools",
-                                                "best", "worst", "rating")]))
+                                                "best", "worst", "rating")],
+               wrap=("money",), keys=("place", "player")))
 
 
 def _span(row: dict[str, Any]) -> str:
