@@ -31,8 +31,8 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
-@filter_options()
 @output_options
+@filter_options()
 def stats(ctx: typer.Context, only: Filters, output: Output,
           all_: bool = typer.Option(False, "--all", help="Every session in the ledger."),
           player: str | None = typer.Option(None, "--player", metavar="NAME",
@@ -184,9 +184,9 @@ def _show_record(record: list[dict[str, Any]], cut: str) -> None:
                keys=("player", "session")))
 
 
+@output_options
 @filter_options(cannot={"--pool": _WHOLE_EVENINGS, "--seat": _WHOLE_EVENINGS,
                         "--with": _WHOLE_EVENINGS})
-@output_options
 def settle_up(ctx: typer.Context, only: Filters, output: Output,
               banker: str | None = typer.Option(None, "--banker", metavar="NAME", help=(
                   "Who everyone settles with (default: the first player).")),

@@ -91,9 +91,9 @@ def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OP
     typer.echo(f"Season {row['name']} deleted; its sessions are kept.")
 
 
+@output_options
 @filter_options(cannot={"--pool": _WHOLE_EVENINGS, "--seat": _WHOLE_EVENINGS,
                         "--with": _WHOLE_EVENINGS})
-@output_options
 def standings(ctx: typer.Context, only: Any, output: Output,
               sort: str = SORT_OPTION) -> None:
     """Per player over a season: evenings, hands, net, money, per 100 hands, stand and loo

@@ -1,6 +1,7 @@
 """The filters every report takes (issue 24, item 4): which evenings, and which hands and
-seats of them. One type, :class:`Filters`, read by ``loo stats``, ``hands``, ``settle-up``,
-``standings`` and ``leaks`` (the command line's options are cli/filter_opts.py).
+seats of them. One type, :class:`Filters`, read by ``loo stats``, ``hands``, ``chart``,
+``settle-up``, ``standings``, ``leaks`` and ``export`` (the command line's options are
+cli/filter_opts.py).
 
 Evening filters choose sessions: ``season`` (a season's evenings), ``since``/``until``
 (UTC ``YYYY-MM-DD HH:MM:SS``: from since, before until), ``sessions`` (these ids) and
