@@ -22,6 +22,7 @@ from hypothesis import settings
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
+from loo_ledger.store.ledger import Ledger
 
 # The hypothesis properties take their number of examples from the profile, unless a test
 # pins a smaller one because each example is dear (a database written, a process run):
@@ -137,3 +138,18 @@ def good_db(tmp_path, good_file, good_template) -> Path:
     db = tmp_path / "loo.db"
     shutil.copyfile(good_template, db)
     return db
+
+
+@pytest.fixture(scope="session")
+def fresh_db(tmp_path_factory):
+    """``fresh_db(folder, name="loo.db")``: a new, empty ledger at ``folder / name``, a copy
+    of one made once per test process (``Ledger.open`` on a new file), which no test opens."""
+    template = tmp_path_factory.mktemp("empty_template") / "template.db"
+    Ledger.open(template).close()
+
+    def make(folder: Path, name: str = "loo.db") -> Path:
+        path = folder / name
+        shutil.copyfile(template, path)
+        return path
+
+    return make
