@@ -153,3 +153,16 @@ def fresh_db(tmp_path_factory):
         return path
 
     return make
+
+
+@pytest.fixture(scope="session")
+def copy_ledger():
+    """``copy_ledger(built, folder, name="loo.db")``: a copy of a ledger that a module's
+    fixture built once (closed: no write-ahead log beside it), for one test to write to."""
+    def copy(built: Path, folder: Path, name: str = "loo.db") -> Path:
+        assert not built.with_name(built.name + "-wal").exists(), f"{built} is still open"
+        path = folder / name
+        shutil.copyfile(built, path)
+        return path
+
+    return copy
