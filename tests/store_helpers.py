@@ -1,7 +1,7 @@
-"""Helpers for the store tests (test_writer_sequences, test_races, test_check_edits): a
-dump of every derived row that names hands by
-number (row ids differ between a rewrite and a rebuild), and hands to record. A new, empty
-ledger to write to is tests/conftest.py's ``fresh_db`` fixture.
+"""Helpers for the store tests (test_writer_sequences, test_races, test_check_edits): a new,
+empty ledger (:func:`fresh_db`, or tests/conftest.py's ``fresh_db`` fixture, which copies
+one), a dump of every derived row that names hands by number (row ids differ between a
+rewrite and a rebuild), and hands to record.
 
 The dump is compared between a database as the table wrote it and a copy whose derived
 rows were all rebuilt from the raw records by rebuild_all.
@@ -26,6 +26,14 @@ DERIVED_SQL = {
     "seat_totals": "SELECT * FROM seat_totals",
     "session_totals": "SELECT * FROM session_totals",
 }
+
+
+def fresh_db(folder: Path, name: str = "loo.db") -> Path:
+    """A new, empty ledger at ``folder / name`` (tests/conftest.py's ``fresh_db`` fixture
+    does the same by copying one made once per process)."""
+    path = folder / name
+    Ledger.open(path).close()
+    return path
 
 
 def derived(path: Path) -> dict[str, list[tuple]]:
