@@ -46,6 +46,18 @@ RAM_DISK = Path("/dev/shm")
 if "TMPDIR" not in os.environ and RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK):
     tempfile.tempdir = str(RAM_DISK)
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The package under test compiled once, as ``pip install`` compiles a package it
+    installs: where PYTHONDONTWRITEBYTECODE is set (an editable install then never gets its
+    .pyc files), each pytest worker and each of the suite's ``loo`` processes would compile
+    every module it imports again, about a quarter of a process-heavy test's cost. Nothing
+    is compiled where the .pyc files are current, nor where the package cannot be written."""
+    import compileall
+
+    import loo_ledger
+    compileall.compile_dir(Path(loo_ledger.__file__).parent, quiet=2)
+
+
 GOOD_SESSION = {
     "format": "loo-session/1",
     "name": "Test night",
