@@ -31,8 +31,8 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
-@filter_options()
 @output_options
+@filter_options()
 def stats(ctx: typer.Context, only: Filters, output: Output,
           all_: bool = typer.Option(False, "--all", help="Every session in the ledger."),
           player: str | None = typer.Option(None, "--player", metavar="NAME",
@@ -141,7 +141,7 @@ def _show_lou_stats(report: dict[str, Any], limit: int) -> None:
 
 def _show_cards(report: dict[str, Any], title: str) -> None:
     """The figures from recorded cards (issue 12), only where some hand has them."""
-    carded = [p for p in report["players"] if p["cards"]["hands"]]
+    carded = [p for p in report["players"] if p["cards"] and p["cards"]["hands"]]
     if not carded:
         return
     show(table(f"From the cards, {title} (hands with tricks judged from recorded cards)",
@@ -154,7 +154,7 @@ def _show_cards(report: dict[str, Any], title: str) -> None:
                       "first trick won/led")))
     for s in report["sessions"]:
         c = s["cards"]
-        if c["hands"]:
+        if c and c["hands"]:
             typer.echo(f"Session {s['session']}: the eldest in play won the first trick in "
                        f"{c['eldest_won_first']} of {c['hands']} hands with cards "
                        f"({_pct(c['eldest_first_rate'])}).")
@@ -184,9 +184,9 @@ def _show_record(record: list[dict[str, Any]], cut: str) -> None:
                keys=("player", "session")))
 
 
+@output_options
 @filter_options(cannot={"--pool": _WHOLE_EVENINGS, "--seat": _WHOLE_EVENINGS,
                         "--with": _WHOLE_EVENINGS})
-@output_options
 def settle_up(ctx: typer.Context, only: Filters, output: Output,
               banker: str | None = typer.Option(None, "--banker", metavar="NAME", help=(
                   "Who everyone settles with (default: the first player).")),

@@ -17,8 +17,8 @@ from loo_ledger.services.analysis.leaks import leaks as run
 NOT_ENOUGH = "not enough hands"
 
 
-@filter_options()
 @output_options
+@filter_options()
 def leaks(ctx: typer.Context, only: Any, output: Output,
           player: str | None = typer.Argument(None, metavar="[PLAYER]", help=(
               "The player (any spelling, a unique prefix will do).")),

@@ -24,9 +24,9 @@ HAND_FIELDS = ("number", "dealer", "double", "pool_in", "pot", "deltas", "pool_a
                "outcome", "table_ruling", "record")
 
 
+@output_options
 @filter_options(cannot={"--seat": "a hand's row shows every seat: --seat chooses a seat, not "
                                   "a hand (see 'loo stats' for a player's figures by seat)"})
-@output_options
 def hands(ctx: typer.Context, only: Any, output: Output,
           audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
                                      "added, amended or undone, old and new record, and when."),
