@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 
@@ -19,7 +20,9 @@ class Terminal:
     def __init__(self, *args: str):
         env = dict(os.environ, COLUMNS="200", TERM="dumb", NO_COLOR="1")
         pid, fd = pty.fork()
-        if pid == 0:  # the child: become loo
+        if pid == 0:  # the child: become loo, with Ctrl-C as at a keyboard (even when
+            # pytest itself was started in the background, which ignores SIGINT)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.execve(sys.executable, [sys.executable, "-m", "loo_ledger", *args], env)
         self.pid, self.fd, self.seen, self.at = pid, fd, "", 0
 
