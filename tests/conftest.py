@@ -41,9 +41,21 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 # waits for the disk (fsync), about 40 ms for a new ledger on this machine's disk and
 # nothing in memory. What is proved is the same: SQLite's locks, its write-ahead log and
 # a process that dies halfway behave alike there (only a power cut does not, which no
-# test makes). Set here, before pytest makes its first folder.
+# test makes). Set here, before pytest makes its first folder. Only where the RAM disk has
+# room for a whole run (pytest keeps each test's folder until the run ends): a container's
+# /dev/shm is often 64 MiB, which the suite would fill.
 RAM_DISK = Path("/dev/shm")
-if "TMPDIR" not in os.environ and RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK):
+RAM_DISK_ROOM = 2 << 30
+
+
+def _ram_disk_has_room() -> bool:
+    if "TMPDIR" in os.environ or not RAM_DISK.is_dir() or not os.access(RAM_DISK, os.W_OK):
+        return False
+    fs = os.statvfs(RAM_DISK)
+    return fs.f_bavail * fs.f_frsize >= RAM_DISK_ROOM
+
+
+if _ram_disk_has_room():
     tempfile.tempdir = str(RAM_DISK)
 
 def pytest_sessionstart(session: pytest.Session) -> None:
