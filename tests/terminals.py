@@ -12,6 +12,9 @@ import signal
 import subprocess
 import sys
 
+#: Seconds of silence after which a program at the pseudo-terminal is taken to be stuck.
+STUCK = 120
+
 
 class Terminal:
     """``loo ARGS`` running in a pseudo-terminal of its own (its controlling terminal, so
@@ -27,8 +30,16 @@ class Terminal:
         self.pid, self.fd, self.seen, self.at = pid, fd, "", 0
 
     def _read(self) -> bool:
-        """Wait for the program to write; False once it has ended (the terminal closed)."""
-        select.select([self.fd], [], [])
+        """Wait for the program to write; False once it has ended (the terminal closed).
+        A program that writes nothing for STUCK seconds is waiting for something the test
+        never types (a prompt that changed): it is killed and the test fails with what it
+        wrote, where it would otherwise hang the run. Not a measure of speed: no figure
+        depends on it."""
+        if not select.select([self.fd], [], [], STUCK)[0]:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            raise AssertionError(f"loo wrote nothing for {STUCK} s, waiting for input the "
+                                 f"test never types; it had written:\n{self.seen}")
         try:
             data = os.read(self.fd, 4096)
         except OSError:  # EIO: the child has gone
