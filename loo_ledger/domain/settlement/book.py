@@ -64,10 +64,10 @@ class Book:
         self.net = dict(plan.ante_net)
         self.change = self.paid = plan.ante_paid
         self.players = -self.change
-        self.looed: list[str] = []
+        self.looed: tuple[str, ...] = ()  # (tuples: most hands loo one player or none)
         self.loos: dict[str, int] = {}
         self.whole: str | None = None
-        self.notes: list[str] = []
+        self.notes: tuple[str, ...] = ()
         #: The trick counts settled (the settlement keeps them).
         self.tricks = {} if tricks is None else tricks
 
@@ -121,7 +121,7 @@ class Book:
     def counted(self, player: str, amount: int) -> None:
         """``player``'s payment of ``amount`` into the next pool counts as a loo (in Lou a
         burn): in the hand's looed and loos, as stats, exports and highlights read them."""
-        self.looed.append(player)
+        self.looed += (player,)
         self.loos[player] = self.loos.get(player, 0) + amount
 
     def take_whole(self, player: str, way: Way, *figures: Any) -> None:
@@ -130,7 +130,7 @@ class Book:
         self.whole = player
 
     def note(self, text: str) -> None:
-        self.notes.append(text)
+        self.notes += (text,)
 
     @property
     def paid_in(self) -> int:
@@ -166,5 +166,5 @@ class Book:
         return Settlement(
             state.hand_no, plan.dealer, plan.dealt, tuple(self.movements), self.net,
             state.pool, self.pot, pool_after, state.double, self.outcome,
-            next_state, tuple(self.looed), self.loos, self.whole, plan.kind,
-            plan.words, tuple(self.notes) if self.notes else (), None, {}, self.tricks)
+            next_state, self.looed, self.loos, self.whole, plan.kind,
+            plan.words, self.notes, None, {}, self.tricks)
