@@ -14,6 +14,7 @@ from loo_ledger.cli import completion, option_limits
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.progress import bar
 from loo_ledger.cli.render import show, table
+from loo_ledger.cli.report_opts import Output, emit, output_options
 from loo_ledger.errors import NotFound
 
 if TYPE_CHECKING:
@@ -87,7 +88,8 @@ def _refused_json(source: str, r: Refusal) -> dict[str, Any]:
             "same_as": r.same_as}
 
 
-def check(ctx: typer.Context,
+@output_options
+def check(ctx: typer.Context, output: Output,
           repair: bool = typer.Option(False, "--repair", help=(
               "First derive every derived row again from the hand records (the seats' "
               "nets, totals, pools, movements), then check.")),
@@ -96,7 +98,8 @@ def check(ctx: typer.Context,
               callback=option_limits.session,
               help="Check this session only (id or name, a unique prefix will do); default: "
                    "every session and the whole ledger."),
-          as_json: bool = JSON_OPTION) -> None:
+          ) -> None:
+    """--csv, --tsv and --nl write a row per difference (as --json's)."""
     from loo_ledger.services.checking import check_file, check_ledger, check_session
     e = env(ctx)
     found: list[tuple[int | None, Any]] = [(None, p) for p in check_file(e.ledger())]
@@ -104,7 +107,7 @@ def check(ctx: typer.Context,
     if repair and not found:
         from loo_ledger.services.repairing import repair as run_repair
         repaired = run_repair(e.ledger())
-        if not as_json:
+        if output is Output.table:
             typer.echo(repaired.describe())
     if not found:
         only = None if session is None else e.session_id(session)
@@ -117,9 +120,10 @@ def check(ctx: typer.Context,
             if only is None:
                 found += [(None, p) for p in check_ledger(e.ledger())]
     problems = [p for _, p in found]
-    if as_json:
-        print_json([{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,
-                     "message": p.message} for sid, p in found])
+    if output is not Output.table:
+        rows = [{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,
+                 "message": p.message} for sid, p in found]
+        emit(output, rows, lambda: rows, ("session", "code", "hand", "player", "message"))
     else:
         for p in problems:
             typer.echo(p.describe())
@@ -130,8 +134,10 @@ def check(ctx: typer.Context,
         raise typer.Exit(1)
 
 
-def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """Each: open or closed, the variant (or house rule), hands and the date."""
+@output_options
+def sessions(ctx: typer.Context, output: Output) -> None:
+    """Each: open or closed, the variant (or house rule), hands and the date. --csv, --tsv
+    and --nl write a row per session."""
     ledger = env(ctx).ledger()
     current = ledger.current_session_id()
     rows = []
@@ -140,8 +146,8 @@ def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
         rows.append({**r, "house_rule": house, "current": r["id"] == current,
                      "status": "closed" if r["closed"] else "open",
                      "date": (r["started_at"] or r["created_at"])[:10]})
-    if as_json:
-        return print_json(rows)
+    if output is not Output.table:
+        return emit(output, rows, lambda: rows)
     if not rows:
         typer.echo("no sessions yet: start one with 'loo new NAME --players Ann,Ben,Cat', "
                    "or 'loo import FILE'")
@@ -151,4 +157,5 @@ def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
                [("*" if r["current"] else "", r["id"], r["name"] or "", r["date"],
                  r["status"], f"{r['house_rule']} ({r['variant']})" if r["house_rule"]
                  else r["variant"], r["players"], r["hands"], r["pool"]) for r in rows],
-               right=("id", "players", "hands", "pool")))
+               right=("id", "players", "hands", "pool"), wrap=("name", "variant"),
+               keys=("", "id")))

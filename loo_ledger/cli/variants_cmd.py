@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from loo_ledger.cli import completion
+from loo_ledger.cli.command import LooCommand
 from loo_ledger.cli.context import JSON_OPTION, RULE_OPTION, env, print_json
 from loo_ledger.cli.matching import candidates, match
 from loo_ledger.cli.render import show, table
@@ -40,10 +41,11 @@ def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     if as_json:
         return print_json(rows)
     show(table("Variants", ["name", "source", "what it is"],
-               [(r["name"], r["source"], r["description"]) for r in rows]))
+               [(r["name"], r["source"], r["description"]) for r in rows],
+               wrap=("source", "what it is")))
 
 
-@app.command("show")
+@app.command("show", cls=LooCommand)
 def show_variant(ctx: typer.Context,
                  name: str = typer.Argument(..., metavar="NAME",
                                             autocompletion=completion.variants,
@@ -96,4 +98,5 @@ def parameter_rows(v: Variant) -> list[dict[str, Any]]:
 
 def render_rows(title: str, rows: list[dict[str, Any]]) -> None:
     show(table(title, ["parameter", "value", "source", "allowed"],
-               [(r["parameter"], r["value"], r["source"], r["allowed"]) for r in rows]))
+               [(r["parameter"], r["value"], r["source"], r["allowed"]) for r in rows],
+               wrap=("value", "source", "allowed")))

@@ -1,6 +1,7 @@
 """The filters every report takes (issue 24, item 4): which evenings, and which hands and
-seats of them. One type, :class:`Filters`, read by ``loo stats``, ``hands``, ``settle-up``,
-``standings`` and ``leaks`` (the command line's options are cli/filter_opts.py).
+seats of them. One type, :class:`Filters`, read by ``loo stats``, ``hands``, ``chart``,
+``settle-up``, ``standings``, ``leaks`` and ``export`` (the command line's options are
+cli/filter_opts.py).
 
 Evening filters choose sessions: ``season`` (a season's evenings), ``since``/``until``
 (UTC ``YYYY-MM-DD HH:MM:SS``: from since, before until), ``sessions`` (these ids) and
@@ -103,3 +104,15 @@ def no_hand(only: Filters, what: str = "the evenings chosen have no hands") -> N
 
 def session_ids(rows: Sequence[dict[str, Any]]) -> list[int]:
     return [s["id"] for s in rows]
+
+
+def kept_hands(ledger: Any, sids: Sequence[int], only: Filters) -> dict[int, set[int]]:
+    """Each session's hand numbers the hand filters (``pool``, ``with_``) keep."""
+    from loo_ledger.store.identities import read as read_identities
+    from loo_ledger.store.situations import hand_facts
+    who = read_identities(ledger.db).who
+    out: dict[int, set[int]] = {sid: set() for sid in sids}
+    for row in hand_facts(ledger.db, sids):
+        if only.hand(row, who):
+            out[row[0]].add(row[1])
+    return out
