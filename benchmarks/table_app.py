@@ -55,8 +55,35 @@ CACHE = HERE / ".cache"
 #: The terminal the app is opened in (columns, rows).
 SIZE = (100, 30)
 
+#: Run first in each fresh process: when the terminal's driver (Textual's LinuxDriver)
+#: is handed the first frame holding $TABLE_APP_MARKER, the moment (perf_counter: the
+#: system's monotonic clock, the same in every process) and the process's CPU time
+#: (user + system, every thread, since the interpreter started) go to fd $TABLE_APP_FD.
+#: Nothing else changes: the command runs as it would in a terminal.
+STAMP = """
+import os, sys, time
+from textual.drivers.linux_driver import LinuxDriver
+_write, _marker = LinuxDriver.write, os.environ["TABLE_APP_MARKER"]
+
+def write(self, data):
+    if _marker in data and not getattr(LinuxDriver, "stamped", False):
+        LinuxDriver.stamped = True
+        os.write(int(os.environ["TABLE_APP_FD"]),
+                 f"{time.perf_counter()} {time.process_time()}\\n".encode())
+    _write(self, data)
+
+LinuxDriver.write = write
+"""
+
+#: ``loo`` itself (its console script's entry point), after :data:`STAMP`.
+LOO = STAMP + """
+from loo_ledger.cli import main
+sys.argv[0] = "loo"
+main()
+"""
+
 #: The reference: a bare Textual app (a line of text and a footer; ``q`` quits).
-BARE = """
+BARE = STAMP + """
 from textual.app import App
 from textual.widgets import Footer, Static
 
@@ -89,42 +116,41 @@ def build(db: Path, hands: int) -> None:
 
 
 class Started(NamedTuple):
-    """One fresh process in a pseudo-terminal: seconds from its start to its first frame
-    on the terminal, the CPU seconds (user + system) it had used by then, and the CPU
-    seconds of its whole run (until ``q`` ended it)."""
+    """One fresh process in a pseudo-terminal: seconds from starting it to its driver
+    being handed the first frame, the CPU seconds (user + system) it had used by then,
+    the seconds until that frame was read from the terminal, and the CPU seconds of its
+    whole run (until ``q`` ended it)."""
 
     first: float
     cpu_first: float
+    shown: float
     cpu_all: float
 
 
-def _cpu_so_far(pid: int) -> float:
-    """User + system CPU seconds process ``pid`` has used (Linux: /proc/PID/stat)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def in_terminal(command: list[str], marker: bytes, *, timeout: float = 60) -> Started:
-    """Run ``command`` in a new pseudo-terminal of :data:`SIZE`, as a terminal would: the
-    first frame is the first output holding ``marker``; then ``q`` quits it."""
+def in_terminal(code: str, args: list[str], marker: str, *, timeout: float = 60) -> Started:
+    """``python -c code args`` in a new pseudo-terminal of :data:`SIZE` (a scorer's
+    terminal: Textual's Linux driver); the first frame is the first that shows
+    ``marker``; then ``q`` quits."""
     master, slave = os.openpty()
     cols, rows = SIZE
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    stamps, stamp_w = os.pipe()
+    env = {**os.environ, "TABLE_APP_MARKER": marker, "TABLE_APP_FD": str(stamp_w)}
     start = time.perf_counter()
-    proc = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave,
-                            start_new_session=True)
+    proc = subprocess.Popen([sys.executable, "-c", code, *args], stdin=slave, stdout=slave,
+                            stderr=slave, start_new_session=True, env=env,
+                            pass_fds=(stamp_w,))
     os.close(slave)
-    seen, first, cpu_first, quit_at = b"", None, None, None
+    os.close(stamp_w)
+    seen, shown, quit_at = b"", None, None
     try:
         while True:
             ready, _, _ = select.select([master], [], [], 0.002)
             if ready:
                 with contextlib.suppress(OSError):  # OSError: the process has closed it
                     seen += os.read(master, 1 << 16)
-                if first is None and marker in seen:
-                    first = time.perf_counter() - start
-                    cpu_first = _cpu_so_far(proc.pid)
+                if shown is None and marker.encode() in seen:
+                    shown = time.perf_counter() - start
                     os.write(master, b"q")
                     quit_at = time.perf_counter()
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -134,28 +160,31 @@ def in_terminal(command: list[str], marker: bytes, *, timeout: float = 60) -> St
             if now - start > timeout or (quit_at is not None and now - quit_at > 10):
                 proc.kill()
         proc.returncode = os.waitstatus_to_exitcode(status)
+        stamped = os.read(stamps, 1024).split()
     finally:
         os.close(master)
-    if first is None or cpu_first is None:
+        os.close(stamps)
+    if shown is None or len(stamped) != 2:
         tail = seen[-2000:].decode(errors="replace")
-        raise RuntimeError(f"{command}: no frame with {marker!r} (exit {proc.returncode}): "
+        raise RuntimeError(f"{args}: no frame with {marker!r} (exit {proc.returncode}): "
                            f"{tail}")
-    return Started(first, cpu_first, usage.ru_utime + usage.ru_stime)
+    return Started(float(stamped[0]) - start, float(stamped[1]), shown,
+                   usage.ru_utime + usage.ru_stime)
 
 
 def fresh(db: Path | None, sid: int, runs: int) -> list[Started]:
     """``loo table`` on session ``sid`` of ``db`` started ``runs`` times as a command (None:
     the bare Textual app)."""
     if db is None:
-        return [in_terminal([sys.executable, "-c", BARE], b"the reference")
-                for _ in range(runs)]
-    command = [*loo_command(), "--db", str(db), "table", "-s", str(sid)]
-    return [in_terminal(command, b"deals hand") for _ in range(runs)]
+        return [in_terminal(BARE, [], "the reference") for _ in range(runs)]
+    args = ["--db", str(db), "table", "-s", str(sid)]
+    return [in_terminal(LOO, args, "deals hand") for _ in range(runs)]
 
 
 def said(runs: list[Started]) -> str:
     return (f"first frame {_ms([r.first for r in runs])}; CPU by then "
-            f"{_ms([r.cpu_first for r in runs])}; the whole run's CPU (to q) "
+            f"{_ms([r.cpu_first for r in runs])}; read from the terminal after "
+            f"{_ms([r.shown for r in runs])}; the whole run's CPU (to q) "
             f"{_ms([r.cpu_all for r in runs])}")
 
 
