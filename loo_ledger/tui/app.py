@@ -24,7 +24,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import DataTable, Digits, Footer, Static
+from textual.widgets import DataTable, Footer, Static
 
 from loo_ledger.errors import LooError
 from loo_ledger.services.snapshot import (
@@ -274,6 +274,7 @@ class TableApp(App[None]):
             self.say(f"Listing hands {first} to {board.next_hand - 1} (h: every hand).")
 
     def show_big(self, board: TableSnapshot, lou: bool) -> None:
+        from textual.widgets import Digits  # the big view's alone
         box = self.query_one("#big", VerticalScroll)
         box.remove_children()
         rows = []
