@@ -479,10 +479,14 @@ SCHEMAS: dict[str, J] = {
                     "description of every table, view and column, the canned queries "
                     "(each a title, a description and its SQL with :named parameters), and "
                     "the tables hidden (hidden: true)."),
-    "export": obj({"action": {"const": "export"}, "session": ID,
+    "export": obj({"action": {"const": "export"},
+                   "session": {"anyOf": [ID, {"type": "null"}]},
+                   "sessions": {"type": "array", "items": ID, "minItems": 1},
                    "format": {"enum": ["json", "csv", "md", "text", "html"]}, "summary": BOOL,
                    "output": NAME, "bytes": NAT},
-                  description="loo export -o FILE --json: what was written where."),
+                  description="loo export -o FILE --json: what was written where: the "
+                              "session (null when the filters chose several: a CSV of "
+                              "their hands) and every session written."),
     "serve": obj({"address": {"type": "string", "format": "uri",
                               "pattern": "^http://[^/]+/[A-Za-z0-9_-]{32}/$"},
                   "host": NAME, "port": {"type": "integer", "minimum": 1, "maximum": 65535}},

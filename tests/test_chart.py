@@ -28,7 +28,7 @@ def test_chart_json_is_the_running_nets(loo, good_db):
 
 
 def test_chart_pool_json(loo, good_db):
-    data = _json(loo, good_db, "chart", "--pool")
+    data = _json(loo, good_db, "chart", "--pool-size")
     assert data["series"] == [{"hand": 0, "pool": 0}, {"hand": 1, "pool": 9},
                               {"hand": 2, "pool": 9}, {"hand": 3, "pool": 0}]
 
@@ -40,7 +40,7 @@ def test_chart_json_agrees_with_hands_and_balances_on_a_sample(loo, tmp_path):
     assert loo(db, "import", sample).exit_code == 0
     hands, balances = _json(loo, db, "hands"), _json(loo, db, "balances")
     series = _json(loo, db, "chart")["series"]
-    pools = _json(loo, db, "chart", "--pool")["series"]
+    pools = _json(loo, db, "chart", "--pool-size")["series"]
     assert len(series) == len(hands) + 1 == len(pools)
     for before, after, h in zip(series, series[1:], hands, strict=False):
         assert after["hand"] == h["number"]
@@ -58,7 +58,7 @@ def test_chart_text_has_a_mark_per_player_and_a_legend(loo, good_db):
     for p in "ABCD":
         assert f"{p} {p}" in out  # the legend: mark, name
     assert "* more than one" in out and "hand" in out
-    pool = loo(good_db, "chart", "--pool").stdout
+    pool = loo(good_db, "chart", "--pool-size").stdout
     assert "# chips in the pool after each hand" in pool and pool.count("#") > 3
 
 

@@ -163,7 +163,7 @@ SCRIPT: list[tuple[str, tuple[Any, ...]]] = [
     ("replay", ("replay", "--json")),
     ("replay", ("replay", "1", "--variant", "three-card", "--json")),
     ("chart", ("chart", "--json")),
-    ("chart", ("chart", "--pool", "--json")),
+    ("chart", ("chart", "--pool-size", "--json")),
     ("chart", ("chart", "--all", "--json")),
     ("explain", ("explain", "2", "--json")),
     ("check", ("check", "--json")),

@@ -86,7 +86,7 @@ def test_chart_json_is_written_a_hand_at_a_time_as_before(loo, good_db):
         ev = Evening.load(ledger, 1)
         for pool in (False, True):
             want = json.dumps(series.as_json(ev, pool=pool), indent=2, ensure_ascii=False)
-            args = ["chart", "--json", *(["--pool"] if pool else [])]
+            args = ["chart", "--json", *(["--pool-size"] if pool else [])]
             assert loo(good_db, *args).stdout == want + "\n"
     finally:
         ledger.close()

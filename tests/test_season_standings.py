@@ -150,11 +150,23 @@ def test_rename_delete_and_refusals(march: Path) -> None:
 
 
 def test_csv(march: Path) -> None:
-    """The table as CSV: a header and one row per player, in place order."""
-    lines = loo(march, "standings", "--season", "March", "--csv").splitlines()
-    assert lines[0].startswith("place,change,player,evenings,hands,net,money,per_100")
-    assert lines[1].startswith("1,1,Ann,4,4,9,0.45 GBP,225.0,,0.25,1,9,-9,")
-    assert len(lines) == 5
+    """The table as CSV: a header of --json's fields and one row per player, in place
+    order: Ann 1st, up one since E3 (change 1), 4 evenings, 4 hands, +9, money 9 * 0.05 =
+    0.45 GBP (a list: JSON text), per 100 = 225.0, no stand rate (empty), loo rate 0.25,
+    1 whole pool, best +9, worst -9; then Ben, Dov, Cat."""
+    import csv
+    text = loo(march, "standings", "--season", "March", "--csv")
+    rows = list(csv.DictReader(text.splitlines()))
+    assert list(rows[0])[:12] == ["player", "place", "change", "evenings", "hands", "net",
+                                  "money", "per_100", "stand_rate", "loo_rate", "whole_pools",
+                                  "best"]
+    ann = rows[0]
+    assert (ann["player"], ann["place"], ann["change"], ann["evenings"], ann["hands"],
+            ann["net"], ann["per_100"], ann["stand_rate"], ann["loo_rate"],
+            ann["whole_pools"], ann["best"], ann["worst"]) == (
+        "Ann", "1", "1", "4", "4", "9", "225.0", "", "0.25", "1", "9", "-9")
+    assert json.loads(ann["money"]) == [{"amount": "0.45", "currency": "GBP"}]
+    assert [r["player"] for r in rows] == ["Ann", "Ben", "Dov", "Cat"]
 
 
 def test_the_datasette_view(march: Path) -> None:

@@ -156,8 +156,9 @@ def load(name: str) -> Any:
             sub.help = reflow(cleandoc(sub.help or ""))
     else:
         rest = cleandoc(found.__doc__ or "")
+        from loo_ledger.cli.command import LooCommand
         app = typer.Typer(add_completion=False)
-        app.command(name)(found)
+        app.command(name, cls=LooCommand)(found)
         built = typer.main.get_command(app)
     built.name = name  # a Typer app of subcommands is listed by the name given here
     built.help = reflow(f"{summary}\n\n{rest}" if rest else summary)

@@ -11,26 +11,16 @@ from typing import Any
 import typer
 
 from loo_ledger.cli import completion, option_limits
-from loo_ledger.cli.context import (
-    JSON_OPTION,
-    RULE_OPTION,
-    SESSION_OPTION,
-    env,
-    one_session,
-    print_json,
-)
-from loo_ledger.cli.filter_opts import (
-    POOL_OPTION,
-    SEASON_OPTION,
-    SEAT_OPTION,
-    SESSIONS_OPTION,
-    SINCE_OPTION,
-    UNTIL_OPTION,
-    VARIANT_OPTION,
-    WITH_OPTION,
-    session_ids,
-)
+from loo_ledger.cli.context import RULE_OPTION, SESSION_OPTION, env, one_session
+from loo_ledger.cli.filter_opts import filter_options, iso
 from loo_ledger.cli.render import money_text, show, signed, table
+from loo_ledger.cli.report_opts import Output, emit, output_options
+from loo_ledger.services.analysis.filters import Filters
+
+#: Why a report of whole evenings refuses the hand filters.
+_WHOLE_EVENINGS = ("settle-up settles whole evenings: what each player owes is his net over "
+                   "every hand of the evening, so a part of its hands or seats owes nobody "
+                   "anything")
 
 
 def _cash(amount: str | None, currency: str | None) -> str:
@@ -41,31 +31,28 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
-def stats(ctx: typer.Context, session: list[str] | None = SESSIONS_OPTION,
+@filter_options()
+@output_options
+def stats(ctx: typer.Context, only: Filters, output: Output,
           all_: bool = typer.Option(False, "--all", help="Every session in the ledger."),
-          since: str | None = SINCE_OPTION, until: str | None = UNTIL_OPTION,
-          season: str | None = SEASON_OPTION, variant: str | None = VARIANT_OPTION,
           player: str | None = typer.Option(None, "--player", metavar="NAME",
                                                help="Only this player."),
           limit: int = typer.Option(20, "--limit", metavar="N", min=0, help=(
               "Across sessions: list the N most recent sessions (0: all; --json has all).")),
-          as_json: bool = JSON_OPTION) -> None:
+          ) -> None:
     """Per player: declarations, tricks, loos, whole pools, flushes, chips and money, seats.
     Per session: hands, simple and double pools, the largest pool, loos paid. One session
     (the current one, or -s ID), or the evenings the filters choose (--all, --since,
-    --until, --season, --variant, several -s)."""
-    from loo_ledger.cli.filter_opts import read
+    --until, --season, --variant, several -s); --pool, --seat and --with choose hands and
+    seats within them. --csv, --tsv and --nl write a row per player."""
     from loo_ledger.services.analysis.stats import stats as run_stats
-    from loo_ledger.services.dates import parse_when
     e = env(ctx)
-    ids = session_ids(e, session)
+    ids = list(only.sessions)
     if all_ and ids:
         ctx.fail("choose --session or --all, not both")
-    filtered = bool(season is not None or until or variant is not None or len(ids) > 1
-                    or (ids and since is not None))
-    only = read(e.ledger(), season=season, since=since, until=until, session=ids,
-                variant=variant) if filtered else None
-    across = (all_ or since is not None or filtered)
+    filtered = bool(only.season is not None or only.until or only.variant is not None
+                    or len(ids) > 1 or (ids and only.since is not None))
+    across = (all_ or only.since is not None or filtered)
     sid = None if across else (ids[0] if ids else e.session_id(None))
     if player is not None and sid is None:  # across sessions: a person, by any spelling
         from loo_ledger.cli.player_cmds import match_identity
@@ -74,12 +61,16 @@ def stats(ctx: typer.Context, session: list[str] | None = SESSIONS_OPTION,
     elif player is not None:  # a unique prefix in any case, as everywhere (cli/matching.py)
         from loo_ledger.cli.matching import match_player
         player = match_player(player, e.ledger().session(sid)["players"])
+    table_only = output is Output.table
+    # the hand filters (--pool, --seat, --with) go to the service with the evenings chosen,
+    # or alone beside one session or --since (services/analysis/stats.py)
+    hands_only = Filters(pool=only.pool, seat=only.seat, with_=only.with_)
     report = run_stats(e.ledger(), session_id=sid,
-                       since=parse_when(since) if since and not filtered else None,
-                       player=player, record_sessions=None if as_json else limit or None,
-                       only=only)
-    if as_json:
-        return print_json(report)
+                       since=iso(only.since) if only.since and not filtered else None,
+                       player=player, record_sessions=limit or None if table_only else None,
+                       only=only if filtered else hands_only if only.hand_filters() else None)
+    if not table_only:
+        return emit(output, report, lambda: report["players"])
     _show_stats(report, limit)
 
 
@@ -191,29 +182,25 @@ def _show_record(record: list[dict[str, Any]], cut: str) -> None:
                right=("session", "net", "money")))
 
 
-def settle_up(ctx: typer.Context, session: list[str] | None = SESSIONS_OPTION,
+@filter_options(cannot={"--pool": _WHOLE_EVENINGS, "--seat": _WHOLE_EVENINGS,
+                        "--with": _WHOLE_EVENINGS})
+@output_options
+def settle_up(ctx: typer.Context, only: Filters, output: Output,
               banker: str | None = typer.Option(None, "--banker", metavar="NAME", help=(
                   "Who everyone settles with (default: the first player).")),
               all_: bool = typer.Option(False, "--all", help=(
-                  "The tab of every session: who owes whom, after 'loo paid'.")),
-              since: str | None = SINCE_OPTION, until: str | None = UNTIL_OPTION,
-              season: str | None = SEASON_OPTION, variant: str | None = VARIANT_OPTION,
-              pool: str | None = POOL_OPTION, seat: str | None = SEAT_OPTION,
-              with_: str | None = WITH_OPTION, as_json: bool = JSON_OPTION) -> None:
+                  "The tab of every session: who owes whom, after 'loo paid'."))) -> None:
     """Money owed at the end: each player's net and buy-in in money, and who pays whom.
     With --all, or filters choosing evenings (--since, --until, --season, --variant,
     several -s), a tab: every session's money by player (and the pool), less the debts
-    paid ('loo paid'), and who still pays whom."""
-    from loo_ledger.cli.filter_opts import read, refuse
+    paid ('loo paid'), and who still pays whom. --csv, --tsv and --nl write a row per
+    player (and the pool), or per party of each tab."""
     from loo_ledger.services.analysis.settle_up import settle_session
-    refuse({"--pool": pool, "--seat": seat, "--with": with_},
-           "settle-up settles whole evenings: what each player owes is his net over every "
-           "hand of the evening, so a part of its hands or seats owes nobody anything")
     e = env(ctx)
-    ids = session_ids(e, session)
-    filtered = bool(until or season is not None or variant is not None or len(ids) > 1
-                    or (ids and since is not None))
-    if all_ or since is not None or filtered:
+    ids = list(only.sessions)
+    filtered = bool(only.until or only.season is not None or only.variant is not None
+                    or len(ids) > 1 or (ids and only.since is not None))
+    if all_ or only.since is not None or filtered:
         if banker is not None or (all_ and (ids or filtered)):
             ctx.fail("--all and the filters settle a season by the fewest transfers; --all "
                      "cannot be combined with --session or another filter, nor any of them "
@@ -221,20 +208,18 @@ def settle_up(ctx: typer.Context, session: list[str] | None = SESSIONS_OPTION,
         from loo_ledger.cli.season_show import show_tab
         from loo_ledger.services.analysis.filters import evenings
         from loo_ledger.services.analysis.season import season_tab
-        from loo_ledger.services.dates import period
         if filtered:
-            only = read(e.ledger(), season=season, since=since, until=until, session=ids,
-                        variant=variant)
             title, _name, chosen = evenings(e.ledger(), only)
             tab = season_tab(e.ledger(), since=None, evenings=[s["id"] for s in chosen],
                              title=title)
         else:
-            tab = season_tab(e.ledger(),
-                             since=period(since)[0].isoformat() if since else None)
-        return print_json(tab) if as_json else show_tab(tab)
+            tab = season_tab(e.ledger(), since=iso(only.since))
+        if output is not Output.table:
+            return emit(output, tab, lambda: _tab_rows(tab))
+        return show_tab(tab)
     result = settle_session(e.ledger(), ids[0] if ids else e.session_id(None), banker=banker)
-    if as_json:
-        return print_json(result)
+    if output is not Output.table:
+        return emit(output, result, lambda: _settle_rows(result))
     if result["in"] == "chips":
         return _settle_chips(result)
     cur, kitty = result["unit"]["currency"], result["pool"]
@@ -263,6 +248,21 @@ def settle_up(ctx: typer.Context, session: list[str] | None = SESSIONS_OPTION,
         typer.echo(f"\n{title}")
         for t in part["transfers"] or [{"from": "nobody", "to": "anybody", "amount": None}]:
             typer.echo(f"  {t['from']} pays {t['to']} {_cash(t['amount'], cur)}".rstrip())
+
+
+def _settle_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """settle-up's rows for --csv: each player's row of --json (``kind`` player), then the
+    pool's (``kind`` pool, named "(pool)", its net the change in it)."""
+    return [*({"kind": "player", **p} for p in result["players"]),
+            {"kind": "pool", "name": "(pool)", "net": result["pool"]["change"],
+             **result["pool"]}]
+
+
+def _tab_rows(tab: dict[str, Any]) -> list[dict[str, Any]]:
+    """A season tab's rows for --csv: each party of each tab (a tab per currency, or in
+    chips), with the tab's currency (or ``in``: chips)."""
+    return [{"in": t["in"], "currency": t.get("currency"), **p}
+            for t in tab["tabs"] for p in t["parties"]]
 
 
 def _settle_chips(result: dict[str, Any]) -> None:
@@ -315,7 +315,8 @@ def _settle_notes(result: dict[str, Any]) -> list[str]:
     return out
 
 
-def replay(ctx: typer.Context,
+@output_options
+def replay(ctx: typer.Context, output: Output,
            typed: str | None = typer.Argument(None, metavar="[SESSION]",
                                               autocompletion=completion.sessions,
                                               callback=option_limits.session,
@@ -327,7 +328,8 @@ def replay(ctx: typer.Context,
                                               autocompletion=completion.variants, help=(
                "Another preset or saved house rule (the stored overrides and the stored "
                "rule changes are dropped).")),
-           as_json: bool = JSON_OPTION) -> None:
+           ) -> None:
+    """--csv, --tsv and --nl write a row per player, then the pool's ("(pool)")."""
     from loo_ledger.cli.progress import bar, shown
     from loo_ledger.services.analysis.resettle import replay_session
     e = env(ctx)
@@ -336,8 +338,9 @@ def replay(ctx: typer.Context,
                  ) if shown() else None
     with bar("replaying", total=total) as tick:
         result = replay_session(e.ledger(), sid, rule, variant, tick)
-    if as_json:
-        return print_json(result)
+    if output is not Output.table:
+        return emit(output, result, lambda: [*result["players"],
+                                             {"name": "(pool)", **result["pool"]}])
     cur, has_money = result["unit"]["currency"], result["unit"]["value"] is not None
     money_cols = ("money stored", "money new", "money difference") if has_money else ()
 

@@ -1,5 +1,6 @@
 """loo chart: running balances (or the pool) over the hands of a session, or over the
-evenings of a season, in the terminal."""
+evenings of a season, in the terminal. The report filters choose the evenings, or a
+session's hands (cli/filter_opts.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from typing import Any
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env
+from loo_ledger.cli.context import env
+from loo_ledger.cli.filter_opts import filter_options, iso, refuse
+from loo_ledger.cli.report_opts import Output, emit, output_options, write_rows
 from loo_ledger.cli.streaming import write_chunks
 from loo_ledger.services.reports import series, textchart
 from loo_ledger.services.reports.evening import Evening
@@ -19,46 +22,67 @@ COLOURS = ("red", "green", "blue", "yellow", "magenta", "cyan", "bright_red", "b
            "bright_blue", "bright_yellow", "bright_magenta", "bright_cyan")
 
 
-def chart(ctx: typer.Context, session: str | None = SESSION_OPTION,
-          pool: bool = typer.Option(False, "--pool", help="Chart the pool's size instead."),
+@filter_options(cannot={"--seat": "a chart's point is the whole table's after a hand or "
+                                  "an evening: --seat chooses a seat, not a hand"})
+@output_options
+def chart(ctx: typer.Context, only: Any, output: Output,
+          pool_size: bool = typer.Option(False, "--pool-size",
+                                         help="Chart the pool's size instead."),
           all_: bool = typer.Option(False, "--all", help=(
               "Chart the season, evening by evening: every session's end.")),
-          since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
-              "Chart the sessions from DATE on, evening by evening: '2026-03-01', "
-              "'this year'.")),
-          as_json: bool = JSON_OPTION) -> None:
-    """With --pool, the chips in the pool after each hand. With --all or --since, each
-    player's running balance in chips at the end of each evening. Each player has a letter
-    and, in a terminal, a colour.
+          ) -> None:
+    """With --pool-size, the chips in the pool after each hand. With --all or filters
+    choosing evenings (--season, --since, --until, --variant, several -s), each player's
+    running balance in chips at the end of each evening. --pool simple|double and --with
+    PLAYER draw only those hands of a session (the running nets add up those hands
+    alone). Each player has a letter and, in a terminal, a colour. --csv, --tsv and --nl
+    write a row per point (a hand, or an evening).
     """
     e = env(ctx)
     size = shutil.get_terminal_size((80, 24))
     width, height = min(120, max(40, size.columns - 1)), min(25, max(10, size.lines - 8))
-    if all_ or since is not None:
-        if session is not None or pool:
-            raise typer.BadParameter("a season is charted by evening; --all and --since "
-                                     "cannot be combined with --session or --pool",
-                                     param_hint="--all/--since")
-        return _season(e, since, width, height, as_json)
-    ev = Evening.load(e.ledger(), e.session_id(session))
-    if as_json:  # every hand, written as it is read
-        write_chunks(series.json_chunks(ev, pool=pool), final="\n")
+    ids = list(only.sessions)
+    if all_ or only.season is not None or only.since or only.until or \
+            only.variant is not None or len(ids) > 1:
+        refuse({"--session": ids if all_ else None, "--pool-size": pool_size,
+                "--pool": only.pool, "--with": only.with_},
+               "a season is charted by evening, each evening's end: --all and the evening "
+               "filters cannot be combined with a session's hands (--pool-size, --pool, "
+               "--with), nor --all with --session")
+        return _season(e, only, width, height, output)
+    ev = Evening.load(e.ledger(), ids[0] if ids else e.session_id(None))
+    if only.hand_filters():
+        from loo_ledger.services.analysis.filters import kept_hands, no_hand
+        kept = kept_hands(e.ledger(), [ev.session_id], only)[ev.session_id]
+        if not kept:
+            raise no_hand(only)
+        ev = ev.only_hands(kept)
+    if output is Output.json:  # every hand, written as it is read
+        write_chunks(series.json_chunks(ev, pool=pool_size), final="\n")
+        return
+    if output is not Output.table:
+        names = ev.players
+        rows = ({"hand": n, "pool": vs[-1]} if pool_size else
+                {"hand": n, "net": dict(zip(names, vs, strict=False))}
+                for n, vs in series.points(ev))
+        write_rows(output, rows, ("hand", "pool" if pool_size else "net"))
         return
     unit = ev.units
-    if pool:
-        head = f"The pool in {unit}, {ev.title} (session {ev.session_id})"
+    chosen = f"; {only.said()}" if only.hand_filters() else ""
+    if pool_size:
+        head = f"The pool in {unit}, {ev.title} (session {ev.session_id}{chosen})"
     else:
-        head = f"Running nets in {unit}, {ev.title} (session {ev.session_id})"
+        head = f"Running nets in {unit}, {ev.title} (session {ev.session_id}{chosen})"
     if not ev.hands:
         return typer.echo(f"{head}: no hands yet.")
     # at most series.MAX_POINTS points: a long session's hands share columns anyway
     xs, nets, pool_sizes = series.bounded(ev)
     data, words = ({"pool": pool_sizes}, {"pool": "chips in the pool after each hand"}) \
-        if pool else (nets, None)
+        if pool_size else (nets, None)
     typer.echo(head + "\n")
-    typer.echo(textchart.chart(xs, data, width=width, height=height, bars=pool,
+    typer.echo(textchart.chart(xs, data, width=width, height=height, bars=pool_size,
                                legend=words, symbols={"pool": "#"},
-                               paint=None if pool else _painter(list(data))), nl=False)
+                               paint=None if pool_size else _painter(list(data))), nl=False)
 
 
 def _painter(names: list[str]) -> Any:
@@ -68,15 +92,20 @@ def _painter(names: list[str]) -> Any:
     return lambda name, text: typer.style(text, fg=colour[name], bold=True)
 
 
-def _season(e: Any, since: str | None, width: int, height: int, as_json: bool) -> None:
-    """The season's chart: x = evenings (0: the start), y = each player's running balance."""
-    from loo_ledger.cli.context import print_json
-    from loo_ledger.services.dates import period
+def _season(e: Any, only: Any, width: int, height: int, output: Output) -> None:
+    """The season's chart: x = evenings (0: the start), y = each player's running balance;
+    the evenings of the filters (--since alone: every session from then on)."""
+    from loo_ledger.services.analysis.filters import evenings
     from loo_ledger.services.reports import series, textchart
-    start = period(since)[0].isoformat() if since else None
-    data = series.season(e.ledger(), since=start)
-    if as_json:
-        return print_json(data)
+    since_alone = not (only.season is not None or only.until or only.variant is not None
+                       or only.sessions)
+    if since_alone:
+        data = series.season(e.ledger(), since=iso(only.since))
+    else:
+        title, _name, rows = evenings(e.ledger(), only)
+        data = series.season(e.ledger(), since=iso(only.since), chosen=(title, rows))
+    if output is not Output.table:
+        return emit(output, data, lambda: data["series"])
     title = data["scope"]["title"]
     if not data["evenings"]:
         return typer.echo(f"Running balances in chips, {title}: no sessions.")

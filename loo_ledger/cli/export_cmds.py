@@ -6,11 +6,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from loo_ledger.cli.context import SESSION_OPTION, env, print_json
+from loo_ledger.cli.context import env, print_json
+from loo_ledger.cli.filter_opts import filter_options, refuse
 from loo_ledger.cli.progress import Tick, bar, shown
 from loo_ledger.cli.streaming import write_chunks, write_file
 from loo_ledger.services.outfile import check_target
@@ -29,7 +30,9 @@ class Format(StrEnum):
     html = "html"
 
 
-def export(ctx: typer.Context, session: str | None = SESSION_OPTION,
+@filter_options(cannot={"--seat": "an export's hands are whole hands, every seat of each: "
+                                  "--seat chooses a seat, not a hand"})
+def export(ctx: typer.Context, only: Any,
            fmt: Format = typer.Option(Format.json, "--format", "-f", metavar="FORMAT",
                                       case_sensitive=False,
                                       help="json: a session file to import again; csv: a row "
@@ -47,27 +50,72 @@ def export(ctx: typer.Context, session: str | None = SESSION_OPTION,
            as_json: bool = typer.Option(False, "--json", help=(
                "With -o FILE: print what was written as JSON (the session, format, file and "
                "size) instead of a line on standard error."))) -> None:
+    """The current session, or -s ID. The filters choose what is exported: with --format
+    csv the hands of every evening chosen (--season, --since, --until, --variant, several
+    -s) under one header, and only the hands --pool simple|double and --with PLAYER keep;
+    the other formats write one whole session."""
     if summary and fmt is not Format.csv:
         raise typer.BadParameter("--summary goes with --format csv", param_hint="--summary")
+    hands_csv = fmt is Format.csv and not summary
+    refuse({"--pool": only.pool, "--with": only.with_} if not hands_csv else {},
+           "a session file, a summary and a page are of the whole evening: --pool and "
+           "--with choose hands for --format csv (the hands' rows) only")
     to_file = output is not None and str(output) != "-"
     if as_json and not to_file:
         raise typer.BadParameter("--json says what was written to a file: give -o FILE (the "
                                  "export itself is already on standard output; for JSON use "
                                  "--format json)", param_hint="--json")
     e = env(ctx)
+    sids, kept = _chosen(e, only)
+    if len(sids) != 1 and not hands_csv:
+        raise typer.BadParameter(
+            f"--format {fmt.value}{' --summary' if summary else ''} writes one session and "
+            f"the filters chose {len(sids)}: choose one with -s, or export their hands "
+            "with --format csv", param_hint="--format")
     if output is not None and to_file:
         check_target(output, e.db_path, replace=force, what="the export")
-    sid = e.session_id(session)
-    with _progress(e.ledger(), sid, fmt, summary) as tick:
-        chunks = _chunks(e.ledger(), sid, fmt, summary, tick)
+    sid = sids[0]
+    with _progress(e.ledger(), sids, fmt, summary) as tick:
+        chunks = _chunks(e.ledger(), sid, fmt, summary, tick) if len(sids) == 1 and \
+            kept is None else _hands(e.ledger(), sids, kept, tick)
         if output is None or not to_file:
             write_chunks(chunks)
             return
         size = write_file(e.writing(output), chunks)
+    said = f"session {sid}" if len(sids) == 1 else f"sessions {', '.join(map(str, sids))}"
     if as_json:
-        return print_json({"action": "export", "session": sid, "format": fmt.value,
-                           "summary": summary, "output": str(output), "bytes": size})
-    typer.echo(f"wrote session {sid} as {fmt.value} to {output}", err=True)
+        return print_json({"action": "export", "session": sid if len(sids) == 1 else None,
+                           "sessions": sids, "format": fmt.value, "summary": summary,
+                           "output": str(output), "bytes": size})
+    typer.echo(f"wrote {said} as {fmt.value} to {output}", err=True)
+
+
+def _chosen(e: Any, only: Any) -> tuple[list[int], dict[int, set[int]] | None]:
+    """The sessions the filters choose (one: -s or the current one, unless an evening
+    filter is given), and the hands of each the hand filters keep (None: all)."""
+    from loo_ledger.services.analysis.filters import evenings, kept_hands, no_hand
+    ids = list(only.sessions)
+    many = bool(only.season is not None or only.since or only.until
+                or only.variant is not None or len(ids) > 1)
+    sids = [s["id"] for s in evenings(e.ledger(), only)[2]] if many else \
+        [ids[0] if ids else e.session_id(None)]
+    if not sids:
+        raise no_hand(only, "the evenings chosen hold no session")
+    if not only.hand_filters():
+        return sids, None
+    kept = kept_hands(e.ledger(), sids, only)
+    if not any(kept.values()):
+        raise no_hand(only)
+    return sids, kept
+
+
+def _hands(ledger: Ledger, sids: list[int], kept: dict[int, set[int]] | None,
+           tick: Tick | None) -> Iterator[str]:
+    """The hands' CSV of each session in turn under one header, only the hands ``kept``."""
+    from loo_ledger.services.reports import stream
+    for i, sid in enumerate(sids):
+        yield from stream.hands_csv(ledger, sid, tick, header=i == 0,
+                                    kept=None if kept is None else kept[sid])
 
 
 def _streamed(fmt: Format, summary: bool) -> bool:
@@ -75,13 +123,15 @@ def _streamed(fmt: Format, summary: bool) -> bool:
 
 
 @contextmanager
-def _progress(ledger: Ledger, sid: int, fmt: Format, summary: bool) -> Iterator[Tick | None]:
+def _progress(ledger: Ledger, sids: list[int], fmt: Format, summary: bool
+              ) -> Iterator[Tick | None]:
     """A bar counting the hands written, on a terminal, for the streamed formats."""
     if not (shown() and _streamed(fmt, summary)):
         yield None
         return
-    total = next((s["hands"] for s in ledger.sessions() if s["id"] == sid), None)
-    with bar(f"exporting session {sid}", total=total) as tick:
+    total = sum(s["hands"] for s in ledger.sessions() if s["id"] in sids)
+    what = f"session {sids[0]}" if len(sids) == 1 else f"{len(sids)} sessions"
+    with bar(f"exporting {what}", total=total) as tick:
         yield tick
 
 

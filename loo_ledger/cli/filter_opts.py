@@ -1,12 +1,16 @@
-"""The report filters' options (issue 24, item 4), one set for every report: ``loo stats``,
-``hands``, ``settle-up``, ``standings`` and ``leaks`` take them as these parameters and
-read them with :func:`read` into the one filter type (services/analysis/filters.py). A
-filter a report cannot mean anything for is refused as a usage error (exit 2) saying why
-(:func:`refuse`)."""
+"""The report filters' options (issue 24, item 4), one group for every report: ``loo
+stats``, ``hands``, ``chart``, ``settle-up``, ``standings``, ``leaks`` and ``export``.
+:func:`filter_options` adds them to a command and hands it one
+:class:`~loo_ledger.services.analysis.filters.Filters` (parameter ``only``), read by
+:func:`read`. A filter a report cannot mean anything for is refused as a usage error (exit
+2) saying why: named when the group is applied (``cannot``), or by :func:`refuse`."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import typer
 
@@ -95,3 +99,75 @@ def refuse(given: dict[str, Any], why: str) -> None:
     for name, value in given.items():
         if value not in (None, False, [], ()):
             raise typer.BadParameter(why, param_hint=name)
+
+
+def given(only: Any) -> dict[str, Any]:
+    """Each filter option's name -> its value in ``only`` (None or empty: not given)."""
+    return {"--season": only.season, "--since": only.since, "--until": only.until,
+            "--session": only.sessions, "--variant": only.variant, "--pool": only.pool,
+            "--seat": only.seat, "--with": only.with_}
+
+
+def iso(utc_time: str | None) -> str | None:
+    """A filter's UTC ``YYYY-MM-DD HH:MM:SS`` as ISO 8601 with its offset (what
+    services/dates.py ``parse_when`` gives), for the services that take that."""
+    return None if utc_time is None else utc_time.replace(" ", "T") + "+00:00"
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: (parameter name, option name, annotation, typer option), in the order --help lists them
+_FILTERS: tuple[tuple[str, str, Any, Any], ...] = (
+    ("season", "--season", str | None, SEASON_OPTION),
+    ("since", "--since", str | None, SINCE_OPTION),
+    ("until", "--until", str | None, UNTIL_OPTION),
+    ("session", "--session", list[str] | None, SESSIONS_OPTION),
+    ("variant", "--variant", str | None, VARIANT_OPTION),
+    ("pool", "--pool", str | None, POOL_OPTION),
+    ("seat", "--seat", str | None, SEAT_OPTION),
+    ("with_", "--with", str | None, WITH_OPTION),
+)
+
+
+def filter_options(cannot: Mapping[str, str] | None = None) -> Callable[[F], F]:
+    """Give report ``fn`` the filter options; it receives them as ``only: Filters``.
+    ``cannot``: option name -> why the report cannot honour it (a usage error, exit 2,
+    before anything is read)."""
+    refused = dict(cannot or {})
+
+    def decorate(fn: F) -> F:
+        from loo_ledger.cli.report_opts import context_of
+        sig = inspect.signature(fn, eval_str=True)
+        context = context_of(sig)
+        kept = [p for p in sig.parameters.values() if p.name != "only"]
+        added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option,
+                                   annotation=annotation)
+                 for name, _, annotation, option in _FILTERS]
+
+        @functools.wraps(fn)
+        def command(*args: Any, **kwargs: Any) -> Any:
+            typed = {name: kwargs.pop(name) for name, _, _, _ in _FILTERS}
+            for name, flag, _, _ in _FILTERS:
+                if flag in refused:
+                    refuse({flag: typed[name]}, refused[flag])
+            only = _read_typed(context(kwargs), typed)
+            return fn(*args, only=only, **kwargs)
+
+        command.__signature__ = sig.replace(  # type: ignore[attr-defined]
+            parameters=kept + added)
+        return command  # type: ignore[return-value]
+    return decorate
+
+
+def _read_typed(ctx: typer.Context, typed: dict[str, Any]) -> Any:
+    """The options as typed, read into one Filters (the ledger opened only for -s and
+    --with)."""
+    from loo_ledger.cli.context import env
+    from loo_ledger.services.analysis.filters import Filters
+    if not any(v not in (None, []) for v in typed.values()):
+        return Filters()
+    e = env(ctx)
+    ledger = e.ledger() if typed["session"] or typed["with_"] is not None else None
+    return read(ledger, season=typed["season"], since=typed["since"], until=typed["until"],
+                session=session_ids(e, typed["session"]), variant=typed["variant"],
+                pool=typed["pool"], seat=typed["seat"], with_=typed["with_"])

@@ -3,50 +3,35 @@ in chips per 100 hands. Parse, call, render."""
 
 from __future__ import annotations
 
-import csv
-import sys
 from typing import Any
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, env, print_json
-from loo_ledger.cli.filter_opts import (
-    POOL_OPTION,
-    SEASON_OPTION,
-    SEAT_OPTION,
-    SESSIONS_OPTION,
-    SINCE_OPTION,
-    UNTIL_OPTION,
-    VARIANT_OPTION,
-    WITH_OPTION,
-)
+from loo_ledger.cli.context import env
+from loo_ledger.cli.filter_opts import filter_options
 from loo_ledger.cli.player_cmds import match_identity
 from loo_ledger.cli.render import show, table
+from loo_ledger.cli.report_opts import Output, emit, output_options
 from loo_ledger.services.analysis.leaks import leaks as run
-from loo_ledger.services.reports.csvout import cell
 
 NOT_ENOUGH = "not enough hands"
 
 
-def leaks(ctx: typer.Context,
+@filter_options()
+@output_options
+def leaks(ctx: typer.Context, only: Any, output: Output,
           player: str | None = typer.Argument(None, metavar="[PLAYER]", help=(
               "The player (any spelling, a unique prefix will do).")),
           all_: bool = typer.Option(False, "--all", help="Every player."),
-          season: str | None = SEASON_OPTION, since: str | None = SINCE_OPTION,
-          until: str | None = UNTIL_OPTION, session: list[str] | None = SESSIONS_OPTION,
-          variant: str | None = VARIANT_OPTION, pool: str | None = POOL_OPTION,
-          seat: str | None = SEAT_OPTION, with_: str | None = WITH_OPTION,
           min_hands: int = typer.Option(30, "--min-hands", metavar="N", min=1, help=(
               "Fewer opportunities than this: 'not enough hands' instead of a cost.")),
-          as_json: bool = JSON_OPTION,
-          as_csv: bool = typer.Option(False, "--csv", help="Print CSV instead of a table.")
           ) -> None:
     """Each situation a player meets (the pool, his seat from the dealer's left, how many
     stood before; after a loo; the miss; defending): his choices against the table's
     winning players', each choice valued at the table's own average result for it there.
     The cost is in chips per 100 of his hands, with a 90% bootstrap interval; sorted by
-    cost, the dearest first. See docs/guide.md, "Leaks"."""
-    from loo_ledger.cli.filter_opts import read, session_ids
+    cost, the dearest first. See docs/guide.md, "Leaks". --csv, --tsv and --nl write a row
+    per line of each player (the player, then the line's fields of --json)."""
     from loo_ledger.services.analysis.filters import evenings
     from loo_ledger.store.identities import read as read_identities
     if all_ == (player is not None):
@@ -54,18 +39,15 @@ def leaks(ctx: typer.Context,
     ledger = env(ctx).ledger()
     if player is not None:
         player = match_identity(player, read_identities(ledger.db))
-    only = read(ledger, season=season, since=since, until=until,
-                session=session_ids(env(ctx), session),
-                variant=variant, pool=pool, seat=seat, with_=with_)
     title, season_name, rows = evenings(ledger, only)
     report = run(ledger, player=player, sessions=[s["id"] for s in rows], min_hands=min_hands,
                  only=only)
     report = {"scope": {"title": title, "season": season_name, "since": only.since,
                         "sessions": [s["id"] for s in rows]}, **report}
-    if as_json:
-        return print_json(report)
-    if as_csv:
-        return _csv(report)
+    if output is not Output.table:
+        return emit(output, report, lambda: [{"player": p["player"], **line}
+                                             for p in report["players"]
+                                             for line in p["lines"]])
     for p in report["players"]:
         _show(report["scope"]["title"], p)
 
@@ -88,15 +70,3 @@ def _show(title: str, p: dict[str, Any]) -> None:
                [(line["text"], line["n"], f"{line['rate']:.0%}",
                  f"{line['winners_rate']:.0%}", *_cost(line)) for line in p["lines"]],
                right=("n", "rate", "winners", "cost", "90% interval")))
-
-
-def _csv(report: dict[str, Any]) -> None:
-    out = csv.writer(sys.stdout, lineterminator="\n")
-    out.writerow(["player", "line", "situation", "choice", "n", "rate", "winners_n",
-                  "winners_rate", "cost", "ci_low", "ci_high"])
-    for p in report["players"]:
-        for line in p["lines"]:
-            lo, hi = line["ci"] or ("", "")
-            out.writerow([cell(p["player"]), line["line"], line["text"], line["choice"],
-                          line["n"], line["rate"], line["winners_n"], line["winners_rate"],
-                          "" if line["cost"] is None else line["cost"], lo, hi])

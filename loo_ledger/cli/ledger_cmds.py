@@ -14,6 +14,7 @@ from loo_ledger.cli import completion, option_limits
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.progress import bar
 from loo_ledger.cli.render import show, table
+from loo_ledger.cli.report_opts import Output, emit, output_options
 from loo_ledger.errors import NotFound
 
 if TYPE_CHECKING:
@@ -130,8 +131,10 @@ def check(ctx: typer.Context,
         raise typer.Exit(1)
 
 
-def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """Each: open or closed, the variant (or house rule), hands and the date."""
+@output_options
+def sessions(ctx: typer.Context, output: Output) -> None:
+    """Each: open or closed, the variant (or house rule), hands and the date. --csv, --tsv
+    and --nl write a row per session."""
     ledger = env(ctx).ledger()
     current = ledger.current_session_id()
     rows = []
@@ -140,8 +143,8 @@ def sessions(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
         rows.append({**r, "house_rule": house, "current": r["id"] == current,
                      "status": "closed" if r["closed"] else "open",
                      "date": (r["started_at"] or r["created_at"])[:10]})
-    if as_json:
-        return print_json(rows)
+    if output is not Output.table:
+        return emit(output, rows, lambda: rows)
     if not rows:
         typer.echo("no sessions yet: start one with 'loo new NAME --players Ann,Ben,Cat', "
                    "or 'loo import FILE'")

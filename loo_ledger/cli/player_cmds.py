@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from loo_ledger.cli import option_limits
-from loo_ledger.cli.context import JSON_OPTION, env, print_json
+from loo_ledger.cli.command import LooCommand
+from loo_ledger.cli.context import JSON_OPTION, env
 from loo_ledger.cli.matching import NoMatch, candidates, match
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.render import money_text, show, table
+from loo_ledger.cli.report_opts import Output, emit, output_options
 from loo_ledger.store.identities import POOL, read
 from loo_ledger.store.identities import merge as run
 
@@ -38,14 +40,16 @@ def _party(typed: str, who: Identities) -> str:
     return POOL if typed.strip().casefold() in ("pool", POOL) else match_identity(typed, who)
 
 
-def players(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """Names differing only in case are one player; see 'loo player merge'."""
+@output_options
+def players(ctx: typer.Context, output: Output) -> None:
+    """Names differing only in case are one player; see 'loo player merge'. --csv, --tsv
+    and --nl write a row per player (the spellings and sessions as JSON text)."""
     who = read(env(ctx).ledger().db)
     rows: list[dict[str, Any]] = [
         {"player": name, "aliases": spellings, "sessions": who.sessions.get(name, [])}
         for name, spellings in who.spellings.items()]
-    if as_json:
-        return print_json(rows)
+    if output is not Output.table:
+        return emit(output, rows, lambda: rows)
     show(table("Players", ["player", "also written", "sessions"],
                [(r["player"], ", ".join(a for a in r["aliases"] if a != r["player"]),
                  ", ".join(map(str, r["sessions"])) or "-") for r in rows]))
@@ -119,13 +123,15 @@ def paid(ctx: typer.Context,
 payments_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 
-@payments_app.command("list")
-def payments_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """Every payment recorded with 'loo paid', oldest first, with its id."""
+@payments_app.command("list", cls=LooCommand)
+@output_options
+def payments_list(ctx: typer.Context, output: Output) -> None:
+    """Every payment recorded with 'loo paid', oldest first, with its id. --csv, --tsv and
+    --nl write a row per payment."""
     from loo_ledger.services.analysis.season import list_payments
     rows = list_payments(env(ctx).ledger())
-    if as_json:
-        return print_json(rows)
+    if output is not Output.table:
+        return emit(output, rows, lambda: rows)
     if not rows:
         typer.echo("No payments yet: record one with 'loo paid FROM TO AMOUNT'.")
         return
@@ -136,7 +142,7 @@ def payments_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
                  r["note"] or "") for r in rows], right=("id", "amount")))
 
 
-@payments_app.command("remove")
+@payments_app.command("remove", cls=LooCommand)
 def payments_remove(ctx: typer.Context,
                     pid: int = typer.Argument(..., metavar="ID", min=1,
                                               help="The payment's id ('loo payments list')."),

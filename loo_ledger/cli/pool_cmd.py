@@ -11,21 +11,24 @@ from typing import Any
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
+from loo_ledger.cli.context import SESSION_OPTION, env
+from loo_ledger.cli.report_opts import Output, emit, output_options
 from loo_ledger.cli.visible import visible
 from loo_ledger.services.pool import antes_due, pool_view
 
 
-def pool(ctx: typer.Context, session: str | None = SESSION_OPTION,
-         as_json: bool = JSON_OPTION) -> None:
-    """Examples:
+@output_options
+def pool(ctx: typer.Context, output: Output, session: str | None = SESSION_OPTION) -> None:
+    """--csv, --tsv and --nl write the pool's one row (the fields of --json).
+
+    Examples:
       $ loo pool
       $ loo pool --json
     """
     e = env(ctx)
     view = pool_view(e.ledger(), e.session_id(session))
-    if as_json:
-        return print_json(view["status"])
+    if output is not Output.table:
+        return emit(output, view["status"], lambda: [view["status"]])
     changed = view["rule_changes"]
     typer.echo("\n".join(pool_lines(view["status"], marks=view["marks"])
                          + ([f"Rules changed: {'; '.join(changed)}"] if changed else [])))

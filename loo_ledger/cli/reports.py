@@ -11,75 +11,59 @@ from typing import Any
 
 import typer
 
-from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, print_json
-from loo_ledger.cli.filter_opts import (
-    POOL_OPTION,
-    SEASON_OPTION,
-    SEAT_OPTION,
-    SESSIONS_OPTION,
-    SINCE_OPTION,
-    UNTIL_OPTION,
-    VARIANT_OPTION,
-    WITH_OPTION,
-    session_ids,
-)
+from loo_ledger.cli.context import SESSION_OPTION, env
+from loo_ledger.cli.filter_opts import filter_options, given
 from loo_ledger.cli.render import money_text, show, signed, table
+from loo_ledger.cli.report_opts import Output, emit, output_options, write_rows
 from loo_ledger.cli.visible import cell, visible
 from loo_ledger.services.reports.cells import hand_cell
 
+#: ``loo hands --json``'s fields, in its order (services/reports/stream.py hand_rows); with
+#: evening filters each row says its session first.
+HAND_FIELDS = ("number", "dealer", "double", "pool_in", "pot", "deltas", "pool_after", "looed",
+               "outcome", "table_ruling", "record")
 
-def hands(ctx: typer.Context, session: list[str] | None = SESSIONS_OPTION,
-          season: str | None = SEASON_OPTION, since: str | None = SINCE_OPTION,
-          until: str | None = UNTIL_OPTION, variant: str | None = VARIANT_OPTION,
-          pool: str | None = POOL_OPTION, seat: str | None = SEAT_OPTION,
-          with_: str | None = WITH_OPTION,
+
+@filter_options(cannot={"--seat": "a hand's row shows every seat: --seat chooses a seat, not "
+                                  "a hand (see 'loo stats' for a player's figures by seat)"})
+@output_options
+def hands(ctx: typer.Context, only: Any, output: Output,
           audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
                                      "added, amended or undone, old and new record, and when."),
-          as_json: bool = JSON_OPTION) -> None:
+          ) -> None:
     """Every hand: dealer, pool in play, each player's word, tricks (t), flushes, revokes and
     change, pool after; * marks a table ruling. The current session, or -s ID; the filters
     choose evenings (--season, --since, --until, --variant, several -s: a table each) and
-    hands (--pool, --with)."""
-    from loo_ledger.cli.filter_opts import read, refuse
-    from loo_ledger.services.analysis.filters import evenings
-    refuse({"--seat": seat}, "a hand's row shows every seat: --seat chooses a seat, not a "
-                             "hand (see 'loo stats' for a player's figures by seat)")
+    hands (--pool, --with). --csv, --tsv and --nl write a row per hand (its deltas and
+    record as JSON text), or with --audit a row per change."""
+    from loo_ledger.services.analysis.filters import evenings, kept_hands
     e = env(ctx)
-    ids = session_ids(e, session)
-    many = bool(season is not None or since or until or variant is not None or len(ids) > 1)
+    ids = list(only.sessions)
+    many = bool(only.season is not None or only.since or only.until
+                or only.variant is not None or len(ids) > 1)
     if audit:
-        refuse({"--season": season, "--since": since, "--until": until, "--variant": variant,
-                "--pool": pool, "--with": with_, "--session": ids[1:]},
+        from loo_ledger.cli.filter_opts import refuse
+        refuse({**given(only), "--session": ids[1:]},
                "the audit trail is one session's, every change in it: give one -s ID")
-        return _audit(e.ledger().audit(ids[0] if ids else e.session_id(None)), as_json)
-    only = read(e.ledger(), season=season, since=since, until=until, session=ids,
-                variant=variant, pool=pool, with_=with_)
+        return _audit(e.ledger().audit(ids[0] if ids else e.session_id(None)), output)
     sids = [s["id"] for s in evenings(e.ledger(), only)[2]] if many else \
         [(ids[0] if ids else e.session_id(None))]
-    kept = _kept(e.ledger(), sids, only) if only.hand_filters() else None
+    kept = kept_hands(e.ledger(), sids, only) if only.hand_filters() else None
     if kept is not None and not any(kept.values()):
         from loo_ledger.services.analysis.filters import no_hand
         raise no_hand(only)
-    if as_json:  # streamed: memory does not grow with the session
+    if output is Output.json:  # streamed: memory does not grow with the session
         from loo_ledger.cli.streaming import write_chunks
         from loo_ledger.services.reports.stream import json_array
         write_chunks(json_array(_json_rows(e.ledger(), sids, kept, many)), final="\n")
         return
+    if output is not Output.table:  # streamed too: the columns are known
+        write_rows(output, _json_rows(e.ledger(), sids, kept, many),
+                   ("session", *HAND_FIELDS) if many else HAND_FIELDS)
+        return
     for sid in sids:
         if kept is None or kept[sid]:
             _hands_table(e.ledger(), sid, None if kept is None else kept[sid])
-
-
-def _kept(ledger: Any, sids: list[int], only: Any) -> dict[int, set[int]]:
-    """Each session's hand numbers the hand filters (--pool, --with) keep."""
-    from loo_ledger.store.identities import read as read_identities
-    from loo_ledger.store.situations import hand_facts
-    who = read_identities(ledger.db).who
-    out: dict[int, set[int]] = {sid: set() for sid in sids}
-    for row in hand_facts(ledger.db, sids):
-        if only.hand(row, who):
-            out[row[0]].add(row[1])
-    return out
 
 
 def _json_rows(ledger: Any, sids: list[int], kept: dict[int, set[int]] | None, many: bool
@@ -114,6 +98,22 @@ def _hands_table(ledger: Any, sid: int, kept: set[int] | None) -> None:
                right=("#", pool, "after", *players)), *(cell(x) for x in rulings))
 
 
+def _balance_rows(whole: dict[str, Any]) -> list[dict[str, Any]]:
+    """``loo balances``' rows for --csv: each player's (kind ``player``), the pool's (kind
+    ``pool``) and the pool carried in (kind ``carried_in``, its chips taken off), each with
+    the session; the money column is there when the unit has a value."""
+    money = "pool_money" in whole
+    pool = {"net": whole["pool"], **({"money": whole["pool_money"]} if money else {})}
+    carried = whole.get("carried_in")
+    rows = [*({"kind": "player", **p} for p in whole["players"]),
+            {"kind": "pool", "name": None, **pool}]
+    if carried:
+        from decimal import Decimal
+        rows.append({"kind": "carried_in", "name": None, "net": -carried["chips"],
+                     **({"money": str(-Decimal(carried["money"]))} if money else {})})
+    return [{"session": whole["session"], **r} for r in rows]
+
+
 def header(what: str, name: str | None, sid: int, detail: str) -> str:
     """A report's title naming the evening: ``Balances: Friday at the Crown (session 3,
     chips)``; ``Balances, session 3 (chips)`` for a session with no name."""
@@ -122,9 +122,9 @@ def header(what: str, name: str | None, sid: int, detail: str) -> str:
     return f"{what}, session {sid} ({detail})"
 
 
-def _audit(rows: list[dict[str, Any]], as_json: bool) -> None:
-    if as_json:
-        return print_json(rows)
+def _audit(rows: list[dict[str, Any]], output: Output) -> None:
+    if output is not Output.table:
+        return emit(output, rows, lambda: rows)
     for r in rows:
         hand = f"hand {r['hand']}" if r["hand"] is not None else "table"
         typer.echo(f"{r['at']}  {r['action']:<7} {hand}")
@@ -136,10 +136,12 @@ def _audit(rows: list[dict[str, Any]], as_json: bool) -> None:
         typer.echo("no changes recorded yet")
 
 
-def balances(ctx: typer.Context, session: str | None = SESSION_OPTION,
-             as_json: bool = JSON_OPTION) -> None:
+@output_options
+def balances(ctx: typer.Context, output: Output,
+             session: str | None = SESSION_OPTION) -> None:
     """A pool carried in from an earlier session is shown as carried in, so the total is the
-    change: zero, as chips are conserved."""
+    change: zero, as chips are conserved. --csv, --tsv and --nl write a row per player
+    (kind player), then the pool's and any pool carried in."""
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
@@ -161,12 +163,13 @@ def balances(ctx: typer.Context, session: str | None = SESSION_OPTION,
     pool_at = len(players)
     carry = {"carried_in": {"chips": carried, **({"money": str(-cash[-1])} if cash else {})}
              } if carried else {}
-    if as_json:
-        return print_json({"session": sid, "pool": bal["pool"], "players": players,
-                           **({"pool_money": str(cash[pool_at])} if cash else {}), **carry,
-                           "total": total,
-                           "unit": {"name": info.get("unit_name"), "value": value,
-                                    "currency": currency}})
+    if output is not Output.table:
+        whole = {"session": sid, "pool": bal["pool"], "players": players,
+                 **({"pool_money": str(cash[pool_at])} if cash else {}), **carry,
+                 "total": total,
+                 "unit": {"name": info.get("unit_name"), "value": value,
+                          "currency": currency}}
+        return emit(output, whole, lambda: _balance_rows(whole))
 
     def text(i: int) -> str:
         return money_text(cash[i], currency) if cash else ""

@@ -3,28 +3,17 @@ call, render."""
 
 from __future__ import annotations
 
-import csv
-import sys
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 import typer
 
+from loo_ledger.cli.command import LooCommand
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
-from loo_ledger.cli.filter_opts import (
-    POOL_OPTION,
-    SEASON_OPTION,
-    SEAT_OPTION,
-    SESSIONS_OPTION,
-    SINCE_OPTION,
-    UNTIL_OPTION,
-    VARIANT_OPTION,
-    WITH_OPTION,
-    session_ids,
-)
+from loo_ledger.cli.filter_opts import filter_options
 from loo_ledger.cli.render import money_text, show, signed, table
-from loo_ledger.services.reports.csvout import cell
+from loo_ledger.cli.report_opts import Output, emit, output_options
 from loo_ledger.services.seasons import delete_season, list_seasons, new_season, rename_season
 
 season_app = typer.Typer(no_args_is_help=True, add_completion=False)
@@ -33,8 +22,12 @@ _NAME = typer.Argument(..., metavar="NAME", help="The season's name (any case)."
 SORT_OPTION = typer.Option("place", "--sort", metavar="COLUMN", help=(
     "Order by place, player, evenings, hands, net, per100, stand, loo, whole, best, worst, "
     "rating or change."))
-CSV_OPTION = typer.Option(False, "--csv", help="Print CSV instead of a table.")
-@season_app.command("new")
+#: Why standings refuse the hand filters.
+_WHOLE_EVENINGS = ("standings rank whole evenings (net chips, places, ratings): a part of each "
+                   "evening's hands has no place or rating; see 'loo leaks' or 'loo stats' for "
+                   "that")
+
+@season_app.command("new", cls=LooCommand)
 def season_new(ctx: typer.Context, name: str = _NAME,
                since: str | None = typer.Option(None, "--since", metavar="DATE", help=(
                    "The season's first day: '2026-03-01', 'March 2026'.")),
@@ -51,12 +44,14 @@ def season_new(ctx: typer.Context, name: str = _NAME,
     typer.echo(f"Season {row['name']}: {_span(row)}, {_count(row['sessions'])}.")
 
 
-@season_app.command("list")
-def season_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
-    """Every season: its dates, listed sessions and how many evenings it holds."""
+@season_app.command("list", cls=LooCommand)
+@output_options
+def season_list(ctx: typer.Context, output: Output) -> None:
+    """Every season: its dates, listed sessions and how many evenings it holds. --csv,
+    --tsv and --nl write a row per season."""
     rows = list_seasons(env(ctx).ledger())
-    if as_json:
-        return print_json(rows)
+    if output is not Output.table:
+        return emit(output, rows, lambda: rows)
     if not rows:
         typer.echo("No seasons yet: make one with 'loo season new NAME --since DATE'.")
         return
@@ -65,15 +60,17 @@ def season_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
                  len(r["sessions"])) for r in rows], right=("evenings",)))
 
 
-@season_app.command("show")
-def season_show(ctx: typer.Context, name: str = _NAME, sort: str = SORT_OPTION,
-                as_json: bool = JSON_OPTION, as_csv: bool = CSV_OPTION) -> None:
-    """The season's standings (as 'loo standings --season NAME')."""
+@season_app.command("show", cls=LooCommand)
+@output_options
+def season_show(ctx: typer.Context, output: Output, name: str = _NAME,
+                sort: str = SORT_OPTION) -> None:
+    """The season's standings (as 'loo standings --season NAME'). --csv, --tsv and --nl
+    write a row per player."""
     from loo_ledger.services.analysis.filters import Filters
-    _standings(ctx, Filters(season=name), sort=sort, as_json=as_json, as_csv=as_csv)
+    _standings(ctx, Filters(season=name), sort=sort, output=output)
 
 
-@season_app.command("rename")
+@season_app.command("rename", cls=LooCommand)
 def season_rename(ctx: typer.Context, name: str = _NAME,
                   new: str = typer.Argument(..., metavar="NEW", help="Its new name."),
                   as_json: bool = JSON_OPTION) -> None:
@@ -84,7 +81,7 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
     typer.echo(f"Season {name} is now {row['name']}.")
 
 
-@season_app.command("delete")
+@season_app.command("delete", cls=LooCommand)
 def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OPTION) -> None:
     """Delete a season (its sessions are kept)."""
     row = delete_season(env(ctx).ledger(), name)
@@ -93,34 +90,23 @@ def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OP
     typer.echo(f"Season {row['name']} deleted; its sessions are kept.")
 
 
-def standings(ctx: typer.Context, season: str | None = SEASON_OPTION,
-              since: str | None = SINCE_OPTION, until: str | None = UNTIL_OPTION,
-              session: list[str] | None = SESSIONS_OPTION,
-              variant: str | None = VARIANT_OPTION, pool: str | None = POOL_OPTION,
-              seat: str | None = SEAT_OPTION, with_: str | None = WITH_OPTION,
-              sort: str = SORT_OPTION, as_json: bool = JSON_OPTION,
-              as_csv: bool = CSV_OPTION) -> None:
+@filter_options(cannot={"--pool": _WHOLE_EVENINGS, "--seat": _WHOLE_EVENINGS,
+                        "--with": _WHOLE_EVENINGS})
+@output_options
+def standings(ctx: typer.Context, only: Any, output: Output,
+              sort: str = SORT_OPTION) -> None:
     """Per player over a season: evenings, hands, net, money, per 100 hands, stand and loo
     rates, whole pools, best and worst evening, place and its change, and a rating
-    (OpenSkill Plackett-Luce, each evening a match ranked by net chips)."""
-    from loo_ledger.cli.filter_opts import read, refuse
-    refuse({"--pool": pool, "--seat": seat, "--with": with_},
-           "standings rank whole evenings (net chips, places, ratings): a part of each "
-           "evening's hands has no place or rating; see 'loo leaks' or 'loo stats' for that")
-    only = read(env(ctx).ledger(), season=season, since=since, until=until,
-                session=session_ids(env(ctx), session),
-                variant=variant)
-    _standings(ctx, only, sort=sort, as_json=as_json, as_csv=as_csv)
+    (OpenSkill Plackett-Luce, each evening a match ranked by net chips). --csv, --tsv and
+    --nl write a row per player."""
+    _standings(ctx, only, sort=sort, output=output)
 
 
-def _standings(ctx: typer.Context, only: Any, *, sort: str, as_json: bool,
-               as_csv: bool) -> None:
+def _standings(ctx: typer.Context, only: Any, *, sort: str, output: Output) -> None:
     from loo_ledger.services.analysis.standings import standings as run
     report = run(env(ctx).ledger(), only=only, sort=sort)
-    if as_json:
-        return print_json(report)
-    if as_csv:
-        return _csv(report)
+    if output is not Output.table:
+        return emit(output, report, lambda: report["players"])
     _show(report)
 
 
@@ -158,22 +144,6 @@ def _show(report: dict[str, Any]) -> None:
                right=[words.get(c, c) for c in ("place", "evenings", "hands", "net", "money",
                                                 "per 100", "stand", "loo", "whole pools",
                                                 "best", "worst", "rating")]))
-
-
-def _csv(report: dict[str, Any]) -> None:
-    out = csv.writer(sys.stdout, lineterminator="\n")
-    out.writerow(["place", "change", "player", "evenings", "hands", "net", "money",
-                  "per_100", "stand_rate", "loo_rate", "whole_pools", "best", "worst",
-                  "rating_mu", "rating_sigma"])
-    for p in report["players"]:
-        out.writerow([p["place"], "" if p["change"] is None else p["change"], cell(p["player"]),
-                      p["evenings"], p["hands"], p["net"],
-                      " ".join(f"{m['amount']} {m['currency'] or ''}".strip()
-                               for m in p["money"]),
-                      "" if p["per_100"] is None else p["per_100"],
-                      "" if p["stand_rate"] is None else p["stand_rate"],
-                      "" if p["loo_rate"] is None else p["loo_rate"], p["whole_pools"],
-                      p["best"], p["worst"], p["rating"]["mu"], p["rating"]["sigma"]])
 
 
 def _span(row: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import typer
 
 from loo_ledger.cli import completion
+from loo_ledger.cli.command import LooCommand
 from loo_ledger.cli.context import JSON_OPTION, RULE_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.matching import NoMatch, candidates, match, match_player
 from loo_ledger.cli.outputs import action_result
@@ -21,7 +22,7 @@ seat_app = typer.Typer(help="""
 rules_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 
-@seat_app.command("add")
+@seat_app.command("add", cls=LooCommand)
 def seat_add(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME",
                                                             help="The player's name."),
              after: str | None = typer.Option(None, "--after", metavar="NAME",
@@ -46,7 +47,7 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME",
     typer.echo(said)
 
 
-@seat_app.command("leave")
+@seat_app.command("leave", cls=LooCommand)
 def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME",
                                                                autocompletion=completion.players,
                                                                help="The player's name."),
@@ -65,7 +66,7 @@ def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     typer.echo(said)
 
 
-@rules_app.command("save")
+@rules_app.command("save", cls=LooCommand)
 def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME",
                                                               help="A name for the rules."),
                preset: str | None = typer.Option(
@@ -101,7 +102,7 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
                "".join(f" {w}" for w in rule_words(rules)))
 
 
-@rules_app.command("list")
+@rules_app.command("list", cls=LooCommand)
 def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """The saved house rules."""
     from loo_ledger.domain.rules.variants import rule_words
@@ -114,7 +115,7 @@ def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
         typer.echo(visible(f"{n}: {b}" + "".join(f" {w}" for w in rule_words(r))))
 
 
-@rules_app.command("show")
+@rules_app.command("show", cls=LooCommand)
 def rules_show(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME",
                                                               help="A saved house rule."),
                as_json: bool = JSON_OPTION) -> None:
@@ -130,7 +131,7 @@ def rules_show(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     render_rows(f"{name}: {base} with house rules", rows)
 
 
-@rules_app.command("delete")
+@rules_app.command("delete", cls=LooCommand)
 def rules_delete(ctx: typer.Context, name: str = typer.Argument(
                      ..., metavar="NAME", autocompletion=completion.house_rules,
                      help="A saved house rule (a unique prefix will do)."),
@@ -153,7 +154,7 @@ def rules_delete(ctx: typer.Context, name: str = typer.Argument(
     typer.echo(f"house rule {visible(name)} deleted")
 
 
-@rules_app.command("set")
+@rules_app.command("set", cls=LooCommand)
 def rules_set(ctx: typer.Context,
               typed: list[str] | None = typer.Argument(
                   None, metavar="[NAME=VALUE...]", autocompletion=completion.rules,

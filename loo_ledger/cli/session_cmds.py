@@ -6,6 +6,7 @@ import typer
 
 from loo_ledger.cli import completion, option_limits
 from loo_ledger.cli.cancel import confirm
+from loo_ledger.cli.command import LooCommand
 from loo_ledger.cli.context import JSON_OPTION, SESSION_OPTION, env, one_session
 from loo_ledger.cli.matching import match_player
 from loo_ledger.cli.outputs import action_result
@@ -22,7 +23,7 @@ _SESSION_ARG = typer.Argument(None, metavar="[SESSION]", autocompletion=completi
                                    "default: the current one.")
 
 
-@session_app.command("rename")
+@session_app.command("rename", cls=LooCommand)
 def session_rename(ctx: typer.Context,
                    name: str = typer.Argument(..., metavar="NEW_NAME", help="The new name."),
                    session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
@@ -36,7 +37,7 @@ def session_rename(ctx: typer.Context,
                f"session {sid} named {name!r}")
 
 
-@session_app.command("delete")
+@session_app.command("delete", cls=LooCommand)
 def session_delete(ctx: typer.Context, typed: str | None = _SESSION_ARG,
                    session: str | None = SESSION_OPTION,
                    yes: bool = typer.Option(False, "--yes", "-y",
@@ -70,7 +71,7 @@ def reopen(ctx: typer.Context, typed: str | None = _SESSION_ARG,
     typer.echo(f"session {sid} is open again")
 
 
-@player_app.command("rename")
+@player_app.command("rename", cls=LooCommand)
 def player_rename(ctx: typer.Context,
                   old: str = typer.Argument(..., metavar="NAME",
                                             autocompletion=completion.players,
@@ -88,4 +89,4 @@ def player_rename(ctx: typer.Context,
     typer.echo(f"{player} is now {new} in session {sid}")
 
 
-player_app.command("merge")(merge)
+player_app.command("merge", cls=LooCommand)(merge)

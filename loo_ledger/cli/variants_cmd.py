@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from loo_ledger.cli import completion
+from loo_ledger.cli.command import LooCommand
 from loo_ledger.cli.context import JSON_OPTION, RULE_OPTION, env, print_json
 from loo_ledger.cli.matching import candidates, match
 from loo_ledger.cli.render import show, table
@@ -43,7 +44,7 @@ def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
                [(r["name"], r["source"], r["description"]) for r in rows]))
 
 
-@app.command("show")
+@app.command("show", cls=LooCommand)
 def show_variant(ctx: typer.Context,
                  name: str = typer.Argument(..., metavar="NAME",
                                             autocompletion=completion.variants,

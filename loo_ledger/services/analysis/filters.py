@@ -103,3 +103,15 @@ def no_hand(only: Filters, what: str = "the evenings chosen have no hands") -> N
 
 def session_ids(rows: Sequence[dict[str, Any]]) -> list[int]:
     return [s["id"] for s in rows]
+
+
+def kept_hands(ledger: Any, sids: Sequence[int], only: Filters) -> dict[int, set[int]]:
+    """Each session's hand numbers the hand filters (``pool``, ``with_``) keep."""
+    from loo_ledger.store.identities import read as read_identities
+    from loo_ledger.store.situations import hand_facts
+    who = read_identities(ledger.db).who
+    out: dict[int, set[int]] = {sid: set() for sid in sids}
+    for row in hand_facts(ledger.db, sids):
+        if only.hand(row, who):
+            out[row[0]].add(row[1])
+    return out

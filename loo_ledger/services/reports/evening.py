@@ -194,6 +194,17 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
             lines.append(text[0].upper() + text[1:] + ".")
         return lines
 
+    def only_hands(self, numbers: Collection[int]) -> Evening:
+        """The evening with only the hands ``numbers`` (a report's hand filters): the
+        running nets and charts then add up those hands alone."""
+        from msgspec.structs import replace
+
+        def chosen(rows: Collection[HandRow]) -> HandRows:
+            return HandRows(lambda: (h for h in rows if h["number"] in numbers),
+                            sum(1 for h in self.hand_facts if h["number"] in numbers))
+        return replace(self, hands=chosen(self.hands),
+                       facts=None if self.facts is None else chosen(self.facts))
+
     @property
     def hand_facts(self) -> Collection[HandRow]:
         """The hands for what needs only their facts (number, dealer, deltas, pot, pools,

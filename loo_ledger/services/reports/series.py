@@ -158,18 +158,22 @@ def json_chunks(ev: Evening, *, pool: bool) -> Iterator[str]:
     yield after
 
 
-def season(ledger: Any, *, since: str | None) -> dict[str, Any]:
+def season(ledger: Any, *, since: str | None,
+           chosen: tuple[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """A season evening by evening: every session from ``since`` on (an ISO date-time; None:
-    all of them), oldest first, and each person's running balance in chips at the end of
-    each evening (evening 0: the start, every balance 0). A person is an identity
-    (store/identities.py: ``Margaret`` and ``margaret`` are one); one who missed an evening
-    keeps his balance. Chips are added up as chips, whatever each evening's unit was worth.
+    all of them), or the (title, sessions) ``chosen`` by a report's filters
+    (services/analysis/filters.py ``evenings``), oldest first, and each person's running
+    balance in chips at the end of each evening (evening 0: the start, every balance 0). A
+    person is an identity (store/identities.py: ``Margaret`` and ``margaret`` are one); one
+    who missed an evening keeps his balance. Chips are added up as chips, whatever each
+    evening's unit was worth.
     """
     from loo_ledger.services.analysis.stats import describe, utc
     from loo_ledger.store import identities
     from loo_ledger.store.stats_sql import Scope, StatsReader
     who = identities.read(ledger.db)
-    sessions = StatsReader(ledger.db).sessions(Scope(since=utc(since) if since else None))
+    sessions = chosen[1] if chosen is not None else StatsReader(ledger.db).sessions(
+        Scope(since=utc(since) if since else None))
     running: dict[str, int] = {}
     points: list[dict[str, int]] = [{}]
     evenings = []
@@ -180,7 +184,8 @@ def season(ledger: Any, *, since: str | None) -> dict[str, Any]:
         points.append(dict(running))
         evenings.append({"evening": i, "session": s["id"], "name": s["name"], "date": s["date"]})
     people = list(running)
-    return {"scope": {"since": since, "title": describe(None, since, len(sessions))},
+    title = describe(None, since, len(sessions)) if chosen is None else chosen[0]
+    return {"scope": {"since": since, "title": title},
             "evenings": evenings, "players": people,
             "series": [{"evening": i, "net": {p: pt.get(p, 0) for p in people}}
                        for i, pt in enumerate(points)]}

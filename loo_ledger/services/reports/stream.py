@@ -124,18 +124,21 @@ class _SafeText(dict[str, str]):
         return value
 
 
-def hands_csv(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[str]:
+def hands_csv(ledger: Any, sid: int, progress: Progress | None = None, *,
+              kept: set[int] | None = None, header: bool = True) -> Iterator[str]:
     """``csvout.hands_csv``, a hand at a time: a row for each player in each hand's deltas,
     in seat order, with his running net and the pool after the hand. Tricks are the
     record's; a hand recorded with cards and no counts takes the tricks as settled from the
-    store (read only for such a session)."""
+    store (read only for such a session). ``kept``: only these hands' rows (the running net
+    is still the evening's); ``header``: the header row first."""
     players = [p["name"] for p in ledger.balances(sid)["players"]]
     nets = dict.fromkeys(players, 0)
     judged: dict[int, dict[str, int]] | None = None
     safe = _SafeText()  # names and words, made safe for a spreadsheet once each
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\r\n")
-    writer.writerow(HAND_COLUMNS)
+    if header:
+        writer.writerow(HAND_COLUMNS)
     hands = 0
     for h in ledger.iter_hands(sid):
         record, deltas = h["record"], h["deltas"]
@@ -148,12 +151,14 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None) -> Iterat
             tricks = judged.get(h["number"])
         tricks = tricks or {}
         dealer = safe[h["dealer"]]
+        shown = kept is None or h["number"] in kept
         for p in players:
             if p in deltas:
                 nets[p] += deltas[p]
-                writer.writerow((sid, h["number"], dealer, safe[p],
-                                 safe[declarations.get(p, "")], tricks.get(p, 0), deltas[p],
-                                 nets[p], h["pool_after"]))
+                if shown:
+                    writer.writerow((sid, h["number"], dealer, safe[p],
+                                     safe[declarations.get(p, "")], tricks.get(p, 0),
+                                     deltas[p], nets[p], h["pool_after"]))
         hands += 1
         if hands % 200 == 0:
             yield buf.getvalue()
