@@ -56,20 +56,23 @@ CACHE = HERE / ".cache"
 SIZE = (100, 30)
 
 #: Run first in each fresh process: when the terminal's driver (Textual's LinuxDriver)
-#: is handed the first frame holding $TABLE_APP_MARKER, the moment (perf_counter: the
-#: system's monotonic clock, the same in every process) and the process's CPU time
-#: (user + system, every thread, since the interpreter started) go to fd $TABLE_APP_FD.
-#: Nothing else changes: the command runs as it would in a terminal.
+#: is handed the first frame holding each of $TABLE_APP_MARKERS (separated by "|"), the
+#: marker's place in that list, the moment (perf_counter: the system's monotonic clock,
+#: the same in every process) and the process's CPU time (user + system, every thread,
+#: since the interpreter started) go to fd $TABLE_APP_FD. Nothing else changes: the
+#: command runs as it would in a terminal.
 STAMP = """
 import os, sys, time
 from textual.drivers.linux_driver import LinuxDriver
-_write, _marker = LinuxDriver.write, os.environ["TABLE_APP_MARKER"]
+_write, _markers = LinuxDriver.write, os.environ["TABLE_APP_MARKERS"].split("|")
+_stamped = set()
 
 def write(self, data):
-    if _marker in data and not getattr(LinuxDriver, "stamped", False):
-        LinuxDriver.stamped = True
-        os.write(int(os.environ["TABLE_APP_FD"]),
-                 f"{time.perf_counter()} {time.process_time()}\\n".encode())
+    for i, marker in enumerate(_markers):
+        if i not in _stamped and marker in data:
+            _stamped.add(i)
+            os.write(int(os.environ["TABLE_APP_FD"]),
+                     f"{i} {time.perf_counter()} {time.process_time()}\\n".encode())
     _write(self, data)
 
 LinuxDriver.write = write
@@ -117,25 +120,30 @@ def build(db: Path, hands: int) -> None:
 
 class Started(NamedTuple):
     """One fresh process in a pseudo-terminal: seconds from starting it to its driver
-    being handed the first frame, the CPU seconds (user + system) it had used by then,
-    the seconds until that frame was read from the terminal, and the CPU seconds of its
-    whole run (until ``q`` ended it)."""
+    being handed the first frame, the CPU seconds (user + system) it had used by then and
+    the seconds until that frame was read from the terminal; the same two for the frame
+    that completes the screen (None: the first does); the CPU seconds of the whole run
+    (until ``q`` ended it)."""
 
     first: float
     cpu_first: float
     shown: float
+    whole: float | None
+    cpu_whole: float | None
     cpu_all: float
 
 
-def in_terminal(code: str, args: list[str], marker: str, *, timeout: float = 60) -> Started:
+def in_terminal(code: str, args: list[str], markers: tuple[str, ...], *,
+                timeout: float = 60) -> Started:
     """``python -c code args`` in a new pseudo-terminal of :data:`SIZE` (a scorer's
     terminal: Textual's Linux driver); the first frame is the first that shows
-    ``marker``; then ``q`` quits."""
+    ``markers[0]``, the whole screen the first that shows ``markers[-1]``; once that
+    is on the terminal, ``q`` quits."""
     master, slave = os.openpty()
     cols, rows = SIZE
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     stamps, stamp_w = os.pipe()
-    env = {**os.environ, "TABLE_APP_MARKER": marker, "TABLE_APP_FD": str(stamp_w)}
+    env = {**os.environ, "TABLE_APP_MARKERS": "|".join(markers), "TABLE_APP_FD": str(stamp_w)}
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", code, *args], stdin=slave, stdout=slave,
                             stderr=slave, start_new_session=True, env=env,
@@ -149,8 +157,9 @@ def in_terminal(code: str, args: list[str], marker: str, *, timeout: float = 60)
             if ready:
                 with contextlib.suppress(OSError):  # OSError: the process has closed it
                     seen += os.read(master, 1 << 16)
-                if shown is None and marker.encode() in seen:
+                if shown is None and markers[0].encode() in seen:
                     shown = time.perf_counter() - start
+                if quit_at is None and markers[-1].encode() in seen:
                     os.write(master, b"q")
                     quit_at = time.perf_counter()
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -160,16 +169,24 @@ def in_terminal(code: str, args: list[str], marker: str, *, timeout: float = 60)
             if now - start > timeout or (quit_at is not None and now - quit_at > 10):
                 proc.kill()
         proc.returncode = os.waitstatus_to_exitcode(status)
-        stamped = os.read(stamps, 1024).split()
+        got = {int(i): (float(t) - start, float(c)) for i, t, c in
+               (line.split() for line in os.read(stamps, 4096).decode().splitlines())}
     finally:
         os.close(master)
         os.close(stamps)
-    if shown is None or len(stamped) != 2:
+    last = len(markers) - 1
+    if shown is None or 0 not in got or last not in got:
         tail = seen[-2000:].decode(errors="replace")
-        raise RuntimeError(f"{args}: no frame with {marker!r} (exit {proc.returncode}): "
+        raise RuntimeError(f"{args}: no frame with {markers!r} (exit {proc.returncode}): "
                            f"{tail}")
-    return Started(float(stamped[0]) - start, float(stamped[1]), shown,
-                   usage.ru_utime + usage.ru_stime)
+    (first, cpu_first), (whole, cpu_whole) = got[0], got[last]
+    return Started(first, cpu_first, shown, whole if last else None,
+                   cpu_whole if last else None, usage.ru_utime + usage.ru_stime)
+
+
+#: What the first frame of ``loo table`` shows (the status line), and what shows that the
+#: screen is whole (the hands' list has its header: read once the first frame is drawn).
+TABLE_MARKERS = ("deals hand", "dealer")
 
 
 def fresh(db: Path | None, runs: int) -> list[Started]:
@@ -177,15 +194,20 @@ def fresh(db: Path | None, runs: int) -> list[Started]:
     as the scorer types it (no ``-s``: naming a session reads the list of every session,
     some 170 ms of CPU on the million-hand ledger); None: the bare Textual app."""
     if db is None:
-        return [in_terminal(BARE, [], "the reference") for _ in range(runs)]
-    return [in_terminal(LOO, ["--db", str(db), "table"], "deals hand") for _ in range(runs)]
+        return [in_terminal(BARE, [], ("the reference",)) for _ in range(runs)]
+    return [in_terminal(LOO, ["--db", str(db), "table"], TABLE_MARKERS) for _ in range(runs)]
 
 
 def said(runs: list[Started]) -> str:
-    return (f"first frame {_ms([r.first for r in runs])}; CPU by then "
-            f"{_ms([r.cpu_first for r in runs])}; read from the terminal after "
-            f"{_ms([r.shown for r in runs])}; the whole run's CPU (to q) "
-            f"{_ms([r.cpu_all for r in runs])}")
+    out = (f"first frame {_ms([r.first for r in runs])}; CPU by then "
+           f"{_ms([r.cpu_first for r in runs])}; read from the terminal after "
+           f"{_ms([r.shown for r in runs])}")
+    wholes = [(r.whole, r.cpu_whole) for r in runs
+              if r.whole is not None and r.cpu_whole is not None]
+    if wholes:
+        out += (f"; the whole screen (the money, the hands listed) "
+                f"{_ms([w for w, _ in wholes])}, CPU by then {_ms([c for _, c in wholes])}")
+    return out + f"; the whole run's CPU (to q) {_ms([r.cpu_all for r in runs])}"
 
 
 class Frames:

@@ -196,8 +196,11 @@ class TableApp(App[None]):
         else:
             if self.last is None or self.last.hand_no != board.last_hand:
                 self.query_one("#last", Static).update(f"Hand {board.last_hand}: ...")
-            hand = board.last_hand  # settled once the screen is drawn, not before
-            self.call_after_refresh(lambda: self.settle_last(hand))
+            # settled once the screen is drawn, not before: after the frame that lists the
+            # hands and the one after it (the hands table sizes its columns when idle), so
+            # that the thread's work does not slow the drawing
+            hand = board.last_hand
+            self.call_after_refresh(self.call_after_refresh, lambda: self.settle_last(hand))
 
     @work(thread=True, exclusive=True, group="last")
     def settle_last(self, hand: int) -> None:
