@@ -177,3 +177,22 @@ def test_a_preview_after_another_terminal_wrote_says_the_table_changed(db):
             and app.board.pool == 0
 
     _run(db, script)
+
+
+def test_a_name_that_looks_like_markup_is_shown_as_it_is(loo, tmp_path):
+    """A player called "[b]x" is that name on the board and in the hands' header, not an
+    "x" in bold (the board's row for him: he took 1 trick at 3, +3, and deals next)."""
+    path = tmp_path / "names.db"
+    new(loo, path, "--players", "[b]x,Ben,Cat", "--dealer", "Cat")
+    assert loo(path, "hand", "[b]x=1", "Ben=2", "Cat=0").exit_code == 0
+
+    async def script(pilot: Any, app: TableApp) -> None:
+        from textual.widgets import DataTable
+        await settled(pilot)
+        board = app.query_one("#board", DataTable)
+        assert board.render_line(3).text.split()[:3] == ["[b]x", "+3", "+3"]
+        hands = app.query_one("#hands", DataTable)
+        assert hands.render_line(0).text.split()[:7] == [
+            "#", "dealer", "pool", "[b]x", "Ben", "Cat", "after"]
+
+    _run(path, script)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -79,6 +80,12 @@ def player_words(p: PlayerLine, lou: bool) -> str:
     elif p.sits_out:
         words.append("sits out the next deal")
     return ", ".join(words)
+
+
+def plain(*cells: object) -> tuple[Text, ...]:
+    """Cells for a DataTable as the text they are: a name such as ``[b]x`` is that name,
+    not markup (the table would read a string as markup, and parse each one)."""
+    return tuple(Text(str(c)) for c in cells)
 
 
 def status_line(b: TableSnapshot) -> str:
@@ -252,11 +259,12 @@ class TableApp(App[None]):
         table = self.query_one("#board", DataTable)
         table.clear(columns=True)
         money = board.unit_value is not None  # "..." until the money is read
-        table.add_columns("player", "net", *(["money"] if money else []), "last", "")
+        table.add_columns(*plain("player", "net", *(["money"] if money else []), "last", ""))
         for p in board.players:
             last = "-" if p.last is None else signed(p.last)
-            table.add_row(p.name, signed(p.net), *([p.money_text or "..."] if money else []),
-                          last, player_words(p, lou))
+            table.add_row(*plain(p.name, signed(p.net),
+                                 *([p.money_text or "..."] if money else []), last,
+                                 player_words(p, lou)))
 
     def show_hands(self, board: TableSnapshot, lou: bool) -> None:
         from loo_ledger.services.reports.cells import hand_cell
@@ -264,11 +272,12 @@ class TableApp(App[None]):
         table.clear(columns=True)
         seats = list(self.ledger.session(self.sid)["players"])
         pool = "pot" if lou else "pool"
-        table.add_columns("#", "dealer", pool, *seats, "after")
+        table.add_columns(*plain("#", "dealer", pool, *seats, "after"))
         table.add_rows(
-            (f"{r['number']}{'*' if r['table_ruling'] else ''}", r["dealer"],
-             f"{r['pot']}{' D' if r['double'] and board.marks else ''}",
-             *(hand_cell(r["record"], p, r["deltas"], lou=lou) for p in seats), r["pool_after"])
+            plain(f"{r['number']}{'*' if r['table_ruling'] else ''}", r["dealer"],
+                  f"{r['pot']}{' D' if r['double'] and board.marks else ''}",
+                  *(hand_cell(r["record"], p, r["deltas"], lou=lou) for p in seats),
+                  r["pool_after"])
             for r in self.hand_rows)
         if self.hand_rows:
             table.move_cursor(row=len(self.hand_rows) - 1)
