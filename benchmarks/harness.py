@@ -41,12 +41,15 @@ REFERENCE = [sys.executable, str(HERE / "reference_app.py")]
 
 @dataclass(frozen=True)
 class Run:
-    """One whole-process run: wall-clock seconds, the child's peak RSS in MiB, its exit."""
+    """One whole-process run: wall-clock seconds, the child's peak RSS in MiB, its exit,
+    and the CPU seconds it used (user and system, its threads and children included): on
+    a machine shared with other work the wall clock waits for them, the CPU time less so."""
 
     seconds: float
     peak_mib: float
     code: int
     err: str
+    cpu: float = 0.0
 
     @property
     def missing(self) -> bool:
@@ -80,7 +83,7 @@ def run_once(cmd: Sequence[str], out: Path | None = None) -> Run:
         kib = usage.ru_maxrss
         if GNU_TIME and peak_file.exists():
             kib = int(peak_file.read_text().split()[-1])
-    return Run(seconds, kib / 1024, proc.returncode, text)
+    return Run(seconds, kib / 1024, proc.returncode, text, usage.ru_utime + usage.ru_stime)
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,11 @@ class Measure:
     @property
     def peak_mib(self) -> float:
         return max(r.peak_mib for r in self.runs)
+
+    @property
+    def cpu(self) -> float:
+        """The median CPU seconds of the runs."""
+        return statistics.median(r.cpu for r in self.runs)
 
 
 def measure(cmd: Sequence[str], runs: int, *, warm: bool = False, out: Path | None = None,

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Every row of issue 10's target table, measured on this machine: figure, target, ratio to
-the bare Typer reference app (benchmarks/reference_app.py) where the target is one, and
-pass or short.
+"""Every row of the benchmark table (docs/benchmarks.md) that this script measures, on this
+machine: the figure, its target, what was measured (with the ratio to the bare Typer
+reference app, benchmarks/reference_app.py, where the target is one) and pass or short.
 
     python benchmarks/run.py            # the full run (builds and caches the databases)
     python benchmarks/run.py --quick    # a few hundred hands: a smoke run, figures mean nothing
     python benchmarks/run.py --only import,check
+    python benchmarks/run.py --only ratio,hand --markdown   # the doc's rows and its one line
+    python benchmarks/run.py --update docs/benchmarks.md    # ... written into the doc's table
 
 Whole process, median of several runs; peak memory is each child's own peak RSS
 (``os.wait4``), the largest over its runs. A command that does not exist yet prints
@@ -43,6 +45,16 @@ class Row:
     target: str
     ratio: str = "—"
     verdict: str = "n/a"
+    group: str = ""  # the group of rows (``--only``) that made it: its command in the doc
+
+    @property
+    def measured(self) -> str:
+        """The doc's "measured" cell: the ratio first where the target is one."""
+        return self.figure if self.ratio == "—" else f"{self.ratio}: {self.figure}"
+
+    @property
+    def command(self) -> str:
+        return f"`python benchmarks/run.py --only {self.group}`" if self.group else "—"
 
 
 @dataclass
@@ -55,11 +67,16 @@ class Plan:
     flat_mib: float = 16.0     # "memory that does not grow": at most this much more at `hands`
     cache: Path = h.DEFAULT_CACHE
     rebuild: bool = False
+    given_big: Path | None = None  # --big-db: measure this database, never build one
     dbs: dict[tuple[str, int, int], Path] = field(default_factory=dict)
     _big: Path | Exception | None = None
 
     def big_db(self) -> Path:
         """The million-hand database (built once per run at most, even if it fails)."""
+        if self._big is None and self.given_big is not None:
+            if not self.given_big.exists():
+                raise RuntimeError(f"no such database: {self.given_big}")
+            self._big = self.given_big
         if self._big is None:
             try:
                 self._big = h.big_database(self.cache, self.big, rebuild=self.rebuild, log=_log)
@@ -124,7 +141,8 @@ def import_rows(plan: Plan) -> Iterator[Row]:
         if row is None:
             plan.dbs[(variant, players, plan.hands)] = db
             rate = plan.hands / m.seconds
-            row = Row(what, f"{rate:,.0f} hands/s ({m.seconds:.1f} s); peak {m.peak_mib:.0f} MiB",
+            row = Row(what, f"{rate:,.0f} hands/s ({m.seconds:.1f} s; CPU {m.cpu:.1f} s); peak "
+                      f"{m.peak_mib:.0f} MiB",
                       target, verdict=_verdict(rate >= 25_000 and m.peak_mib < 150))
             sizes.append((variant, players, db))
         yield row
@@ -170,7 +188,7 @@ def check_rows(plan: Plan) -> Iterator[Row]:
     db = plan.imported("three-card", 6, plan.hands)
     m = h.measure([*h.loo_command(), "--db", str(db), "check"], plan.runs)
     yield _failed(what, target, m) or Row(
-        what, f"{m.seconds:.2f} s; peak {m.peak_mib:.0f} MiB", target,
+        what, f"{m.seconds:.2f} s (CPU {m.cpu:.2f} s); peak {m.peak_mib:.0f} MiB", target,
         verdict=_verdict(m.seconds < 5 and m.peak_mib < 150))
 
 
@@ -190,8 +208,8 @@ def stream_rows(plan: Plan) -> Iterator[Row]:
         row = _failed(what, target, m) or _failed(what, target, m_small)
         if row is None:
             grows = m.peak_mib - m_small.peak_mib
-            row = Row(what, f"{m.seconds:.2f} s; peak {m.peak_mib:.0f} MiB ({m_small.peak_mib:.0f} "
-                      f"MiB at {plan.small:,} hands)", target,
+            row = Row(what, f"{m.seconds:.2f} s (CPU {m.cpu:.2f} s); peak {m.peak_mib:.0f} MiB "
+                      f"({m_small.peak_mib:.0f} MiB at {plan.small:,} hands)", target,
                       verdict=_verdict(m.seconds < 3 and grows <= plan.flat_mib))
         yield row
     out.unlink(missing_ok=True)
@@ -205,7 +223,7 @@ def report_rows(plan: Plan) -> Iterator[Row]:
     target = f"memory flat (≤ {plan.flat_mib:.0f} MiB more than at {plan.small:,} hands)"
     out = plan.work / "out"
     for label, args in (("`loo export --format html`", ["export", "--format", "html", "-o",
-                                                        str(out)]),
+                                                        str(out), "--force"]),
                         ("`loo chart`", ["chart"]), ("`loo chart --json`", ["chart", "--json"])):
         what = f"{label} of {plan.hands:,} hands"
         m = h.measure([*h.loo_command(), "--db", str(big), *args], plan.runs, out=out)
@@ -213,8 +231,8 @@ def report_rows(plan: Plan) -> Iterator[Row]:
         row = _failed(what, target, m) or _failed(what, target, m_small)
         if row is None:
             grows = m.peak_mib - m_small.peak_mib
-            row = Row(what, f"{m.seconds:.2f} s; peak {m.peak_mib:.0f} MiB ({m_small.peak_mib:.0f} "
-                      f"MiB at {plan.small:,} hands)", target,
+            row = Row(what, f"{m.seconds:.2f} s (CPU {m.cpu:.2f} s); peak {m.peak_mib:.0f} MiB "
+                      f"({m_small.peak_mib:.0f} MiB at {plan.small:,} hands)", target,
                       verdict=_verdict(grows <= plan.flat_mib))
         yield row
     out.unlink(missing_ok=True)
@@ -226,7 +244,8 @@ def _ratio_row(what: str, loo: h.Measure, ref: h.Measure, limit: float) -> Row:
     if row is not None:
         return row
     ratio = loo.seconds / ref.seconds
-    return Row(what, f"{loo.seconds * 1000:.0f} ms (reference {ref.seconds * 1000:.0f} ms)",
+    cpu = f"; CPU {loo.cpu / ref.cpu:.2f}×" if ref.cpu else ""
+    return Row(what, f"{loo.seconds * 1000:.0f} ms (reference {ref.seconds * 1000:.0f} ms{cpu})",
                target, f"{ratio:.2f}×", _verdict(ratio <= limit))
 
 
@@ -273,7 +292,7 @@ def stats_rows(plan: Plan) -> Iterator[Row]:
     db = plan.big_db()
     what, target = f"`loo stats --all` on {plan.big:,} hands", "< 0.5 s"
     m = h.measure([*h.loo_command(), "--db", str(db), "stats", "--all"], plan.fast_runs, warm=True)
-    yield _failed(what, target, m) or Row(what, f"{m.seconds:.2f} s", target,
+    yield _failed(what, target, m) or Row(what, f"{m.seconds:.2f} s (CPU {m.cpu:.2f} s)", target,
                                           verdict=_verdict(m.seconds < 0.5))
 
 
@@ -302,6 +321,55 @@ def machine() -> str:
             + (f"; commit {commit}" if commit else ""))
 
 
+def load_average() -> str:
+    """The machine's load average over the last minute, or "?" where it cannot be read."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "?"
+
+
+#: The columns of the benchmark table in docs/benchmarks.md.
+DOC_HEADER = ("| figure | target | measured | verdict | command |\n"
+              "| --- | --- | --- | --- | --- |")
+#: The doc's line that says where and when run.py's rows were measured (replaced by
+#: ``--update``; it begins with this).
+DOC_LINE = "Measured by run.py:"
+
+
+def doc_row(r: Row) -> str:
+    """``r`` as a row of the doc's table (a "|" inside a cell escaped)."""
+    cells = (r.what, r.target, r.measured, r.verdict, r.command)
+    return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+
+def doc_line(machine_line: str, groups: Sequence[str], loads: tuple[str, str],
+             seconds: float) -> str:
+    """The one line saying how the rows were measured: what, where, the load."""
+    return (f"{DOC_LINE} `--only {','.join(groups)}`, {machine_line}; load average "
+            f"{loads[0]} at the start, {loads[1]} at the end (on {os.cpu_count()} cores); "
+            f"{seconds:.0f} s.")
+
+
+def update_doc(text: str, rows: Sequence[Row], line: str) -> tuple[str, list[str]]:
+    """``text`` (docs/benchmarks.md) with each row of its table whose figure is one of
+    ``rows``' replaced by that row, and its :data:`DOC_LINE` line by ``line``; the rows
+    that matched none (a new row: add it to the doc by hand, where it belongs)."""
+    fresh = {r.what: doc_row(r) for r in rows}
+    out, used = [], set()
+    for old in text.splitlines():
+        cells = [c.strip() for c in old.strip().strip("|").split(" | ")]
+        if old.startswith("| ") and cells[0] in fresh:
+            out.append(fresh[cells[0]])
+            used.add(cells[0])
+        elif old.startswith(DOC_LINE):
+            out.append(line)
+        else:
+            out.append(old)
+    return "\n".join(out) + ("\n" if text.endswith("\n") else ""), [
+        w for w in fresh if w not in used]
+
+
 def table(rows: Sequence[Row]) -> str:
     lines = ["| what | figure | target | ratio to the reference | verdict |",
              "| --- | --- | --- | --- | --- |"]
@@ -318,12 +386,13 @@ def run(plan: Plan, groups: Sequence[str], log: Callable[[str], None] = _log) ->
         start = time.perf_counter()
         try:
             for row in ROWS[name](plan):
+                row.group = row.group or name
                 rows.append(row)
                 log(f"  {row.what}: {row.figure} [{row.verdict}]")
         except Exception as exc:  # report it and go on with the other rows
             log(traceback.format_exc())
             rows.append(Row(f"{name} rows", f"{type(exc).__name__}: {exc}".splitlines()[0],
-                            "—", verdict="error"))
+                            "—", verdict="error", group=name))
         log(f"  ({time.perf_counter() - start:.0f} s)")
     return rows
 
@@ -337,10 +406,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                              f"{', '.join(GROUPS)})")
     parser.add_argument("--cache", type=Path, default=None, help="where inputs are cached")
     parser.add_argument("--rebuild", action="store_true", help="build the big database again")
+    parser.add_argument("--runs", type=int, metavar="N",
+                        help="runs of each slow row (import, check, the exports; default 3)")
+    parser.add_argument("--big-db", type=Path, metavar="DB",
+                        help="the million-hand database to measure (e.g. one built by an "
+                             "earlier run, kept while the store's source changes); it is only "
+                             "read (`loo hand` writes to a copy)")
     parser.add_argument("--json", type=Path, help="also write the rows here as JSON")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print the rows as docs/benchmarks.md's table has them, after "
+                             "the one line saying where and when (and the load)")
+    parser.add_argument("--update", type=Path, metavar="DOC",
+                        help="write the measured rows into DOC's table (the rows of the same "
+                             "figure) and its 'Measured by run.py' line")
     parser.add_argument("--note", default="", help="added to the line saying what was measured "
                         "(e.g. which commit, when not run from a git checkout)")
     args = parser.parse_args(argv)
+    if args.quick and args.update:
+        parser.error("--quick figures mean nothing: they are not written into a doc (--update)")
     groups = [g.strip() for g in args.only.split(",") if g.strip()]
     unknown = [g for g in groups if g not in ROWS]
     if unknown:
@@ -349,12 +432,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan = (Plan(hands=300, small=100, big=1000, runs=1, fast_runs=2, cache=cache) if args.quick
             else Plan(cache=cache))
     plan.rebuild = args.rebuild
-    started = time.perf_counter()
+    if args.runs:
+        plan.runs = args.runs
+    plan.given_big = args.big_db
+    started, load_before = time.perf_counter(), load_average()
     rows = run(plan, groups)
+    seconds = time.perf_counter() - started
     note = f"; {args.note}" if args.note else ""
-    print(f"Measured {machine()}{note}; `python benchmarks/run.py{' --quick' if args.quick else ''}"
-          f"` in {time.perf_counter() - started:.0f} s.\n")
-    print(table(rows))
+    where = machine() + note
+    if args.markdown or args.update:
+        line = doc_line(where, groups, (load_before, load_average()), seconds)
+        if args.markdown:
+            print(line + "\n")
+            print(DOC_HEADER)
+            print("\n".join(doc_row(r) for r in rows))
+        if args.update:
+            text, left = update_doc(args.update.read_text(encoding="utf-8"), rows, line)
+            args.update.write_text(text, encoding="utf-8")
+            for what in left:
+                _log(f"not in {args.update}'s table (add it by hand): {what}")
+    else:
+        print(f"Measured {where}; `python benchmarks/run.py{' --quick' if args.quick else ''}"
+              f"` in {seconds:.0f} s.\n")
+        print(table(rows))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=2) + "\n")
     return 0

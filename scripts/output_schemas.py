@@ -144,13 +144,16 @@ PLAYER_STATS = {
     "net": INT, "money": arr(obj({"currency": null(STR), "amount": MONEY})),
     "biggest_gain": NAT, "biggest_loss": {"type": "integer", "maximum": 0},
     "by_seat": arr(obj({"seat": NAT, "label": STR, "hands": NAT, "net": INT, "looed": NAT})),
-    "cards": obj({"hands": NAT, "trumps_led": NAT, "pam_tricks": NAT, "revokes_caught": NAT,
-                  "first_tricks_led": NAT, "first_tricks_won": NAT,
-                  "first_trick_rate": RATE})}
+    # null under a hand filter (--pool, --seat, --with): the figures from the cards are
+    # the whole evening's (services/analysis/hand_stats.py)
+    "cards": null(obj({"hands": NAT, "trumps_led": NAT, "pam_tricks": NAT,
+                       "revokes_caught": NAT, "first_tricks_led": NAT, "first_tricks_won": NAT,
+                       "first_trick_rate": RATE}))}
 SESSION_STATS = {
     "session": ID, "name": null(STR), "date": null(WHEN), "hands": NAT, "largest_pot": NAT,
-    "cards": obj({"hands": NAT, "trumps_led": NAT, "pam_tricks": NAT, "revokes_caught": NAT,
-                  "eldest_won_first": NAT, "eldest_first_rate": RATE})}
+    "cards": null(obj({"hands": NAT, "trumps_led": NAT, "pam_tricks": NAT,
+                       "revokes_caught": NAT, "eldest_won_first": NAT,
+                       "eldest_first_rate": RATE}))}
 
 
 STORED_SESSION = obj({

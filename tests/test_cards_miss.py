@@ -88,13 +88,18 @@ def test_the_cards_thrown_in_written_as_the_hand_after_the_miss_are_refused():
 
 
 def test_a_miss_taker_holding_other_cards_after_it_is_refused():
-    """Three-card Loo has no exchange (exchange=0): Ben holds the miss, not Kh 10s 2c."""
+    """Three-card Loo has no exchange (exchange=0): Ben holds the miss, not Kh 10s 2c. The
+    cards show him exchanging one card (3d for 2c), refused in the one message the exchange
+    limit has (next/checks.exchange_problems), as if ``exchanges: {Ben: 1}`` were typed."""
     cards = replace(MISS_CARDS, exchanged={"Ben": ("Kh", "10s", "2c")}, tricks=())
     problems = validate(HandRecord(declarations=MISS_WORDS, tricks={"Ann": 2, "Ben": 1},
                                    cards=cards), STATE, V)
-    assert [(p.code, p.player, p.message) for p in problems] == [
-        ("EXCHANGE_INVALID", "Ben", "Ben took the miss (Kh 10s 3d), but is recorded with "
-         "Kh 10s 2c after it; there is no exchange (exchange=0)")]
+    assert [(p.code, p.player, p.hand, p.message) for p in problems] == [
+        ("EXCHANGE_NOT_ALLOWED", "Ben", 1, "Ben exchanged 1, but this game has no exchange "
+         "(exchange=0)")]
+    typed = validate(HandRecord(declarations=MISS_WORDS, tricks={"Ann": 2, "Ben": 1},
+                                exchanges={"Ben": 1}), STATE, V)
+    assert [(p.code, p.message) for p in typed] == [(p.code, p.message) for p in problems]
 
 
 # Dov defends against Ann alone (Ben and Cat pass). Spades are trumps (4s turned).

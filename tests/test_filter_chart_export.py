@@ -109,6 +109,8 @@ def test_export_with_one_session_chosen_writes_it(loo: Any, may: Path) -> None:
     (("export", "--season", "April"), "writes one session and the filters chose 4"),
     (("export", "-s", "1", "-f", "md", "--pool", "double"), "--format csv"),
     (("export", "-s", "1", "--seat", "dealer", "-f", "csv"), "--seat"),
+    (("hands", "--pool", "triple"), "say simple or double"),
+    (("leaks", "--all", "--seat", "left"), "say eldest, dealer, or a number"),
 ])
 def test_a_filter_chart_or_export_cannot_honour_is_a_usage_error(
         loo: Any, may: Path, args: tuple[str, ...], said: str) -> None:

@@ -118,7 +118,8 @@ def test_five_card_flush_and_exchange(tmp_path):
     t.answer("Anything else? [flush/exchange/revoke/note/none]", "f")
     t.answer("Flush declared by [Ann/Ben/Cat]:", "Ben")
     t.answer("Ben: which flush [pam/trump/plain]:", "trump")
-    t.answer("Anything else? [flush/exchange/note/none]", "")  # no tricks: the flush took it
+    # no tricks, and no exchange offered: the flush settled the hand unplayed
+    t.answer("Anything else? [flush/note/none]", "")
     t.expect("Pool now 10. Next: Ann deals")
     t.answer("Record hand 1?", "yes")
     t.expect("hand 1 recorded.")

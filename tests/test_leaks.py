@@ -106,7 +106,7 @@ def test_filters(loo: Any, tmp_path: Path) -> None:
     assert out.exit_code == 1 and "there is no session 9" in out.output
     out = loo(db, "leaks", "Dov", "--since", "2099-01-01")
     assert out.exit_code == 1 and "no evening is selected" in out.output
-    assert loo(db, "leaks", "Dov", "--seat", "left").exit_code == 1
+    assert loo(db, "leaks", "Dov", "--seat", "left").exit_code == 2  # a bad value: usage
 
 
 def test_the_interval_is_the_same_every_time(loo: Any, tmp_path: Path) -> None:

@@ -130,6 +130,7 @@ def test_the_ledgers_lists(loo: Any, fri: Path) -> None:
     assert [(r["pool"], r["next_hand"], r["next_dealer"], r["double"]) for r in pool] == [
         ("9", "2", "Ann", "true")]
     assert json.loads(pool[0]["antes"]) == [{"player": "Ann", "amount": 9}]
+    assert _out(loo, fri, "check", "--csv") == "session,code,hand,player,message\n"
 
 
 def test_standings_season_show_and_chart(loo: Any, fri: Path) -> None:
@@ -175,7 +176,7 @@ def test_every_report_has_the_output_group(loo: Any, fri: Path) -> None:
     """The reports docs/guide.md lists: each takes --json, --csv, --tsv and --nl."""
     reports = [("stats",), ("hands",), ("balances",), ("sessions",), ("chart",), ("leaks",),
                ("settle-up",), ("standings",), ("season", "list"), ("season", "show"),
-               ("players",), ("pool",), ("payments", "list"), ("replay",)]
+               ("players",), ("pool",), ("payments", "list"), ("replay",), ("check",)]
     for words in reports:
         text = loo(fri, *words, "--help").output
         for flag in ("--json", "--csv", "--tsv", "--nl"):

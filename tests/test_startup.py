@@ -86,6 +86,26 @@ def test_balances_loads_no_engine_and_no_writer(modules_of, good_db: Path) -> No
                             "loo_ledger.store.records", "msgspec") if m in modules]
 
 
+def test_balances_loads_babel_only_for_a_session_with_a_unit_of_value(tmp_path: Path) -> None:
+    """Babel's locale data are most of what `loo balances` costs beyond the reference
+    (docs/benchmarks.md): a session without a unit of value writes no money, so it must
+    not load them; one with a unit (0.05 GBP: before any hand every net is 0 chips, written
+    "£0.00") does, so the check can fail."""
+    from typer.testing import CliRunner
+
+    from loo_ledger.cli import app
+    db = str(tmp_path / "loo.db")
+    for args in (["new", "Plain", "--players", "Ann,Ben,Cat"],
+                 ["new", "Money", "--players", "Ann,Ben,Cat", "--unit-value", "0.05",
+                  "--currency", "GBP"]):
+        made = CliRunner().invoke(app, ["--db", db, *args])
+        assert made.exit_code == 0, made.output
+    plain = loaded("--db", db, "balances", "--session", "Plain")
+    money = loaded("--db", db, "balances", "--session", "Money")
+    assert not [m for m in plain if m == "babel" or m.startswith("babel.")]
+    assert "babel.numbers" in money
+
+
 def test_pool_settles_nothing_again(modules_of, good_db: Path) -> None:
     # the next deal is the domain's answer (legal, deal) asked of the table as stored, and
     # the last hand's loos its stored movements: nothing that settles a hand, not the writer

@@ -31,8 +31,8 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
-@filter_options()
 @output_options
+@filter_options()
 def stats(ctx: typer.Context, only: Filters, output: Output,
           all_: bool = typer.Option(False, "--all", help="Every session in the ledger."),
           player: str | None = typer.Option(None, "--player", metavar="NAME",
@@ -89,7 +89,7 @@ def _show_stats(report: dict[str, Any], limit: int) -> None:
                  ", ".join(_cash(m["amount"], m["currency"]) for m in p["money"]),
                  signed(p["biggest_gain"]), signed(p["biggest_loss"])) for p in players],
                right=("hands", "tricks/hand", "whole pools", "flushes", "net", "money", "best",
-                      "worst")))
+                      "worst"), wrap=("money",)))
     _show_cards(report, title)
     seats = sorted({s["seat"] for p in players for s in p["by_seat"]})
     labels = ["dealer" if s == 0 else str(s) for s in seats]
@@ -105,7 +105,7 @@ def _show_stats(report: dict[str, Any], limit: int) -> None:
                [(s["session"], _day(s["date"]), s["hands"], s["simple"], s["double"],
                  s["largest_pot"], s["longest_double_run"], s["paid_in_loos"]) for s in shown],
                right=("session", "hands", "simple", "double", "largest pool",
-                      "longest double run", "paid in loos")))
+                      "longest double run", "paid in loos"), wrap=("date",)))
     if "record" in report:
         _show_record(report["record"], _cut(len(shown), len(sessions)))
     for n in report["not_counted"]:
@@ -127,20 +127,21 @@ def _show_lou_stats(report: dict[str, Any], limit: int) -> None:
                  ", ".join(_cash(m["amount"], m["currency"]) for m in p["money"]),
                  signed(p["biggest_gain"]), signed(p["biggest_loss"])) for p in players],
                right=("hands", "tricks/hand", "burns", "paid in burns", "pots won", "net",
-                      "money", "best", "worst")))
+                      "money", "best", "worst"), wrap=("money",)))
     sessions = report["sessions"]
     shown = sessions[-limit:] if limit else sessions
     show(table("Sessions" + _cut(len(shown), len(sessions)),
                ["session", "date", "hands", "largest pot", "paid in burns"],
                [(s["session"], _day(s["date"]), s["hands"], s["largest_pot"], s["paid_in_burns"])
-                for s in shown], right=("session", "hands", "largest pot", "paid in burns")))
+                for s in shown], right=("session", "hands", "largest pot", "paid in burns"),
+               wrap=("date",)))
     if "record" in report:
         _show_record(report["record"], _cut(len(shown), len(sessions)))
 
 
 def _show_cards(report: dict[str, Any], title: str) -> None:
     """The figures from recorded cards (issue 12), only where some hand has them."""
-    carded = [p for p in report["players"] if p["cards"]["hands"]]
+    carded = [p for p in report["players"] if p["cards"] and p["cards"]["hands"]]
     if not carded:
         return
     show(table(f"From the cards, {title} (hands with tricks judged from recorded cards)",
@@ -153,7 +154,7 @@ def _show_cards(report: dict[str, Any], title: str) -> None:
                       "first trick won/led")))
     for s in report["sessions"]:
         c = s["cards"]
-        if c["hands"]:
+        if c and c["hands"]:
             typer.echo(f"Session {s['session']}: the eldest in play won the first trick in "
                        f"{c['eldest_won_first']} of {c['hands']} hands with cards "
                        f"({_pct(c['eldest_first_rate'])}).")
@@ -179,12 +180,13 @@ def _show_record(record: list[dict[str, Any]], cut: str) -> None:
     show(table("Record over time" + cut, ["player", "session", "date", "net", "money"],
                [(r["player"], s["session"], _day(s["date"]), signed(s["net"]),
                  _cash(s["money"], s["currency"])) for r in record for s in r["sessions"]],
-               right=("session", "net", "money")))
+               right=("session", "net", "money"), wrap=("date", "money"),
+               keys=("player", "session")))
 
 
+@output_options
 @filter_options(cannot={"--pool": _WHOLE_EVENINGS, "--seat": _WHOLE_EVENINGS,
                         "--with": _WHOLE_EVENINGS})
-@output_options
 def settle_up(ctx: typer.Context, only: Filters, output: Output,
               banker: str | None = typer.Option(None, "--banker", metavar="NAME", help=(
                   "Who everyone settles with (default: the first player).")),
@@ -239,7 +241,7 @@ def settle_up(ctx: typer.Context, only: Filters, output: Output,
     show(table(f"Settle-up, session {result['session']} (one {unit['name'] or 'chip'} = "
                f"{_cash(unit['value'], cur)})",
                ["player", "net", "money", *(("bought", "cashes out") if bought else ())], rows,
-               right=("net", "money", "bought", "cashes out")))
+               right=("net", "money", "bought", "cashes out"), wrap=("bought", "cashes out")))
     for line in _settle_notes(result):
         typer.echo(line)
     for title, part in ((f"Everyone settles with the banker, {result['banker']['name']}:",

@@ -22,9 +22,9 @@ COLOURS = ("red", "green", "blue", "yellow", "magenta", "cyan", "bright_red", "b
            "bright_blue", "bright_yellow", "bright_magenta", "bright_cyan")
 
 
+@output_options
 @filter_options(cannot={"--seat": "a chart's point is the whole table's after a hand or "
                                   "an evening: --seat chooses a seat, not a hand"})
-@output_options
 def chart(ctx: typer.Context, only: Any, output: Output,
           pool_size: bool = typer.Option(False, "--pool-size",
                                          help="Chart the pool's size instead."),

@@ -53,7 +53,9 @@ def export(ctx: typer.Context, only: Any,
     """The current session, or -s ID. The filters choose what is exported: with --format
     csv the hands of every evening chosen (--season, --since, --until, --variant, several
     -s) under one header, and only the hands --pool simple|double and --with PLAYER keep;
-    the other formats write one whole session."""
+    with --format md, text or html a --season (or several evenings chosen) as a season to
+    share: its standings and ratings, the chart of each player's running net, the leaks
+    worth mentioning and each evening's line; the other formats write one whole session."""
     if summary and fmt is not Format.csv:
         raise typer.BadParameter("--summary goes with --format csv", param_hint="--summary")
     hands_csv = fmt is Format.csv and not summary
@@ -67,7 +69,10 @@ def export(ctx: typer.Context, only: Any,
                                  "--format json)", param_hint="--json")
     e = env(ctx)
     sids, kept = _chosen(e, only)
-    if len(sids) != 1 and not hands_csv:
+    # a season's evenings (or several chosen) as md, text or html: the season to share
+    season = fmt in (Format.md, Format.text, Format.html) and (
+        only.season is not None or len(sids) > 1)
+    if len(sids) != 1 and not hands_csv and not season:
         raise typer.BadParameter(
             f"--format {fmt.value}{' --summary' if summary else ''} writes one session and "
             f"the filters chose {len(sids)}: choose one with -s, or export their hands "
@@ -76,7 +81,8 @@ def export(ctx: typer.Context, only: Any,
         check_target(output, e.db_path, replace=force, what="the export")
     sid = sids[0]
     with _progress(e.ledger(), sids, fmt, summary) as tick:
-        chunks = _chunks(e.ledger(), sid, fmt, summary, tick) if len(sids) == 1 and \
+        chunks = _season(e.ledger(), only, fmt) if season else \
+            _chunks(e.ledger(), sid, fmt, summary, tick) if len(sids) == 1 and \
             kept is None else _hands(e.ledger(), sids, kept, tick)
         if output is None or not to_file:
             write_chunks(chunks)
@@ -116,6 +122,15 @@ def _hands(ledger: Ledger, sids: list[int], kept: dict[int, set[int]] | None,
     for i, sid in enumerate(sids):
         yield from stream.hands_csv(ledger, sid, tick, header=i == 0,
                                     kept=None if kept is None else kept[sid])
+
+
+def _season(ledger: Ledger, only: Any, fmt: Format) -> Iterator[str]:
+    """The evenings chosen as a season to share (services/analysis/season_report.py)."""
+    from loo_ledger.services.analysis.season_report import season_report
+    from loo_ledger.services.reports import season_html, season_md, season_text
+    write = {Format.md: season_md.summary, Format.text: season_text.summary,
+             Format.html: season_html.page}[fmt]
+    yield write(season_report(ledger, only))
 
 
 def _streamed(fmt: Format, summary: bool) -> bool:

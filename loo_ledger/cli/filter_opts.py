@@ -17,11 +17,14 @@ import typer
 from loo_ledger.cli import completion
 from loo_ledger.errors import LooError
 
-SEASON_OPTION = typer.Option(None, "--season", metavar="NAME",
+#: The panel of a report's --help that lists the filters.
+PANEL = "Filters"
+
+SEASON_OPTION = typer.Option(None, "--season", metavar="NAME", rich_help_panel=PANEL,
                              help="The evenings of this season.")
-SINCE_OPTION = typer.Option(None, "--since", metavar="DATE", help=(
+SINCE_OPTION = typer.Option(None, "--since", metavar="DATE", rich_help_panel=PANEL, help=(
     "The evenings from DATE on: '2026-03-01', 'last month', 'this year'."))
-UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", help=(
+UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", rich_help_panel=PANEL, help=(
     "The evenings up to DATE (its whole day or month: '2026-03-31', 'March 2026')."))
 
 
@@ -33,6 +36,7 @@ def _sessions(values: list[str] | None) -> list[str] | None:
 
 
 SESSIONS_OPTION = typer.Option(None, "--session", "-s", metavar="ID|NAME", callback=_sessions,
+                               rich_help_panel=PANEL,
                                autocompletion=completion.sessions, help=(
     "This session, by id or name (a unique prefix will do; repeat for more); default: the "
     "current one, or every evening when another evening filter is given."))
@@ -42,14 +46,35 @@ def session_ids(e: Any, typed: list[str] | None) -> list[int]:
     """The sessions named by ``-s`` (each an id or a unique name prefix, as every other
     option naming a session takes it: cli/context.py ``find_session``), in the order given."""
     return [e.find_session(t) for t in typed or []]
-VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME",
+VARIANT_OPTION = typer.Option(None, "--variant", metavar="NAME", rich_help_panel=PANEL,
                               autocompletion=completion.variants, help=(
     "Only the sessions of this variant (see 'loo variants')."))
-POOL_OPTION = typer.Option(None, "--pool", metavar="simple|double", help=(
+def _pool(value: str | None) -> str | None:
+    """``--pool`` checked as it is parsed: simple or double (any case), else a usage
+    error."""
+    if value is None:
+        return None
+    if value.strip().lower() not in ("simple", "double"):
+        raise typer.BadParameter(f"{value!r}: say simple or double")
+    return value.strip().lower()
+
+
+def _seat(value: str | None) -> str | None:
+    """``--seat`` checked as it is parsed (:func:`seat_number`), else a usage error."""
+    try:
+        seat_number(value)
+    except LooError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+POOL_OPTION = typer.Option(None, "--pool", metavar="simple|double", callback=_pool,
+                          rich_help_panel=PANEL, help=(
     "Only simple or only double pools."))
-SEAT_OPTION = typer.Option(None, "--seat", metavar="SEAT", help=(
+SEAT_OPTION = typer.Option(None, "--seat", metavar="SEAT", callback=_seat,
+                          rich_help_panel=PANEL, help=(
     "Only the seat: eldest, dealer, or a number from the dealer's left (1 = eldest)."))
-WITH_OPTION = typer.Option(None, "--with", metavar="PLAYER", help=(
+WITH_OPTION = typer.Option(None, "--with", metavar="PLAYER", rich_help_panel=PANEL, help=(
     "Only hands this player was dealt in."))
 
 
@@ -82,8 +107,6 @@ def read(ledger: Any, *, season: str | None = None, since: str | None = None,
     """The options as one :class:`~loo_ledger.services.analysis.filters.Filters`: dates as
     UTC, ``--with`` matched to a person (any spelling, a unique prefix)."""
     from loo_ledger.services.analysis.filters import Filters
-    if pool not in (None, "simple", "double"):
-        raise LooError(f"--pool {pool}: say simple or double")
     start, end = span(since, until)
     if with_ is not None:
         from loo_ledger.cli.player_cmds import match_identity

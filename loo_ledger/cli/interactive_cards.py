@@ -50,6 +50,7 @@ class _Table(msgspec.Struct):
     rules: PlayRules
     players: tuple[str, ...]
     trump: Suit | None
+    dealer: str | None = None
     trump_card: Card | None = None
     turned_in_play: bool = False
     hands: dict[str, list[Card]] = msgspec.field(default_factory=dict)
@@ -65,6 +66,9 @@ class _Table(msgspec.Struct):
                                else (self.trump_card, None))
         if card in turned_up(self.rules, trump_card=after_deal, turned=in_play):
             return f"{card} was turned up"
+        if card == after_deal and player not in (None, self.dealer):
+            return (f"{card} was turned for trumps: it is the dealer {self.dealer}'s to take "
+                    "(indicator_to_dealer=true)")
         for p, hand in self.hands.items():
             if p != player and card in hand:
                 return f"{card} is in {p}'s hand"
@@ -93,9 +97,10 @@ def _one(text: str) -> Card | str:
 
 
 def ask_cards(asker: Asker, v: Variant, players: Sequence[str], *, trump: str | None,
-              trump_known: bool) -> CardAnswers:
-    """Ask the cards of the hand played by ``players`` (in play, from the dealer's left)."""
-    table = _Table(rules=PlayRules.from_variant(v), players=tuple(players),
+              trump_known: bool, dealer: str | None = None) -> CardAnswers:
+    """Ask the cards of the hand played by ``players`` (in play, from the dealer's left);
+    ``dealer`` dealt it (where the card turned for trumps is his, nobody else's)."""
+    table = _Table(rules=PlayRules.from_variant(v), players=tuple(players), dealer=dealer,
                    trump=Suit(trump) if trump in tuple(Suit) else None)
     turned: str | None = None
     if trump_known:

@@ -26,11 +26,11 @@ from loo_ledger.cli.matching import candidates, match_player
 from loo_ledger.cli.options import Options
 from loo_ledger.domain import HandRecord
 from loo_ledger.domain.next import legal
-from loo_ledger.domain.next.checks import resolve
+from loo_ledger.domain.next.checks import flush_problems, resolve
 from loo_ledger.domain.next.plan import analyse
 from loo_ledger.domain.rules.codes import DealKind, Game, Resolution, Suit, Word
 from loo_ledger.domain.rules.variants import Variant
-from loo_ledger.errors import LooError
+from loo_ledger.errors import HandRejected, LooError
 from loo_ledger.formats.limits import text_problem
 
 PLAYED = Resolution.PLAYED
@@ -91,18 +91,36 @@ def walk(view: View, opts: Options, asker: Asker) -> HandRecord:
     asker.say(f"  {shape.why}" + (": everyone plays" if everyone else ""))
     words = _words(asker, v, shape, dealt)
     line = [f"{p}={w}" for p, w in words.items()]
+    _refuse_given_flushes(line, opts, view)
     opts = _anything_else(asker, view, shape, dealt, line, opts)
     resolution, in_play, _ = _resolution(line, opts, view)
     if resolution != PLAYED or opts.cards:
         return parse_hand(line, opts, view)
     counts = _tricks(asker, v, in_play)
     if counts is None:  # the cards instead: the trick counts come from them
-        cards = ask_cards(asker, v, in_play, trump=opts.trump, trump_known=shape.trump_known)
+        cards = ask_cards(asker, v, in_play, trump=opts.trump, trump_known=shape.trump_known,
+                          dealer=dealt[-1])
         return parse_hand(line, replace(opts, cards=cards.tricks, turned=cards.turned), view)
     line = [f"{p}={w}" for p, w in words.items() if p not in counts]
     line += [f"{p}={n}" if legal.canonical(words[p]) == Word.STAND else f"{p}={words[p]}:{n}"
              for p, n in counts.items()]
     return parse_hand(line, opts, view)
+
+
+def _refuse_given_flushes(line: list[str], opts: Options, view: View) -> None:
+    """HandRejected (exit 1, nothing written) if a flush given with ``--flush`` is one the
+    rules refuse (checks.flush_problems: its kind, its suit, its holder not in play), as soon
+    as the words are known: before anything else, and the tricks, are asked."""
+    if not opts.flushes:
+        return
+    record = parse_hand(line, opts, view)
+    plan = analyse(record, view.state, view.variant).plan(view.state.seats, view.variant)
+    n = view.state.hand_no
+    problems = [p if p.hand == n else replace(p, hand=n)
+                for p in flush_problems(record, view.variant, plan, plan.shape)]
+    if problems:
+        raise HandRejected(f"hand {n}: the flush given with --flush cannot be recorded",
+                           problems)
 
 
 def _words(asker: Asker, v: Variant, shape: legal.DealShape,
@@ -190,7 +208,7 @@ def _offered(v: Variant, shape: legal.DealShape, dealt: tuple[str, ...],
         able = [p for p in in_play if p not in flushed]
         if able:
             offered["flush"] = able
-    if resolution in (PLAYED, Resolution.FLUSH):
+    if resolution == PLAYED:  # a flush settles the hand unplayed: an exchange changes nothing
         able = [p for p in in_play if legal.exchange_limit(v, shape, dealt, p)[1] > 0
                 and ("exchange", p) not in done]
         if able:

@@ -17,8 +17,8 @@ from loo_ledger.services.analysis.leaks import leaks as run
 NOT_ENOUGH = "not enough hands"
 
 
-@filter_options()
 @output_options
+@filter_options()
 def leaks(ctx: typer.Context, only: Any, output: Output,
           player: str | None = typer.Argument(None, metavar="[PLAYER]", help=(
               "The player (any spelling, a unique prefix will do).")),
@@ -69,4 +69,5 @@ def _show(title: str, p: dict[str, Any]) -> None:
                ["situation", "n", "rate", "winners", "cost", "90% interval"],
                [(line["text"], line["n"], f"{line['rate']:.0%}",
                  f"{line['winners_rate']:.0%}", *_cost(line)) for line in p["lines"]],
-               right=("n", "rate", "winners", "cost", "90% interval")))
+               right=("n", "rate", "winners", "cost", "90% interval"),
+               wrap=("situation", "90% interval")))

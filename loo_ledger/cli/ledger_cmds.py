@@ -88,7 +88,8 @@ def _refused_json(source: str, r: Refusal) -> dict[str, Any]:
             "same_as": r.same_as}
 
 
-def check(ctx: typer.Context,
+@output_options
+def check(ctx: typer.Context, output: Output,
           repair: bool = typer.Option(False, "--repair", help=(
               "First derive every derived row again from the hand records (the seats' "
               "nets, totals, pools, movements), then check.")),
@@ -97,7 +98,8 @@ def check(ctx: typer.Context,
               callback=option_limits.session,
               help="Check this session only (id or name, a unique prefix will do); default: "
                    "every session and the whole ledger."),
-          as_json: bool = JSON_OPTION) -> None:
+          ) -> None:
+    """--csv, --tsv and --nl write a row per difference (as --json's)."""
     from loo_ledger.services.checking import check_file, check_ledger, check_session
     e = env(ctx)
     found: list[tuple[int | None, Any]] = [(None, p) for p in check_file(e.ledger())]
@@ -105,7 +107,7 @@ def check(ctx: typer.Context,
     if repair and not found:
         from loo_ledger.services.repairing import repair as run_repair
         repaired = run_repair(e.ledger())
-        if not as_json:
+        if output is Output.table:
             typer.echo(repaired.describe())
     if not found:
         only = None if session is None else e.session_id(session)
@@ -118,9 +120,10 @@ def check(ctx: typer.Context,
             if only is None:
                 found += [(None, p) for p in check_ledger(e.ledger())]
     problems = [p for _, p in found]
-    if as_json:
-        print_json([{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,
-                     "message": p.message} for sid, p in found])
+    if output is not Output.table:
+        rows = [{"session": sid, "code": p.code, "hand": p.hand, "player": p.player,
+                 "message": p.message} for sid, p in found]
+        emit(output, rows, lambda: rows, ("session", "code", "hand", "player", "message"))
     else:
         for p in problems:
             typer.echo(p.describe())
@@ -154,4 +157,5 @@ def sessions(ctx: typer.Context, output: Output) -> None:
                [("*" if r["current"] else "", r["id"], r["name"] or "", r["date"],
                  r["status"], f"{r['house_rule']} ({r['variant']})" if r["house_rule"]
                  else r["variant"], r["players"], r["hands"], r["pool"]) for r in rows],
-               right=("id", "players", "hands", "pool")))
+               right=("id", "players", "hands", "pool"), wrap=("name", "variant"),
+               keys=("", "id")))

@@ -52,7 +52,8 @@ def players(ctx: typer.Context, output: Output) -> None:
         return emit(output, rows, lambda: rows)
     show(table("Players", ["player", "also written", "sessions"],
                [(r["player"], ", ".join(a for a in r["aliases"] if a != r["player"]),
-                 ", ".join(map(str, r["sessions"])) or "-") for r in rows]))
+                 ", ".join(map(str, r["sessions"])) or "-") for r in rows],
+               wrap=("also written", "sessions")))
 
 
 def merge(ctx: typer.Context,
@@ -139,7 +140,8 @@ def payments_list(ctx: typer.Context, output: Output) -> None:
                [(r["id"], r["when"][:16].replace("T", " "), r["from"], r["to"],
                  money_text(Decimal(r["amount"]), r["currency"]),
                  ", ".join(map(str, r["sessions"] or [])) + (" ahead" if r["advance"] else ""),
-                 r["note"] or "") for r in rows], right=("id", "amount")))
+                 r["note"] or "") for r in rows], right=("id", "amount"),
+               wrap=("when", "for", "note")))
 
 
 @payments_app.command("remove", cls=LooCommand)

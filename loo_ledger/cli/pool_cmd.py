@@ -30,8 +30,37 @@ def pool(ctx: typer.Context, output: Output, session: str | None = SESSION_OPTIO
     if output is not Output.table:
         return emit(output, view["status"], lambda: [view["status"]])
     changed = view["rule_changes"]
-    typer.echo("\n".join(pool_lines(view["status"], marks=view["marks"])
-                         + ([f"Rules changed: {'; '.join(changed)}"] if changed else [])))
+    lines = pool_lines(view["status"], marks=view["marks"]) + (
+        [f"Rules changed: {'; '.join(changed)}"] if changed else [])
+    status = view["status"]
+    names = {status["next_dealer"], *status["sitting_out"],
+             *(a["player"] for a in status["antes"]),
+             *(o["player"] for o in status["loos_from_last_hand"])}
+    typer.echo("\n".join(_wrapped(lines, {visible(n) for n in names if n})))
+
+
+def _wrapped(lines: list[str], names: set[str]) -> list[str]:
+    """On a terminal, each line wrapped between words to its width (issue 22 item 6): the
+    terminal would break a name or a figure at its edge. A name of several words goes
+    whole onto the next line (its spaces held by no-break spaces while it is wrapped,
+    which textwrap does not break at). Piped, the lines as they are."""
+    import sys
+    if not sys.stdout.isatty():
+        return lines
+    import shutil
+    import textwrap
+    width = shutil.get_terminal_size().columns
+    held = {n: n.replace(" ", "\xa0") for n in sorted(names, key=len, reverse=True) if " " in n}
+    out = []
+    for line in lines:
+        for n, h in held.items():
+            line = line.replace(n, h)
+        for part in textwrap.wrap(line, width, subsequent_indent="  ",
+                                  break_long_words=False, break_on_hyphens=False):
+            for n, h in held.items():
+                part = part.replace(h, n)
+            out.append(part)
+    return out
 
 
 def pool_lines(status: dict[str, Any], *, marks: bool = True) -> list[str]:

@@ -1,8 +1,11 @@
-"""Formatting for people: rich tables. rich is imported only here; money formats live in
+"""Formatting for people: rich tables. rich is imported only here and in cli/layout.py
+(loaded from here when rich draws a table); money formats live in
 loo_ledger.domain.rules.money.
 
-On a terminal a table fits the window. Piped or redirected (``loo stats | cat``, a file),
-nothing is cut with ``…`` nor folded over two lines: the table is as wide as its content.
+On a terminal a table fits the window, laid out by cli/layout.py so that no name nor
+figure is cut (a row per player, parts, records). Piped or redirected (``loo stats |
+cat``, a file), nothing is cut with ``…`` nor folded over two lines: the table is as wide
+as its content.
 
 Piped, a table whose every character takes one cell is written by :func:`plain_text`,
 character for character what rich writes (tests/test_startup_render.py compares them),
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -49,25 +52,36 @@ def one_cell() -> frozenset[str]:
 
 class Table:
     """A titled table of text cells: rich's ``Table(show_edge=False, header_style="bold")``
-    under a bold title, built only when rich draws it (``__rich__``)."""
+    under a bold title, built only when rich draws it (``__rich_console__``).
+
+    On a terminal too narrow for it, cli/layout.py lays it out otherwise, so that no name
+    nor figure is cut (issue 22 item 6): ``wrap`` names the columns whose text may wrap
+    between words (a title, a list), ``names`` those whose header is a name, kept whole;
+    ``narrow`` makes a narrower table of the same rows (``loo hands``: a row per player),
+    called only if the table does not fit;
+    ``keys`` are the columns repeated in each part when the table is split into parts
+    (None: never split); ``ends`` the rows that end a section (a rule drawn under them).
+    """
 
     def __init__(self, title: str | None, columns: Sequence[str], rows: list[list[str]],
-                 right: set[str]):
+                 right: set[str], *, wrap: set[str] | None = None, names: set[str] | None = None,
+                 keys: Sequence[str] | None = (), narrow: Callable[[], Table] | None = None,
+                 ends: set[int] | None = None):
         self.title = title
         self.columns = [visible(c) for c in columns]
         self.rows = rows
         self.right = [c in right for c in columns]
+        self.wrap = [c in (wrap or ()) for c in columns]
+        self.names = [c in (names or ()) for c in columns]
+        #: the indices of the key columns; () means the first column
+        self.keys: list[int] | None = None if keys is None else (
+            [list(columns).index(k) for k in keys] or [0])
+        self.narrow = narrow
+        self.ends = ends or set()
 
-    def __rich__(self) -> Any:
-        from rich.console import Group
-        from rich.table import Table as RichTable
-        from rich.text import Text
-        t = RichTable(show_edge=False, header_style="bold")
-        for c, right in zip(self.columns, self.right, strict=True):
-            t.add_column(Text(c), justify="right" if right else "left")
-        for row in self.rows:
-            t.add_row(*(Text(x) for x in row))
-        return Group(Text(visible(self.title), style="bold"), t) if self.title else t
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from loo_ledger.cli.layout import lay_out
+        yield from lay_out(self, options.max_width)
 
     def plain(self) -> str | None:
         """The table as rich writes it where nothing is styled and nothing is cut (piped),
@@ -92,11 +106,14 @@ class Table:
 
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
-          *, right: Iterable[str] = ()) -> Table:
+          *, right: Iterable[str] = (), wrap: Iterable[str] = (), names: Iterable[str] = (),
+          keys: Sequence[str] | None = (), narrow: Callable[[], Table] | None = None,
+          ends: Iterable[int] = ()) -> Table:
     """A table of ``rows`` under ``columns`` (those named in ``right`` right-aligned): the
     title, names and text from the ledger are shown as themselves, never read as markup,
-    control characters made visible."""
-    return Table(title, columns, [[visible(x) for x in row] for row in rows], set(right))
+    control characters made visible. On a narrow terminal: :class:`Table`."""
+    return Table(title, columns, [[visible(x) for x in row] for row in rows], set(right),
+                 wrap=set(wrap), names=set(names), keys=keys, narrow=narrow, ends=set(ends))
 
 
 #: The width a table may take when standard output is not a terminal: wider than any

@@ -70,7 +70,8 @@ def output_options(fn: F) -> F:
     context = context_of(sig)
     kept = [p for p in sig.parameters.values() if p.name != "output"]
     added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=bool,
-                               default=typer.Option(False, flag, help=text))
+                               default=typer.Option(False, flag, help=text,
+                                                    rich_help_panel="Output"))
              for name, flag, _, text in _FLAGS]
 
     @functools.wraps(fn)

@@ -13,7 +13,7 @@ import typer
 
 from loo_ledger.cli.context import SESSION_OPTION, env
 from loo_ledger.cli.filter_opts import filter_options, given
-from loo_ledger.cli.render import money_text, show, signed, table
+from loo_ledger.cli.render import Table, money_text, show, signed, table
 from loo_ledger.cli.report_opts import Output, emit, output_options, write_rows
 from loo_ledger.cli.visible import cell, visible
 from loo_ledger.services.reports.cells import hand_cell
@@ -24,9 +24,9 @@ HAND_FIELDS = ("number", "dealer", "double", "pool_in", "pot", "deltas", "pool_a
                "outcome", "table_ruling", "record")
 
 
+@output_options
 @filter_options(cannot={"--seat": "a hand's row shows every seat: --seat chooses a seat, not "
                                   "a hand (see 'loo stats' for a player's figures by seat)"})
-@output_options
 def hands(ctx: typer.Context, only: Any, output: Output,
           audit: bool = typer.Option(False, "--audit", help="Show the audit trail: every hand "
                                      "added, amended or undone, old and new record, and when."),
@@ -93,9 +93,37 @@ def _hands_table(ledger: Any, sid: int, kept: set[int] | None) -> None:
     pool = "pot" if lou else "pool"
     legend = f"{pool} in play{', D = double' if marks else ''}; t = tricks won; * = table ruling"
     part = "" if kept is None else f"{len(rows)} chosen by the filters; "
-    show(table(header("Hands", ledger.session(sid)["name"], sid, part + legend),
-               ["#", "dealer", pool, *players, "after"], body,
-               right=("#", pool, "after", *players)), *(cell(x) for x in rulings))
+    title = header("Hands", ledger.session(sid)["name"], sid, part + legend)
+    show(table(title, ["#", "dealer", pool, *players, "after"], body,
+               right=("#", pool, "after", *players), names=players, keys=None,
+               narrow=lambda: _row_per_player(title, pool, players, body)),
+         *(cell(x) for x in rulings))
+
+
+def _row_per_player(title: str, pool: str, players: list[str], body: list[tuple[Any, ...]]
+                    ) -> Table:
+    """``loo hands`` on a terminal too narrow for a column per player (cli/layout.py): a
+    hand's first row says who deals, the pool in play and after, then a row per player."""
+    rows: list[tuple[Any, ...]] = []
+    ends = set()
+    for number, dealer, pot, *parts, after in body:
+        rows.append((number, dealer, "deals", pot, after))
+        rows += [("", p, part, "", "") for p, part in zip(players, parts, strict=True)]
+        ends.add(len(rows) - 1)
+    return table(title, ["#", "player", "hand", pool, "after"], rows,
+                 right=("#", pool, "after"), keys=None, ends=ends,
+                 narrow=lambda: _pool_in_lines(title, pool, rows, ends))
+
+
+def _pool_in_lines(title: str, pool: str, rows: list[tuple[Any, ...]], ends: set[int]
+                   ) -> Table:
+    """Narrower still: the pool in play and after as lines of the dealer's row. Built
+    here, not by table(), which would show the line breaks as ``\\n``."""
+    told = [[visible(number), visible(who),
+             "\n".join(visible(x) for x in (part, f"{pool} {pot}", f"after {after}"))]
+            if number != "" else ["", visible(who), visible(part)]
+            for number, who, part, pot, after in rows]
+    return Table(title, ["#", "player", "hand"], told, {"#"}, keys=None, ends=ends)
 
 
 def _balance_rows(whole: dict[str, Any]) -> list[dict[str, Any]]:

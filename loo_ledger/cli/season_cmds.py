@@ -4,7 +4,6 @@ call, render."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from decimal import Decimal
 from typing import Any
 
 import typer
@@ -12,9 +11,12 @@ import typer
 from loo_ledger.cli.command import LooCommand
 from loo_ledger.cli.context import JSON_OPTION, env, print_json
 from loo_ledger.cli.filter_opts import filter_options
-from loo_ledger.cli.render import money_text, show, signed, table
+from loo_ledger.cli.render import show, table
 from loo_ledger.cli.report_opts import Output, emit, output_options
-from loo_ledger.services.seasons import delete_season, list_seasons, new_season, rename_season
+
+# Imported where used, not here: 'loo standings' starts without the season services
+# (services/seasons.py), which only 'loo season ...' needs (start-up measured in
+# benchmarks/season.py).
 
 season_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
@@ -37,6 +39,7 @@ def season_new(ctx: typer.Context, name: str = _NAME,
                                                          help="A session in it (repeat).")
                , as_json: bool = JSON_OPTION) -> None:
     """Make a season: the evenings from --since to --until, and any --sessions listed."""
+    from loo_ledger.services.seasons import new_season
     row = new_season(env(ctx).ledger(), name=name, since=since, until=until,
                      sessions=sessions or [])
     if as_json:
@@ -49,6 +52,7 @@ def season_new(ctx: typer.Context, name: str = _NAME,
 def season_list(ctx: typer.Context, output: Output) -> None:
     """Every season: its dates, listed sessions and how many evenings it holds. --csv,
     --tsv and --nl write a row per season."""
+    from loo_ledger.services.seasons import list_seasons
     rows = list_seasons(env(ctx).ledger())
     if output is not Output.table:
         return emit(output, rows, lambda: rows)
@@ -57,7 +61,8 @@ def season_list(ctx: typer.Context, output: Output) -> None:
         return
     show(table("Seasons", ["season", "dates", "listed", "evenings"],
                [(r["name"], _span(r), " ".join(map(str, r["listed"])) or "-",
-                 len(r["sessions"])) for r in rows], right=("evenings",)))
+                 len(r["sessions"])) for r in rows], right=("evenings",),
+               wrap=("dates", "listed")))
 
 
 @season_app.command("show", cls=LooCommand)
@@ -75,6 +80,7 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
                   new: str = typer.Argument(..., metavar="NEW", help="Its new name."),
                   as_json: bool = JSON_OPTION) -> None:
     """Rename a season."""
+    from loo_ledger.services.seasons import rename_season
     row = rename_season(env(ctx).ledger(), name, new)
     if as_json:
         return print_json(row)
@@ -84,15 +90,16 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
 @season_app.command("delete", cls=LooCommand)
 def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OPTION) -> None:
     """Delete a season (its sessions are kept)."""
+    from loo_ledger.services.seasons import delete_season
     row = delete_season(env(ctx).ledger(), name)
     if as_json:
         return print_json(row)
     typer.echo(f"Season {row['name']} deleted; its sessions are kept.")
 
 
+@output_options
 @filter_options(cannot={"--pool": _WHOLE_EVENINGS, "--seat": _WHOLE_EVENINGS,
                         "--with": _WHOLE_EVENINGS})
-@output_options
 def standings(ctx: typer.Context, only: Any, output: Output,
               sort: str = SORT_OPTION) -> None:
     """Per player over a season: evenings, hands, net, money, per 100 hands, stand and loo
@@ -110,40 +117,25 @@ def _standings(ctx: typer.Context, only: Any, *, sort: str, output: Output) -> N
     _show(report)
 
 
-COLUMNS = ["place", "change", "player", "evenings", "hands", "net", "money", "per 100",
-           "stand", "loo", "whole pools", "best", "worst", "rating"]
-
-
-def _cells(p: dict[str, Any]) -> list[str]:
-    change = p["change"]
-    return [str(p["place"]), "new" if change is None else "=" if change == 0 else
-            f"{'▲' if change > 0 else '▼'}{abs(change)}", p["player"], str(p["evenings"]),
-            str(p["hands"]), signed(p["net"]),
-            ", ".join(money_text(Decimal(m["amount"]), m["currency"]) for m in p["money"]),
-            "-" if p["per_100"] is None else f"{p['per_100']:+.1f}", _pct(p["stand_rate"]),
-            _pct(p["loo_rate"]), str(p["whole_pools"]), signed(p["best"]), signed(p["worst"]),
-            f"{p['rating']['mu']:.1f} ± {p['rating']['sigma']:.1f}"]
-
-
-def _pct(value: float | None) -> str:
-    return "-" if value is None else f"{value:.0%}"
-
-
 def _show(report: dict[str, Any]) -> None:
+    """The standings' table, its cells as the season's export has them
+    (services/reports/season_cells.py)."""
+    import msgspec
+
+    from loo_ledger.services.analysis.season_report import Standing
+    from loo_ledger.services.reports import season_cells as w
     scope = report["scope"]
     if not report["players"]:
         typer.echo(f"No hands in {scope['title']}: nothing to stand.")
         return
     n = len(report["evenings"])
-    lou = report["game"] == "lou"   # Lou in its own words: burns and pots won
-    words = {"loo": "burns", "whole pools": "pots won"} if lou else {}
-    columns = [words.get(c, c) for c in COLUMNS]
+    words = w.LOU_WORDS if report["game"] == "lou" else {}   # Lou: burns and pots won
     show(table(f"Standings, {scope['title']} ({n} evening{'s' if n != 1 else ''}; "
-               "change: places since the previous evening)", columns,
-               [_cells(p) for p in report["players"]],
-               right=[words.get(c, c) for c in ("place", "evenings", "hands", "net", "money",
-                                                "per 100", "stand", "loo", "whole pools",
-                                                "best", "worst", "rating")]))
+               "change: places since the previous evening)",
+               [words.get(c, c) for c in w.COLUMNS],
+               [w.cells(msgspec.convert(p, Standing), True) for p in report["players"]],
+               right=[words.get(c, c) for c in w.COLUMNS if c in w.FIGURES],
+               wrap=("money",), keys=("place", "player")))
 
 
 def _span(row: dict[str, Any]) -> str:

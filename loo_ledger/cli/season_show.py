@@ -37,7 +37,7 @@ def _money_tab(t: dict[str, Any], scope: dict[str, Any]) -> None:
                ["party", "won or lost", *paid_head, "still owed"],
                [(p["name"], cash(p["money"]), cash(p["paid"]), cash(p["received"]),
                  _owed(p["balance"], cash)) for p in t["parties"]],
-               right=("won or lost", *paid_head, "still owed")))
+               right=("won or lost", *paid_head, "still owed"), wrap=("still owed",)))
     for p in t["payments"]:
         typer.echo(f"Paid {p['when'][:10]}: {p['from']} to {p['to']} {cash(p['amount'])}"
                    + (f" ({p['note']})" if p["note"] else "") + _counted(p, cash))
@@ -94,7 +94,8 @@ def _chips_tab(t: dict[str, Any], scope: dict[str, Any]) -> None:
                ["party", "won or lost", "over all time", "hands over or takes"],
                [(p["name"], f"{p['chips']:+d}", f"{p['overall']:+d}",
                  _chips_owed(p["due"])) for p in t["parties"]],
-               right=("won or lost", "over all time", "hands over or takes")))
+               right=("won or lost", "over all time", "hands over or takes"),
+               wrap=("hands over or takes",)))
     for c in t["capped"]:
         typer.echo(f"{c['name']}: {c['balance']:+d} chips in these evenings but "
                    f"{c['overall']:+d} over all time, so {c['due']:+d} here.")

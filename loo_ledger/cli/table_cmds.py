@@ -53,7 +53,8 @@ def new(ctx: typer.Context,
         carry_from: str | None = typer.Option(None, "--carry-from", metavar="ID|NAME",
                                               autocompletion=completion.sessions,
                                               callback=option_limits.session,
-                                                 help="Open with the pool a closed session left."),
+                                                 help="Open with the pool a closed session left, "
+                                                      "at its unit value and currency."),
         as_json: bool = JSON_OPTION) -> None:
     """Examples:
       $ loo new "Friday at the Crown" --players Ann,Ben,Cat,Dov --dealer Dov

@@ -41,7 +41,8 @@ def list_variants(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     if as_json:
         return print_json(rows)
     show(table("Variants", ["name", "source", "what it is"],
-               [(r["name"], r["source"], r["description"]) for r in rows]))
+               [(r["name"], r["source"], r["description"]) for r in rows],
+               wrap=("source", "what it is")))
 
 
 @app.command("show", cls=LooCommand)
@@ -97,4 +98,5 @@ def parameter_rows(v: Variant) -> list[dict[str, Any]]:
 
 def render_rows(title: str, rows: list[dict[str, Any]]) -> None:
     show(table(title, ["parameter", "value", "source", "allowed"],
-               [(r["parameter"], r["value"], r["source"], r["allowed"]) for r in rows]))
+               [(r["parameter"], r["value"], r["source"], r["allowed"]) for r in rows],
+               wrap=("value", "source", "allowed")))

@@ -31,6 +31,7 @@ from loo_ledger.formats.limits import (
     MAX_PROBLEMS,
     MAX_UNIT_DECIMALS,
     MAX_UNIT_DIGITS,
+    UNIT_VALUE_PATTERN,
     hidden_problem,
     name_problem,
     text_problem,
@@ -243,9 +244,13 @@ def beyond_schema(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
     unit = data.get("unit")
     currency = unit.get("currency") if isinstance(unit, dict) else None
     if isinstance(currency, str) and not hidden_problem(currency):
-        from loo_ledger.domain.rules.money import currency_problem
+        from loo_ledger.domain.rules.money import currency_problem, unit_problem
+        worth = unit.get("value") if isinstance(unit, dict) else None
         if problem := currency_problem(currency):
             out.append((["unit", "currency"], problem))
+        elif isinstance(worth, str) and re.match(UNIT_VALUE_PATTERN, worth) \
+                and (problem := unit_problem(worth, currency)):
+            out.append((["unit", "value"], problem))
     return out + _names(data)
 
 

@@ -9,6 +9,7 @@ in another terminal is never lost.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from decimal import Decimal
 from typing import Any
 
 import msgspec
@@ -36,6 +37,7 @@ from loo_ledger.services.pool import (  # noqa: F401 (named here too, as they al
 )
 from loo_ledger.store.changes import STORED_RECORD, AuditEntry, Change, Stored
 from loo_ledger.store.ledger import Ledger
+from loo_ledger.store.rows import SessionRow
 
 
 def resolve_variant(ledger: Ledger, name: str, rule_args: list[str]
@@ -73,7 +75,13 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
         raise LooError(f"--dealer {dealer}: not one of the players ({', '.join(players)})")
     opening, source = 0, None
     if carry_from is not None:
-        opening, source = _carried_pool(ledger, carry_from), f"carried from session {carry_from}"
+        carried = _carried(ledger, carry_from)
+        opening, source = carried["pool"], f"carried from session {carry_from}"
+        unit_value, currency = _carried_unit(carried, carry_from, unit_value, currency)
+    if unit_value is not None:
+        from loo_ledger.domain.rules.money import unit_problem
+        if problem := unit_problem(unit_value, currency):
+            raise LooError(f"--unit-value {unit_value}: {problem}")
     check_dealable(v, opening_state(players, dealer, opening))
     started = None
     if when:
@@ -87,7 +95,9 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
                                  house_rule=house, source=source)
 
 
-def _carried_pool(ledger: Ledger, sid: int) -> int:
+def _carried(ledger: Ledger, sid: int) -> SessionRow:
+    """Session ``sid``'s row, if its pool may be carried: closed, not empty, not carried
+    already."""
     row = ledger.session(sid)
     if row["closed_at"] is None:
         raise LooError(f"session {sid} is still open: close it first ('loo close') to carry "
@@ -97,7 +107,29 @@ def _carried_pool(ledger: Ledger, sid: int) -> int:
     if any(s["id"] != sid and ledger.session(s["id"]).get("source") == f"carried from session {sid}"
            for s in ledger.sessions()):
         raise LooError(f"the pool of session {sid} has already been carried into another session")
-    return row["pool"]
+    return row
+
+
+def _carried_unit(row: SessionRow, sid: int, value: str | None,
+                  currency: str | None) -> tuple[str | None, str | None]:
+    """The unit value and currency of a session opened with session ``sid``'s pool: the
+    chips carried are worth what they were, so the old session's are carried; one given
+    that differs is refused (the pool's money would change)."""
+    theirs_value, theirs_currency = row["unit_value"], row["currency"]
+    if value is not None and theirs_value is not None and Decimal(value) != Decimal(theirs_value):
+        raise LooError(_unit_kept(row, sid, f"--unit-value {value}"))
+    if currency is not None and theirs_currency is not None and currency != theirs_currency:
+        raise LooError(_unit_kept(row, sid, f"--currency {currency}"))
+    return (value if value is not None else theirs_value,
+            currency if currency is not None else theirs_currency)
+
+
+def _unit_kept(row: SessionRow, sid: int, given: str) -> str:
+    """Why ``given`` is refused for a session carrying session ``sid``'s pool."""
+    worth = (row["unit_value"] or "no value") + (f" {row['currency']}" if row["currency"] else "")
+    return (f"{given}: the {row['pool']} chips carried from session {sid} are worth {worth} "
+            f"a chip there; a session carrying them keeps that unit (leave "
+            f"{given.split()[0]} out)")
 
 
 class TableChanged(LooError):

@@ -14,8 +14,10 @@ impossible.
 Consistency problems are collected, not raised, each naming the player concerned where there
 is one: a card twice (every holder), a card that is not in the pack (its holder) or not in the
 player's hand, the wrong number of cards in a hand, the miss or a trick (who played no card),
-a player who passed whose cards are in the tricks, a trick led by the wrong player, an
-exchange over the limit, a simple pool's turned card missing.
+a player who passed whose cards are in the tricks, a trick led by the wrong player, a
+simple pool's turned card missing, the card turned for trumps held or played by anyone but
+the five-card dealer who may take it (indicator_to_dealer). How many cards a player may
+exchange is the rules' (next/checks.py), not the cards'.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ class PlayRecord(msgspec.Struct, frozen=True, kw_only=True):
     miss_taker: str | None = None              # took the miss, or defends the pool with it
     defends: bool = False                      # the miss taker is the dealer defending
     passed: tuple[str, ...] = ()               # dealt in, not in play (passed or folded)
+    dealer: str | None = None                  # who dealt (None: not recorded); where the
+    #   trump card is the dealer's (PlayRules.indicator_to_dealer), nobody else holds it
 
 
 class PlayResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -137,8 +141,16 @@ def _held(rec: PlayRecord, p: str, taker: str | None) -> tuple[Card, ...] | None
 Places = dict[Card, list[tuple[str, str | None]]]
 
 
-def _places(rec: PlayRecord, taker: str | None) -> Places:
-    """Where each card is recorded before play, with the player holding it there."""
+def _indicator_is(rec: PlayRecord, rules: PlayRules, p: str) -> bool:
+    """Whether ``p`` may take the card turned for trumps into his hand (and play it): the
+    dealer, where it is his (five-card Loo, indicator_to_dealer); anyone, where the record
+    does not say who dealt."""
+    return rules.indicator_to_dealer and rec.dealer in (None, p)
+
+
+def _places(rec: PlayRecord, rules: PlayRules, taker: str | None) -> Places:
+    """Where each card is recorded before play, with the player holding it there (the card
+    turned for trumps, in the hand of the dealer who may take it, is recorded once)."""
     places: Places = {}
     for p, cards in rec.dealt.items():
         for c in cards:
@@ -154,33 +166,22 @@ def _places(rec: PlayRecord, taker: str | None) -> Places:
         before = _before(rec, p, taker)
         kept = rec.dealt.get(p, ()) if p == taker else ()  # the taker's own, written again
         for c in after:
-            if (before is None or c not in before) and c != rec.trump_card and c not in kept:
+            if (before is None or c not in before) and c not in kept \
+                    and (c != rec.trump_card or not _indicator_is(rec, rules, p)):
                 places.setdefault(c, []).append((f"{p}'s cards after the exchange", p))
     return places
 
 
 def _cards(rec: PlayRecord, rules: PlayRules, taker: str | None, places: Places,
            out: list[Problem]) -> None:
-    """The pack, cards recorded twice (naming every holder) and exchange limits."""
+    """The pack, cards recorded twice (naming every holder) and the cards thrown in for the
+    miss held again. How many cards may be exchanged is not the cards' rule: the count the
+    cards show is held to the exchange limit with the typed ones (next/checks.py)."""
     for p, after in rec.exchanged.items():
-        before = _before(rec, p, taker)
         back = [c for c in after if c in rec.dealt.get(p, ())] if p == taker else []
         if back:
             out.append(_problem("CARD_NOT_HELD", f"{_thrown_in(rec, p)}, but is recorded "
                                 f"holding {_text(back)} after it", p))
-            continue
-        if before is None:
-            continue
-        gone = len(set(before) - set(after))
-        if gone <= rules.exchange:
-            continue
-        if p == taker and not rules.exchange:
-            out.append(_problem("EXCHANGE_INVALID", f"{p} {_took(rec)} ({_text(before)}), "
-                                f"but is recorded with {_text(after)} after it; there is no "
-                                "exchange (exchange=0)", p))
-        else:
-            out.append(_problem("EXCHANGE_INVALID", f"{p} exchanged {gone} cards; the most "
-                                f"allowed is {rules.exchange}", p))
     ranks = pack_ranks(rules.pack)
     wrong = [c for c, where in places.items() if len(where) > 1 or c.rank not in ranks]
     for card in sorted(wrong, key=Card.display_key):
@@ -245,6 +246,16 @@ def _passers_cards(rec: PlayRecord, places: Places, out: list[Problem]) -> set[i
                             f"{p} passed and plays no card, but {p}'s {cards[0]} is in the "
                             "tricks", p))
     return tricks
+
+
+def _turned_played(rec: PlayRecord, no: int, p: str, card: Card,
+                   up: frozenset[Card]) -> Problem:
+    """``p`` played a card turned for trumps: shown to the table, or the dealer's."""
+    if card in up:
+        return _problem("CARD_TWICE", f"trick {no}: {p} played {card}, which was turned up", p)
+    return _problem("CARD_NOT_HELD", f"trick {no}: {p} played {card}, the card turned for "
+                    f"trumps, which is the dealer {rec.dealer}'s to take "
+                    "(indicator_to_dealer=true)", p)
 
 
 def _size(no: int, trick: tuple[Card, ...], rec: PlayRecord, seats: tuple[str, ...] | None,
@@ -337,7 +348,7 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
     rules = rules or PlayRules()
     problems: list[Problem] = []
     taker = _miss_taker(rec)
-    places = _places(rec, taker)
+    places = _places(rec, rules, taker)
     _counts(rec, rules, problems)
     _cards(rec, rules, taker, places, problems)
     with_passers = _passers_cards(rec, places, problems)
@@ -380,9 +391,9 @@ def judge(rec: PlayRecord, rules: PlayRules | None = None) -> PlayResult:
                 reported.add(card)
                 continue
             played_by[card] = (p, no)
-            if card in up:
-                problems.append(_problem("CARD_TWICE", f"trick {no}: {p} played {card}, which "
-                                         "was turned up", p))
+            if card in up or (card == rec.trump_card and not _indicator_is(rec, rules, p)):
+                if len(places.get(card, ())) < 2:  # else told: recorded twice
+                    problems.append(_turned_played(rec, no, p, card, up))
                 reported.add(card)
                 continue
             if p == taker and card in thrown:

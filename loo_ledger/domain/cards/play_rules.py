@@ -84,13 +84,17 @@ class PamCivil(StrEnum):
 
 @dataclass(frozen=True, kw_only=True)
 class PlayRules:
-    """The rules a play is judged by. The first five fields copy Variant parameters."""
+    """The rules a play is judged by. The first five fields copy Variant parameters (how
+    many cards a player may exchange is not judged from the cards: next/checks.py)."""
 
     hand_size: int = 3
     pack: int = 52
     pam: PamKind = PamKind.NONE
-    exchange: int = 0               # the most cards a player may exchange
     blazes: bool = False            # five court cards count as a blaze (flush finding only)
+    # five-card Loo (R36): the card turned for trumps is the dealer's, to take into his hand
+    # if he stands (and play); else (three-card, Lou, indicator_to_dealer=false) it is only
+    # shown, and nobody holds or plays it
+    indicator_to_dealer: bool = False
     # The rules of play, each named by a breach:
     follow_suit: bool = True        # every source; Pam's privileges are the only exception
     head_trick: bool = True         # following suit, beat the highest card so far if able
@@ -116,8 +120,9 @@ class PlayRules:
     def five_card(cls, **kw: Any) -> PlayRules:
         """Five-card Loo (000, R19): a trump led to the first trick only, no heading,
         Pam free and civil on announcement."""
-        base: dict[str, Any] = dict(hand_size=5, pam=PamKind.JACK_OF_CLUBS, exchange=5,
-                                    head_trick=False, trump_when_void=VoidRule.FREE,
+        base: dict[str, Any] = dict(hand_size=5, pam=PamKind.JACK_OF_CLUBS,
+                                    indicator_to_dealer=True, head_trick=False,
+                                    trump_when_void=VoidRule.FREE,
                                     lead_trump=LeadTrump.FIRST_LEAD, top_trump=False,
                                     highest_trump=HighestTrump.NEVER)
         return cls(**{**base, **kw})
@@ -125,15 +130,16 @@ class PlayRules:
     @classmethod
     def from_variant(cls, v: Variant, **overrides: Any) -> PlayRules:
         """The rules of play for variant ``v``: from ``game``, ``hand_size``, ``pam``,
-        ``pack``, ``exchange`` and ``blazes``, then the preset's own source (by ``v.name``),
-        then ``overrides`` (field name -> value)."""
+        ``pack``, ``blazes`` and (five-card Loo) ``indicator_to_dealer``, then the preset's
+        own source (by ``v.name``), then ``overrides`` (field name -> value)."""
         pam = PamKind(str(v.pam))
         copied: dict[str, Any] = dict(hand_size=v.hand_size, pack=v.pack, pam=pam,
-                                      exchange=v.exchange, blazes=v.blazes)
+                                      blazes=v.blazes)
         if str(v.game) == Game.LOU:
             rules = cls.follow_suit_only(**copied)
-        elif v.hand_size == 5:
-            rules = cls.five_card(**copied)
+        elif v.hand_size == 5:  # the dealer takes the card in his exchange: none, none taken
+            rules = cls.five_card(**copied,
+                                  indicator_to_dealer=v.indicator_to_dealer and v.exchange > 0)
         else:  # three-card; the only source with Pam in it (003) makes Pam a trump (R14)
             rules = cls(**copied, pam_play=PamPlay.TRUMP if pam != PamKind.NONE
                         else PamPlay.FREE)
@@ -166,7 +172,7 @@ class PlayRules:
 _ENUMS: dict[str, type[StrEnum]] = {
     "pam": PamKind, "trump_when_void": VoidRule, "lead_trump": LeadTrump,
     "highest_trump": HighestTrump, "pam_play": PamPlay, "pam_civil": PamCivil}
-_INTS = ("hand_size", "pack", "exchange")
+_INTS = ("hand_size", "pack")
 
 
 #: The rules of play a table may set with ``--rule NAME=VALUE`` (or a session file's
@@ -180,17 +186,20 @@ def turned_up(rules: PlayRules, *, trump_card: Card | None = None,
               turned: Card | None = None) -> frozenset[Card]:
     """The cards turned for trumps that the table has seen, so that nobody holds or plays
     them: the card a simple pool turns at its first failure to follow (``turned``), always;
-    the card turned after the deal (``trump_card``) too, except at five-card Loo, where the
-    dealer may take it into his hand (and so play it).
+    the card turned after the deal (``trump_card``) too, except where it is the dealer's
+    (five-card Loo, ``indicator_to_dealer``): he may take it into his hand (and so play it).
 
     >>> from loo_ledger.domain.cards.deck import parse_card as c
     >>> sorted(map(str, turned_up(PlayRules(), trump_card=c("2s"))))
     ['2s']
     >>> sorted(map(str, turned_up(PlayRules.five_card(), trump_card=c("2s"), turned=c("9d"))))
     ['9d']
+    >>> not_his = PlayRules.five_card(indicator_to_dealer=False)
+    >>> sorted(map(str, turned_up(not_his, trump_card=c("2s"))))
+    ['2s']
     """
     seen = {turned} if turned is not None else set()
-    if trump_card is not None and rules.hand_size != 5:
+    if trump_card is not None and not rules.indicator_to_dealer:
         seen.add(trump_card)
     return frozenset(seen)
 

@@ -156,6 +156,8 @@ def _penalty(pen: Penalty, v: Variant, deal: Plan, resolution: Resolution) -> Pr
 
 def exchange_problems(record: HandRecord, v: Variant, deal: Plan, shape: DealShape,
                       resolution: Resolution) -> Iterator[Problem]:
+    """The one check of the exchange limit (legal.exchange_limit), for the counts typed and
+    for those the cards show (cards/reading.py fills them in), in the same words."""
     for p, n in record.exchanges.items():
         if p not in deal.dealt_set:
             continue
@@ -168,9 +170,17 @@ def exchange_problems(record: HandRecord, v: Variant, deal: Plan, shape: DealSha
                    else f"{p} did not play")
             yield _problem("EXCHANGE_NOT_ALLOWED", f"{p} cannot exchange: {why}", p)
         elif type(n) is not int or not fewest <= n <= most:
-            rule = ("takes the turned card and must discard "
-                    f"{fewest} to {most} (indicator_to_dealer=true)" if fewest else
-                    f"may exchange at most {most} cards here (exchange={v.exchange})")
+            if fewest:
+                rule = (f"takes the turned card and must discard {fewest} to {most} "
+                        "(indicator_to_dealer=true)")
+            elif most < v.exchange:  # a Lou first deal of seven or eight
+                many = len(deal.dealt)
+                rule = (f"may exchange at most {most} cards here (lou_exchange_limits: "
+                        + ("no exchange" if not most else f"at most {most}")
+                        + " on a first deal of "
+                        + {7: "seven", 8: "eight"}.get(many, str(many)) + " players)")
+            else:
+                rule = f"may exchange at most {most} cards here (exchange={v.exchange})"
             yield _problem("EXCHANGE_INVALID", f"{p} exchanged {n!r}; {p} {rule}", p)
 
 

@@ -5,7 +5,9 @@ shown to the cent, and wherever a total must hold (each player's net and the poo
 sum to the pool the session opened with; cash-outs and the pool sum to the buy-ins)
 the amounts are rounded together by largest remainder (:func:`allocate`), so that the
 cents of a column add up to its exact total rounded to the cent. Half a cent rounds
-away from zero (:data:`ROUNDING`). Nothing else in loo_ledger rounds money.
+away from zero (:data:`ROUNDING`). Nothing else in loo_ledger rounds money. A unit whose
+hundredths the currency cannot pay (half a yen) is refused where it is set
+(:func:`unit_problem`).
 """
 
 from __future__ import annotations
@@ -171,6 +173,37 @@ def currency_problem(code: str) -> str | None:
         return (f"{code!r} is not an ISO 4217 currency code: codes are written in capitals, "
                 f"{code.upper()!r}")
     return f"{code!r} is not an ISO 4217 currency code (such as GBP, EUR, USD, JPY)"
+
+
+def unit_problem(value: str | Decimal, currency: str | None) -> str | None:
+    """Why a chip cannot be worth ``value`` in ``currency``, or None.
+
+    Money is allocated to the hundredth (:func:`allocate`). Where the currency's smallest
+    amount (its minor unit, Babel's ``get_currency_precision``) is coarser than that, the yen
+    or the won having none, such hundredths could not be paid: there a chip must be worth a
+    whole number of the smallest amount. Where it is the hundredth or finer (pence, cents,
+    fils), a finer chip (half a penny) is allowed: its amounts are allocated to the
+    hundredth, which is paid. No currency, or one that is no ISO code: nothing to check.
+
+    >>> for part in unit_problem("0.5", "JPY").split("; "):
+    ...     print(part)
+    0.5 JPY a chip is finer than ¥1, the smallest amount of JPY: nobody could pay ¥0.5
+    a chip is worth a whole number of ¥1 (such as ¥1 or ¥10)
+    >>> [unit_problem(v, c) for v, c in (("10", "JPY"), ("0.005", "GBP"), ("0.5", None))]
+    [None, None, None]
+    """
+    if currency is None or currency_problem(currency) is not None:
+        return None
+    from babel.numbers import get_currency_precision
+    places = get_currency_precision(currency)
+    smallest = Decimal(1).scaleb(-places)
+    if places >= 2 or Decimal(value) % smallest == 0:
+        return None
+    least = money_text(smallest, currency)
+    return (f"{value} {currency} a chip is finer than {least}, the smallest amount of "
+            f"{currency}: nobody could pay {money_text(Decimal(value), currency)}; a chip is "
+            f"worth a whole number of {least} (such as {least} or "
+            f"{money_text(smallest * 10, currency)})")
 
 
 def money_text(amount: Decimal | None, currency: str | None) -> str:

@@ -1,6 +1,7 @@
 """The filters every report takes (issue 24, item 4): which evenings, and which hands and
-seats of them. One type, :class:`Filters`, read by ``loo stats``, ``hands``, ``settle-up``,
-``standings`` and ``leaks`` (the command line's options are cli/filter_opts.py).
+seats of them. One type, :class:`Filters`, read by ``loo stats``, ``hands``, ``chart``,
+``settle-up``, ``standings``, ``leaks`` and ``export`` (the command line's options are
+cli/filter_opts.py).
 
 Evening filters choose sessions: ``season`` (a season's evenings), ``since``/``until``
 (UTC ``YYYY-MM-DD HH:MM:SS``: from since, before until), ``sessions`` (these ids) and
@@ -18,6 +19,9 @@ import msgspec
 
 from loo_ledger.errors import NotFound
 from loo_ledger.store.codec import NOT_DEALT
+
+#: The seats ``--seat`` takes by name (cli/filter_opts.py), said so again.
+_SEAT_WORD = {0: "dealer", 1: "eldest"}
 
 
 class Filters(msgspec.Struct, frozen=True, kw_only=True):
@@ -40,7 +44,8 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True):
     def hand_filters(self) -> list[str]:
         """The hand filters given, as typed (``--pool double``...)."""
         return [f for f in (f"--pool {self.pool}" if self.pool else "",
-                            f"--seat {self.seat}" if self.seat is not None else "",
+                            f"--seat {_SEAT_WORD.get(self.seat, self.seat)}"
+                            if self.seat is not None else "",
                             f"--with {self.with_}" if self.with_ else "") if f]
 
     def said(self) -> str:

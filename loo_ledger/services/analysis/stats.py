@@ -20,14 +20,16 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loo_ledger.domain.rules.money import allocate, money, whole_cents
 from loo_ledger.errors import LooError, NotFound
-from loo_ledger.services.analysis.filters import Filters, evenings
-from loo_ledger.services.dates import shown
+from loo_ledger.services.analysis.filters import Filters, evenings, no_hand
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats_sql import Scope, StatsReader
+
+if TYPE_CHECKING:
+    from loo_ledger.services.analysis.hand_stats import HandTally
 
 WORDS = ("stand", "pass", "miss", "defend")
 LOU_WORDS = {"stand": "stand", "fold": "pass"}   # Lou's word -> the column it is counted in
@@ -71,8 +73,11 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
     sessions, players are identities: ``Margaret`` and ``margaret`` are one, and so are
     spellings merged with ``loo player merge``; ``player`` is an identity's name.
     ``only`` (services/analysis/filters.py) chooses the evenings instead of ``since``: a
-    season, dates, sessions, a variant (its hand filters are not read here: the report
-    sums each evening's stored totals).
+    season, dates, sessions, a variant; its hand filters (pool, seat, with) choose hands
+    and seats within them, whose figures are then tallied from the hands themselves
+    (services/analysis/hand_stats.py) instead of summed from the stored totals, with the
+    same columns (the figures from recorded cards, null, apart). NotFound, naming the
+    filters, when they select no hand.
     """
     if session_id is not None and since is not None:
         raise LooError("--since chooses sessions by date; it cannot be combined with --session")
@@ -88,15 +93,25 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
         title = f"{title} ({len(chosen)} session{'s' if len(chosen) != 1 else ''})"
     scope = Scope(session_id=session_id, since=utc(since) if since else None, player=player,
                   identity=across, sessions=chosen)
-    reader = StatsReader(ledger.db, names)
+    by_hand = only if only is not None and only.hand_filters() else None
+    reader: StatsReader | HandTally
+    if by_hand is not None:   # tallied from the hands (hand_stats.py), not the totals
+        from loo_ledger.services.analysis.hand_stats import HandTally as Tally
+        reader = Tally(ledger.db, scope, by_hand, names)
+    else:
+        reader = StatsReader(ledger.db, names)
     sessions, nets = reader.sessions(scope), reader.nets(scope)
     title = title or describe(session_id, since, len(sessions))
+    if by_hand is not None:
+        if player is None and not nets:
+            raise no_hand(by_hand)
+        title = f"{title}, {by_hand.said()}"
     if player is not None and not nets:
         raise NotFound(f"{player} has no seat in {title}")
     fine = _fine_money(reader, scope, sessions)
     game = game_of(sessions)
     players = _players(reader, scope, nets, sessions, fine)
-    report = {
+    report: dict[str, Any] = {
         "scope": {"session": session_id, "since": since, "player": player,
                   "sessions": len(sessions), "title": title},
         "game": game,
@@ -105,6 +120,9 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
                      for s in sessions],
         "not_counted": reader.uncounted(scope),
     }
+    if by_hand is not None:   # the figures from the cards are the whole evening's (hand_stats.py)
+        for row in (*report["players"], *report["sessions"]):
+            row["cards"] = None
     if session_id is None:
         shown = sessions[-record_sessions:] if record_sessions else sessions
         ids = None if len(shown) == len(sessions) else [s["id"] for s in shown]
@@ -151,6 +169,7 @@ def describe(session_id: int | None, since: str | None, count: int) -> str:
     """What a report covers, in words."""
     if session_id is not None:
         return f"session {session_id}"
+    from loo_ledger.services.dates import shown  # only with a date (start-up)
     when = f" since {shown(since)}" if since else ""
     return f"{'all ' if not since else ''}{count} session{'s' if count != 1 else ''}{when}"
 
@@ -158,7 +177,8 @@ def describe(session_id: int | None, since: str | None, count: int) -> str:
 Fine = dict[tuple[int, str], Decimal]   # (session, player) -> money, units finer than a cent
 
 
-def _fine_money(reader: StatsReader, scope: Scope, sessions: list[dict[str, Any]]) -> Fine:
+def _fine_money(reader: StatsReader | HandTally, scope: Scope,
+                sessions: list[dict[str, Any]]) -> Fine:
     """Each player's money in each session of ``sessions`` whose unit is finer than a cent:
     the session's nets (seat order) and the pool's change, allocated together."""
     fine = {s["id"]: s["unit_value"] for s in sessions
@@ -179,7 +199,7 @@ def _fine_money(reader: StatsReader, scope: Scope, sessions: list[dict[str, Any]
     return out
 
 
-def _players(reader: StatsReader, scope: Scope, nets: list[dict[str, Any]],
+def _players(reader: StatsReader | HandTally, scope: Scope, nets: list[dict[str, Any]],
              sessions: list[dict[str, Any]], fine: Fine) -> list[dict[str, Any]]:
     """Each player's figures, in the order they first sat down (by session, then seat)."""
     totals = {r["player"]: r for r in reader.players(scope)}

@@ -166,26 +166,15 @@ def season(ledger: Any, *, since: str | None,
     balance in chips at the end of each evening (evening 0: the start, every balance 0). A
     person is an identity (store/identities.py: ``Margaret`` and ``margaret`` are one); one
     who missed an evening keeps his balance. Chips are added up as chips, whatever each
-    evening's unit was worth.
+    evening's unit was worth (services/analysis/season_report.py ``chart_of`` works them
+    out, as ``loo export --season`` charts them).
     """
+    from loo_ledger.services.analysis.season_report import chart_of
     from loo_ledger.services.analysis.stats import describe, utc
-    from loo_ledger.store import identities
     from loo_ledger.store.stats_sql import Scope, StatsReader
-    who = identities.read(ledger.db)
     sessions = chosen[1] if chosen is not None else StatsReader(ledger.db).sessions(
         Scope(since=utc(since) if since else None))
-    running: dict[str, int] = {}
-    points: list[dict[str, int]] = [{}]
-    evenings = []
-    for i, s in enumerate(sessions, 1):
-        for p in ledger.balances(s["id"])["players"]:
-            name = who.who(p["name"])
-            running[name] = running.get(name, 0) + p["net"]
-        points.append(dict(running))
-        evenings.append({"evening": i, "session": s["id"], "name": s["name"], "date": s["date"]})
-    people = list(running)
     title = describe(None, since, len(sessions)) if chosen is None else chosen[0]
-    return {"scope": {"since": since, "title": title},
-            "evenings": evenings, "players": people,
-            "series": [{"evening": i, "net": {p: pt.get(p, 0) for p in people}}
-                       for i, pt in enumerate(points)]}
+    data = chart_of(ledger, sessions, title).as_json()
+    data["scope"]["since"] = since
+    return data
