@@ -166,14 +166,13 @@ class TableApp(App[None]):
     def reload(self, settled: Settlement | None = None, *, first: bool = False) -> None:
         """Read the table again; ``settled``: the last hand, if this screen has just
         recorded it (else it is settled again in a thread, shown when ready). ``first``:
-        the first frame's part alone, the title, the status and each player's chips (no
-        money, no hands listed: they are read once that frame is on the screen)."""
+        the first frame's reading, without the money (Babel's locale data take tens of
+        milliseconds to load): it is written once that frame is on the screen."""
         try:
             self.board = board = snapshot(self.ledger, self.sid, money=not first)
             count = board.next_hand - 1
             start = 1 if self.every_hand else max(1, count - SHOWN + 1)
-            self.hand_rows = [] if self.big or first else \
-                list(self.ledger.iter_hands(self.sid, start))
+            self.hand_rows = [] if self.big else list(self.ledger.iter_hands(self.sid, start))
         except LooError as exc:
             self.say(f"Error: {exc}")
             return
@@ -185,11 +184,8 @@ class TableApp(App[None]):
             self.show_big(board, lou)
             return
         self.show_board(board, lou)
-        if first:
-            if board.last_hand is not None:
-                self.query_one("#last", Static).update(f"Hand {board.last_hand}: ...")
-            self.call_after_refresh(self.reload)  # the rest, once the frame is drawn
-            return
+        if first and board.unit_value is not None:
+            self.call_after_refresh(self.show_money)
         self.show_hands(board, lou)
         if self.query_one("#chart", Static).display:
             self.show_chart()
@@ -203,11 +199,19 @@ class TableApp(App[None]):
         else:
             if self.last is None or self.last.hand_no != board.last_hand:
                 self.query_one("#last", Static).update(f"Hand {board.last_hand}: ...")
-            # settled once the screen is drawn, not before: after the frame that lists the
-            # hands and the one after it (the hands table sizes its columns when idle), so
-            # that the thread's work does not slow the drawing
-            hand = board.last_hand
-            self.call_after_refresh(self.call_after_refresh, lambda: self.settle_last(hand))
+            hand = board.last_hand  # settled once the screen is drawn, not before
+            self.call_after_refresh(lambda: self.settle_last(hand))
+
+    def show_money(self) -> None:
+        """The board again, with each player's money (the first frame shows the chips)."""
+        try:
+            self.board = board = snapshot(self.ledger, self.sid)
+        except LooError as exc:
+            self.say(f"Error: {exc}")
+            return
+        self.query_one("#status", Static).update(status_line(board))
+        if not self.big:
+            self.show_board(board, board.lou)
 
     @work(thread=True, exclusive=True, group="last")
     def settle_last(self, hand: int) -> None:
