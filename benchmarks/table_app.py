@@ -185,7 +185,8 @@ def in_terminal(code: str, args: list[str], markers: tuple[str, ...], *,
 
 
 #: What the first frame of ``loo table`` shows (the status line), and what shows that the
-#: screen is whole (the hands' list has its header: read once the first frame is drawn).
+#: hands are listed (their header; in the first frame too: only the money, where the
+#: session has a value, is written once that frame is drawn).
 TABLE_MARKERS = ("deals hand", "dealer")
 
 
@@ -205,7 +206,7 @@ def said(runs: list[Started]) -> str:
     wholes = [(r.whole, r.cpu_whole) for r in runs
               if r.whole is not None and r.cpu_whole is not None]
     if wholes:
-        out += (f"; the whole screen (the money, the hands listed) "
+        out += (f"; the frame listing the hands "
                 f"{_ms([w for w, _ in wholes])}, CPU by then {_ms([c for _, c in wholes])}")
     return out + f"; the whole run's CPU (to q) {_ms([r.cpu_all for r in runs])}"
 
