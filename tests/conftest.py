@@ -15,6 +15,7 @@ import json
 import os
 import shutil
 import sqlite3
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from hypothesis import settings
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
+from loo_ledger.store.ledger import Ledger
 
 # The hypothesis properties take their number of examples from the profile, unless a test
 # pins a smaller one because each example is dear (a database written, a process run):
@@ -33,6 +35,40 @@ settings.register_profile("default", max_examples=50, deadline=None)
 settings.register_profile("ci", max_examples=200, deadline=None)
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+# The tests' folders (tmp_path, tmp_path_factory, tempfile) in memory where there is a RAM
+# disk, unless TMPDIR names another place: every write of the ledger is a commit that
+# waits for the disk (fsync), about 40 ms for a new ledger on this machine's disk and
+# nothing in memory. What is proved is the same: SQLite's locks, its write-ahead log and
+# a process that dies halfway behave alike there (only a power cut does not, which no
+# test makes). Set here, before pytest makes its first folder. Only where the RAM disk has
+# room for a whole run (pytest keeps each test's folder until the run ends): a container's
+# /dev/shm is often 64 MiB, which the suite would fill.
+RAM_DISK = Path("/dev/shm")
+RAM_DISK_ROOM = 2 << 30
+
+
+def _ram_disk_has_room() -> bool:
+    if "TMPDIR" in os.environ or not RAM_DISK.is_dir() or not os.access(RAM_DISK, os.W_OK):
+        return False
+    fs = os.statvfs(RAM_DISK)
+    return fs.f_bavail * fs.f_frsize >= RAM_DISK_ROOM
+
+
+if _ram_disk_has_room():
+    tempfile.tempdir = str(RAM_DISK)
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The package under test compiled once, as ``pip install`` compiles a package it
+    installs: where PYTHONDONTWRITEBYTECODE is set (an editable install then never gets its
+    .pyc files), each pytest worker and each of the suite's ``loo`` processes would compile
+    every module it imports again, about a quarter of a process-heavy test's cost. Nothing
+    is compiled where the .pyc files are current, nor where the package cannot be written."""
+    import compileall
+
+    import loo_ledger
+    compileall.compile_dir(Path(loo_ledger.__file__).parent, quiet=2)
+
 
 GOOD_SESSION = {
     "format": "loo-session/1",
@@ -137,3 +173,31 @@ def good_db(tmp_path, good_file, good_template) -> Path:
     db = tmp_path / "loo.db"
     shutil.copyfile(good_template, db)
     return db
+
+
+@pytest.fixture(scope="session")
+def fresh_db(tmp_path_factory):
+    """``fresh_db(folder, name="loo.db")``: a new, empty ledger at ``folder / name``, a copy
+    of one made once per test process (``Ledger.open`` on a new file), which no test opens."""
+    template = tmp_path_factory.mktemp("empty_template") / "template.db"
+    Ledger.open(template).close()
+
+    def make(folder: Path, name: str = "loo.db") -> Path:
+        path = folder / name
+        shutil.copyfile(template, path)
+        return path
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def copy_ledger():
+    """``copy_ledger(built, folder, name="loo.db")``: a copy of a ledger that a module's
+    fixture built once (closed: no write-ahead log beside it), for one test to write to."""
+    def copy(built: Path, folder: Path, name: str = "loo.db") -> Path:
+        assert not built.with_name(built.name + "-wal").exists(), f"{built} is still open"
+        path = folder / name
+        shutil.copyfile(built, path)
+        return path
+
+    return copy

@@ -1,6 +1,7 @@
-"""Helpers for the store tests (test_writer_sequences, test_races, test_check_edits): a
-migrated template database to copy, a dump of every derived row that names hands by
-number (row ids differ between a rewrite and a rebuild), and hands to record.
+"""Helpers for the store tests (test_writer_sequences, test_races, test_check_edits): a new,
+empty ledger (:func:`fresh_db`, or tests/conftest.py's ``fresh_db`` fixture, which copies
+one), a dump of every derived row that names hands by number (row ids differ between a
+rewrite and a rebuild), and hands to record.
 
 The dump is compared between a database as the table wrote it and a copy whose derived
 rows were all rebuilt from the raw records by rebuild_all.
@@ -8,7 +9,6 @@ rows were all rebuilt from the raw records by rebuild_all.
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -16,8 +16,6 @@ from loo_ledger.domain import HandRecord
 from loo_ledger.domain.next.legal import dealt_in
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.writer import rebuild_all
-
-_TEMPLATE: dict[str, Path] = {}
 
 DERIVED_SQL = {
     "sessions": "SELECT id, pool, next_dealer, state FROM sessions",
@@ -31,14 +29,10 @@ DERIVED_SQL = {
 
 
 def fresh_db(folder: Path, name: str = "loo.db") -> Path:
-    """A new, migrated, empty database: a copy of one migrated once per test run."""
-    if "path" not in _TEMPLATE:
-        import tempfile
-        template = Path(tempfile.mkdtemp(prefix="loo-template-")) / "template.db"
-        Ledger.open(template).close()
-        _TEMPLATE["path"] = template
+    """A new, empty ledger at ``folder / name`` (tests/conftest.py's ``fresh_db`` fixture
+    does the same by copying one made once per process)."""
     path = folder / name
-    shutil.copy(_TEMPLATE["path"], path)
+    Ledger.open(path).close()
     return path
 
 

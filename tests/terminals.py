@@ -8,8 +8,12 @@ from __future__ import annotations
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
+
+#: Seconds of silence after which a program at the pseudo-terminal is taken to be stuck.
+STUCK = 120
 
 
 class Terminal:
@@ -19,13 +23,23 @@ class Terminal:
     def __init__(self, *args: str):
         env = dict(os.environ, COLUMNS="200", TERM="dumb", NO_COLOR="1")
         pid, fd = pty.fork()
-        if pid == 0:  # the child: become loo
+        if pid == 0:  # the child: become loo, with Ctrl-C as at a keyboard (even when
+            # pytest itself was started in the background, which ignores SIGINT)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.execve(sys.executable, [sys.executable, "-m", "loo_ledger", *args], env)
         self.pid, self.fd, self.seen, self.at = pid, fd, "", 0
 
     def _read(self) -> bool:
-        """Wait for the program to write; False once it has ended (the terminal closed)."""
-        select.select([self.fd], [], [])
+        """Wait for the program to write; False once it has ended (the terminal closed).
+        A program that writes nothing for STUCK seconds is waiting for something the test
+        never types (a prompt that changed): it is killed and the test fails with what it
+        wrote, where it would otherwise hang the run. Not a measure of speed: no figure
+        depends on it."""
+        if not select.select([self.fd], [], [], STUCK)[0]:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            raise AssertionError(f"loo wrote nothing for {STUCK} s, waiting for input the "
+                                 f"test never types; it had written:\n{self.seen}")
         try:
             data = os.read(self.fd, 4096)
         except OSError:  # EIO: the child has gone

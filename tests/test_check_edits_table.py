@@ -25,10 +25,10 @@ import sqlite3
 import pytest
 
 
-@pytest.fixture
-def ledger(tmp_path, loo, good_file):
-    db = tmp_path / "loo.db"
-    steps = [["import", good_file],
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, loo, good_template):
+    db = tmp_path_factory.mktemp("check_edits_table") / "loo.db"
+    steps = [["import", good_template.parent / "good.json"],
              ["new", "Friday", "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov"],
              ["hand", "a=1", "b=1", "c=1", "d=0"],
              ["hand", "b=s:2", "c=m:1", "d=p", "a=p"],
@@ -43,6 +43,12 @@ def ledger(tmp_path, loo, good_file):
     clean = loo(db, "check")
     assert clean.exit_code == 0, clean.output
     return db
+
+
+@pytest.fixture
+def ledger(built, copy_ledger, tmp_path):
+    """The ledger above, built once for the module: each test edits a copy of its own."""
+    return copy_ledger(built, tmp_path)
 
 
 def _edit(db, *statements: str) -> None:

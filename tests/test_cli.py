@@ -223,15 +223,21 @@ def _commands():
     return out
 
 
-def test_the_commands_are_all_there():
-    names = {" ".join(path) for path, _ in _commands()}
+@pytest.fixture(scope="module")
+def commands() -> dict:
+    """Every command by its path, walked once for the module (the tests only read them)."""
+    return {" ".join(p): c for p, c in _commands()}
+
+
+def test_the_commands_are_all_there(commands):
+    names = set(commands)
     assert {"import", "export", "check", "sessions", "hands", "balances", "variants",
             "variants show"} <= names
 
 
 @pytest.mark.parametrize("path", [" ".join(p) for p, _ in _commands()])
-def test_help_of_every_command(loo, tmp_path, path):
-    cmd = dict((" ".join(p), c) for p, c in _commands())[path]
+def test_help_of_every_command(loo, tmp_path, commands, path):
+    cmd = commands[path]
     result = loo(tmp_path / "loo.db", *path.split(), "--help")
     assert result.exit_code == 0, result.output
     assert "Usage" in result.stdout

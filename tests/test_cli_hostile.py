@@ -15,7 +15,6 @@ The ledger is tests/conftest.py's GOOD_SESSION (A B C D, three hands; C deals ne
 from __future__ import annotations
 
 import copy
-import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -37,33 +36,13 @@ HOSTILE_NEW = [
 ]
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory) -> Path:
-    import importlib.util  # tests/conftest.py by path: tests/rules has a conftest too
-    spec = importlib.util.spec_from_file_location("_tests_conftest",
-                                                  Path(__file__).parent / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    GOOD_SESSION = module.GOOD_SESSION  # noqa: N806
-    folder = tmp_path_factory.mktemp("hostile")
-    source = folder / "good.json"
-    source.write_text(json.dumps(GOOD_SESSION))
-    db = folder / "loo.db"
-    result = CliRunner().invoke(app, ["--db", str(db), "import", str(source)])
-    assert result.exit_code == 0, result.output
-    import gc
-    import sqlite3
-    gc.collect()  # the in-process CLI's connection; then everything into the main file
-    conn = sqlite3.connect(db)
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    conn.close()
-    assert "Test night" in "\n".join(sqlite3.connect(db).iterdump())
-    return db
+@pytest.fixture(scope="session")
+def template(good_template) -> Path:
+    """tests/conftest.py's GOOD_SESSION imported once: every test writes to a copy."""
+    return good_template
 
 
-def _copy(template: Path) -> Path:
-    folder = Path(tempfile.mkdtemp(prefix="loo-hostile-"))
+def _copy(template: Path, folder: Path) -> Path:
     shutil.copyfile(template, folder / "loo.db")
     return folder / "loo.db"
 
@@ -78,8 +57,8 @@ def _run(db: Path, *args: str):
 
 @pytest.mark.parametrize(("option", "value"), HOSTILE_NEW,
                          ids=lambda v: v if len(v) < 30 else f"{v[:10]}...")
-def test_new_refuses_a_poisonous_value(template, dump_db, option, value):
-    db = _copy(template)
+def test_new_refuses_a_poisonous_value(template, tmp_path, dump_db, option, value):
+    db = _copy(template, tmp_path)
     before = dump_db(db)
     result = _run(db, "new", "X", "--players", "P,Q,R", option, value)
     assert result.exit_code == 2, result.output
@@ -99,8 +78,9 @@ def test_new_refuses_a_poisonous_value(template, dump_db, option, value):
     ("export", "-o", "-", "-s", BIG), ("undo", "--yes", "--session", BIG),
     ("new", "\x1b]0;owned\x07", "--players", "P,Q,R"),
 ], ids=lambda a: " ".join(x[:12] for x in a[:2]))
-def test_other_poisonous_arguments_are_refused_naming_the_option(template, dump_db, args):
-    db = _copy(template)
+def test_other_poisonous_arguments_are_refused_naming_the_option(template, tmp_path, dump_db,
+                                                                 args):
+    db = _copy(template, tmp_path)
     before = dump_db(db)
     result = _run(db, *args)
     assert result.exit_code == 2, result.output
@@ -109,16 +89,16 @@ def test_other_poisonous_arguments_are_refused_naming_the_option(template, dump_
 
 @pytest.mark.parametrize("name", ["(pool)", "pool", "TOTAL", "(anything)", "A\x1b[31m",
                                   "B\u202e", "x" * 41])
-def test_names_that_impersonate_or_escape_are_refused(template, dump_db, name):
-    db = _copy(template)
+def test_names_that_impersonate_or_escape_are_refused(template, tmp_path, dump_db, name):
+    db = _copy(template, tmp_path)
     before = dump_db(db)
     result = _run(db, "new", "X", "--players", f"P,{name},R")
     assert result.exit_code == 1, result.output
     assert dump_db(db) == before
 
 
-def test_good_values_still_pass(template):
-    db = _copy(template)
+def test_good_values_still_pass(template, tmp_path):
+    db = _copy(template, tmp_path)
     result = _run(db, "new", "Y", "--players", "P,Q,R", "--unit-value", "0.05",
                   "--buy-in", "100", "--rule", "ante=3")
     assert result.exit_code == 0, result.output
@@ -153,10 +133,10 @@ COMMANDS = st.sampled_from([
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(command=COMMANDS, value=HOSTILE_TEXT)
 def test_no_argument_ends_in_a_traceback(template, command, value):
-    db = _copy(template)
     args = [a.replace("{t}", value) if "{t}" in a else a for a in copy.copy(command)]
-    result = _run(db, *args)
-    if result.exit_code == 0:
-        check = _run(db, "check")
-        assert check.exit_code == 0, (args, check.output)
-    shutil.rmtree(db.parent, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="loo-hostile-") as folder:  # one per example
+        db = _copy(template, Path(folder))
+        result = _run(db, *args)
+        if result.exit_code == 0:
+            check = _run(db, "check")
+            assert check.exit_code == 0, (args, check.output)

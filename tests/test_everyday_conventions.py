@@ -1,11 +1,10 @@
 """Issue 22, items 1-4: help you can find your way in, options that agree, exit statuses
 that agree, completion of values. Driven as a user drives them: CliRunner, a subprocess
 whose standard error is a pipe, and Click's completion variables (what the shell's
-completion script sets)."""
+completion script sets; read in process, as `loo` reads them at its start)."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -102,11 +101,10 @@ def complete(db: Path, line: str) -> list[str]:
     """What the shell is offered for the last word of ``line`` (bash, through the completion
     variables that the script of ``loo --install-completion`` sets)."""
     words = line.split(" ")
-    env = {**os.environ, "_LOO_COMPLETE": "complete_bash", "COMP_WORDS": line,
+    env = {"_LOO_COMPLETE": "complete_bash", "COMP_WORDS": line,
            "COMP_CWORD": str(len(words) - 1), "LOO_DB": str(db)}
-    done = subprocess.run([sys.executable, "-c", "from loo_ledger.cli import main; main()"],
-                          env=env, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
+    done = runner.invoke(app, [], prog_name="loo", env=env)   # as main() runs it
+    assert done.exit_code == 0, done.output
     return done.stdout.splitlines()
 
 

@@ -242,7 +242,7 @@ def seasons(draw: Any) -> tuple[list[debts.Evening], list[debts.Payment], list[i
     return evenings, payments, [e.session for e in evenings if e.session >= first]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)  # the examples: the profile's (tests/conftest.py)
 @given(seasons())
 def test_following_a_window_never_asks_more_than_is_owed_over_all_time(season) -> None:
     """For any evenings, payments and window: the window's transfers ask no party to pay
@@ -262,7 +262,7 @@ def test_following_a_window_never_asks_more_than_is_owed_over_all_time(season) -
         assert gives == 0 or takes == 0   # nobody both pays and is paid
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # the examples: the profile's (tests/conftest.py)
 @given(seasons())
 def test_a_payment_is_placed_only_where_debts_were(season) -> None:
     """No payment settles more of a party's evening than the party lost (paid side) or won

@@ -237,3 +237,53 @@ def test_a_rule_reference_is_made_once_per_variant_and_names_its_source() -> Non
     looed = settle(record, state, club)
     assert looed.movements[-1].rule.source == "the club's book"
     assert settle(record, state, house).movements[-1].rule.source == "house rule"
+
+
+def test_the_memory_keeps_what_is_met_often_and_stays_bounded(monkeypatch: Any) -> None:
+    """Two generations of 3 (GENERATION made 3 here): keep a, b, c (the young generation
+    is full); keeping d makes a, b, c the old generation and starts a young one with d.
+    Recalling a brings it back into the young one (d, a). Keeping e then f fills it (d, a,
+    e) and starts another: the old generation is now d, a, e, and b and c, not met since
+    they were kept, are forgotten, while a, met again, is still there. At no point are
+    more than 2 x 3 readings kept."""
+    from loo_ledger.domain.settlement import compiled
+    monkeypatch.setattr(compiled, "GENERATION", 3)
+    memory: compiled.Memory[str, int] = compiled.Memory()
+    for n, key in enumerate("abc"):
+        memory.keep(key, n)
+    memory.keep("d", 3)
+    assert dict(memory) == {"d": 3} and memory.old == {"a": 0, "b": 1, "c": 2}
+    assert memory.get("a") is None and memory.recall("a") == 0
+    assert dict(memory) == {"d": 3, "a": 0}
+    memory.keep("e", 4)
+    memory.keep("f", 5)
+    assert dict(memory) == {"f": 5} and memory.old == {"d": 3, "a": 0, "e": 4}
+    assert memory.recall("b") is None and memory.recall("c") is None
+    assert memory.recall("a") == 0
+    assert len(memory) + len(memory.old) <= 2 * 3
+
+
+def test_a_settlement_names_its_figures_in_their_fields() -> None:
+    """The engine builds a settlement by position (model.py says why), so each figure must
+    land in its own field. Three-card (ante 9 by the dealer, 3 tricks, loo 9), seats A B C,
+    C deals hand 4 into a pool of 18: P = 18 + 9 = 27, a trick is worth 27 // 3 = 9. A
+    and B stand, C passes; A takes 2 tricks (+18), B one (+9), nobody is looed. So pool_in
+    18, pot 27, pool_after 0, C's delta -9; hand 4, dealer C, dealt A B C; the next state
+    has A dealing hand 5 into an empty single pool; no loo, no whole, no notes."""
+    v = fresh("three-card")
+    state = TableState(seats=("A", "B", "C"), dealer="C", pool=18, double=True, hand_no=4)
+    record = HandRecord(declarations={"A": "stand", "B": "stand", "C": "pass"},
+                        tricks={"A": 2, "B": 1})
+    s = settle(record, state, v)
+    assert (s.hand_no, s.dealer, s.dealt) == (4, "C", ("A", "B", "C"))
+    assert dict(s.deltas) == {"A": 18, "B": 9, "C": -9}
+    assert (s.pool_in, s.pot, s.pool_after, s.double) == (18, 27, 0, True)
+    assert s.outcome == "played" and s.kind == "declared"
+    assert (s.looed, dict(s.loos), s.whole, s.notes) == ((), {}, None, ())
+    assert dict(s.words) == {"A": "stand", "B": "stand", "C": "pass"}
+    assert (s.table_ruling, dict(s.rules_deltas), s.cards) == (None, {}, None)
+    assert dict(s.tricks) == {"A": 2, "B": 1}
+    assert [(m.payer, m.payee, m.amount) for m in s.movements] == [
+        ("C", None, 9), (None, "A", 18), (None, "B", 9)]
+    assert (s.next_state.dealer, s.next_state.pool, s.next_state.hand_no,
+            s.next_state.double) == ("A", 0, 5, False)

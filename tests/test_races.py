@@ -21,7 +21,7 @@ import sqlite3
 import threading
 
 import pytest
-from store_helpers import dump, fresh_db
+from store_helpers import dump
 
 from loo_ledger.domain import HandRecord
 from loo_ledger.services import table
@@ -38,7 +38,7 @@ H1_AMENDED = HandRecord(tricks={"A": 0, "B": 1, "C": 1, "D": 1})
 
 
 @pytest.fixture
-def two(tmp_path):
+def two(tmp_path, fresh_db):
     """Two ledgers (two terminals) on one database holding hands 1 to 3."""
     path = fresh_db(tmp_path)
     first = Ledger.open(path)

@@ -22,14 +22,20 @@ import pytest
 import season_kit
 
 
-@pytest.fixture
-def may(loo: Any, tmp_path: Path) -> Path:
-    db = season_kit.april(loo, tmp_path / "may.db")
+@pytest.fixture(scope="module")
+def may_built(loo: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = season_kit.april(loo, tmp_path_factory.mktemp("may") / "may.db")
     for args in (("new", "E5", "--players", "Ann,Ben,Dov", "--dealer", "Dov", "--when",
                   "2026-05-01 20:00"), ("hand", "Ann=2", "Ben=1", "Dov=0")):
         out = loo(db, *args)
         assert out.exit_code == 0, out.output
     return db
+
+
+@pytest.fixture
+def may(may_built: Path, copy_ledger: Any, tmp_path: Path) -> Path:
+    """The five evenings, built once for the module: each test has a copy of its own."""
+    return copy_ledger(may_built, tmp_path, "may.db")
 
 
 def _json(loo: Any, db: Path, *args: str) -> Any:

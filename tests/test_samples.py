@@ -38,6 +38,23 @@ def _balances(db: Path) -> tuple[dict[str, int], int]:
     return {p["name"]: p["net"] for p in data["players"]}, data["pool"]
 
 
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory):
+    """``imported(path)``: a ledger holding the sample ``path``, imported once for the
+    module (`loo import` must exit 0); the tests only read it."""
+    folder = tmp_path_factory.mktemp("samples")
+    made: dict[Path, Path] = {}
+
+    def ledger(path: Path) -> Path:
+        if path not in made:
+            db = folder / f"{path.stem}.db"
+            _ok(db, "import", str(path))
+            made[path] = db
+        return made[path]
+
+    return ledger
+
+
 def test_the_four_evenings_are_there():
     names = {p.name for p in FILES}
     assert {"three-card-mixed-friday.json", "five-card-pam-saturday.json",
@@ -45,9 +62,8 @@ def test_the_four_evenings_are_there():
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
-def test_sample_imports_cleanly(path, tmp_path):
-    db = tmp_path / "ledger.db"
-    _ok(db, "import", str(path))
+def test_sample_imports_cleanly(path, imported):
+    db = imported(path)
     session = json.loads(path.read_text(encoding="utf-8"))
     hands = json.loads(_ok(db, "hands", "--json").stdout)
     assert len(hands) == len(session["hands"])
@@ -55,10 +71,8 @@ def test_sample_imports_cleanly(path, tmp_path):
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
-def test_sample_passes_check_after_import(path, tmp_path):
-    db = tmp_path / "ledger.db"
-    _ok(db, "import", str(path))
-    _ok(db, "check")
+def test_sample_passes_check_after_import(path, imported):
+    _ok(imported(path), "check")
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -291,14 +305,13 @@ def _reference(session: dict) -> tuple[dict[str, int], int, list[dict[str, int]]
 
 
 @pytest.mark.parametrize("stem", sorted(NEW))
-def test_new_sample_balances_cross_checked(stem, tmp_path):
+def test_new_sample_balances_cross_checked(stem, imported):
     path = SAMPLES / f"{stem}.json"
     session = json.loads(path.read_text(encoding="utf-8"))
     assert session["variant"] == NEW[stem] and 15 <= len(session["hands"]) <= 40
     nets, pool, per_hand = _reference(session)
     assert sum(nets.values()) + pool == session.get("opening_pool", 0)
-    db = tmp_path / "ledger.db"
-    _ok(db, "import", str(path))
+    db = imported(path)
     hands = json.loads(_ok(db, "hands", "--json").stdout)
     for h, mine in zip(hands, per_hand, strict=True):
         assert h["deltas"] == mine, f"hand {h['number']}: {h['deltas']} != {mine}"
@@ -312,10 +325,9 @@ def test_every_preset_has_a_sample():
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
-def test_sample_round_trips(path, tmp_path):
+def test_sample_round_trips(path, imported, tmp_path):
     """Import, export, import the export: the same hands, balances and pool."""
-    db, again = tmp_path / "a.db", tmp_path / "b.db"
-    _ok(db, "import", str(path))
+    db, again = imported(path), tmp_path / "b.db"
     exported = tmp_path / "export.json"
     _ok(db, "export", "-o", str(exported))
     _ok(again, "import", str(exported))

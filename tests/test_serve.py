@@ -49,10 +49,15 @@ SAMPLES = Path(__file__).parent.parent / "sample_sessions"
 NEW, HAND_2 = FRIDAY, FRIDAY_HAND_2  # tests/evenings.py: the evening worked above
 
 
+@pytest.fixture(scope="module")
+def evening_built(tmp_path_factory: pytest.TempPathFactory, loo) -> Path:
+    return friday_after_hand_1(loo, tmp_path_factory.mktemp("friday") / "loo.db")
+
+
 @pytest.fixture
-def evening(tmp_path: Path, loo) -> Path:
-    """The ledger after hand 1 of the evening."""
-    return friday_after_hand_1(loo, tmp_path / "loo.db")
+def evening(evening_built: Path, copy_ledger, tmp_path: Path) -> Path:
+    """The ledger after hand 1 of the evening (built once for the module; a copy each)."""
+    return copy_ledger(evening_built, tmp_path)
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from store_helpers import derived, dump, fresh_db
+from store_helpers import derived, dump
 
 from loo_ledger.domain import PRESETS, HandRecord
 from loo_ledger.domain.settlement.engine import settle
@@ -75,8 +75,8 @@ def _audit(ledger: Ledger, sid: int) -> list[tuple]:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(PRESETS)), players=st.integers(3, 6),
        hands=st.integers(1, 24), seed=st.integers(0, 10**6))
-def test_hands_appended_one_by_one_store_what_an_import_in_one_go_stores(name, players,
-                                                                         hands, seed):
+def test_hands_appended_one_by_one_store_what_an_import_in_one_go_stores(fresh_db, name,
+                                                                         players, hands, seed):
     try:
         data = generate.generate_session(name, players, hands, seed)
     except ValueError:  # too many players for one pack of this variant
@@ -102,7 +102,7 @@ def test_hands_appended_one_by_one_store_what_an_import_in_one_go_stores(name, p
 
 
 @pytest.fixture
-def three(tmp_path):
+def three(tmp_path, fresh_db):
     """A ledger holding hands 1 to 3 of the table above."""
     path = fresh_db(tmp_path)
     ledger = Ledger.open(path)
@@ -202,7 +202,7 @@ def test_a_dry_run_of_an_append_settles_the_hand_and_writes_nothing(three):
     assert dump(path) == before
 
 
-def test_the_first_hand_of_an_empty_session_checks_the_opening_state(tmp_path):
+def test_the_first_hand_of_an_empty_session_checks_the_opening_state(tmp_path, fresh_db):
     """No hands yet: the cached state must be the opening state exactly (D deals hand 1)."""
     path = fresh_db(tmp_path)
     ledger = Ledger.open(path)

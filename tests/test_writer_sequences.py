@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from store_helpers import candidates, derived, dump, fresh_db, rebuilt
+from store_helpers import candidates, derived, dump, rebuilt
 
 from loo_ledger.errors import HandRejected, LooError
 from loo_ledger.services import table
@@ -89,7 +89,7 @@ def _step(ledger: Ledger, sid: int, op: str, seed: int, path: Path, folder: Path
 
 @settings(max_examples=30, deadline=None)
 @given(steps=st.lists(st.tuples(st.sampled_from(OPS), st.integers(0, 10_000)), max_size=8))
-def test_every_step_leaves_what_a_rebuild_from_the_records_gives(steps):
+def test_every_step_leaves_what_a_rebuild_from_the_records_gives(fresh_db, steps):
     # In memory where there is a RAM disk: every write of the writer is a synced commit.
     ram = Path("/dev/shm")
     with tempfile.TemporaryDirectory(dir=ram if ram.is_dir() else None) as tmp:
@@ -108,7 +108,7 @@ def test_every_step_leaves_what_a_rebuild_from_the_records_gives(steps):
             ledger.close()
 
 
-def test_a_sequence_worked_by_hand_keeps_every_table_in_step(tmp_path):
+def test_a_sequence_worked_by_hand_keeps_every_table_in_step(tmp_path, fresh_db):
     """One fixed sequence, so that a failure here names the step: three hands, a player
     leaves and one is seated, hand 2 amended, the last hand undone."""
     path = fresh_db(tmp_path)

@@ -149,7 +149,7 @@ class Movement(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     cause: LooCause | None = None
 
 
-class Settlement(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+class Settlement(msgspec.Struct, frozen=True, gc=False):
     """What one hand moves and where it leaves the table.
 
     ``deltas`` has every dealt player's net change (dealer's ante included);
@@ -165,6 +165,12 @@ class Settlement(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     figure for each player the table named (both printed by ``loo hands``/``loo explain``);
     players not named keep the rules' figure and the pool takes up the difference.
     ``next_state`` is the table as the next hand finds it.
+
+    Unlike the other records it may be built positionally, in the order of its fields:
+    the engine does so once per hand (domain/settlement/book.py ``Book.finish``), as a call
+    naming sixteen or more keywords is compiled to build a dict of them first (CPython's
+    ``STACK_USE_GUIDELINE``), which costs more than the rest of the settlement's
+    construction. Everywhere else name the fields.
     """
 
     hand_no: int

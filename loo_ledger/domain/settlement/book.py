@@ -15,7 +15,7 @@ from loo_ledger.domain.next.plan import Plan
 from loo_ledger.domain.rules.codes import Game, LooKind, Resolution, RuleRef
 from loo_ledger.domain.rules.model import Settlement, TableState
 from loo_ledger.domain.rules.variants import Variant
-from loo_ledger.domain.settlement.compiled import Compiled, Way, Ways
+from loo_ledger.domain.settlement.compiled import Way, Ways
 from loo_ledger.errors import LooError
 
 # The members the engine reads for every hand, read from their classes once (an
@@ -46,7 +46,7 @@ def rule(v: Variant, name: str, *more: str, source: str | None = None) -> RuleRe
 class Book:
     """Movements as they are made; ``pot`` is P, the pool in play, once antes are in."""
 
-    __slots__ = ("state", "plan", "variant", "c", "ways", "outcome", "pot", "movements", "net",
+    __slots__ = ("state", "plan", "variant", "ways", "outcome", "pot", "movements", "net",
                  "change", "players", "paid", "looed", "loos", "whole", "notes", "tricks")
 
     def __init__(self, state: TableState, plan: Plan, variant: Variant,
@@ -54,8 +54,7 @@ class Book:
         self.state = state
         self.plan = plan
         self.variant = variant
-        self.c: Compiled = variant.compiled
-        self.ways: Ways = self.c.ways
+        self.ways: Ways = variant.compiled.ways
         self.outcome = outcome               # how the hand is resolved (checks.resolve)
         self.pot = 0
         #: The movements, the antes first; each player's net change, the pool's change, the
@@ -65,10 +64,10 @@ class Book:
         self.net = dict(plan.ante_net)
         self.change = self.paid = plan.ante_paid
         self.players = -self.change
-        self.looed: list[str] = []
+        self.looed: tuple[str, ...] = ()  # (tuples: most hands loo one player or none)
         self.loos: dict[str, int] = {}
         self.whole: str | None = None
-        self.notes: list[str] = []
+        self.notes: tuple[str, ...] = ()
         #: The trick counts settled (the settlement keeps them).
         self.tricks = {} if tricks is None else tricks
 
@@ -109,7 +108,7 @@ class Book:
 
     def loo_rule(self) -> RuleRef:
         """The parameters behind L, for the movement's rule."""
-        return self.c.loo_rule
+        return self.variant.compiled.loo_rule
 
     def loo(self, player: str, way: Way, amount: int | None = None, won: int = 0) -> None:
         """``player`` is looed (burned, in Lou) ``way`` (a loo's way names its cause) and
@@ -122,7 +121,7 @@ class Book:
     def counted(self, player: str, amount: int) -> None:
         """``player``'s payment of ``amount`` into the next pool counts as a loo (in Lou a
         burn): in the hand's looed and loos, as stats, exports and highlights read them."""
-        self.looed.append(player)
+        self.looed += (player,)
         self.loos[player] = self.loos.get(player, 0) + amount
 
     def take_whole(self, player: str, way: Way, *figures: Any) -> None:
@@ -131,7 +130,7 @@ class Book:
         self.whole = player
 
     def note(self, text: str) -> None:
-        self.notes.append(text)
+        self.notes += (text,)
 
     @property
     def paid_in(self) -> int:
@@ -160,11 +159,12 @@ class Book:
             lou_first=state.lou_first if lou_first is None else lou_first,
             lou_antes_due=state.lou_antes_due if lou_antes_due is None else lou_antes_due,
             sit_out=sit_out, hand_no=state.hand_no + 1, last_had_loo=bool(self.looed))
+        # In the order of Settlement's fields (model.py says why not by name): hand_no,
+        # dealer, dealt, movements, deltas, pool_in, pot, pool_after, double, outcome,
+        # next_state, looed, loos, whole, kind, words, notes, table_ruling, rules_deltas,
+        # tricks.
         return Settlement(
-            hand_no=state.hand_no, dealer=plan.dealer, dealt=plan.dealt,
-            movements=tuple(self.movements), deltas=self.net, pool_in=state.pool,
-            pot=self.pot, pool_after=pool_after, double=state.double,
-            outcome=self.outcome, looed=tuple(self.looed),
-            loos=self.loos, whole=self.whole, kind=plan.kind,
-            words=plan.words, notes=tuple(self.notes) if self.notes else (),
-            next_state=next_state, tricks=self.tricks)
+            state.hand_no, plan.dealer, plan.dealt, tuple(self.movements), self.net,
+            state.pool, self.pot, pool_after, state.double, self.outcome,
+            next_state, self.looed, self.loos, self.whole, plan.kind,
+            plan.words, self.notes, None, {}, self.tricks)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from msgspec.structs import replace
 
@@ -37,14 +37,24 @@ from loo_ledger.domain.settlement import wording
 # enum member read from its class costs some 0.4 µs on Python 3.11).
 _SUIT_CLUBS = Suit.CLUBS
 
+K = TypeVar("K")
+V = TypeVar("V")
+
 
 if TYPE_CHECKING:
     from loo_ledger.domain.rules.variants import Variant
 
-#: The most plans (or rule references) kept before starting again, so memory stays
-#: bounded: a plan is well under a kilobyte, and a 10,000-hand evening of six players
-#: needs a few thousand.
-CACHE_LIMIT = 8_192
+#: How many readings (plans, rule references, movements) one generation of a
+#: :class:`Memory` holds. The distinct plans of a session grow with its length and level
+#: off: 1,000 to 3,100 for a 10,000-hand five-player evening of any preset, 8,103 for a
+#: 100,000-hand six-player session (benchmarks/, measured). A generation of 8,192 holds
+#: the largest of these whole; beyond it the older generation keeps the readings of the
+#: last 8,192 to 16,384 made, so a longer session forgets only readings it has not met
+#: since, never the everyday ones. (Replaying the six-player session, a cache of 4,096
+#: cleared when full works out 23,475 plans; two generations of 4,096 work out 9,959; two
+#: of 8,192 only the 8,103 met, each once.) A plan and its key take some 2.6 KB, so the
+#: plans stay under 2 x 8,192 x 2.6 KB, about 43 MB, per variant.
+GENERATION = 8_192
 _WORD_TYPES = frozenset({str})
 _SUITS = frozenset(Suit)
 _LOO_DETAIL = {LooKind.LIMITED: ("loo_amount",), LooKind.MIXED: ("loo_limit",)}
@@ -74,9 +84,10 @@ def record_key(record: HandRecord) -> tuple[Any, ...] | None:
         return None
     if said is None:
         return (record.sitting_out, dealer, trump, None)
-    if not _WORD_TYPES.issuperset(map(type, said.values())):
+    words = tuple(said.values())
+    if not _WORD_TYPES.issuperset(map(type, words)):
         return None
-    return (record.sitting_out, dealer, trump, tuple(said.items()))
+    return (record.sitting_out, dealer, trump, tuple(said), words)
 
 
 class Way:
@@ -90,20 +101,20 @@ class Way:
     def __init__(self, kind: MovementKind, rule: RuleRef, words: str | Callable[..., str],
                  cause: LooCause | None = None) -> None:
         self.kind, self.rule, self.words, self.cause = kind, rule, words, cause
-        self.made: dict[tuple[Any, ...], Movement] = {}
+        self.made: Memory[tuple[Any, ...], Movement] = Memory()
 
     def make(self, payer: str | None, payee: str | None, amount: int,
              figures: tuple[Any, ...]) -> Movement:
         """The movement of ``amount`` from ``payer`` to ``payee`` (None is the pool) this way,
         worded from ``figures``: remembered, or made and remembered."""
         key = (payer, payee, amount, figures)
-        got = self.made.get(key)
+        got = self.made.recall(key)
         if got is None:
             words = self.words
             got = Movement(payer=payer, payee=payee, amount=amount, kind=self.kind,
                            reason=words if isinstance(words, str) else words(*figures),
                            rule=self.rule, cause=self.cause)
-            _remember(self.made, key, got)
+            self.made.keep(key, got)
         return got
 
 
@@ -174,8 +185,8 @@ class Compiled:
 
     def __init__(self, v: Variant) -> None:
         self.v = v
-        self.plans: dict[tuple[TableState, tuple[Any, ...]], Plan] = {}
-        self.refs: dict[tuple[Any, ...], RuleRef] = {}
+        self.plans: Memory[tuple[TableState, tuple[Any, ...]], Plan] = Memory()
+        self.refs: Memory[tuple[Any, ...], RuleRef] = Memory()
         #: The parameters behind L, what a looed player pays (``Book.loo_amount``).
         self.loo_rule = self.rule("loo", *_LOO_DETAIL.get(v.loo, ()))
         self.ways = Ways(self)
@@ -189,13 +200,13 @@ class Compiled:
         'loo=limited; loo_amount=9'
         """
         key = (name, more, source)
-        got = self.refs.get(key)
+        got = self.refs.recall(key)
         if got is None:
             v = self.v
             got = RuleRef(param=name, value=v.value_text(name),
                           source=source or v.sources.get(name),
                           also=tuple((n, v.value_text(n)) for n in more))
-            _remember(self.refs, key, got)
+            self.refs.keep(key, got)
         return got
 
     def plan(self, record: HandRecord, state: TableState) -> Plan | None:
@@ -208,15 +219,42 @@ class Compiled:
         key = (state_key(state), part)
         got = self.plans.get(key)
         if got is None:
+            got = self.plans.recall(key)
+        if got is None:
             deal = analyse(record, state, self.v)
             if deal.problems:
                 return None
             got = deal.plan(state.seats, self.v)
-            _remember(self.plans, key, got)
+            self.plans.keep(key, got)
         return got
 
 
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(cache) >= CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
+class Memory(dict[K, V]):
+    """Readings remembered in two generations. The young generation is the dict itself, so
+    a reading met again costs one look-up (``get``); when it is full (:data:`GENERATION`),
+    it becomes the old generation and the one before is forgotten. :meth:`recall` finds a
+    reading in either and brings one from the old generation back into the young. So the
+    memory is bounded and what is met often is never forgotten: a least-recently-used
+    memory with no bookkeeping on a hit."""
+
+    __slots__ = ("old",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.old: dict[K, V] = {}
+
+    def recall(self, key: K) -> V | None:
+        """What is kept under ``key`` in either generation, or None."""
+        got = self.get(key)
+        if got is None:
+            got = self.old.pop(key, None)
+            if got is not None:
+                self.keep(key, got)
+        return got
+
+    def keep(self, key: K, value: V) -> None:
+        """Keep ``value`` under ``key`` in the young generation."""
+        if len(self) >= GENERATION:
+            self.old = dict(self)
+            self.clear()
+        self[key] = value

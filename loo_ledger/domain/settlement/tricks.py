@@ -24,9 +24,12 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
     v, plan, pot, ways = book.variant, book.plan, book.pot, book.ways
     size, divided, defender = v.hand_size, v.divided, plan.defender
     share = pot // size
-    counts = [(p, tricks.get(p, 0)) for p in plan.in_play]
-    whole = next((p for p, won in counts if won == size), None)
-    for p, won in counts:
+    won_by = tricks.get
+    whole = None
+    if size in tricks.values():  # someone in play took every trick (checks.trick_problems)
+        whole = next((p for p in plan.in_play if won_by(p, 0) == size), None)
+    for p in plan.in_play:
+        won = won_by(p, 0)
         amount = pot if p == whole else (won * share if divided else 0)
         if p == defender:
             book.memo(amount, ways.defended, won)
