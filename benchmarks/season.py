@@ -50,15 +50,17 @@ def timed(db: Path, args: list[str], times: int = 3) -> None:
 
 
 def main() -> None:
-    argv = sys.argv[1:]
-    big = None
-    if "--big" in argv:
-        i = argv.index("--big")
-        big = Path(argv[i + 1])
-        del argv[i:i + 2]
-    evenings = int(argv[0]) if len(argv) > 0 else 50
-    per = int(argv[1]) if len(argv) > 1 else 150
-    db = Path(argv[2]) if len(argv) > 2 else Path("/tmp/loo-season-benchmark.db")
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("evenings", nargs="?", type=int, default=50)
+    parser.add_argument("per", nargs="?", type=int, default=150, metavar="HANDS_PER_EVENING")
+    parser.add_argument("db", nargs="?", type=Path, default=Path("/tmp/loo-season-benchmark.db"),
+                        metavar="DB", help="the season's ledger, built anew")
+    parser.add_argument("--big", type=Path, metavar="BIG_DB",
+                        help="the million-hand ledger (read only): its standings and leaks")
+    a = parser.parse_args()
+    big, evenings, per, db = a.big, a.evenings, a.per, a.db
     db.unlink(missing_ok=True)
     print(f"building {db}: {evenings} evenings of about {per} hands ...")
     build(db, evenings * per, per)
