@@ -18,7 +18,10 @@ nox.options.sessions = ["test", "lint", "typecheck", "docs"]
 @nox.session(python=False)
 def test(session: nox.Session) -> None:
     """The whole suite on every core; arguments go to pytest (``-- -n0 tests/rules``)."""
-    session.run("python", "-m", "pytest", "-n", "auto", *session.posargs)
+    # bytecode allowed, as scripts/test allows it: pytest keeps the test modules' rewritten
+    # form instead of working it out again in every worker at every run
+    session.run("python", "-m", "pytest", "-n", "auto", *session.posargs,
+                env={"PYTHONDONTWRITEBYTECODE": ""})
 
 
 @nox.session(python=False)
