@@ -73,6 +73,20 @@ def test_a_session_by_id_or_name_prefix_everywhere(loo, evening) -> None:
     assert made.exit_code == 0, made.output
 
 
+def test_naming_a_session_reads_no_hand_counts(loo, evening, monkeypatch) -> None:
+    """-s ID|NAME needs only the sessions' ids and names: the session list with its
+    hand counts reads every hand (some 0.2 s of a command on a million-hand ledger), so
+    naming a session by id or by name never asks for it."""
+    from loo_ledger.store.ledger import Ledger
+
+    def every_hand_counted(self):
+        raise AssertionError("the session list was read to name a session")
+
+    monkeypatch.setattr(Ledger, "sessions", every_hand_counted)
+    assert '"session": 1' in loo(evening, "pool", "-s", "1", "--json").stdout
+    assert '"session": 2' in loo(evening, "pool", "-s", "sun", "--json").stdout
+
+
 def test_a_session_named_twice_is_a_usage_error(loo, evening) -> None:
     for args in (["use", "1", "-s", "2"], ["reopen", "1", "-s", "1"],
                  ["replay", "1", "--session", "2"], ["session", "delete", "1", "-s", "1"]):

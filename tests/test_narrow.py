@@ -218,14 +218,14 @@ def test_pool_wraps_between_words_and_keeps_a_name_whole(monkeypatch):
     """At 30 columns: 'Pool: 0 chips (simple); next' is 28, ' is' would make 31; then
     '  is hand 4, dealt by' is 21 and the name (18) would make 40, so it goes whole onto
     the next line: '  Margaret Cavendish (a simple' is 30; '  pool).' is left."""
-    from loo_ledger.cli.pool_cmd import _wrapped
+    from loo_ledger.cli.wrapping import wrapped
     line = "Pool: 0 chips (simple); next is hand 4, dealt by Margaret Cavendish (a simple pool)."
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setenv("COLUMNS", "30")
-    assert _wrapped([line], {M}) == ["Pool: 0 chips (simple); next", "  is hand 4, dealt by",
+    assert wrapped([line], {M}) == ["Pool: 0 chips (simple); next", "  is hand 4, dealt by",
                                      "  Margaret Cavendish (a simple", "  pool)."]
     monkeypatch.setattr(sys.stdout, "isatty", lambda: False, raising=False)
-    assert _wrapped([line], {M}) == [line]  # piped: as it is
+    assert wrapped([line], {M}) == [line]  # piped: as it is
 
 
 # -- the layouts themselves ----------------------------------------------------------------
@@ -336,3 +336,27 @@ def test_hands_with_long_names_put_the_pool_under_the_dealer(tmp_path, monkeypat
         assert table[at + 1:at + 3] == [["", "", f"pool {pot}"], ["", "", f"after {after}"]]
         assert table[at + 3:at + 3 + len(players)] == [["", LONG[p], part]
                                                        for _, p, part, _, _ in players]
+
+
+def test_settle_up_sentences_wrap_between_words_keeping_names_whole(monkeypatch, db):
+    """settle-up's transfers and notes are sentences, not a table: at 24 columns each wraps
+    between words, later lines indented two, and a name goes whole onto the next line.
+    The one loser, Dot (-£0.75), pays the two winners, Bartholomew £0.60 and Clara £0.15
+    (module docstring); the banker is Margaret Cavendish. So, at 24:
+    'Everyone settles with the' is 25: 'Everyone settles with', '  the banker,', then
+    '  Margaret Cavendish:' (2 + 'the banker, Margaret Cavendish:' would be 33);
+    '  Margaret Cavendish pays' is 25: '  Margaret Cavendish', '  pays Bartholomew £0.60'
+    (24); '  Dot pays Margaret Cavendish' is 29: '  Dot pays', '  Margaret Cavendish',
+    '  £0.75'; and the few transfers end '  Dot pays Bartholomew', '  £0.60',
+    '  Dot pays Clara £0.15' (22)."""
+    import loo_ledger.cli.wrapping as wrapping
+    tty = types.SimpleNamespace(stdout=types.SimpleNamespace(isatty=lambda: True))
+    monkeypatch.setattr(wrapping, "sys", tty)
+    lines = on_terminal(monkeypatch, db, 24, "settle-up", "-s", "1").splitlines()
+    banker = lines.index("Everyone settles with")
+    assert lines[banker:banker + 11] == [
+        "Everyone settles with", "  the banker,", "  Margaret Cavendish:",
+        "  Margaret Cavendish", "  pays Bartholomew £0.60",
+        "  Margaret Cavendish", "  pays Clara £0.15",
+        "  Dot pays", "  Margaret Cavendish", "  £0.75", ""]
+    assert lines[-3:] == ["  Dot pays Bartholomew", "  £0.60", "  Dot pays Clara £0.15"]

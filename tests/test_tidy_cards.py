@@ -200,3 +200,45 @@ def test_loo_hand_i_refuses_the_turned_card_to_everyone_when_it_is_nobodys():
     answers, told = _ask_five(NOT_THE_DEALERS, "2s", "Ah", "3s")
     assert told.count("  2s was turned up") == 2
     assert answers.tricks[-1] == "9c 3s"
+
+
+def test_next_card_offers_the_turned_card_to_the_dealer_alone_when_hands_are_unknown():
+    """Five-card Loo, indicator_to_dealer (the default): D dealt and turned 2s for trumps;
+    A, B and D are in play, no hand known. The 2s is D's to take, so when A leads the cards
+    A may play are the 52 less the 2s (51); when D plays, the 2s is among his 52 (less
+    A's and B's cards played: A led Kh, B played Qh, so 50 with the 2s)."""
+    from loo_ledger.domain.next.legal import next_card
+    rules = PlayRules.five_card()
+    rec = PlayRecord(players=("A", "B", "D"), trump_card=parse_card("2s"), dealer="D")
+    a = next_card(rec, (), rules)
+    assert (a.player, a.known, len(a.cards)) == ("A", False, 51)
+    assert parse_card("2s") not in a.cards
+    d = next_card(rec, parse_cards("Kh Qh"), rules)
+    assert (d.player, len(d.cards)) == ("D", 50)
+    assert parse_card("2s") in d.cards
+
+
+def test_loo_table_card_entry_offers_the_turned_card_to_the_dealer_alone():
+    """loo table's card entry, five-card Loo, D dealt and turned 2s (spades trumps); A, B
+    and D play, no hand known. A leads: the 52 less the 2s are offered (51), no 2s. A
+    leads Kh, B plays Qh; D may play any card not seen, the 2s among them (52 less Kh Qh:
+    50)."""
+    from loo_ledger.tui.cards import HAND, RANK, SUIT, CardEntry
+    entry = CardEntry(variant("five-card"), ("A", "B", "D"), trump="spades",
+                      trump_known=True, dealer="D")
+    q = entry.question()
+    assert q is not None and q.key == RANK
+    entry.answer(RANK, "2")
+    for _ in range(3):
+        entry.answer(HAND, "")
+    q = entry.question()
+    assert q is not None and "A plays" in q.prompt
+    assert len(entry.question_cards()) == 51
+    assert parse_card("2s") not in entry.question_cards()
+    for card in ("Kh", "Qh"):
+        entry.question()
+        entry.answer(SUIT, "hearts")
+        entry.answer(RANK, card[0])
+    q = entry.question()
+    assert q is not None and "D plays" in q.prompt
+    assert len(entry.question_cards()) == 50 and parse_card("2s") in entry.question_cards()

@@ -15,6 +15,7 @@ from loo_ledger.cli.context import RULE_OPTION, SESSION_OPTION, env, one_session
 from loo_ledger.cli.filter_opts import filter_options, iso
 from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.cli.report_opts import Output, emit, output_options
+from loo_ledger.cli.wrapping import wrapped
 from loo_ledger.services.analysis.filters import Filters
 
 #: Why a report of whole evenings refuses the hand filters.
@@ -242,14 +243,19 @@ def settle_up(ctx: typer.Context, only: Filters, output: Output,
                f"{_cash(unit['value'], cur)})",
                ["player", "net", "money", *(("bought", "cashes out") if bought else ())], rows,
                right=("net", "money", "bought", "cashes out"), wrap=("bought", "cashes out")))
-    for line in _settle_notes(result):
-        typer.echo(line)
+    lines = _settle_notes(result)
     for title, part in ((f"Everyone settles with the banker, {result['banker']['name']}:",
                          result["banker"]), (f"Few transfers ({result['fewest']['method']}):",
                                              result["fewest"])):
-        typer.echo(f"\n{title}")
+        lines += ["", title]
         for t in part["transfers"] or [{"from": "nobody", "to": "anybody", "amount": None}]:
-            typer.echo(f"  {t['from']} pays {t['to']} {_cash(t['amount'], cur)}".rstrip())
+            lines.append(f"  {t['from']} pays {t['to']} {_cash(t['amount'], cur)}".rstrip())
+    typer.echo("\n".join(wrapped(lines, _names(result))))
+
+
+def _names(result: dict[str, Any]) -> set[str]:
+    """The names settle-up's sentences hold, kept whole when they are wrapped."""
+    return {p["name"] for p in result["players"]} | {result["banker"]["name"]}
 
 
 def _settle_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -276,21 +282,23 @@ def _settle_chips(result: dict[str, Any]) -> None:
     rows.append(("total", "0"))
     show(table(f"Settle-up in chips, session {result['session']} (one {unit}; no money value)",
                ["party", "chips"], rows, right=("chips",)))
+    lines = []
     if pool["change"]:
         more = pool["change"] > 0
-        typer.echo(f"The pool {'holds' if more else 'paid out'} {abs(pool['change'])} chips "
-                   + ("more than it opened with" if more else
-                      "it brought from an earlier session") + ": '(pool)' is its keeper.")
+        lines.append(f"The pool {'holds' if more else 'paid out'} {abs(pool['change'])} chips "
+                     + ("more than it opened with" if more else
+                        "it brought from an earlier session") + ": '(pool)' is its keeper.")
     if not result["closed"]:
-        typer.echo(f"Session {result['session']} is still open: these are the figures so far.")
+        lines.append(f"Session {result['session']} is still open: these are the figures so far.")
     for title, part in ((f"Everyone settles with the banker, {result['banker']['name']}:",
                          result["banker"]), (f"Few transfers ({result['fewest']['method']}):",
                                              result["fewest"])):
-        typer.echo(f"\n{title}")
+        lines += ["", title]
         for t in part["transfers"] or [{"from": "nobody", "to": "anybody", "chips": 0}]:
             n = t["chips"]
-            typer.echo(f"  {t['from']} hands {t['to']}" + (f" {n} {unit}{'s' * (n != 1)}"
-                                                           if n else ""))
+            lines.append(f"  {t['from']} hands {t['to']}" + (f" {n} {unit}{'s' * (n != 1)}"
+                                                             if n else ""))
+    typer.echo("\n".join(wrapped(lines, _names(result))))
 
 
 def _settle_notes(result: dict[str, Any]) -> list[str]:

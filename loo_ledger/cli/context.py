@@ -80,22 +80,22 @@ class Env:
 
     def find_session(self, typed: str) -> int:
         """The session a person names: its id, else its name (a unique prefix, any case)."""
-        rows = self.ledger().sessions()
+        rows = self.ledger().session_names()
         if (typed.strip().isdigit() and typed.strip().isascii() and len(typed.strip()) <= 18
-                and any(r["id"] == int(typed) for r in rows)):  # "²" is a digit int() refuses
+                and any(sid == int(typed) for sid, _ in rows)):  # "²" is a digit int() refuses
             return int(typed)
         if not rows:
             raise NotFound(f"there is no session in {self.db_path} yet: start one with "
                            "'loo new NAME --players Ann,Ben,Cat', or 'loo import FILE'")
         try:
-            name = match(typed, [r["name"] for r in rows if r["name"]], "session")
+            name = match(typed, [n for _, n in rows if n], "session")
         except NoMatch as exc:
-            known = ", ".join(str(r["id"]) for r in rows)
+            known = ", ".join(str(sid) for sid, _ in rows)
             if typed.strip().isdigit():  # an id, and no name begins with it either
                 raise NotFound(f"there is no session {typed.strip()} in {self.db_path} "
                                f"(ids: {known}; see 'loo sessions')") from None
             raise NoMatch(f"{exc} (ids: {known}; see 'loo sessions')") from None
-        ids = [r["id"] for r in rows if r["name"] == name]
+        ids = [sid for sid, n in rows if n == name]
         if len(ids) > 1:
             raise NoMatch(f"{len(ids)} sessions are called {name!r} (ids "
                           f"{', '.join(map(str, ids))}): name one by its id")

@@ -7,8 +7,6 @@ stats``, ``hands``, ``chart``, ``settle-up``, ``standings``, ``leaks`` and ``exp
 
 from __future__ import annotations
 
-import functools
-import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -159,32 +157,19 @@ def filter_options(cannot: Mapping[str, str] | None = None) -> Callable[[F], F]:
     refused = dict(cannot or {})
 
     def decorate(fn: F) -> F:
-        from loo_ledger.cli.report_opts import context_of
-        sig = inspect.signature(fn, eval_str=True)
-        context = context_of(sig)
-        kept = [p for p in sig.parameters.values() if p.name != "only"]
-        added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option,
-                                   annotation=annotation)
-                 for name, _, annotation, option in _FILTERS]
-
-        @functools.wraps(fn)
-        def command(*args: Any, **kwargs: Any) -> Any:
-            typed = {name: kwargs.pop(name) for name, _, _, _ in _FILTERS}
-            for name, flag, _, _ in _FILTERS:
-                if flag in refused:
-                    refuse({flag: typed[name]}, refused[flag])
-            only = _read_typed(context(kwargs), typed)
-            return fn(*args, only=only, **kwargs)
-
-        command.__signature__ = sig.replace(  # type: ignore[attr-defined]
-            parameters=kept + added)
-        return command  # type: ignore[return-value]
+        from loo_ledger.cli.groups import option_group
+        return option_group(fn, into="only", options=[
+            (name, annotation, option) for name, _, annotation, option in _FILTERS],
+            read=lambda typed, ctx: _read_typed(ctx, typed, refused))
     return decorate
 
 
-def _read_typed(ctx: typer.Context, typed: dict[str, Any]) -> Any:
+def _read_typed(ctx: typer.Context, typed: dict[str, Any], refused: Mapping[str, str]) -> Any:
     """The options as typed, read into one Filters (the ledger opened only for -s and
-    --with)."""
+    --with); an option the report cannot honour (``refused``) is a usage error first."""
+    for name, flag, _, _ in _FILTERS:
+        if flag in refused:
+            refuse({flag: typed[name]}, refused[flag])
     from loo_ledger.cli.context import env
     from loo_ledger.services.analysis.filters import Filters
     if not any(v not in (None, []) for v in typed.values()):

@@ -7,8 +7,6 @@ takes one.
 
 from __future__ import annotations
 
-import functools
-import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -85,16 +83,9 @@ _OPTIONS: tuple[tuple[str, str, Any, Any], ...] = (
 
 def hand_options(fn: F) -> F:
     """Give command ``fn`` the hand options; it receives them as ``opts: Options``."""
-    sig = inspect.signature(fn, eval_str=True)
-    kept = [p for p in sig.parameters.values() if p.name != "opts"]
-    added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option,
-                               annotation=annotation)
-             for name, _, annotation, option in _OPTIONS]
-
-    @functools.wraps(fn)
-    def command(*args: Any, **kwargs: Any) -> Any:
-        values = {field: kwargs.pop(name) for name, field, _, _ in _OPTIONS}
-        return fn(*args, opts=Options(**values), **kwargs)
-
-    command.__signature__ = sig.replace(parameters=kept + added)  # type: ignore[attr-defined]
-    return command  # type: ignore[return-value]
+    from loo_ledger.cli.groups import option_group
+    return option_group(
+        fn, into="opts", options=[(name, annotation, option)
+                                  for name, _, annotation, option in _OPTIONS],
+        read=lambda typed, _ctx: Options(**{field: typed[name]
+                                            for name, field, _, _ in _OPTIONS}))

@@ -14,6 +14,7 @@ import typer
 from loo_ledger.cli.context import SESSION_OPTION, env
 from loo_ledger.cli.report_opts import Output, emit, output_options
 from loo_ledger.cli.visible import visible
+from loo_ledger.cli.wrapping import wrapped
 from loo_ledger.services.pool import antes_due, pool_view
 
 
@@ -36,31 +37,7 @@ def pool(ctx: typer.Context, output: Output, session: str | None = SESSION_OPTIO
     names = {status["next_dealer"], *status["sitting_out"],
              *(a["player"] for a in status["antes"]),
              *(o["player"] for o in status["loos_from_last_hand"])}
-    typer.echo("\n".join(_wrapped(lines, {visible(n) for n in names if n})))
-
-
-def _wrapped(lines: list[str], names: set[str]) -> list[str]:
-    """On a terminal, each line wrapped between words to its width (issue 22 item 6): the
-    terminal would break a name or a figure at its edge. A name of several words goes
-    whole onto the next line (its spaces held by no-break spaces while it is wrapped,
-    which textwrap does not break at). Piped, the lines as they are."""
-    import sys
-    if not sys.stdout.isatty():
-        return lines
-    import shutil
-    import textwrap
-    width = shutil.get_terminal_size().columns
-    held = {n: n.replace(" ", "\xa0") for n in sorted(names, key=len, reverse=True) if " " in n}
-    out = []
-    for line in lines:
-        for n, h in held.items():
-            line = line.replace(n, h)
-        for part in textwrap.wrap(line, width, subsequent_indent="  ",
-                                  break_long_words=False, break_on_hyphens=False):
-            for n, h in held.items():
-                part = part.replace(h, n)
-            out.append(part)
-    return out
+    typer.echo("\n".join(wrapped(lines, {visible(n) for n in names if n})))
 
 
 def pool_lines(status: dict[str, Any], *, marks: bool = True) -> list[str]:

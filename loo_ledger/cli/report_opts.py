@@ -21,8 +21,6 @@ A report with no rows writes nothing (CSV and TSV: not even a header).
 from __future__ import annotations
 
 import csv
-import functools
-import inspect
 import json
 import re
 import sys
@@ -57,34 +55,21 @@ _FLAGS: tuple[tuple[str, str, Output, str], ...] = (
 )
 
 
-def context_of(sig: inspect.Signature) -> Callable[[Mapping[str, Any]], Any]:
-    """How a decorator finds the command's context among its keyword arguments: by the
-    name of the parameter annotated ``typer.Context`` (Typer passes it by that name)."""
-    name = next(p.name for p in sig.parameters.values() if p.annotation is typer.Context)
-    return lambda kwargs: kwargs[name]
-
-
 def output_options(fn: F) -> F:
     """Give report ``fn`` the output options; it receives them as ``output: Output``."""
-    sig = inspect.signature(fn, eval_str=True)
-    context = context_of(sig)
-    kept = [p for p in sig.parameters.values() if p.name != "output"]
-    added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=bool,
-                               default=typer.Option(False, flag, help=text,
-                                                    rich_help_panel="Output"))
-             for name, flag, _, text in _FLAGS]
+    from loo_ledger.cli.groups import option_group
+    options = [(name, bool, typer.Option(False, flag, help=text, rich_help_panel="Output"))
+               for name, flag, _, text in _FLAGS]
+    return option_group(fn, into="output", options=options, read=_chosen_output)
 
-    @functools.wraps(fn)
-    def command(*args: Any, **kwargs: Any) -> Any:
-        given = [(flag, out) for name, flag, out, _ in _FLAGS if kwargs.pop(name)]
-        if len(given) > 1:
-            context(kwargs).fail(
-                f"choose one output: {' or '.join(f for f, _ in given)}, not both "
-                "(--json, --csv, --tsv and --nl exclude each other)")
-        return fn(*args, output=given[0][1] if given else Output.table, **kwargs)
 
-    command.__signature__ = sig.replace(parameters=kept + added)  # type: ignore[attr-defined]
-    return command  # type: ignore[return-value]
+def _chosen_output(typed: dict[str, Any], ctx: typer.Context) -> Output:
+    """The one output asked for (a table if none); two or more: a usage error."""
+    given = [(flag, out) for name, flag, out, _ in _FLAGS if typed[name]]
+    if len(given) > 1:
+        ctx.fail(f"choose one output: {' or '.join(f for f, _ in given)}, not both "
+                 "(--json, --csv, --tsv and --nl exclude each other)")
+    return given[0][1] if given else Output.table
 
 
 #: A decimal number as the ledger stores money and JSON writes figures: never quoted.

@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from loo_ledger.cli.render import money_text, show, table
+from loo_ledger.cli.wrapping import wrapped
 
 
 def show_tab(tab: dict[str, Any]) -> None:
@@ -38,21 +39,21 @@ def _money_tab(t: dict[str, Any], scope: dict[str, Any]) -> None:
                [(p["name"], cash(p["money"]), cash(p["paid"]), cash(p["received"]),
                  _owed(p["balance"], cash)) for p in t["parties"]],
                right=("won or lost", *paid_head, "still owed"), wrap=("still owed",)))
-    for p in t["payments"]:
-        typer.echo(f"Paid {p['when'][:10]}: {p['from']} to {p['to']} {cash(p['amount'])}"
-                   + (f" ({p['note']})" if p["note"] else "") + _counted(p, cash))
-    for c in t["capped"]:
-        typer.echo(_capped(c, cash))
-    typer.echo(f"\nStill to pay ({t['method']}):")
+    lines = [f"Paid {p['when'][:10]}: {p['from']} to {p['to']} {cash(p['amount'])}"
+             + (f" ({p['note']})" if p["note"] else "") + _counted(p, cash)
+             for p in t["payments"]]
+    lines += [_capped(c, cash) for c in t["capped"]]
+    lines += ["", f"Still to pay ({t['method']}):"]
     for tr in t["transfers"] or [{"from": "nobody", "to": "anybody", "amount": None}]:
         money = cash(tr["amount"]) if tr["amount"] else ""
-        typer.echo(f"  {tr['from']} pays {tr['to']} {money}".rstrip())
+        lines.append(f"  {tr['from']} pays {tr['to']} {money}".rstrip())
     for u in t["unmatched"]:
         amount = Decimal(u["amount"])
-        typer.echo(f"{u['name']} {'is still owed' if amount > 0 else 'still owes'} "
-                   f"{cash(str(abs(amount)))} for these evenings, "
-                   f"{'by' if amount > 0 else 'to'} parties whose part lies in other "
-                   "evenings: see 'loo settle-up --all'.")
+        lines.append(f"{u['name']} {'is still owed' if amount > 0 else 'still owes'} "
+                     f"{cash(str(abs(amount)))} for these evenings, "
+                     f"{'by' if amount > 0 else 'to'} parties whose part lies in other "
+                     "evenings: see 'loo settle-up --all'.")
+    typer.echo("\n".join(wrapped(lines, {p["name"] for p in t["parties"]})))
 
 
 def _counted(p: dict[str, Any], cash: Callable[[str], str]) -> str:

@@ -78,6 +78,7 @@ class TableSnapshot(msgspec.Struct, frozen=True, kw_only=True):
     pool_word: str           # "pool", or "pot" in Lou
     unit: str                # the unit's name ("chips" without one)
     units: str               # the unit in the plural ("white chips", "cents")
+    unit_value: str | None   # what one unit is worth (a decimal string; None: no value)
     currency: str | None
     closed: bool
     hands: int               # hands recorded
@@ -123,9 +124,11 @@ def current(ledger: Ledger, session: int | None = None) -> TableSnapshot | None:
         return None if sid is None else snapshot(ledger, sid)
 
 
-def snapshot(ledger: Ledger, sid: int) -> TableSnapshot:
+def snapshot(ledger: Ledger, sid: int, *, money: bool = True) -> TableSnapshot:
     """Session ``sid``'s table, from what is stored (nothing is settled again; NotFound
-    when there is no such session)."""
+    when there is no such session). ``money=False``: the money left out (every money None,
+    its text ""), for a view that shows the chips first: money is written by Babel, whose
+    locale data take tens of milliseconds to load the first time."""
     with ledger.db.snapshot():
         row = ledger.session(sid)
         view: dict[str, Any] = pool_view(ledger, sid)
@@ -139,8 +142,9 @@ def snapshot(ledger: Ledger, sid: int) -> TableSnapshot:
     seats = tuple(row["players"])
     dealer = status["next_dealer"]
     order = rotate_from_left(seats, dealer) if dealer in seats else seats
-    cash = _money([*(nets[p] for p in order), balances["pool"]], row["unit_value"],
-                  row["currency"])
+    value = row["unit_value"]
+    cash = _money([*(nets[p] for p in order), balances["pool"]],
+                  value if money else None, row["currency"])
     deltas = last["deltas"] if last is not None else {}
     looed = set(last["looed"]) if last is not None else set()
     sitting_out = set(status["sitting_out"])
@@ -156,7 +160,8 @@ def snapshot(ledger: Ledger, sid: int) -> TableSnapshot:
         session_id=sid, name=row["name"] or f"Session {sid}",
         variant=row["house_rule"] or row["variant"], game=game, lou=lou,
         pool_word="pot" if lou else "pool", unit=row["unit_name"] or "chips",
-        units=unit if unit.endswith("s") else unit + "s", currency=row["currency"],
+        units=unit if unit.endswith("s") else unit + "s",
+        unit_value=None if value is None else str(value), currency=row["currency"],
         closed=row["closed_at"] is not None, hands=count, players=players,
         pool=balances["pool"], pool_money=cash[-1][0], pool_money_text=cash[-1][1],
         next_hand=status["next_hand"], next_dealer=dealer,

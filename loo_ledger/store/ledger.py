@@ -150,6 +150,12 @@ class Ledger:
             r["closed"] = bool(r["closed"])
         return cast("list[SessionListRow]", rows)
 
+    def session_names(self) -> list[tuple[int, str | None]]:
+        """Every session's id and name, oldest first: what naming a session needs (without
+        :meth:`sessions`' counts, which read every hand)."""
+        return [(int(r[0]), r[1]) for r in self.db.execute(
+            "SELECT id, name FROM sessions ORDER BY id")]
+
     def current_session_id(self) -> int | None:
         """The current session's id, or None if none has been set."""
         rows = list(self.db.query("SELECT value FROM settings WHERE key = 'current_session'"))

@@ -18,15 +18,15 @@ change has its sign, and looed, burned, sitting out and deals next are words.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import DataTable, Digits, Footer, Static
+from textual.widgets import DataTable, Footer, Static
 
-from loo_ledger.domain import HandRecord, Settlement
 from loo_ledger.errors import LooError
 from loo_ledger.services.snapshot import (
     LastHand,
@@ -36,9 +36,11 @@ from loo_ledger.services.snapshot import (
     snapshot,
 )
 from loo_ledger.store.ledger import Ledger
-from loo_ledger.store.rows import HandRow
 from loo_ledger.tui.figures import signed
-from loo_ledger.tui.screens import AskText, Choose, Confirm, HandScreen, Pages
+
+if TYPE_CHECKING:
+    from loo_ledger.domain import HandRecord, Settlement
+    from loo_ledger.store.rows import HandRow
 
 #: How often the ledger is asked whether another process wrote to it (seconds).
 POLL = 0.5
@@ -78,6 +80,12 @@ def player_words(p: PlayerLine, lou: bool) -> str:
     elif p.sits_out:
         words.append("sits out the next deal")
     return ", ".join(words)
+
+
+def plain(*cells: object) -> tuple[Text, ...]:
+    """Cells for a DataTable as the text they are: a name such as ``[b]x`` is that name,
+    not markup (the table would read a string as markup, and parse each one)."""
+    return tuple(Text(str(c)) for c in cells)
 
 
 def status_line(b: TableSnapshot) -> str:
@@ -141,7 +149,7 @@ class TableApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.reload()
+        self.reload(first=True)
         self.set_interval(POLL, self.poll)
 
     def poll(self) -> None:
@@ -155,14 +163,16 @@ class TableApp(App[None]):
             self.mark = mark
             self.reload()
 
-    def reload(self, settled: Settlement | None = None) -> None:
+    def reload(self, settled: Settlement | None = None, *, first: bool = False) -> None:
         """Read the table again; ``settled``: the last hand, if this screen has just
-        recorded it (else it is settled again in a thread, shown when ready)."""
+        recorded it (else it is settled again in a thread, shown when ready). ``first``:
+        the first frame's reading, without the money (Babel's locale data take tens of
+        milliseconds to load): it is written once that frame is on the screen."""
         try:
-            self.board = board = snapshot(self.ledger, self.sid)
+            self.board = board = snapshot(self.ledger, self.sid, money=not first)
             count = board.next_hand - 1
-            first = 1 if self.every_hand else max(1, count - SHOWN + 1)
-            self.hand_rows = [] if self.big else list(self.ledger.iter_hands(self.sid, first))
+            start = 1 if self.every_hand else max(1, count - SHOWN + 1)
+            self.hand_rows = [] if self.big else list(self.ledger.iter_hands(self.sid, start))
         except LooError as exc:
             self.say(f"Error: {exc}")
             return
@@ -174,6 +184,8 @@ class TableApp(App[None]):
             self.show_big(board, lou)
             return
         self.show_board(board, lou)
+        if first and board.unit_value is not None:
+            self.call_after_refresh(self.show_money)
         self.show_hands(board, lou)
         if self.query_one("#chart", Static).display:
             self.show_chart()
@@ -189,6 +201,17 @@ class TableApp(App[None]):
                 self.query_one("#last", Static).update(f"Hand {board.last_hand}: ...")
             hand = board.last_hand  # settled once the screen is drawn, not before
             self.call_after_refresh(lambda: self.settle_last(hand))
+
+    def show_money(self) -> None:
+        """The board again, with each player's money (the first frame shows the chips)."""
+        try:
+            self.board = board = snapshot(self.ledger, self.sid)
+        except LooError as exc:
+            self.say(f"Error: {exc}")
+            return
+        self.query_one("#status", Static).update(status_line(board))
+        if not self.big:
+            self.show_board(board, board.lou)
 
     @work(thread=True, exclusive=True, group="last")
     def settle_last(self, hand: int) -> None:
@@ -206,8 +229,9 @@ class TableApp(App[None]):
             settled, problem = None, str(exc)
         finally:
             ledger.close()
-        # what the first preview of a hand needs (the one writer, a dry run), loaded here,
-        # away from the keys, rather than by the key that brings the preview
+        # what a hand's preview and its recording need (the engine, the one writer), loaded
+        # here, away from the keys, rather than by the key that brings the preview
+        import loo_ledger.domain.settlement.engine  # noqa: F401
         import loo_ledger.store.writer  # noqa: F401
         self.call_from_thread(self.got_last, hand, settled, problem)
 
@@ -238,12 +262,13 @@ class TableApp(App[None]):
     def show_board(self, board: TableSnapshot, lou: bool) -> None:
         table = self.query_one("#board", DataTable)
         table.clear(columns=True)
-        money = any(p.money_text for p in board.players)
-        table.add_columns("player", "net", *(["money"] if money else []), "last", "")
+        money = board.unit_value is not None  # "..." until the money is read
+        table.add_columns(*plain("player", "net", *(["money"] if money else []), "last", ""))
         for p in board.players:
             last = "-" if p.last is None else signed(p.last)
-            table.add_row(p.name, signed(p.net), *([p.money_text] if money else []), last,
-                          player_words(p, lou))
+            table.add_row(*plain(p.name, signed(p.net),
+                                 *([p.money_text or "..."] if money else []), last,
+                                 player_words(p, lou)))
 
     def show_hands(self, board: TableSnapshot, lou: bool) -> None:
         from loo_ledger.services.reports.cells import hand_cell
@@ -251,11 +276,12 @@ class TableApp(App[None]):
         table.clear(columns=True)
         seats = list(self.ledger.session(self.sid)["players"])
         pool = "pot" if lou else "pool"
-        table.add_columns("#", "dealer", pool, *seats, "after")
+        table.add_columns(*plain("#", "dealer", pool, *seats, "after"))
         table.add_rows(
-            (f"{r['number']}{'*' if r['table_ruling'] else ''}", r["dealer"],
-             f"{r['pot']}{' D' if r['double'] and board.marks else ''}",
-             *(hand_cell(r["record"], p, r["deltas"], lou=lou) for p in seats), r["pool_after"])
+            plain(f"{r['number']}{'*' if r['table_ruling'] else ''}", r["dealer"],
+                  f"{r['pot']}{' D' if r['double'] and board.marks else ''}",
+                  *(hand_cell(r["record"], p, r["deltas"], lou=lou) for p in seats),
+                  r["pool_after"])
             for r in self.hand_rows)
         if self.hand_rows:
             table.move_cursor(row=len(self.hand_rows) - 1)
@@ -264,6 +290,7 @@ class TableApp(App[None]):
             self.say(f"Listing hands {first} to {board.next_hand - 1} (h: every hand).")
 
     def show_big(self, board: TableSnapshot, lou: bool) -> None:
+        from textual.widgets import Digits  # the big view's alone
         box = self.query_one("#big", VerticalScroll)
         box.remove_children()
         rows = []
@@ -342,6 +369,7 @@ class TableApp(App[None]):
                 f"stays in the {r['to']}"
             cited = f" — {r['cited']}" if r["cited"] else ""
             lines.append(f"  {r['amount']:>6}  {who}: {r['reason']}{cited}")
+        from loo_ledger.tui.screens import Pages
         self.push_screen(Pages(lines))
 
     def _hand_screen(self, title: Any, form_of: Any, preview: Any, commit: Any) -> None:
@@ -357,6 +385,7 @@ class TableApp(App[None]):
         except LooError as exc:
             self.say(f"Error: {exc}")
             return
+        from loo_ledger.tui.screens import HandScreen
         self.push_screen(HandScreen(title, form, preview=preview, commit=commit,
                                     restart=form_of), done)
 
@@ -365,15 +394,22 @@ class TableApp(App[None]):
         from loo_ledger.cli.show import settlement_lines
         from loo_ledger.services.table import record, table_view
         from loo_ledger.tui.form import HandForm
-        views: list[Any] = []
+        views: list[Any] = []   # [the table the form is entered against, its change mark]
 
         def form_of() -> HandForm:
-            views[:] = [table_view(self.ledger, self.sid)]
+            views[:] = [table_view(self.ledger, self.sid), change_mark(self.ledger)]
             return HandForm(views[0])
 
         def preview(rec: HandRecord) -> tuple[list[str], dict[str, int]]:
-            view = views[0]
-            s = record(self.ledger, self.sid, rec, expect_hand=view.hand_no, dry_run=True)
+            """The hand settled by the one engine against the table the form was opened on,
+            reading nothing; if another process has written since, by a dry run of the one
+            writer (TableChanged if the hand has been recorded or undone meanwhile)."""
+            view, mark = views
+            if change_mark(self.ledger) == mark:
+                from loo_ledger.domain.settlement.engine import settle
+                s = settle(rec, view.state, view.variant)
+            else:
+                s = record(self.ledger, self.sid, rec, expect_hand=view.hand_no, dry_run=True)
             return (settlement_lines(s, v=view.variant, present=view.present),
                     {**s.deltas, **s.rules_deltas})
 
@@ -443,6 +479,7 @@ class TableApp(App[None]):
             self.mark = change_mark(self.ledger)
             self.reload()
             self.say(f"Hand {n} removed (kept in the audit trail).")
+        from loo_ledger.tui.screens import Confirm
         self.push_screen(Confirm(f"Remove hand {n} (dealt by {last['dealer']})?"), answered)
 
     def action_join(self) -> None:
@@ -452,6 +489,7 @@ class TableApp(App[None]):
                 return
             from loo_ledger.services.table import seat_add
             self._seat(lambda: seat_add(self.ledger, self.sid, name, None))
+        from loo_ledger.tui.screens import AskText
         self.push_screen(AskText("Who joins the table? (a new name, or one who left)"),
                          named)
 
@@ -466,6 +504,7 @@ class TableApp(App[None]):
                 return
             from loo_ledger.services.table import seat_leave
             self._seat(lambda: seat_leave(self.ledger, self.sid, name))
+        from loo_ledger.tui.screens import Choose
         self.push_screen(Choose("Who leaves the table?", present), chosen)
 
     def _seat(self, change: Any) -> None:

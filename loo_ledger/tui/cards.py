@@ -41,9 +41,10 @@ class CardEntry:
     """The cards of one hand played by ``players`` (in play, from the dealer's left)."""
 
     def __init__(self, v: Variant, players: Sequence[str], *, trump: str | None,
-                 trump_known: bool) -> None:
+                 trump_known: bool, dealer: str | None = None) -> None:
         self.rules = PlayRules.from_variant(v)
         self.players = tuple(players)
+        self.dealer = dealer                 # where the turned card is his, nobody else's
         self.trump = Suit(trump) if trump in tuple(Suit) else None
         self.trump_known = trump_known
         self.trump_card: Card | None = None
@@ -61,7 +62,7 @@ class CardEntry:
 
     def record(self) -> PlayRecord:
         """The cards entered so far, as the domain reads them."""
-        return PlayRecord(players=self.players, trump_card=self.trump_card,
+        return PlayRecord(players=self.players, trump_card=self.trump_card, dealer=self.dealer,
                           trump=self.trump if self.trump_known else None,
                           simple=not self.trump_known, turned=self.turned,
                           dealt=dict(self.hands), tricks=tuple(self.tricks))
@@ -151,7 +152,8 @@ class CardEntry:
             held = dict(self.hands)
             held[player] = cards
             found = judge(PlayRecord(players=self.players, trump_card=self.trump_card,
-                                     simple=not self.trump_known, dealt=held), self.rules)
+                                     dealer=self.dealer, simple=not self.trump_known,
+                                     dealt=held), self.rules)
             mine = [p.message for p in found.problems if p.player in (None, player)]
             if mine:
                 self.problem = mine[0]

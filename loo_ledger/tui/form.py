@@ -218,7 +218,7 @@ class HandForm:
         v, state = self.view.variant, self.view.state
         plan = analyse(step, state, v).plan(state.seats, v)
         return CardEntry(v, plan.in_play, trump=step.trump,
-                         trump_known=plan.shape.trump_known)
+                         trump_known=plan.shape.trump_known, dealer=plan.dealer)
 
     def forfeits(self, record: HandRecord) -> dict[str, tuple[str, ...]]:
         """The forfeits before play that may still be added to ``record`` (kind -> who may

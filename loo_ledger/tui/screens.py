@@ -114,11 +114,17 @@ class HandScreen(Screen[Settlement | None]):
         and why the last answer was refused."""
         said = [f"  {label}: {answer}" for label, answer in self.form.listed]
         notes = [f"  {n}" for n in self.form.notes]
-        self.query_one("#hand-answers", Static).update("\n".join(said + notes))
-        self.query_one("#hand-question", Static).update(escape(text) + links)
+        self.put("#hand-answers", "\n".join(said + notes))
+        self.put("#hand-question", escape(text) + links)
         self.problem = refused if refused else (text if problem else None)
-        self.query_one("#hand-problem", Static).update(
-            f"Not possible: {refused}" if refused else "")
+        self.put("#hand-problem", f"Not possible: {refused}" if refused else "")
+
+    def put(self, selector: str, text: str) -> None:
+        """``text`` in the Static ``selector``, unless it shows it already (a key redraws
+        only what it changed)."""
+        shown = self.query_one(selector, Static)
+        if shown.content != text:
+            shown.update(text)
 
     def on_key(self, event: Key) -> None:
         if self.question is not None and self.question.free:

@@ -29,7 +29,7 @@ import msgspec
 from loo_ledger.domain.cards.deck import Card, pack_ranks
 from loo_ledger.domain.cards.hand_flushes import FoundFlush, find_flush
 from loo_ledger.domain.cards.play import Breach, PlayContext, check_play, effective_suit, winner
-from loo_ledger.domain.cards.play_rules import PlayRules, turned_up
+from loo_ledger.domain.cards.play_rules import PlayRules, may_hold_turned, turned_up
 from loo_ledger.domain.rules.codes import Suit
 from loo_ledger.errors import Problem
 
@@ -142,10 +142,9 @@ Places = dict[Card, list[tuple[str, str | None]]]
 
 
 def _indicator_is(rec: PlayRecord, rules: PlayRules, p: str) -> bool:
-    """Whether ``p`` may take the card turned for trumps into his hand (and play it): the
-    dealer, where it is his (five-card Loo, indicator_to_dealer); anyone, where the record
-    does not say who dealt."""
-    return rules.indicator_to_dealer and rec.dealer in (None, p)
+    """Whether ``p`` may take the card turned for trumps into his hand (play_rules'
+    may_hold_turned, for the record's dealer)."""
+    return may_hold_turned(rules, dealer=rec.dealer, player=p)
 
 
 def _places(rec: PlayRecord, rules: PlayRules, taker: str | None) -> Places:

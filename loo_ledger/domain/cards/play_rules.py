@@ -204,6 +204,20 @@ def turned_up(rules: PlayRules, *, trump_card: Card | None = None,
     return frozenset(seen)
 
 
+def may_hold_turned(rules: PlayRules, *, dealer: str | None, player: str) -> bool:
+    """Whether ``player`` may take the card turned for trumps into his hand (and play it):
+    the dealer, where it is his (five-card Loo, ``indicator_to_dealer``); anyone, where the
+    record does not say who dealt; nobody otherwise.
+
+    >>> five = PlayRules.five_card()
+    >>> may_hold_turned(five, dealer="D", player="D"), may_hold_turned(five, dealer="D", player="A")
+    (True, False)
+    >>> may_hold_turned(PlayRules.five_card(indicator_to_dealer=False), dealer="D", player="D")
+    False
+    """
+    return rules.indicator_to_dealer and dealer in (None, player)
+
+
 def table_rule_text(name: str, raw: Any) -> str:
     """A rule of play's value as a person types it; ValueError naming what is allowed.
 

@@ -536,7 +536,7 @@ def next_card(rec: PlayRecord, trick: Sequence[Card], rules: PlayRules) -> NextC
     from loo_ledger.domain.cards.deck import pack
     from loo_ledger.domain.cards.judge import judge, trump_at_start
     from loo_ledger.domain.cards.play import PlayContext, legal_plays
-    from loo_ledger.domain.cards.play_rules import turned_up
+    from loo_ledger.domain.cards.play_rules import may_hold_turned, turned_up
     judged = judge(rec, rules)
     done = len(judged.winners)
     played = {card for t in rec.tricks[:done] for card in t}
@@ -566,6 +566,9 @@ def next_card(rec: PlayRecord, trick: Sequence[Card], rules: PlayRules) -> NextC
                         cards=tuple(legal_plays(hands[player], trick, ctx)))
     held = {x for p, hand in hands.items() if p != player for x in hand}
     seen = played | set(trick) | shown | held
+    if rec.trump_card is not None and not may_hold_turned(rules, dealer=rec.dealer,
+                                                          player=player):
+        seen.add(rec.trump_card)  # the turned card is the dealer's (or nobody's) to hold
     return NextCard(player=player, trick=done + 1,
                     cards=tuple(x for x in pack(rules.pack) if x not in seen))
 

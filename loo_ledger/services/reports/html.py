@@ -44,6 +44,18 @@ footer { color: #777; font-size: 12px; margin-top: 2em; }
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
 
 
+def page_head(title: str, meta: str) -> list[str]:
+    """A page's opening lines to its first heading and the line under it: the document's
+    head with the policy, the phone's viewport and the styles, then ``title`` and ``meta``
+    (both escaped). The evening's page and the season's (season_html.py) begin alike."""
+    return [
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>",
+        f"<h1>{escape(title)}</h1>", f'<p class="meta">{escape(meta)}</p>']
+
+
 def _double_mark(h: HandRow, ev: Evening) -> str:
     """" D" after a double pool's pot, where the game has simple and double pools."""
     return " D" if h["double"] and ev.simple_double else ""
@@ -160,11 +172,7 @@ def chunks(ev: Evening) -> Iterator[str]:
     items = "".join(f"<li>{escape(f)}</li>" for f in [*facts(ev), *ev.card_lines])
     transfers = "".join(f"<li>{escape(t)}</li>" for t in transfer_lines(ev, settling(ev)))
     yield "\n".join([
-        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(ev.title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>",
-        f"<h1>{escape(ev.title)}</h1>", f'<p class="meta">{escape(meta)}</p>',
+        *page_head(ev.title, meta),
         "<h2>Balances</h2>", balances_table(ev), f"<ul>{items}</ul>",
         "<h2>To settle up</h2>", f'<ul class="settle">{transfers}</ul>',
         "<h2>Charts</h2>", *charts, "<h2>Hands</h2>", ""])

@@ -14,7 +14,7 @@ from html import escape
 from loo_ledger.services.analysis.season_report import SeasonChart, SeasonReport
 from loo_ledger.services.reports import season_cells as w
 from loo_ledger.services.reports import svg
-from loo_ledger.services.reports.html import CSP, CSS
+from loo_ledger.services.reports.html import page_head
 
 
 def chart_svg(chart: SeasonChart, *, phone: bool = False) -> str:
@@ -55,11 +55,7 @@ def page(report: SeasonReport) -> str:
     charts = [chart_svg(report.chart), chart_svg(report.chart, phone=True)] \
         if report.chart.evenings else []
     return "\n".join([
-        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>",
-        f"<h1>{escape(title)}</h1>", f'<p class="meta">{escape(w.head(report))}</p>',
+        *page_head(title, w.head(report)),
         '<h2 id="standings">Standings</h2>', standings,
         '<p class="key">Change: places since the previous evening. Rating: OpenSkill '
         "(Plackett-Luce), each evening a match ranked by net chips, as mu ± sigma.</p>",
