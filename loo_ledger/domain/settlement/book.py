@@ -111,16 +111,13 @@ class Book:
         return self.variant.compiled.loo_rule
 
     def loo(self, player: str, way: Way, amount: int | None = None, won: int = 0) -> None:
-        """``player`` is looed (burned, in Lou) ``way`` (a loo's way names its cause) and
-        pays L (or ``amount``) into the next pool; ``won`` is the tricks a burned player
-        took."""
+        """``player`` is looed (burned, in Lou, a renege's burn too) ``way`` (a loo's way
+        names its cause) and pays L (or ``amount``) into the next pool; ``won`` is the
+        tricks a burned player took."""
         amount = self.loo_amount() if amount is None else amount
         self.pay(player, None, amount, way, amount, won)
-        self.counted(player, amount)
-
-    def counted(self, player: str, amount: int) -> None:
-        """``player``'s payment of ``amount`` into the next pool counts as a loo (in Lou a
-        burn): in the hand's looed and loos, as stats, exports and highlights read them."""
+        # The payment counts as a loo (in Lou a burn): in the hand's looed and loos, as
+        # stats, exports and highlights read them.
         self.looed += (player,)
         self.loos[player] = self.loos.get(player, 0) + amount
 

@@ -27,8 +27,7 @@ def settle_lou(tricks: Mapping[str, int], offenders: list[str], book: Book) -> S
                            lou_antes_due=False)
     if book.outcome == RENEGE:
         for p in offenders:
-            book.pay(p, None, burn, ways.reneged, burn)
-            book.counted(p, burn)   # a renege's burn is a burn (stats, exports)
+            book.loo(p, ways.reneged, amount=burn)  # a renege's burn is a burn (stats, exports)
         book.note(wording.renege_note(offenders))
         return book.finish(next_dealer=plan.dealer, double=True, lou_first=first,
                            lou_antes_due=False, sit_out=frozenset(offenders))

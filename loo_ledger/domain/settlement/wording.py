@@ -122,7 +122,9 @@ BOARD = "the flush loos the board: pays a loo"
 ALL_FOLDED = "everyone folded: the pot stays and the same dealer deals again"
 
 
-def reneged(burn: int) -> str:
+def reneged(burn: int, won: int = 0) -> str:
+    """A renege's burn, worded from the figures of a burn (``Book.loo``: the amount and the
+    tricks won, none here)."""
     return f"reneged: burned {burn}, sits out the redeal"
 
 
