@@ -20,7 +20,6 @@ A report with no rows writes nothing (CSV and TSV: not even a header).
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 import sys
@@ -113,6 +112,7 @@ def write_rows(output: Output, rows: Iterable[Mapping[str, Any]],
         columns = columns_of(rows)
         if not columns:  # no rows: nothing to name (no header either)
             return
+    import csv  # only for --csv/--tsv: every report loads this module, few write CSV
     writer = csv.writer(sys.stdout, lineterminator="\n",
                         delimiter="\t" if output is Output.tsv else ",")
     writer.writerow(columns)
