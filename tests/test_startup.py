@@ -245,3 +245,17 @@ def test_only_loo_table_loads_textual(modules_of, good_db: Path, hand_db: Path) 
                  ["--db", str(hand_db), "hand", "A=1", "B=1", "C=1", "D=0"],
                  ["--db", str(good_db), "explain", "1"], ["table", "--help"]):
         assert not textual(modules_of(*args)), args
+
+
+def test_standings_loads_no_season_services_and_no_csv_writer(good_template: Path,
+                                                               tmp_path: Path) -> None:
+    """`loo standings` starts without what only other season commands need (issue 24's
+    figures, benchmarks/season.py): the season services (services/seasons.py, for `loo
+    season new/list/rename/delete`) and the CSV writer with the evening's reports it
+    brings (services/reports/csvout.py, evening.py)."""
+    db = tmp_path / "loo.db"
+    shutil.copyfile(good_template, db)
+    modules = loaded("--db", str(db), "standings")
+    assert "loo_ledger.services.analysis.standings" in modules   # it did its work
+    assert not {"loo_ledger.services.seasons", "loo_ledger.services.reports.csvout",
+                "loo_ledger.services.reports.evening"} & set(modules)
