@@ -33,3 +33,15 @@ def april(loo: Any, db: Path) -> Path:
     out = loo(db, "season", "new", "April", "--since", "2026-04-01", "--until", "2026-04-30")
     assert out.exit_code == 0, out.output
     return db
+
+
+def may(loo: Any, db: Path) -> Path:
+    """April (:func:`april`) and a fifth evening, E5 on 1 May: Ann, Ben and Dov, Dov
+    deals one hand, Ann taking 2 tricks, Ben 1, Dov none (its figures are worked in the
+    tests that use it)."""
+    april(loo, db)
+    for args in (("new", "E5", "--players", "Ann,Ben,Dov", "--dealer", "Dov", "--when",
+                  "2026-05-01 20:00"), ("hand", "Ann=2", "Ben=1", "Dov=0")):
+        out = loo(db, *args)
+        assert out.exit_code == 0, out.output
+    return db
