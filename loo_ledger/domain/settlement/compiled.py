@@ -10,7 +10,8 @@ key without anyone listing it; of the hand's number, only whether it is the firs
 and from those parts of the record and its dealer; a reading with any problem is never
 remembered (:meth:`Compiled.plan` says None and the engine works it out, problems and
 all). So a remembered plan vouches for what :func:`plan.hand_problems` checks (the
-record's dealer; the first dealer sitting out hand 1): its key holds all it reads.
+record's dealer; the first dealer sitting out hand 1) and for the names of the words
+(:func:`plan.name_problems`): its key holds all they read.
 """
 
 from __future__ import annotations
@@ -94,7 +95,8 @@ class Way:
     """One way chips move at this table: the movement's kind, the rule behind it, its words
     (wording.py: a text, or the function that words the movement's figures) and, for a
     loo, its cause. The movements made this way are remembered by payer, payee, amount and
-    figures, so a movement met again is neither worded nor made again."""
+    figures (the ``move`` :meth:`Book.pay` is given, as it is given), so a movement met
+    again is neither worded nor made again."""
 
     __slots__ = ("kind", "rule", "words", "cause", "made")
 
@@ -103,18 +105,17 @@ class Way:
         self.kind, self.rule, self.words, self.cause = kind, rule, words, cause
         self.made: Memory[tuple[Any, ...], Movement] = Memory()
 
-    def make(self, payer: str | None, payee: str | None, amount: int,
-             figures: tuple[Any, ...]) -> Movement:
-        """The movement of ``amount`` from ``payer`` to ``payee`` (None is the pool) this way,
-        worded from ``figures``: remembered, or made and remembered."""
-        key = (payer, payee, amount, figures)
-        got = self.made.recall(key)
+    def make(self, move: tuple[Any, ...]) -> Movement:
+        """The movement ``move`` (payer, payee, amount, then the figures that word it; None
+        is the pool) this way: remembered, or made and remembered."""
+        got = self.made.recall(move)
         if got is None:
+            payer, payee, amount, *figures = move
             words = self.words
             got = Movement(payer=payer, payee=payee, amount=amount, kind=self.kind,
                            reason=words if isinstance(words, str) else words(*figures),
                            rule=self.rule, cause=self.cause)
-            self.made.keep(key, got)
+            self.made.keep(move, got)
         return got
 
 
