@@ -61,20 +61,15 @@ _SUITS = frozenset(Suit)
 _LOO_DETAIL = {LooKind.LIMITED: ("loo_amount",), LooKind.MIXED: ("loo_limit",)}
 
 
-def state_key(state: TableState) -> TableState:
-    """The state as a plan reads it: the same state with no pool and, of the hand's
-    number, only whether it is the first hand (1, else 0): the fields a plan and
-    :func:`plan.hand_problems` do not depend on."""
-    return replace(state, pool=0, hand_no=1 if state.hand_no == 1 else 0)
-
-
-def record_key(record: HandRecord) -> tuple[Any, ...] | None:
-    """The parts of a record a plan reads (who sits out, the dealer, the trump, the
-    words), or None where one is not text as a session file has it (then the plan is
-    worked out). Of a
-    suit turned, the plan reads only whether it is clubs (``legal.deal_shape``'s club
-    law); anything else given as the trump is kept as given (a reading that refuses it
-    is never remembered)."""
+def plan_key(record: HandRecord, state: TableState) -> tuple[Any, ...] | None:
+    """The key a plan is remembered by: the state as a plan reads it (the same state with
+    no pool and, of the hand's number, only whether it is the first hand: the fields a
+    plan and :func:`plan.hand_problems` do not depend on), then the parts of the record
+    it reads (who sits out, the dealer, the trump, the words). None where one of those is
+    not text as a session file has it (then the plan is worked out). Of a suit turned,
+    the plan reads only whether it is clubs (``legal.deal_shape``'s club law); anything
+    else given as the trump is kept as given (a reading that refuses it is never
+    remembered)."""
     said, dealer = record.declarations, record.dealer
     if dealer is not None and type(dealer) is not str:
         return None
@@ -83,12 +78,13 @@ def record_key(record: HandRecord) -> tuple[Any, ...] | None:
         trump = trump == _SUIT_CLUBS
     elif type(trump) is not str:
         return None
+    at = replace(state, pool=0, hand_no=1 if state.hand_no == 1 else 0)
     if said is None:
-        return (record.sitting_out, dealer, trump, None)
+        return (at, (record.sitting_out, dealer, trump, None))
     words = tuple(said.values())
     if not _WORD_TYPES.issuperset(map(type, words)):
         return None
-    return (record.sitting_out, dealer, trump, tuple(said), words)
+    return (at, (record.sitting_out, dealer, trump, tuple(said), words))
 
 
 class Way:
@@ -186,7 +182,7 @@ class Compiled:
 
     def __init__(self, v: Variant) -> None:
         self.v = v
-        self.plans: Memory[tuple[TableState, tuple[Any, ...]], Plan] = Memory()
+        self.plans: Memory[tuple[Any, ...], Plan] = Memory()
         self.refs: Memory[tuple[Any, ...], RuleRef] = Memory()
         #: The parameters behind L, what a looed player pays (``Book.loo_amount``).
         self.loo_rule = self.rule("loo", *_LOO_DETAIL.get(v.loo, ()))
@@ -214,10 +210,9 @@ class Compiled:
         """The plan of ``record`` at a table in ``state``: remembered, or worked out by
         :func:`plan.analyse` and remembered if the reading found no problem; None if it
         found one (the engine then reads the record in full, for its problems)."""
-        part = record_key(record)
-        if part is None:
+        key = plan_key(record, state)
+        if key is None:
             return None
-        key = (state_key(state), part)
         got = self.plans.get(key)
         if got is None:
             got = self.plans.recall(key)
