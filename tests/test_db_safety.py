@@ -12,7 +12,6 @@ test_cli.py); the next hand, C dealing a simple pool, is `A=1 B=1 C=0 D=1`.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
 import sqlite3
@@ -33,7 +32,6 @@ WRITES = [("new", "X", "--players", "P,Q,R"), ("import", "--again", "{good}"), N
 
 def settle_file(db: Path) -> None:
     """Everything in the main file (no -wal), as a person's copy would find it."""
-    gc.collect()  # connections the in-process CLI left open
     conn = sqlite3.connect(db)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
@@ -204,7 +202,6 @@ def test_a_read_only_ledger_can_be_read(loo, good_db, read_only, what, monkeypat
     result = loo(good_db, *NEXT_HAND)
     assert result.exit_code == 1
     assert "Nothing was written" in result.stderr and "read-only" in result.stderr
-    gc.collect()
     assert digest(good_db) == kept
     after = sorted(p.name for p in good_db.parent.iterdir())
     if what == "medium":
