@@ -60,12 +60,19 @@ def evenings(db: Path, plan: Any) -> None:
             loo(db, "hand", *words)
 
 
-@pytest.fixture
-def march(tmp_path: Path) -> Path:
-    db = tmp_path / "loo.db"
+@pytest.fixture(scope="module")
+def march_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The four evenings and the season March, built once for the module."""
+    db = tmp_path_factory.mktemp("march") / "loo.db"
     evenings(db, EVENINGS)
     loo(db, "season", "new", "March", "--since", "2026-03-01", "--until", "2026-03-31")
     return db
+
+
+@pytest.fixture
+def march(march_built: Path, tmp_path: Path, copy_ledger) -> Path:
+    """A copy of :func:`march_built` for one test to read and write."""
+    return copy_ledger(march_built, tmp_path)
 
 
 def figures(report: dict[str, Any]) -> dict[str, tuple[Any, ...]]:
