@@ -18,9 +18,15 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def evening(tmp_path, loo) -> Path:
+def evening(evening_built, tmp_path, copy_ledger) -> Path:
+    """A copy of :func:`evening_built` for one test."""
+    return copy_ledger(evening_built, tmp_path, "l.db")
+
+
+@pytest.fixture(scope="module")
+def evening_built(tmp_path_factory, loo) -> Path:
     """Two sessions: 1 'Friday at the Crown' (closed), 2 'Sunday' (current), Ann Ben Cat."""
-    db = tmp_path / "l.db"
+    db = tmp_path_factory.mktemp("evening") / "l.db"
     assert loo(db, "new", "Friday at the Crown", "--players", "Ann,Ben,Cat").exit_code == 0
     assert loo(db, "hand", "Ann=3", "Ben=0", "Cat=0").exit_code == 0
     assert loo(db, "close", "-s", "1").exit_code == 0
