@@ -154,6 +154,14 @@ def good_file(tmp_path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def good_source(tmp_path_factory) -> Path:
+    """GOOD_SESSION as a file, written once per test process, for the fixtures that build
+    a ledger once for a module (a test that edits the file takes ``good_file``)."""
+    return write_json(tmp_path_factory.mktemp("good_source") / "good.json",
+                      copy.deepcopy(GOOD_SESSION))
+
+
+@pytest.fixture(scope="session")
 def good_template(tmp_path_factory, loo) -> Path:
     """GOOD_SESSION imported once per test process (a new ledger, its migrations, the
     import): ``good_db`` copies this file, which no test opens."""
