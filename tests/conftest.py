@@ -209,3 +209,14 @@ def copy_ledger():
         return path
 
     return copy
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collect_file(file_path: Path, parent: pytest.Collector):
+    """The doctests are the package's (``--doctest-modules``): the test modules and their
+    helpers hold none, so they are collected as tests only, not searched again for
+    doctests (a search of every object of 150 modules in every worker)."""
+    collected = yield
+    if file_path.suffix == ".py" and Path(__file__).parent in file_path.parents:
+        return [c for c in collected if type(c).__name__ != "DoctestModule"]
+    return collected
