@@ -15,15 +15,12 @@ import json
 import os
 import shutil
 import sqlite3
-import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 import pytest
-import typer.main
+from cli_kit import BuiltOnce
 from hypothesis import settings
-from typer.testing import CliRunner, Result
 
 from loo_ledger.cli import app
 from loo_ledger.store.ledger import Ledger
@@ -126,44 +123,6 @@ def dump_db():
     return dump
 
 
-class BuiltOnce(CliRunner):
-    """Typer's CliRunner with the program's Click command built once, as one ``loo``
-    process builds it once: ``CliRunner.invoke`` builds it again at every call (Typer's
-    ``get_command``, then each command's own as it is first run: about a third of a short
-    command's time). What a call returns, and how it ends, is ``CliRunner.invoke``'s."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.cli = typer.main.get_command(app)
-
-    def run(self, args: list[str], input: str | None = None,
-            env: dict[str, str] | None = None) -> Result:
-        with self.isolation(input=input, env=env) as (stdout, stderr, output):
-            code: Any = 0
-            exception: BaseException | None = None
-            exc_info = None
-            try:
-                self.cli.main(args=args, prog_name=self.get_default_prog_name(self.cli))
-            except SystemExit as exc:
-                exc_info, code = sys.exc_info(), exc.code
-                if code is None:
-                    code = 0
-                if code != 0:
-                    exception = exc
-                if not isinstance(code, int):
-                    sys.stdout.write(f"{code}\n")
-                    code = 1
-            except Exception as exc:  # as CliRunner.invoke: the result carries it
-                exception, code, exc_info = exc, 1, sys.exc_info()
-            finally:
-                sys.stdout.flush()
-                sys.stderr.flush()
-            return Result(runner=self, stdout_bytes=stdout.getvalue(),
-                          stderr_bytes=stderr.getvalue(), output_bytes=output.getvalue(),
-                          return_value=None, exit_code=code, exception=exception,
-                          exc_info=exc_info)
-
-
 @pytest.fixture(scope="session")
 def loo():
     """``loo(db, *args)`` runs the CLI in process with ``--db db``; wide terminal for tables.
@@ -172,8 +131,8 @@ def loo():
     runner = BuiltOnce()
 
     def run(db: Path, *args: str, input: str | None = None):
-        result = runner.run(["--db", str(db), *map(str, args)], input=input,
-                            env={"COLUMNS": "200"})
+        result = runner.invoke(app, ["--db", str(db), *map(str, args)], input=input,
+                               env={"COLUMNS": "200"})
         # Ended by exiting (0, 1 or 2), never by an exception escaping the program.
         assert result.exception is None or isinstance(result.exception, SystemExit), (
             f"uncaught {result.exception!r}; output: {result.output}")

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_kit import BuiltOnce
 from sqlite_utils import Database
-from typer.testing import CliRunner
 
 from loo_ledger.cli import app
 from loo_ledger.domain.rules.codes import Resolution
@@ -40,7 +40,7 @@ from loo_ledger.store.views import DESCRIPTIONS, HIDDEN, OUTCOMES, VIEWS
 
 ROOT = Path(__file__).resolve().parent.parent
 RENAME = {"A": "Zoe", "B": "Amy", "C": "Max", "D": "Bea"}
-runner = CliRunner()
+runner = BuiltOnce()  # the program's command built once for the module
 
 
 def renamed(value: Any) -> Any:

@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_kit import BuiltOnce
 
 from loo_ledger.cli import COMMANDS, app
 
-runner = CliRunner()
+runner = BuiltOnce()  # the program's command built once for the module
 
 
 @pytest.fixture

@@ -33,11 +33,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from cli_kit import BuiltOnce
 
 from loo_ledger.cli import app
 
-runner = CliRunner()
+runner = BuiltOnce()  # the program's command built once for the module
 MONEY = ("--unit-value", "0.05", "--currency", "GBP")
 EVENINGS = (("E1", "2026-03-06", "Ann,Ben,Cat", "Cat", ("Ann=2", "Ben=1", "Cat=0")),
             ("E2", "2026-03-13", "Ann,Ben,Cat", "Cat", ("Ann=0", "Ben=3", "Cat=0")),

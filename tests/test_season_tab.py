@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from cli_kit import BuiltOnce
 
 from loo_ledger.cli import app
 
-runner = CliRunner()
+runner = BuiltOnce()  # the program's command built once for the module
 
 
 def loo(db: Path, *args: str, code: int = 0) -> Any:
