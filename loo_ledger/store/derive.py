@@ -45,8 +45,8 @@ HAND_COLUMNS = ("number", "dealer", "record", "deltas", "pool_in", "pot", "pool_
 #: The names other modules read here (the totals' own home is store/totals.py).
 __all__ = ["CARD_COLUMNS", "CONTESTED", "HAND_COLUMNS", "NOTHING", "PLAY_COLUMNS",
            "PLAYER_TOTAL_COLUMNS", "SEAT_TOTAL_COLUMNS", "SESSION_TOTAL_COLUMNS", "WORDS",
-           "BATCH", "Derived", "Running", "derive", "derive_batches", "rule_text",
-           "running_of"]
+           "BATCH", "Derived", "Running", "Totals", "derive", "derive_batches", "rule_text",
+           "running_of", "summed"]
 
 class Derived(msgspec.Struct, frozen=True, kw_only=True):
     """A session's derived rows, hands named by number (never by row id).
@@ -70,22 +70,38 @@ def rule_text(rule: object) -> str:
 
 
 def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int],
-           memo: dict[int, tuple[Any, ...]]) -> str:
-    """The hand's movements packed (codec.pack_move), adding each to ``nets``. ``memo``
-    keeps each movement object's packing (the engine gives the same object to many
-    hands), with the object, so that its id is not another's."""
-    out: list[str] = []
+           memo: dict[Any, tuple[Any, ...]]) -> tuple[str, str]:
+    """The hand's ``moves`` and ``causes`` columns (codec.pack_move, codec.causes_text),
+    adding its movements to ``nets``. ``memo`` keeps them, and what the movements move
+    for each player, per distinct list of movements (the engine makes each movement once
+    and gives it again, so a few thousand lists serve a hundred thousand hands)."""
+    got = memo.get(s.movements)
+    if got is None:
+        got = memo[s.movements] = _packed_hand(s, seat, memo)
+    for p, amount in got[2]:
+        nets[p] += amount
+    return got[0], got[1]
+
+
+def _packed_hand(s: Settlement, seat: Mapping[str, int],
+                 memo: dict[Any, tuple[Any, ...]]) -> tuple[str, str, tuple[Any, ...]]:
+    """(moves, causes, each player's net from the movements) of hand ``s``; ``memo`` also
+    keeps each movement's packing by its id, with the movement (so that the id is not
+    another's)."""
+    moved: dict[str, int] = {}
+    out = []
     for seq, m in enumerate(s.movements, 1):
         got = memo.get(id(m))
         if got is None or got[0] is not m:
             got = memo[id(m)] = (m, *_packed(s, seq, m, seat))
         _, payer, payee, amount, text = got
         if payer is not None:
-            nets[payer] -= amount
+            moved[payer] = moved.get(payer, 0) - amount
         if payee is not None:
-            nets[payee] += amount
+            moved[payee] = moved.get(payee, 0) + amount
         out.append(text)
-    return codec.moves_text(out)
+    return (codec.moves_text(out), codec.causes_text(s.movements),
+            tuple((p, d) for p, d in moved.items() if d))
 
 
 def _packed(s: Settlement, seq: int, m: Movement,
@@ -160,7 +176,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     if totals is None:
         totals = Totals(start)
     memo = totals.packed
-    if len(memo) > 4096:  # the engine's own movements are few; others are new each hand
+    if len(memo) > 16384:  # the engine's own movements are few; others are new each hand
         memo.clear()
     for raw, s in zip(records, settlements, strict=True):
         text = None
@@ -178,10 +194,11 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
             raise cannot_store(s.hand_no, f"{e.args[0]!r} is named, who is not seated") from None
         if texts and text is None:
             text = codec.encode_record(raw, seats)
+        moves, causes = _moves(s, nets, seat, memo)
         hands.append((s.hand_no, dealer, text,
                       codec.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
                       int(s.double), _outcome(s), s.table_ruling, looed, words, tricks,
-                      _moves(s, nets, seat, memo), codec.causes_text(s.movements)))
+                      moves, causes))
     if running:
         return Derived(hands=hands, nets=nets, player_totals={}, seat_totals={},
                        session_totals=session_totals(settlements, 0, start.session_totals),
@@ -225,9 +242,15 @@ def derive_batches(players: Sequence[str], records: Iterable[Mapping[str, Any]],
         d = derive(players, hands, settled, final, before=running_of(d), seats=seats,
                    totals=totals)
         yield d
+    yield summed(d, totals)
+
+
+def summed(d: Derived, totals: Totals) -> Derived:
+    """The session's rows after the batches derived with ``totals`` (the last of them
+    ``d``): no hands; the nets, and the totals summed from ``totals``' tallies."""
     totals.fold()
     sums = d.session_totals
-    yield Derived(hands=[], nets=d.nets,
-                  player_totals={p: tuple(t) for p, t in totals.players.items()},
-                  seat_totals={k: tuple(t) for k, t in totals.seats.items()},
-                  session_totals=(*sums[:5], sums[5] + totals.paid), state=final)
+    return Derived(hands=[], nets=d.nets,
+                   player_totals={p: tuple(t) for p, t in totals.players.items()},
+                   seat_totals={k: tuple(t) for k, t in totals.seats.items()},
+                   session_totals=(*sums[:5], sums[5] + totals.paid), state=d.state)

@@ -82,8 +82,8 @@ class Totals:
         self.seats = {k: list(t) for k, t in start.seat_totals.items()}
         self.paid = 0
         self.tally: dict[tuple[Any, ...], int] = {}
-        #: each movement object's packing (see :func:`_moves`), kept from batch to batch
-        self.packed: dict[int, tuple[Any, ...]] = {}
+        #: each list of movements' packing (derive.py ``_moves``), kept from batch to batch
+        self.packed: dict[Any, tuple[Any, ...]] = {}
 
     def hand(self, s: Settlement, raw: Mapping[str, Any], seat: Mapping[str, int],
              n_seats: int) -> tuple[str, str]:
