@@ -70,38 +70,22 @@ def rule_text(rule: object) -> str:
 
 
 def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int],
-           memo: dict[Any, tuple[Any, ...]]) -> tuple[str, str]:
-    """The hand's ``moves`` and ``causes`` columns (codec.pack_move, codec.causes_text),
-    adding its movements to ``nets``. ``memo`` keeps them, and what the movements move
-    for each player, per distinct list of movements (the engine makes each movement once
-    and gives it again, so a few thousand lists serve a hundred thousand hands)."""
-    got = memo.get(s.movements)
-    if got is None:
-        got = memo[s.movements] = _packed_hand(s, seat, memo)
-    for p, amount in got[2]:
-        nets[p] += amount
-    return got[0], got[1]
-
-
-def _packed_hand(s: Settlement, seat: Mapping[str, int],
-                 memo: dict[Any, tuple[Any, ...]]) -> tuple[str, str, tuple[Any, ...]]:
-    """(moves, causes, each player's net from the movements) of hand ``s``; ``memo`` also
-    keeps each movement's packing by its id, with the movement (so that the id is not
-    another's)."""
-    moved: dict[str, int] = {}
-    out = []
+           memo: dict[int, tuple[Any, ...]]) -> str:
+    """The hand's movements packed (codec.pack_move), adding each to ``nets``. ``memo``
+    keeps each movement object's packing (the engine gives the same object to many
+    hands), with the object, so that its id is not another's."""
+    out: list[str] = []
     for seq, m in enumerate(s.movements, 1):
         got = memo.get(id(m))
         if got is None or got[0] is not m:
             got = memo[id(m)] = (m, *_packed(s, seq, m, seat))
         _, payer, payee, amount, text = got
         if payer is not None:
-            moved[payer] = moved.get(payer, 0) - amount
+            nets[payer] -= amount
         if payee is not None:
-            moved[payee] = moved.get(payee, 0) + amount
+            nets[payee] += amount
         out.append(text)
-    return (codec.moves_text(out), codec.causes_text(s.movements),
-            tuple((p, d) for p, d in moved.items() if d))
+    return codec.moves_text(out)
 
 
 def _packed(s: Settlement, seq: int, m: Movement,
@@ -176,7 +160,7 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     if totals is None:
         totals = Totals(start)
     memo = totals.packed
-    if len(memo) > 16384:  # the engine's own movements are few; others are new each hand
+    if len(memo) > 4096:  # the engine's own movements are few; others are new each hand
         memo.clear()
     for raw, s in zip(records, settlements, strict=True):
         text = None
@@ -194,11 +178,10 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
             raise cannot_store(s.hand_no, f"{e.args[0]!r} is named, who is not seated") from None
         if texts and text is None:
             text = codec.encode_record(raw, seats)
-        moves, causes = _moves(s, nets, seat, memo)
         hands.append((s.hand_no, dealer, text,
                       codec.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
                       int(s.double), _outcome(s), s.table_ruling, looed, words, tricks,
-                      moves, causes))
+                      _moves(s, nets, seat, memo), codec.causes_text(s.movements)))
     if running:
         return Derived(hands=hands, nets=nets, player_totals={}, seat_totals={},
                        session_totals=session_totals(settlements, 0, start.session_totals),
