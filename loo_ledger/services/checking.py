@@ -28,7 +28,7 @@ from loo_ledger.services.checking_audit import AuditTrail
 from loo_ledger.services.checking_table import check_ledger_rows, check_table, made_here
 from loo_ledger.store import codec
 from loo_ledger.store.codec import Seats, decode_record, loads_or_none, state_to_json
-from loo_ledger.store.derive import Running, derive, running_of
+from loo_ledger.store.derive import NOTHING, Derived, Running, Totals, derive, running_of, summed
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.stored_rows import StoredRows
 from loo_ledger.store.totals import (
@@ -119,6 +119,9 @@ class _Check:
         self.count = 0
         self.starts = {c.from_hand for c in self.session.rule_changes}
         self.running: Running | None = None
+        self.last: Derived | None = None
+        #: the totals' tallies and what the hands share, kept from batch to batch
+        self.totals = Totals(NOTHING)
         self.nets: dict[str, int] = defaultdict(int)  # stored movements minus the rules'
         self.variant: Any = None
         self.state: TableState | None = None
@@ -151,12 +154,13 @@ class _Check:
                 settled.append(result)
                 state = result.next_state
             d = derive(self.players, [r for _, r in batch], settled, state,
-                       before=self.running, texts=False)
+                       before=self.running, texts=False, seats=self.seats,
+                       totals=self.totals)
         except LooError as exc:
             self._failed(exc)
             return
         self.state, self.variant = state, v
-        self.running = running_of(d)
+        self.running, self.last = running_of(d), d
         for (row, _), exp in zip(batch, d.hands, strict=True):
             self._hand(row, exp)
 
@@ -188,9 +192,9 @@ class _Check:
             return self.replay
         out = _Findings(self.sid)
         out += self.found["hands"] + self.found["postings"]
-        derived = self.running or Running(nets=dict.fromkeys(self.players, 0),
-                                          player_totals={}, seat_totals={},
-                                          session_totals=(0,) * 6)
+        derived = running_of(summed(self.last, self.totals)) if self.last else Running(
+            nets=dict.fromkeys(self.players, 0), player_totals={}, seat_totals={},
+            session_totals=(0,) * 6)
         for name, net in self.stored.nets.items():
             sums = derived.nets.get(name, 0) + self.nets.get(name, 0)
             if net != sums:
