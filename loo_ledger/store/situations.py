@@ -55,6 +55,15 @@ def first_deal(words: str) -> bool:
     return all(w in _NO_CHOICE for w in words)
 
 
+#: Each hand's number and as much of its record as tells its exchanges: of a compact
+#: record, its ``e`` alone (decoded as the whole would be); of one stored as given (or not
+#: JSON), the whole, to decode as it is.
+_EXCHANGES = ("SELECT number, CASE WHEN NOT json_valid(record) OR instr(record, "
+              "'\"exchanges\":') THEN record WHEN json_type(record, '$.e') IS NOT NULL "
+              "THEN json_object('e', json_extract(record, '$.e')) ELSE '{}' END "
+              "FROM hands WHERE session_id = ? ORDER BY number")
+
+
 def exchanges(db: Connection, session_ids: Sequence[int]
               ) -> dict[tuple[int, int], dict[str, int]]:
     """(session, number) -> the cards each player exchanged (by his seated spelling; a
@@ -64,8 +73,7 @@ def exchanges(db: Connection, session_ids: Sequence[int]
     for sid in session_ids:
         seats = Seats([r[0] for r in db.execute(
             "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [sid])])
-        for number, text in db.execute(
-                "SELECT number, record FROM hands WHERE session_id = ? ORDER BY number", [sid]):
+        for number, text in db.execute(_EXCHANGES, [sid]):
             out[(sid, number)] = dict(decode_record(text, seats).get("exchanges") or {})
     return out
 
