@@ -159,3 +159,28 @@ def test_seat_filter_from_the_hands(loo: Any, tmp_path: Path) -> None:
     assert (eldest["hands"], eldest["net"], eldest["winners"]) == (1, 0, ["Ann", "Ben"])
     assert [(line["text"], line["cost"]) for line in eldest["lines"]] == [
         ("stands from the eldest seat in a double pool, nobody stood before", -450.0)]
+
+
+def test_exchanges_tallied_and_amended(loo: Any, tmp_path: Path) -> None:
+    """tests/test_leaks_exchange.py's evening (five-card; Ann, Ben, Cat, Cat deals). Hand 2,
+    simple, Ann deals: Ben (seat 1) passes, Cat (seat 2) exchanges 1 and takes 3 tricks
+    (+3), Ann (the dealer) keeps his cards. Its choices in order: Ben's stand line; Cat's
+    stand line, his miss line (standing while it is there), his exchange: place 3, first
+    2 * 1024 + 3 = 2051. Amended to Cat exchanging 2 cards, the tally of 1 goes and one of
+    2 takes its place (the same hand and place); loo check agrees."""
+    db = tmp_path / "five.db"
+    for args in (("new", "F", "--variant", "five-card", "--players", "Ann,Ben,Cat",
+                  "--dealer", "Cat", "--when", "2026-04-05 20:00"),
+                 ("hand", "Ann=3", "Ben=1", "Cat=1", "--exchange", "Ann=2", "--exchange",
+                  "Ben=5"),
+                 ("hand", "Ann=2", "Ben=pass", "Cat=3", "--exchange", "Cat=1")):
+        out = loo(db, *args)
+        assert out.exit_code == 0, out.output
+    cat = _tallies(db, "Cat")
+    assert cat[("exchange simple 2", 0, "1")] == [1, 3, 2051]
+    out = loo(db, "amend", "2", "Ann=2", "Ben=pass", "Cat=3", "--exchange", "Cat=2")
+    assert out.exit_code == 0, out.output
+    cat = _tallies(db, "Cat")
+    assert ("exchange simple 2", 0, "1") not in cat
+    assert cat[("exchange simple 2", 0, "2")] == [1, 3, 2051]
+    assert _check(loo, db) == (0, [])

@@ -50,7 +50,10 @@ DEALT = "dealt"
 INSERT = ("INSERT INTO leak_tallies (session_id, name, double, line, choice, n, chips, "
           "first) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 _HANDS = ("SELECT number, dealer, words, deltas, double, looed FROM hands "
-          "WHERE session_id = ? ORDER BY number")
+          "WHERE session_id = ? AND number >= ? ORDER BY number")
+#: A tally added to the one stored (its ``first`` is the stored one: met before).
+ADD = (INSERT + " ON CONFLICT (session_id, name, double, line, choice) DO UPDATE SET "
+       "n = n + excluded.n, chips = chips + excluded.chips")
 
 
 def hand_choices(rows: Iterable[tuple[Any, ...]], lou: Any = (),
@@ -133,22 +136,26 @@ def parse(stored: str) -> Line:
     return (kind, pool, *map(int, rest))
 
 
-def derive(conn: Any, sid: int) -> dict[tuple[str, int, str, str], list[int]]:
-    """Session ``sid``'s tallies from its stored hands: (spelling, double, line as stored,
+def derive(conn: Any, sid: int, after: int = 0) -> dict[tuple[str, int, str, str], list[int]]:
+    """Session ``sid``'s tallies from its stored hands (those numbered above ``after``;
+    hand ``after`` tells who was looed before them): (spelling, double, line as stored,
     choice) -> [n, chips, first]."""
     names = [r[0] for r in conn.execute(
         "SELECT name FROM seats WHERE session_id = ? ORDER BY position", (sid,))]
     game = conn.execute("SELECT variant, rules FROM sessions WHERE id = ?", (sid,)).fetchone()
     is_lou, swapping = session_game(*game) if game is not None else (False, False)
-    exchanged = exchanges(conn, [sid]) if swapping else None
+    exchanged = exchanges(conn, [sid], after) if swapping else None
     rows = ((sid, number, dealer, words, loads(deltas), bool(double), looed, names)
-            for number, dealer, words, deltas, double, looed in conn.execute(_HANDS, (sid,)))
+            for number, dealer, words, deltas, double, looed in conn.execute(
+                _HANDS, (sid, after)))
     out: dict[tuple[str, int, str, str], list[int]] = {}
     dealt: list[list[int] | None] = [None] * (2 * len(names))   # by double * n + position
     tallies: dict[tuple[int, Line, str], list[int]] = {}          # (double * n + pos, ...)
     width = len(names)
     for row, seats, chosen in hand_choices(rows, (sid,) if is_lou else (), exchanged):
         number, deltas = row[1], row[4]
+        if number <= after:
+            continue
         base, at = number * PLACES, row[5] * width
         for i, (pos, _seat) in enumerate(seats):
             got = dealt[at + pos]
@@ -177,9 +184,14 @@ def derive(conn: Any, sid: int) -> dict[tuple[str, int, str, str], list[int]]:
     return out
 
 
-def store(conn: Any, sid: int) -> None:
-    """Write session ``sid``'s tallies anew from its stored hands (the one writer calls
-    this inside its transaction, after storing the hands)."""
+def store(conn: Any, sid: int, after: int = 0) -> None:
+    """Write session ``sid``'s tallies from its stored hands (the one writer calls this
+    inside its transaction, after storing them): anew, or, with ``after``, adding those of
+    the hands numbered above it to the stored ones (hands appended, the others as they
+    were)."""
+    if after:
+        conn.executemany(ADD, [(sid, *key, *v) for key, v in derive(conn, sid, after).items()])
+        return
     conn.execute("DELETE FROM leak_tallies WHERE session_id = ?", (sid,))
     conn.executemany(INSERT, [(sid, *key, *v) for key, v in derive(conn, sid).items()])
 
@@ -208,9 +220,9 @@ def differences(conn: Any, sid: int) -> list[tuple[str, str]]:
         if a != b:
             name, double, line, choice = key
             tally = f"{line} {choice}".rstrip()
-            out.append((name, f"{name}'s leak tally '{tally}' in {'double' if double else 'simple'} "
-                        f"hands (leak_tallies): n, chips, first hand {_nums(a)} stored, the "
-                        f"hands give {_nums(b)}"))
+            pool = "double" if double else "simple"
+            out.append((name, f"{name}'s leak tally '{tally}' in {pool} hands (leak_tallies): "
+                        f"n, chips, first hand {_nums(a)} stored, the hands give {_nums(b)}"))
     return out
 
 
@@ -231,7 +243,7 @@ def sums(conn: Any, session_ids: Sequence[int], double: bool | None = None
         conn.execute("DELETE FROM temp.leak_order")
         conn.execute("INSERT OR IGNORE INTO temp.leak_order SELECT value, key FROM json_each(?)",
                      [json.dumps(list(session_ids))])
-        return conn.execute(
+        rows: list[tuple[str, str, str, int, int, int]] = conn.execute(
             "SELECT t.name, t.line, t.choice, sum(t.n), sum(t.chips), "
             "min((o.place << 32) + t.first) AS met "
             "FROM leak_tallies t INDEXED BY idx_leak_tallies_line "
@@ -239,5 +251,6 @@ def sums(conn: Any, session_ids: Sequence[int], double: bool | None = None
             + ("" if double is None else "WHERE t.double = ? ")
             + "GROUP BY t.name, t.line, t.choice ORDER BY met",
             [] if double is None else [int(double)]).fetchall()
+        return rows
     finally:
         conn.execute("DROP TABLE temp.leak_order")

@@ -61,19 +61,20 @@ def first_deal(words: str) -> bool:
 _EXCHANGES = ("SELECT number, CASE WHEN NOT json_valid(record) OR instr(record, "
               "'\"exchanges\":') THEN record WHEN json_type(record, '$.e') IS NOT NULL "
               "THEN json_object('e', json_extract(record, '$.e')) ELSE '{}' END "
-              "FROM hands WHERE session_id = ? ORDER BY number")
+              "FROM hands WHERE session_id = ? AND number > ? ORDER BY number")
 
 
-def exchanges(db: Connection, session_ids: Sequence[int]
+def exchanges(db: Connection, session_ids: Sequence[int], after: int = 0
               ) -> dict[tuple[int, int], dict[str, int]]:
     """(session, number) -> the cards each player exchanged (by his seated spelling; a
-    player who played and is not named exchanged none), for every hand of ``session_ids``,
+    player who played and is not named exchanged none), for every hand of ``session_ids``
+    (numbered above ``after``),
     read from the stored record through the store's encoding (store/codec.py)."""
     out: dict[tuple[int, int], dict[str, int]] = {}
     for sid in session_ids:
         seats = Seats([r[0] for r in db.execute(
             "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [sid])])
-        for number, text in db.execute(_EXCHANGES, [sid]):
+        for number, text in db.execute(_EXCHANGES, [sid, after]):
             out[(sid, number)] = dict(decode_record(text, seats).get("exchanges") or {})
     return out
 

@@ -322,7 +322,7 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
     final = d.state
     conn.execute("UPDATE sessions SET pool = ?, next_dealer = ?, state = ? WHERE id = ?",
                  (final.pool, final.dealer, codec.state_to_json(final), sid))
-    leak_tallies.store(conn, sid)  # the leak finder's tallies, from the hands stored
+    leak_tallies.store(conn, sid, keep if keep == stored_hands else 0)  # from the hands
 
 
 def _store_changed_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived,

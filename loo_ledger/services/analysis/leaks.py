@@ -27,6 +27,12 @@ left out. The 90% interval resamples the player's ``n`` choices with replacement
 (:data:`RESAMPLES` times, a seed made from the player and the line, so the same ledger
 gives the same interval) and takes the 5th and 95th percentiles of the cost. Below
 ``min_hands`` opportunities a line says "not enough hands" instead of a cost.
+
+The counts and chips come from the per-session tallies the one writer keeps
+(store/leak_tallies.py), summed over the sessions chosen, with ``--pool`` answered there;
+under ``--seat`` or ``--with`` (which no tally is kept by) the hands are replayed one by
+one instead. The interval needs only the player's counts in the line, so it is the same
+either way.
 """
 
 from __future__ import annotations
