@@ -34,8 +34,8 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from loo_ledger.store.codec import dealt_order, loads
-from loo_ledger.store.situations import exchanges, first_deal
+from loo_ledger.store.codec import Seats, dealt_order, loads
+from loo_ledger.store.situations import EXCHANGE_COLUMN, exchanged, first_deal
 
 Line = tuple[Any, ...]                      # (kind, pool, ...situation)
 #: A hand's choices, in the order the leak finder meets them: (position, seat from the
@@ -136,6 +136,21 @@ def parse(stored: str) -> Line:
     return (kind, pool, *map(int, rest))
 
 
+def _rows(conn: Any, sid: int, after: int, names: list[str],
+          swaps: dict[tuple[int, int], dict[str, int]] | None) -> Iterator[tuple[Any, ...]]:
+    """Session ``sid``'s hands from hand ``after`` on as store/situations.py ``hand_facts``
+    gives them; with ``swaps``, each hand's exchanges are put there (alone) as the hand
+    is given, so that memory holds one hand's, not the session's."""
+    sql = _HANDS if swaps is None else _HANDS.replace(
+        " FROM hands", f", {EXCHANGE_COLUMN} FROM hands")
+    seats = Seats(names)
+    for number, dealer, words, deltas, double, looed, *text in conn.execute(sql, (sid, after)):
+        if swaps is not None:
+            swaps.clear()
+            swaps[(sid, number)] = exchanged(text[0], seats)
+        yield sid, number, dealer, words, loads(deltas), bool(double), looed, names
+
+
 def derive(conn: Any, sid: int, after: int = 0) -> dict[tuple[str, int, str, str], list[int]]:
     """Session ``sid``'s tallies from its stored hands (those numbered above ``after``;
     hand ``after`` tells who was looed before them): (spelling, double, line as stored,
@@ -144,15 +159,14 @@ def derive(conn: Any, sid: int, after: int = 0) -> dict[tuple[str, int, str, str
         "SELECT name FROM seats WHERE session_id = ? ORDER BY position", (sid,))]
     game = conn.execute("SELECT variant, rules FROM sessions WHERE id = ?", (sid,)).fetchone()
     is_lou, swapping = session_game(*game) if game is not None else (False, False)
-    exchanged = exchanges(conn, [sid], after) if swapping else None
-    rows = ((sid, number, dealer, words, loads(deltas), bool(double), looed, names)
-            for number, dealer, words, deltas, double, looed in conn.execute(
-                _HANDS, (sid, after)))
+    swaps: dict[tuple[int, int], dict[str, int]] = {}   # the hand being read's alone
+    rows = _rows(conn, sid, after, names, swaps if swapping else None)
     out: dict[tuple[str, int, str, str], list[int]] = {}
     dealt: list[list[int] | None] = [None] * (2 * len(names))   # by double * n + position
     tallies: dict[tuple[int, Line, str], list[int]] = {}          # (double * n + pos, ...)
     width = len(names)
-    for row, seats, chosen in hand_choices(rows, (sid,) if is_lou else (), exchanged):
+    for row, seats, chosen in hand_choices(rows, (sid,) if is_lou else (),
+                                           swaps if swapping else None):
         number, deltas = row[1], row[4]
         if number <= after:
             continue
