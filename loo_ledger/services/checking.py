@@ -4,10 +4,11 @@ what the records give when settled again.
 Each stored row is compared with what the one writer would store now (store/derive.py):
 the hands' changes and pools, their movements (payer, payee, amount, kind), the seats'
 nets (against the movements), each hand's words and tricks, the three totals tables
-and the table state cached on the session (pool, next dealer, state); then the audit
-trail, replayed, must give the stored hand records (services/checking_audit.py) and the
-session's seats, seat changes, closing and import fingerprint; the payments and aliases
-are held to the ledger's own audit rows (services/checking_table.py). A record
+and the table state cached on the session (pool, next dealer, state), and, when all of
+those agree, the leak tallies (store/leak_tallies.py: derived from the stored hands); then
+the audit trail, replayed, must give the stored hand records (services/checking_audit.py)
+and the session's seats, seat changes, closing and import fingerprint; the payments and
+aliases are held to the ledger's own audit rows (services/checking_table.py). A record
 that is not a JSON object is a finding, never a crash. Every finding names the session,
 and the hand (or the player) it is about.
 """
@@ -26,7 +27,7 @@ from loo_ledger.errors import LooError, Problem
 from loo_ledger.formats.handcodec import record_from_dict
 from loo_ledger.services.checking_audit import AuditTrail
 from loo_ledger.services.checking_table import check_ledger_rows, check_table, made_here
-from loo_ledger.store import codec
+from loo_ledger.store import codec, leak_tallies
 from loo_ledger.store.codec import Seats, decode_record, loads_or_none, state_to_json
 from loo_ledger.store.derive import NOTHING, Derived, Running, Totals, derive, running_of, summed
 from loo_ledger.store.ledger import Ledger
@@ -101,6 +102,10 @@ def check_session(ledger: Ledger, sid: int) -> list[Problem]:
                 batch = []
         check.hands(batch)
         found = check.finish()
+        if not found:   # the leak tallies follow from hands found right (store/leak_tallies.py)
+            found = [Problem(code="CHECK_LEAK_TALLIES", player=name,
+                             message=f"session {sid}: {said}")
+                     for name, said in leak_tallies.differences(ledger.db, sid)]
     return found + audit.finish(numbers, wanted) + check_table(sid, stored, audit)
 
 
