@@ -115,12 +115,29 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     yield (before + after if hands == 0 else "\n  " + after) + "\n"
 
 
-class _SafeText(dict[str, str]):
-    """``csvout.cell`` of each text, worked out once (numbers never need it)."""
+_INTS = frozenset({int})
+
+
+class _Fields(dict[str, str]):
+    """Each text as the hands' CSV writes it: made safe for a spreadsheet
+    (``csvout.cell``) and quoted as the csv module quotes a field among others, worked out
+    once per text (:meth:`written`, for any value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._buf = io.StringIO()
+        self._writer = csv.writer(self._buf, lineterminator="\r\n")
+
+    def written(self, value: Any, safe: bool = True) -> str:
+        """``value`` as the csv module writes it in a row of several fields (``safe``:
+        made safe for a spreadsheet first)."""
+        self._buf.seek(0)
+        self._buf.truncate()
+        self._writer.writerow((cell(value) if safe else value, 0))  # a lone "" is quoted
+        return self._buf.getvalue()[:-len(",0\r\n")]
 
     def __missing__(self, text: str) -> str:
-        value: str = cell(text)
-        self[text] = value
+        value = self[text] = self.written(text)
         return value
 
 
@@ -130,42 +147,53 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None, *,
     in seat order, with his running net and the pool after the hand. Tricks are the
     record's; a hand recorded with cards and no counts takes the tricks as settled from the
     store (read only for such a session). ``kept``: only these hands' rows (the running net
-    is still the evening's); ``header``: the header row first."""
+    is still the evening's); ``header``: the header row first. The texts (names, words)
+    are quoted once each (:class:`_Fields`), the rows joined from them and the numbers."""
     players = [p["name"] for p in ledger.balances(sid)["players"]]
     nets = dict.fromkeys(players, 0)
     judged: dict[int, dict[str, int]] | None = None
-    safe = _SafeText()  # names and words, made safe for a spreadsheet once each
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\r\n")
+    field = _Fields()
+    write = field.written
+    rows: list[str] = []
     if header:
-        writer.writerow(HAND_COLUMNS)
+        rows.append(",".join(write(c, False) for c in HAND_COLUMNS) + "\r\n")
+    session = write(sid)
     hands = 0
     for h in ledger.iter_hands(sid):
-        record, deltas = h["record"], h["deltas"]
+        record, deltas, number = h["record"], h["deltas"], h["number"]
         declarations = record.get("declarations") or {}
         tricks = record.get("tricks")
         if not tricks and record.get("cards"):
             if judged is None:
                 from loo_ledger.store.stats_sql import StatsReader
                 judged = StatsReader(ledger.db).hand_tricks(sid)
-            tricks = judged.get(h["number"])
+            tricks = judged.get(number)
         tricks = tricks or {}
-        dealer = safe[h["dealer"]]
-        shown = kept is None or h["number"] in kept
+        # whole numbers (as ever) are written as str writes them, as the csv module does
+        after = h["pool_after"]
+        whole = (type(number) is int and type(after) is int
+                 and _INTS.issuperset(map(type, deltas.values()))
+                 and _INTS.issuperset(map(type, tricks.values())))
+        start = f"{session},{number if whole else write(number)},{field[h['dealer']]},"
+        end = f",{after if whole else write(after)}\r\n"
+        shown = kept is None or number in kept
         for p in players:
             if p in deltas:
-                nets[p] += deltas[p]
-                if shown:
-                    writer.writerow((sid, h["number"], dealer, safe[p],
-                                     safe[declarations.get(p, "")], tricks.get(p, 0),
-                                     deltas[p], nets[p], h["pool_after"]))
+                change = deltas[p]
+                net = nets[p] = nets[p] + change
+                if not shown:
+                    continue
+                said = field[declarations.get(p, "")]
+                taken = tricks.get(p, 0)
+                rows.append(f"{start}{field[p]},{said},{taken},{change},{net}{end}" if whole
+                            else f"{start}{field[p]},{said},{write(taken)},{write(change)},"
+                            f"{write(net)}{end}")
         hands += 1
         if hands % 200 == 0:
-            yield buf.getvalue()
-            buf.seek(0)
-            buf.truncate()
+            yield "".join(rows)
+            rows.clear()
         if progress is not None and hands % EVERY == 0:
             progress(EVERY)
     if progress is not None and hands % EVERY:
         progress(hands % EVERY)
-    yield buf.getvalue()
+    yield "".join(rows)
