@@ -91,6 +91,17 @@ def hand_rows(ledger: Any, sid: int, progress: Progress | None = None) -> Iterat
 _MARK = "\x00hands\x00"
 
 
+def _text(raw: Any) -> bytes | None:
+    """A stored hand's JSON text for the reader: msgspec's encoding of the object the
+    store's decoder gave (json's encoder took as long as the reading); None where msgspec
+    cannot write it (text no UTF-8 can hold: only a record changed outside the ledger),
+    for ``hand_from_dict`` to write it, or word its refusal, as for any object."""
+    try:
+        return _encode(raw)
+    except (TypeError, ValueError):
+        return None
+
+
 def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[str]:
     """The session file ``loo export`` writes (``dumps_session`` of the stored session),
     hand by hand: each stored record is read back through the session format (so a record
@@ -124,7 +135,8 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
                                    *(c["player"] for c in head.get("seat_changes", ()))]))
     for batch in _batches(ledger.iter_records(sid)):
         out = [hand_to_dict(hand_from_dict(raw, source=f"{source}, hand {number}",
-                                           players=players), raw)  # extension fields kept
+                                           players=players, text=_text(raw)),
+                            raw)  # extension fields kept
                for number, raw in batch]
         yield (before if hands == 0 else ",") + "\n" + _items(out, 2)
         hands += len(batch)
