@@ -107,6 +107,7 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     hand by hand: each stored record is read back through the session format (so a record
     the format refuses stops the export with its message), extension fields kept."""
     from loo_ledger.domain.rules.model import RuleChange
+    from loo_ledger.formats.extensions import PREFIX
     from loo_ledger.formats.sessionfile import (
         dumps_session,
         hand_from_dict,
@@ -130,14 +131,19 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     before = before.rstrip(" \n")  # ends with '"hands": ['
     after = after.lstrip(" \n")    # starts with ']'
     source = f"session {sid}"
+    extension = f'"{PREFIX}'.encode()  # what the JSON text of an extension field's key holds
     hands = 0
     players = tuple(dict.fromkeys([*head["players"],
                                    *(c["player"] for c in head.get("seat_changes", ()))]))
     for batch in _batches(ledger.iter_records(sid)):
-        out = [hand_to_dict(hand_from_dict(raw, source=f"{source}, hand {number}",
-                                           players=players, text=_text(raw)),
-                            raw)  # extension fields kept
-               for number, raw in batch]
+        out = []
+        for number, raw in batch:
+            text = _text(raw)
+            record = hand_from_dict(raw, source=f"{source}, hand {number}", players=players,
+                                    text=text)
+            # extension fields kept: looked for only where the text names a key "x-..."
+            out.append(hand_to_dict(record, raw if text is None or extension in text
+                                    else None))
         yield (before if hands == 0 else ",") + "\n" + _items(out, 2)
         hands += len(batch)
         if progress is not None:
