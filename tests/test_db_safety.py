@@ -345,8 +345,10 @@ def test_the_fingerprint_lands_with_the_session_or_not_at_all(tmp_path, good_fil
 
 # -- a damaged page met while reading (issue 19, item 9) ------------------------------
 
+#: Commands that read every hand through a cursor (``loo stats`` reads the totals and each
+#: session's first and last hand by key: it never meets a page in the middle of the hands).
 READS = [("hands",), ("hands", "--json"), ("explain", "700"), ("export", "-o", "-"),
-         ("stats",), ("stats", "--json")]
+         ("export", "--format", "csv"), ("chart", "--json")]
 
 
 @pytest.fixture(scope="module")
