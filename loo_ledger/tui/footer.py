@@ -4,8 +4,9 @@ the keys it shows change.
 Textual's footer builds its keys anew (a widget per key, each styled) whenever a screen
 says its bindings may have changed: at every change of focus and every screen pushed or
 popped, that is several times for each hand entered, though the keys shown are the same.
-That was half the CPU a hand took at the table. Here it is rebuilt only when the keys
-it would show (key, words, action, enabled, tooltip) differ from the ones it shows.
+That was half the CPU a hand took at the table. Here it is rebuilt only when its screen
+is on top and the keys it would show (key, words, action, enabled, tooltip) differ from
+the ones it shows.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class KeysFooter(Footer):
         self.shown: Shown | None = None
 
     def bindings_changed(self, screen: Screen[object]) -> None:
+        if not screen.is_current:
+            return  # hidden under another screen: built when it is on top again, if need be
         keys = shown_keys(screen)
         if keys == self.shown:
             return
