@@ -377,6 +377,7 @@ class TableApp(App[None]):
         def done(result: Settlement | None) -> None:
             if result is None:
                 self.say("Nothing written.")
+                self.poll()  # another terminal may have written meanwhile: shown at once
                 return
             self.mark = change_mark(self.ledger)
             self.reload(result)
