@@ -89,12 +89,19 @@ class KeyPilot(Pilot[None]):
         """Until no part of the app has handled a message for QUIET turns of the loop."""
         still, seen = 0, self.handled.count
         for _ in range(BUSY):
-            await asyncio.sleep(0)  # one turn of the event loop, no time slept
+            await one_turn()
             still, seen = (still + 1, seen) if self.handled.count == seen else \
                 (0, self.handled.count)
             if still >= QUIET:
                 return
         raise AssertionError(f"the app was still busy after {BUSY} turns of its loop")
+
+
+async def one_turn() -> None:
+    """Let the event loop run every task ready now once, and come back: no time waited."""
+    turned = asyncio.get_running_loop().create_future()
+    asyncio.get_running_loop().call_soon(turned.set_result, None)
+    await turned
 
 
 async def opened(app: TableApp, script: Callable[[Any, Any], Awaitable[None]], *,
