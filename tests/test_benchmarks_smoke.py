@@ -116,13 +116,16 @@ def test_the_serve_benchmark_runs() -> None:
     assert "server memory:" in done.stdout and "verdict:" in done.stdout
 
 def test_the_table_benchmark_runs() -> None:
-    """benchmarks/table_app.py on the shortest session that has a last hand to show (three
-    hands), each figure taken once: every figure is printed (not judged)."""
+    """benchmarks/table_app.py in its quickest whole run: the shortest session that has a
+    last hand to show (three hands), each figure taken once, the keys of one hand timed:
+    every figure is printed (not judged)."""
     script = Path(__file__).resolve().parent.parent / "benchmarks" / "table_app.py"
     done = subprocess.run([sys.executable, str(script), "--hands", "3", "-n", "1"],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     for line in ("reference, a bare Textual app: first screen",
                  "loo table opens on a 3-hand session: first screen",
-                 "a key press in the entry form", "a hand recorded by another process shows"):
+                 "a key press in the entry form", "keys of 1 hand",
+                 "the key that brings the preview (1)",
+                 "a hand recorded by another process shows"):
         assert line in done.stdout
