@@ -5,13 +5,14 @@ a 100-hand evening recorded at one hand a second. Prints the figures; a script, 
 Targets: every page gets every hand within 1 s of its being written; the server's memory
 (its peak resident set, VmHWM) stays under 100 MiB.
 
-How: a legal evening is made by benchmarks/generate.py (seeded); its hands are recorded one
-at a time, through the services' one writer (services/table.py record), in this process,
-into a fresh ledger that `loo serve --port 0` (another process, uvicorn on 127.0.0.1)
-watches. Each client is a thread that opens the page, then its event stream (plain
-http.client on loopback) and notes when each hand first shows (an event whose ``hands`` is
-that hand or later: two hands written within one poll may arrive as one event, and the page
-then shows both). A hand's delay is that moment less the moment its write returned.
+How: a legal evening is made by benchmarks/generate.py (seeded) and imported into a scratch
+ledger for its hand records, which are then recorded one at a time, through the services'
+one writer (services/table.py record), in this process, into a fresh ledger that `loo serve
+--port 0` (another process, uvicorn on 127.0.0.1) watches. Each client is a thread that
+opens the page, then its event stream (plain http.client on loopback) and notes when each
+hand first shows (an event whose ``hands`` is that hand or later: two hands written within
+one poll may arrive as one event, and the page then shows both). A hand's delay is that
+moment less the moment its write returned.
 
     python benchmarks/serve_phones.py                       # 20 clients, 100 hands, 1 a second
     python benchmarks/serve_phones.py --hands 10 --interval 0.3    # a quick run
@@ -115,18 +116,15 @@ def evening(folder: Path, variant: str, players: int, hands: int, seed: int):
     """(the ledger to serve, its session id, the hands to record): a generated evening,
     imported into a scratch ledger for its hand records, and a new session with the same
     table in the served ledger."""
+    from loo_ledger.services.importing import import_files
     from loo_ledger.services.table import new_session
     from loo_ledger.store.ledger import Ledger
     data = generate.generate_session(variant, players, hands, seed,
                                      habits=generate.Habits(seat_change=0.0))
     source = generate.write_session(data, folder / "evening.json")
-    scratch = folder / "scratch.db"
-    done = subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(scratch),
-                           "import", str(source)], capture_output=True, text=True)
-    if done.returncode:
-        sys.exit(f"the import failed: {done.stderr}")
-    with_records = Ledger.open(scratch)
-    records = with_records.stored(1).session.hands
+    with_records = Ledger.open(folder / "scratch.db")
+    (sid,) = import_files(with_records, [source])
+    records = with_records.stored(sid).session.hands
     with_records.close()
     db = folder / "served.db"
     ledger = Ledger.open(db)

@@ -19,8 +19,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from cli_kit import BuiltOnce
 from hypothesis import settings
-from typer.testing import CliRunner
 
 from loo_ledger.cli import app
 from loo_ledger.store.ledger import Ledger
@@ -126,9 +126,9 @@ def dump_db():
 @pytest.fixture(scope="session")
 def loo():
     """``loo(db, *args)`` runs the CLI in process with ``--db db``; wide terminal for tables.
-    One for the session (it keeps nothing from one call to the next), so that a module's
-    fixture can build its ledger once."""
-    runner = CliRunner()
+    One for the session (it keeps nothing from one call to the next: each call's state is
+    its Click context's), so that a module's fixture can build its ledger once."""
+    runner = BuiltOnce()
 
     def run(db: Path, *args: str, input: str | None = None):
         result = runner.invoke(app, ["--db", str(db), *map(str, args)], input=input,
@@ -151,6 +151,14 @@ def run(loo):
 @pytest.fixture
 def good_file(tmp_path) -> Path:
     return write_json(tmp_path / "good.json", copy.deepcopy(GOOD_SESSION))
+
+
+@pytest.fixture(scope="session")
+def good_source(tmp_path_factory) -> Path:
+    """GOOD_SESSION as a file, written once per test process, for the fixtures that build
+    a ledger once for a module (a test that edits the file takes ``good_file``)."""
+    return write_json(tmp_path_factory.mktemp("good_source") / "good.json",
+                      copy.deepcopy(GOOD_SESSION))
 
 
 @pytest.fixture(scope="session")
@@ -201,3 +209,14 @@ def copy_ledger():
         return path
 
     return copy
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collect_file(file_path: Path, parent: pytest.Collector):
+    """The doctests are the package's (``--doctest-modules``): the test modules and their
+    helpers hold none, so they are collected as tests only, not searched again for
+    doctests (a search of every object of 150 modules in every worker)."""
+    collected = yield
+    if file_path.suffix == ".py" and Path(__file__).parent in file_path.parents:
+        return [c for c in collected if type(c).__name__ != "DoctestModule"]
+    return collected

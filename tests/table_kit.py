@@ -1,6 +1,12 @@
 """Driving ``loo table`` in the tests (a helper module, not a test module):
-tests/test_table_app.py and tests/test_table_forfeits.py open the app on a ledger with
-Textual's ``run_test`` and read what it shows.
+tests/test_table_*.py open the app on a ledger with Textual's ``run_test`` and read what
+it shows.
+
+Keys are pressed by :class:`KeyPilot`: each key goes to the app as a terminal's driver
+sends it, and the next is pressed once the app has handled it and everything it set off
+(no part of the app handling a message for :data:`QUIET` turns of the event loop).
+Textual's own ``Pilot.press`` waits instead for the process to go idle, twice a key, which
+is at least 40 ms of sleep a key whatever the app does: most of these tests' time.
 """
 
 from __future__ import annotations
@@ -9,6 +15,12 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.keys import REPLACED_KEYS, key_to_character
+from textual.message import Message
+from textual.pilot import Pilot
 
 from loo_ledger.services.snapshot import TableSnapshot
 from loo_ledger.store import Ledger
@@ -23,16 +35,96 @@ def new(loo, db: Path, *args: str) -> None:
     assert result.exit_code == 0, result.output
 
 
+#: Turns of the event loop with no message handled anywhere in the app after which a key
+#: counts as handled (a message's handler may wait a turn or two for another part of the
+#: app without a message; none waits anywhere near this many).
+QUIET = 20
+#: Turns after which a key that still keeps the app busy is a failure (an endless loop).
+BUSY = 100_000
+#: Seconds after which a screen not drawn again is a failure (it is drawn within 1/60 s).
+REFRESH = 30
+
+
+class Handled:
+    """``run_test``'s ``message_hook``: how many messages the app's parts have handled."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, message: Message) -> None:
+        self.count += 1
+
+
+class KeyPilot(Pilot[None]):
+    """Textual's pilot, but ``press`` hands each key to the app as a terminal's driver does
+    (a Key event posted to the app) and presses the next once the app is quiet: the
+    same keys, the same path through the app, no sleep; ``pause()`` waits until the app is
+    quiet and the screen has been drawn again (``click`` and the rest are Textual's own)."""
+
+    def __init__(self, app: App[None], handled: Handled) -> None:
+        super().__init__(app)
+        self.handled = handled
+
+    async def press(self, *keys: str) -> None:
+        for key in keys:  # Textual's names ("enter", "minus"); the character as Pilot's
+            event = events.Key(key, key_to_character(REPLACED_KEYS.get(key, key)))
+            event.set_sender(self.app)
+            self.app.post_message(event)
+            await self.quiet()
+
+    async def pause(self, delay: float | None = None) -> None:
+        if delay is not None:
+            await super().pause(delay)
+            return
+        await self.quiet()
+        if self.app.return_code is not None:
+            return  # the app is closing: nothing more is drawn
+        try:  # what was done is drawn (bounded: a screen that never draws is a failure)
+            await asyncio.wait_for(self.app.screen.wait_for_refresh(), REFRESH)
+        except TimeoutError:
+            raise AssertionError(f"the screen was not drawn within {REFRESH} s") from None
+        await self.quiet()
+
+    async def quiet(self) -> None:
+        """Until no part of the app has handled a message for QUIET turns of the loop."""
+        still, seen = 0, self.handled.count
+        for _ in range(BUSY):
+            await one_turn()
+            still, seen = (still + 1, seen) if self.handled.count == seen else \
+                (0, self.handled.count)
+            if still >= QUIET:
+                return
+        raise AssertionError(f"the app was still busy after {BUSY} turns of its loop")
+
+
+async def one_turn() -> None:
+    """Let the event loop run every task ready now once, and come back: no time waited."""
+    turned = asyncio.get_running_loop().create_future()
+    asyncio.get_running_loop().call_soon(turned.set_result, None)
+    await turned
+
+
+async def opened(app: TableApp, script: Callable[[Any, Any], Awaitable[None]], *,
+                 size: tuple[int, int] = SIZE) -> None:
+    """``script(pilot, app)`` on ``app`` opened with Textual's ``run_test``, the pilot a
+    :class:`KeyPilot`."""
+    handled = Handled()
+    async with app.run_test(size=size, message_hook=handled):
+        await script(KeyPilot(app, handled), app)
+
+
 def drive(db: Path, script: Callable[[Any, TableApp], Awaitable[None]], *,
           size: tuple[int, int] = SIZE, **options: Any) -> None:
-    """Open the table of session 1 of ``db`` and run ``script(pilot, app)`` on it."""
+    """Open the table of session 1 of ``db`` and run ``script(pilot, app)`` on it, once the
+    last hand's words are on the screen."""
+    async def first_settled(pilot: Any, app: TableApp) -> None:
+        await settled(pilot)
+        await script(pilot, app)
+
     async def go() -> None:
         ledger = Ledger.open(db)
         try:
-            app = TableApp(ledger, 1, **options)
-            async with app.run_test(size=size) as pilot:
-                await settled(pilot)
-                await script(pilot, app)
+            await opened(TableApp(ledger, 1, **options), first_settled, size=size)
         finally:
             ledger.close()
     asyncio.run(go())

@@ -14,9 +14,16 @@ from terminals import Terminal
 
 
 @pytest.fixture
-def table(tmp_path, run):
+def table(table_built, tmp_path, copy_ledger):
+    """A copy of :func:`table_built` for one test."""
+    return copy_ledger(table_built, tmp_path, "table.db")
+
+
+@pytest.fixture(scope="module")
+def table_built(tmp_path_factory, loo):
     """Three-card, Ann Ben Cat, Cat deals; hand 1 recorded (Ann 3 tricks)."""
-    db = tmp_path / "table.db"
+    run = loo
+    db = tmp_path_factory.mktemp("table") / "table.db"
     assert run(db, "new", "Friday", "--players", "Ann,Ben,Cat", "--dealer", "Cat").exit_code == 0
     assert run(db, "hand", "Ann=3", "Ben=0", "Cat=0").exit_code == 0
     return db

@@ -75,9 +75,16 @@ EDITS = {
 
 
 @pytest.fixture
-def two_db(tmp_path, loo, good_file):
-    db = tmp_path / "loo.db"
-    result = loo(db, "import", "--again", good_file, good_file)
+def two_db(two_built, tmp_path, copy_ledger):
+    """A copy of :func:`two_built` for one test to edit."""
+    return copy_ledger(two_built, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def two_built(tmp_path_factory, loo, good_source):
+    """GOOD_SESSION imported twice (sessions 1 and 2), once for the module."""
+    db = tmp_path_factory.mktemp("two") / "loo.db"
+    result = loo(db, "import", "--again", good_source, good_source)
     assert result.exit_code == 0, result.output
     return db
 

@@ -20,11 +20,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from cli_kit import BuiltOnce
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from loo_ledger.cli import app
+
+RUNNER = BuiltOnce()  # the program's command built once for the module
 
 BIG = str(2**63)
 HOSTILE_NEW = [
@@ -48,7 +50,7 @@ def _copy(template: Path, folder: Path) -> Path:
 
 
 def _run(db: Path, *args: str):
-    result = CliRunner().invoke(app, ["--db", str(db), *args], env={"COLUMNS": "120"})
+    result = RUNNER.invoke(app, ["--db", str(db), *args], env={"COLUMNS": "120"})
     assert result.exception is None or isinstance(result.exception, SystemExit), (
         f"uncaught {result.exception!r} for {args!r}")
     assert result.exit_code in (0, 1, 2), (result.exit_code, args, result.output)

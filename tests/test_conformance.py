@@ -13,12 +13,14 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_kit import BuiltOnce
 
 from loo_ledger.cli import app
 from loo_ledger.domain import replay
 from loo_ledger.errors import LooError
 from loo_ledger.formats.sessionfile import session_from_dict
+
+RUNNER = BuiltOnce()  # the program's command built once for the module
 
 CASES_DIR = Path(__file__).resolve().parent / "data" / "conformance" / "cases"
 CASES = sorted(CASES_DIR.glob("*.json"))
@@ -73,7 +75,7 @@ def test_engine(path):
 
 
 def _run(db: Path, *args: str):
-    return CliRunner().invoke(app, ["--db", str(db), *args])
+    return RUNNER.invoke(app, ["--db", str(db), *args])
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)

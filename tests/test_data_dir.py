@@ -10,7 +10,6 @@ GOOD_SESSION's nets, worked by hand in tests/test_cli.py: A 0, B +12, C +3, D -1
 
 from __future__ import annotations
 
-import gc
 import json
 import sqlite3
 import sys
@@ -62,7 +61,6 @@ def old_ledger(home: dict[str, Path], good_file: Path) -> Path:
     old = old_path(home)
     old.parent.mkdir(parents=True)
     assert run("--db", old, "import", good_file).exit_code == 0
-    gc.collect()  # in process: close that command's connection, as its process would
     return old
 
 
@@ -79,7 +77,6 @@ def test_an_old_ledger_is_moved_once_with_a_message(home, good_file):
     old = old_ledger(home, good_file)
     before = nets(run("--db", old, "balances", "--json"))
     assert before == NETS
-    gc.collect()
     result = run("balances", "--json")
     assert nets(result) == NETS
     assert result.stderr == f"loo: moved the ledger from {old} to {new_path(home)} (the data " \
@@ -102,7 +99,6 @@ def test_what_is_only_in_the_old_write_ahead_log_is_moved_too(home, good_file, s
         good_session["name"] = "Second table"
         assert run("--db", old, "import", save(home["HOME"] / "two.json", good_session)
                    ).exit_code == 0
-        gc.collect()
         wal = old.with_name("loo.db-wal")
         assert wal.stat().st_size > 0
         kept = {f: f.read_bytes() for f in (old, wal)}  # as the killed program left them
@@ -125,7 +121,6 @@ def test_both_present_the_new_one_is_used_and_the_old_named(home, good_file, dum
     new_path(home).parent.mkdir(parents=True)
     assert run("--db", new_path(home), "new", "Elsewhere", "--players", "X,Y,Z",
                "--unit-value", "0.05").exit_code == 0
-    gc.collect()  # in process: close the earlier commands' connections (their -wal folded)
     old_rows = dump_db(old)
     result = run("sessions", "--json")
     assert [s["name"] for s in json.loads(result.stdout)] == ["Elsewhere"]
@@ -176,7 +171,6 @@ def _table(home) -> Path:
     old.parent.mkdir(parents=True)
     assert run("--db", old, "new", "Night", "--players", "A,B,C", "--dealer", "C",
                "--unit-value", "0.05").exit_code == 0
-    gc.collect()
     return old
 
 
@@ -210,7 +204,6 @@ def test_a_ledger_open_in_another_terminal_is_not_moved_and_nothing_is_lost(home
         holder.stdin.write("\n")
         holder.stdin.close()
         holder.wait(timeout=60)
-    gc.collect()
     moved = run("balances", "--json")
     assert f"moved the ledger from {old} to {new_path(home)}" in moved.stderr
     # A 3 - 6 = -3, B 3 + 3 = +6, C -6 + 3 = -3

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_kit import BuiltOnce
 from sqlite_utils import Database
-from typer.testing import CliRunner
 
 from loo_ledger.cli import app
 from loo_ledger.domain.rules.codes import Resolution
@@ -40,7 +40,7 @@ from loo_ledger.store.views import DESCRIPTIONS, HIDDEN, OUTCOMES, VIEWS
 
 ROOT = Path(__file__).resolve().parent.parent
 RENAME = {"A": "Zoe", "B": "Amy", "C": "Max", "D": "Bea"}
-runner = CliRunner()
+runner = BuiltOnce()  # the program's command built once for the module
 
 
 def renamed(value: Any) -> Any:
@@ -63,10 +63,19 @@ def loo(db: Path, *args: str) -> str:
 
 
 @pytest.fixture
-def ledger(tmp_path, good_session) -> Path:
-    db = tmp_path / "loo.db"
-    source = tmp_path / "night.json"
-    source.write_text(json.dumps(renamed(good_session)), encoding="utf-8")
+def ledger(ledger_built, tmp_path, copy_ledger) -> Path:
+    """A copy of :func:`ledger_built` for one test."""
+    return copy_ledger(ledger_built, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def ledger_built(tmp_path_factory, good_source) -> Path:
+    """GOOD_SESSION with the players renamed, imported once for the module."""
+    folder = tmp_path_factory.mktemp("night")
+    db = folder / "loo.db"
+    source = folder / "night.json"
+    source.write_text(json.dumps(renamed(json.loads(good_source.read_text(encoding="utf-8")))),
+                      encoding="utf-8")
     loo(db, "import", str(source))
     return db
 

@@ -10,17 +10,23 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_kit import BuiltOnce
 
 from loo_ledger.cli import COMMANDS, app
 
-runner = CliRunner()
+runner = BuiltOnce()  # the program's command built once for the module
 
 
 @pytest.fixture
-def evening(tmp_path, loo) -> Path:
+def evening(evening_built, tmp_path, copy_ledger) -> Path:
+    """A copy of :func:`evening_built` for one test."""
+    return copy_ledger(evening_built, tmp_path, "l.db")
+
+
+@pytest.fixture(scope="module")
+def evening_built(tmp_path_factory, loo) -> Path:
     """Two sessions: 1 'Friday at the Crown' (closed), 2 'Sunday' (current), Ann Ben Cat."""
-    db = tmp_path / "l.db"
+    db = tmp_path_factory.mktemp("evening") / "l.db"
     assert loo(db, "new", "Friday at the Crown", "--players", "Ann,Ben,Cat").exit_code == 0
     assert loo(db, "hand", "Ann=3", "Ben=0", "Cat=0").exit_code == 0
     assert loo(db, "close", "-s", "1").exit_code == 0

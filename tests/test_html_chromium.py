@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from chromium_kit import chromium as _chromium
 from chromium_kit import needs_chromium
 from chromium_kit import pixels as _pixels
@@ -19,32 +20,45 @@ pytestmark = needs_chromium
 SAMPLE = Path(__file__).parent.parent / "sample_sessions" / "three-card-mixed-friday.json"
 
 
-def _page(loo, tmp_path) -> Path:
-    db = tmp_path / "loo.db"
+@pytest.fixture(scope="module")
+def page(loo, tmp_path_factory) -> Path:
+    """The sample evening exported as a page, once for the module (the tests only read it)."""
+    folder = tmp_path_factory.mktemp("page")
+    db = folder / "loo.db"
     assert loo(db, "import", SAMPLE).exit_code == 0
-    page = tmp_path / "evening.html"
+    page = folder / "evening.html"
     result = loo(db, "export", "--format", "html", "-o", page)
     assert result.exit_code == 0, result.output
     return page
 
 
-def test_chromium_paints_the_page(loo, tmp_path):
-    page, shot = _page(loo, tmp_path), tmp_path / "shot.png"
-    _chromium(tmp_path, f"--screenshot={shot}", "--window-size=1200,1600", page.as_uri())
-    assert shot.exists() and shot.stat().st_size > 10_000
-    width, height, pixels = _pixels(shot.read_bytes())
+@pytest.fixture(scope="module")
+def drawn(page, tmp_path_factory) -> tuple[bytes, str]:
+    """(the screenshot at 1200×1600, the DOM): one Chromium run draws the page and dumps
+    its DOM (the DOM does not depend on the window's size)."""
+    folder = tmp_path_factory.mktemp("drawn")
+    shot = folder / "shot.png"
+    dom = _chromium(folder, f"--screenshot={shot}", "--window-size=1200,1600", "--dump-dom",
+                    page.as_uri()).stdout
+    assert shot.exists()
+    return shot.read_bytes(), dom
+
+
+def test_chromium_paints_the_page(drawn):
+    png = drawn[0]
+    assert len(png) > 10_000
+    width, height, pixels = _pixels(png)
     assert (width, height) == (1200, 1600)
     colours = set(pixels)
     assert len(colours) > 50  # text, tables, lines: far from a blank page
-    non_white = sum(p != b"\xff\xff\xff" for p in pixels)
+    non_white = len(pixels) - pixels.count(b"\xff\xff\xff")
     assert non_white > len(pixels) // 50
     for hex_colour in PALETTE[:6]:  # the six players' lines and legend swatches
         assert bytes.fromhex(hex_colour[1:]) in colours, hex_colour
 
 
-def test_chromium_dom_has_both_charts(loo, tmp_path):
-    page = _page(loo, tmp_path)
-    dom = _chromium(tmp_path, "--dump-dom", page.as_uri()).stdout
+def test_chromium_dom_has_both_charts(drawn):
+    dom = drawn[1]
     assert dom.count("<svg") == 2 * 2  # each chart in the desk's layout and the phone's
     assert dom.count("<polyline") == 2 * (6 + 1)  # six players, the pool
     assert "Margaret" in dom and "<script" not in dom
@@ -71,15 +85,14 @@ document.getElementById("f").addEventListener("load", () => {
 </script></body></html>"""
 
 
-def test_the_page_reads_on_a_360_px_phone(loo, tmp_path):
+def test_the_page_reads_on_a_360_px_phone(page, tmp_path):
     """At 360 px: nothing wider than the screen (the page does not scroll sideways); the
     phone's charts shown across the screen, drawn at their own size or nearly (so their
     12-px text stays at least 10 px), the desk's hidden; the hands' table scrolls sideways
     in its own box."""
     import json
     import re
-    _page(loo, tmp_path)
-    frame = tmp_path / "frame.html"
+    frame = page.with_name("frame.html")
     frame.write_text(FRAME, encoding="utf-8")
     dom = _chromium(tmp_path, "--allow-file-access-from-files", "--virtual-time-budget=10000",
                     "--dump-dom", frame.as_uri()).stdout

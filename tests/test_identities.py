@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from cli_kit import BuiltOnce
 
 from loo_ledger.cli import app
 from loo_ledger.store.ledger import Ledger
 
-runner = CliRunner()
+runner = BuiltOnce()  # the program's command built once for the module
 
 
 def loo(db: Path, *args: str, code: int = 0) -> Any:
@@ -28,8 +28,15 @@ def loo(db: Path, *args: str, code: int = 0) -> Any:
 
 
 @pytest.fixture
-def two(tmp_path: Path) -> Path:
-    db = tmp_path / "loo.db"
+def two(two_built: Path, tmp_path: Path, copy_ledger) -> Path:
+    """A copy of :func:`two_built` for one test to read and write."""
+    return copy_ledger(two_built, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def two_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The two evenings, built once for the module."""
+    db = tmp_path_factory.mktemp("two") / "loo.db"
     loo(db, "new", "One", "--players", "Margaret,Ben,Cat", "--dealer", "Cat")
     loo(db, "hand", "Margaret=1", "Ben=0", "Cat=2")
     loo(db, "new", "Two", "--players", "margaret,Ben,Meg", "--dealer", "Meg")

@@ -14,16 +14,18 @@ import json
 import sys
 
 import pytest
+from cli_kit import BuiltOnce
 from terminals import Terminal
-from typer.testing import CliRunner
 
 from loo_ledger.cli import app
+
+RUNNER = BuiltOnce()  # the program's command built once for the module
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 
 
 def loo(db, *args: str) -> str:
-    result = CliRunner().invoke(app, ["--db", str(db), *args], env={"COLUMNS": "200"})
+    result = RUNNER.invoke(app, ["--db", str(db), *args], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     return result.stdout
 

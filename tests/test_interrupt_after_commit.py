@@ -24,8 +24,15 @@ NOTHING = "Interrupted: nothing written."
 
 
 @pytest.fixture
-def table(tmp_path, loo):
-    db = tmp_path / "table.db"
+def table(table_built, tmp_path, copy_ledger):
+    """A copy of :func:`table_built` for one test."""
+    return copy_ledger(table_built, tmp_path, "table.db")
+
+
+@pytest.fixture(scope="module")
+def table_built(tmp_path_factory, loo):
+    """Friday's table after hand 1, recorded once for the module."""
+    db = tmp_path_factory.mktemp("table") / "table.db"
     assert loo(db, "new", "Friday", "--players", "Ann,Ben,Cat", "--dealer", "Cat").exit_code == 0
     assert loo(db, "hand", "Ann=3", "Ben=0", "Cat=0").exit_code == 0
     return db

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 import typer.main
+from cli_kit import BuiltOnce
 from jsonschema import Draft202012Validator, FormatChecker
-from typer.testing import CliRunner
 
 from loo_ledger.cli import app
 
@@ -32,7 +32,7 @@ SCHEMAS = ROOT / "schemas" / "output"
 # 4 three-card.
 SAMPLES = [ROOT / "sample_sessions" / f"{name}.json" for name in (
     "five-card-pam-saturday", "irish-sunday", "lou-game", "three-card-mixed-friday")]
-runner = CliRunner()
+runner = BuiltOnce()  # the program's command built once for the module
 
 
 def json_commands() -> dict[str, Any]:

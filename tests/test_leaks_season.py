@@ -90,9 +90,16 @@ MISS = "takes the miss in a double pool"
 DEFEND = "passes as dealer once someone stood (not stand or defend), in a double pool"
 
 
+@pytest.fixture(scope="module")
+def april_built(loo: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """April's ledger, built once for the module."""
+    return season_kit.april(loo, tmp_path_factory.mktemp("april") / "april.db")
+
+
 @pytest.fixture
-def april(loo: Any, tmp_path: Path) -> Path:
-    return season_kit.april(loo, tmp_path / "april.db")
+def april(april_built: Path, tmp_path: Path, copy_ledger) -> Path:
+    """A copy of :func:`april_built` for one test."""
+    return copy_ledger(april_built, tmp_path, "april.db")
 
 
 def _json(loo: Any, db: Path, *args: str) -> Any:

@@ -16,7 +16,7 @@ def _loo(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=60)
 
 
-def test_a_write_closes_the_ledger_and_exits_0(tmp_path: Path) -> None:
+def test_a_write_closes_the_ledger_and_exits_0(tmp_path: Path, loo) -> None:
     db = tmp_path / "l.db"
     made = _loo(db, "new", "Night", "--players", "Ann,Ben,Cat", "--dealer", "Cat")
     assert (made.returncode, made.stderr) == (0, "")
@@ -25,13 +25,13 @@ def test_a_write_closes_the_ledger_and_exits_0(tmp_path: Path) -> None:
     assert hand.returncode == 0, hand.stderr
     assert json.loads(hand.stdout)["table"]["pool"] == 9  # Cat looed 9 into the next pool
     assert sorted(p.name for p in tmp_path.iterdir()) == ["l.db"]  # no -wal, no -shm
-    nets = json.loads(_loo(db, "balances", "--json").stdout)["players"]
+    nets = json.loads(loo(db, "balances", "--json").stdout)["players"]  # read in process
     assert [(p["name"], p["net"]) for p in nets] == [("Ann", 3), ("Ben", 6), ("Cat", -18)]
 
 
-def test_errors_keep_their_status_and_message(tmp_path: Path) -> None:
-    db = tmp_path / "l.db"
-    assert _loo(db, "new", "Night", "--players", "Ann,Ben,Cat").returncode == 0
+def test_errors_keep_their_status_and_message(tmp_path: Path, loo) -> None:
+    db = tmp_path / "l.db"  # made in process: only the failing commands are processes
+    assert loo(db, "new", "Night", "--players", "Ann,Ben,Cat").exit_code == 0
     wrong = _loo(db, "hand", "Ann=1")
     assert wrong.returncode == 1 and wrong.stdout == ""
     assert wrong.stderr.startswith("Error: hand 1 cannot be recorded")

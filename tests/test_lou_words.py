@@ -35,8 +35,15 @@ import pytest
 
 
 @pytest.fixture
-def lou_db(loo, tmp_path):
-    db = tmp_path / "lou.db"
+def lou_db(lou_built, tmp_path, copy_ledger):
+    """A copy of :func:`lou_built` for one test."""
+    return copy_ledger(lou_built, tmp_path, "lou.db")
+
+
+@pytest.fixture(scope="module")
+def lou_built(loo, tmp_path_factory):
+    """The three Lou hands, recorded once for the module."""
+    db = tmp_path_factory.mktemp("lou") / "lou.db"
     assert loo(db, "new", "L", "--variant", "lou", "--players", "Ann,Ben,Cat,Dov",
                "--dealer", "Dov").exit_code == 0
     for line in (["Ann=3", "Ben=1", "Cat=1", "Dov=0"],

@@ -14,15 +14,17 @@ hands 3, 6, ..., 102 (34): C 3 * 104 - 9 * 35 = -3, A the same, B 3 * 104 - 9 * 
 pool 0; B deals hand 105. (Fifty hands each, as it once was, proves no more: the terminals
 overlap from the first hand; thirteen keep the whole suite fast.)
 
-Real processes (multiprocessing, spawn: a forked child must not inherit SQLite state), each
-calling the CLI in-process: no interpreter start-up per hand. Each command ends as `loo`
-ends: the ledger it opened is closed (the root command closes it as its context ends).
-Left open (as a bare `app()` call once left it, until the garbage collector got to it),
-the next command's open_database reads the file's header with a plain open() and close(),
-and closing any descriptor of a file drops every POSIX lock the process holds on it,
-SQLite's too: a terminal finishing its hands then closed as "the last connection" and
-deleted the -wal and -shm under the others (80 to 130 commands failed with "disk I/O
-error", SQLITE_IOERR_SHORT_READ, and hands were lost).
+Real processes (multiprocessing's forkserver: each is forked from a fresh server process
+that has imported the CLI and never opened a ledger, for a child forked from the test
+process would inherit its SQLite state), each calling the CLI in-process: no interpreter
+start-up per hand, nor per terminal. Each command ends as `loo` ends: the ledger it opened
+is closed (the root command closes it as its context ends). Left open (as a bare `app()`
+call once left it, until the garbage collector got to it), the next command's open_database
+reads the file's header with a plain open() and close(), and closing any descriptor of a
+file drops every POSIX lock the process holds on it, SQLite's too: a terminal finishing its
+hands then closed as "the last connection" and deleted the -wal and -shm under the others
+(80 to 130 commands failed with "disk I/O error", SQLITE_IOERR_SHORT_READ, and hands were
+lost).
 One `loo` process per command never holds a connection when it reads the header. The test
 process closes the ledger of its `loo new` before the terminals start: held open, its lock
 kept the files alive and hid the fault (it showed only where the garbage collector had
@@ -74,7 +76,8 @@ def _terminal(db: str, start, out) -> None:
 def test_eight_processes_thirteen_hands_each(loo, tmp_path):
     db = tmp_path / "loo.db"
     assert loo(db, "new", "Crowd", "--players", "A,B,C", "--dealer", "C").exit_code == 0
-    ctx = multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["loo_ledger.cli", __name__])
     start, out = ctx.Event(), ctx.Queue()
     procs = [ctx.Process(target=_terminal, args=(str(db), start, out))
              for _ in range(PROCESSES)]

@@ -22,8 +22,15 @@ import pytest
 
 
 @pytest.fixture
-def fri(loo: Any, tmp_path: Path) -> Path:
-    db = tmp_path / "fri.db"
+def fri(fri_built: Path, tmp_path: Path, copy_ledger) -> Path:
+    """A copy of :func:`fri_built` for one test."""
+    return copy_ledger(fri_built, tmp_path, "fri.db")
+
+
+@pytest.fixture(scope="module")
+def fri_built(loo: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Friday's evening, its payment and the season March, built once for the module."""
+    db = tmp_path_factory.mktemp("fri") / "fri.db"
     for args in (("new", "Fri", "--players", "Ann,Ben,Cat", "--dealer", "Cat", "--when",
                   "2026-03-06 20:00", "--unit-value", "0.05", "--currency", "GBP"),
                  ("hand", "Ann=2", "Ben=1", "Cat=0"),

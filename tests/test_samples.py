@@ -12,16 +12,18 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_kit import BuiltOnce
 
 from loo_ledger.cli import app
+
+RUNNER = BuiltOnce()  # the program's command built once for the module
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_sessions"
 FILES = sorted(SAMPLES.glob("*.json"))
 
 
 def _run(db: Path, *args: str):
-    result = CliRunner().invoke(app, ["--db", str(db), *args])
+    result = RUNNER.invoke(app, ["--db", str(db), *args])
     return result
 
 

@@ -33,11 +33,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from cli_kit import BuiltOnce
 
 from loo_ledger.cli import app
 
-runner = CliRunner()
+runner = BuiltOnce()  # the program's command built once for the module
 MONEY = ("--unit-value", "0.05", "--currency", "GBP")
 EVENINGS = (("E1", "2026-03-06", "Ann,Ben,Cat", "Cat", ("Ann=2", "Ben=1", "Cat=0")),
             ("E2", "2026-03-13", "Ann,Ben,Cat", "Cat", ("Ann=0", "Ben=3", "Cat=0")),
@@ -60,12 +60,19 @@ def evenings(db: Path, plan: Any) -> None:
             loo(db, "hand", *words)
 
 
-@pytest.fixture
-def march(tmp_path: Path) -> Path:
-    db = tmp_path / "loo.db"
+@pytest.fixture(scope="module")
+def march_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The four evenings and the season March, built once for the module."""
+    db = tmp_path_factory.mktemp("march") / "loo.db"
     evenings(db, EVENINGS)
     loo(db, "season", "new", "March", "--since", "2026-03-01", "--until", "2026-03-31")
     return db
+
+
+@pytest.fixture
+def march(march_built: Path, tmp_path: Path, copy_ledger) -> Path:
+    """A copy of :func:`march_built` for one test to read and write."""
+    return copy_ledger(march_built, tmp_path)
 
 
 def figures(report: dict[str, Any]) -> dict[str, tuple[Any, ...]]:

@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from cli_kit import BuiltOnce
 
 from loo_ledger.cli import app
 
-runner = CliRunner()
+runner = BuiltOnce()  # the program's command built once for the module
 
 
 def loo(db: Path, *args: str, code: int = 0) -> Any:
@@ -38,8 +38,15 @@ def loo(db: Path, *args: str, code: int = 0) -> Any:
 
 
 @pytest.fixture
-def season(tmp_path: Path) -> Path:
-    db = tmp_path / "loo.db"
+def season(season_built: Path, tmp_path: Path, copy_ledger) -> Path:
+    """A copy of :func:`season_built` for one test to read and write."""
+    return copy_ledger(season_built, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def season_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The two evenings, built once for the module."""
+    db = tmp_path_factory.mktemp("season") / "loo.db"
     money = ("--unit-value", "0.05", "--currency", "GBP")
     loo(db, "new", "One", "--players", "Margaret,Ben,Cat", "--dealer", "Cat",
         "--when", "2026-03-06 20:00", *money)

@@ -19,6 +19,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from chromium_kit import chromium as _chromium
@@ -26,7 +27,7 @@ from chromium_kit import needs_chromium
 from chromium_kit import pixels as _pixels
 from evenings import friday_after_hand_1
 
-PHONE = "--window-size=390,844"
+PHONE = (390, 844)
 
 
 @pytest.fixture
@@ -57,47 +58,75 @@ def _stop(server: subprocess.Popen) -> str:
     return err
 
 
+class Served(NamedTuple):
+    """What `loo serve` printed: its first line, the address and the QR code's lines."""
+
+    head: str
+    address: str
+    qr: list[str]
+
+
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory, loo) -> Iterator[str]:
-    """The address `loo serve --json` printed, once it answers: one server for the tests
-    that only read its page."""
+def serving(tmp_path_factory: pytest.TempPathFactory, loo) -> Iterator[Served]:
+    """One `loo serve` (as a person starts it: no --json) for the tests that only read its
+    page, once it answers: what it printed."""
     evening = friday_after_hand_1(loo, tmp_path_factory.mktemp("served") / "loo.db")
-    server = _serve(evening, "--json")
-    try:
-        assert server.stdout is not None
-        address = json.loads(server.stdout.readline())["address"]
-        _answers(address, time.monotonic() + 60)
-        yield address
-    finally:
-        err = _stop(server)
-    assert "Traceback" not in err, err
-
-
-def test_loo_serve_prints_its_address_and_qr_code_and_serves_on_loopback(evening) -> None:
     server = _serve(evening)
     try:
         assert server.stdout is not None
         head = server.stdout.readline()
         address = server.stdout.readline().strip()
         qr = [server.stdout.readline() for _ in range(3)]
-        assert head.startswith("The table, read only, for this computer only")
-        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{32}/", address)
-        assert all(set(line.strip()) <= set("█▀▄ ") and len(line.strip()) > 20 for line in qr)
-        page = _answers(address, time.monotonic() + 60).decode()
-        assert 'id="pool-chips">18<' in page
-        token = address.rstrip("/").rsplit("/", 1)[1]
-        refused = address.replace(token, token[::-1])
-        with pytest.raises(urllib.error.HTTPError) as no:
-            urllib.request.urlopen(refused, timeout=5)
-        no.value.close()
-        assert no.value.code == 403
+        _answers(address, time.monotonic() + 60)
+        yield Served(head, address, qr)
     finally:
-        _stop(server)
+        err = _stop(server)
+    assert "Traceback" not in err, err
+
+
+@pytest.fixture(scope="module")
+def served(serving: Served) -> str:
+    """The address of :func:`serving`'s server."""
+    return serving.address
+
+
+@pytest.fixture(scope="module")
+def phone(served: str, tmp_path_factory: pytest.TempPathFactory):
+    """``phone((width, height))``: (the screenshot, the DOM) of the served page at that
+    window size: one Chromium run a size draws it and dumps its DOM, once for the module."""
+    drawn: dict[tuple[int, int], tuple[bytes, str]] = {}
+
+    def at(size: tuple[int, int]) -> tuple[bytes, str]:
+        if size not in drawn:
+            folder = tmp_path_factory.mktemp("phone")
+            shot = folder / "phone.png"
+            dom = _chromium(folder, f"--window-size={size[0]},{size[1]}", "--hide-scrollbars",
+                            f"--screenshot={shot}", "--dump-dom", served).stdout
+            drawn[size] = shot.read_bytes(), dom
+        return drawn[size]
+
+    return at
+
+
+def test_loo_serve_prints_its_address_and_qr_code_and_serves_on_loopback(
+        serving: Served) -> None:
+    head, address, qr = serving
+    assert head.startswith("The table, read only, for this computer only")
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{32}/", address)
+    assert all(set(line.strip()) <= set("█▀▄ ") and len(line.strip()) > 20 for line in qr)
+    page = _answers(address, time.monotonic() + 60).decode()
+    assert 'id="pool-chips">18<' in page
+    token = address.rstrip("/").rsplit("/", 1)[1]
+    refused = address.replace(token, token[::-1])
+    with pytest.raises(urllib.error.HTTPError) as no:
+        urllib.request.urlopen(refused, timeout=5)
+    no.value.close()
+    assert no.value.code == 403
 
 
 @needs_chromium
-def test_a_phone_reads_the_pool_and_the_next_dealer(served: str, tmp_path: Path) -> None:
-    dom = _chromium(tmp_path, PHONE, "--dump-dom", served).stdout
+def test_a_phone_reads_the_pool_and_the_next_dealer(phone) -> None:
+    dom = phone(PHONE)[1]
     assert re.search(r'id="pool-chips">18<', dom)
     assert re.search(r'id="next-dealer">Ann<', dom)
     assert re.search(r'id="next-pool">double<', dom)
@@ -106,14 +135,11 @@ def test_a_phone_reads_the_pool_and_the_next_dealer(served: str, tmp_path: Path)
 
 @needs_chromium
 @pytest.mark.parametrize("size", [(390, 844), (360, 640)])
-def test_the_layout_at_phone_size(served: str, tmp_path: Path, size) -> None:
+def test_the_layout_at_phone_size(phone, size) -> None:
     """A phone-sized screenshot (390×844, and the narrowest common phone, 360 wide): not
     blank, text drawn from the top (the title, the figures) down the page, and the page
     fits: the column at the right edge holds no text."""
-    shot = tmp_path / "phone.png"
-    _chromium(tmp_path, f"--window-size={size[0]},{size[1]}", "--hide-scrollbars",
-              f"--screenshot={shot}", served)
-    width, height, pixels = _pixels(shot.read_bytes())
+    width, height, pixels = _pixels(phone(size)[0])
     assert (width, height) == size
     assert len(set(pixels)) > 20
     dark = [i for i, p in enumerate(pixels) if max(p) < 80]

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from rich.cells import cell_len, get_character_cell_size
 from rich.console import Console
 
-from loo_ledger.cli.render import PIPE_WIDTH, Table, one_cell, show, table
+from loo_ledger.cli.render import PIPE_WIDTH, Table, show, table
+from loo_ledger.cli.visible import as_they_are, escape, one_cell, visible
 
 # ASCII, Latin-1, spaces (NBSP), Greek, a soft hyphen, a combining accent, CJK, an emoji,
 # controls, markup, an ellipsis
@@ -86,3 +87,17 @@ def test_show_writes_plain_text_when_piped_and_rich_otherwise(capsys, monkeypatc
     wide = table("Players", ["player"], [("李雷",)])
     show(wide)
     assert capsys.readouterr().out == rich_text(wide)
+
+
+def test_every_character_shown_as_it_is_is_left_so_the_long_way() -> None:
+    """visible() leaves text of as_they_are() alone without loading unicodedata and the
+    lookalike data: each of those characters the long way (escape) is itself too, so the
+    shortcut changes nothing. U+2800 (blank-looking), a soft hyphen (U+00AD, shows nothing)
+    and NBSP (not printable for str.isprintable) take the long way, and the first two are
+    escaped by it."""
+    kept = [ch for ch in sorted(as_they_are()) if escape(ch) != ch]
+    assert kept == []
+    assert {"£", "€", "é", "Ω", "–", "…"} <= as_they_are()
+    assert not {"\u2800", "\xad", "\xa0"} & as_they_are()
+    assert visible("-£1.35 \u2800") == "-£1.35 \\u2800" == escape("-£1.35 \u2800")
+    assert visible("a\xadb") == "a\\u00adb"

@@ -151,8 +151,15 @@ def test_a_seat_nobody_sits_in_selects_no_hand(good_db: Path) -> None:
 
 
 @pytest.fixture
-def may(loo: Any, tmp_path: Path) -> Path:
-    db = season_kit.april(loo, tmp_path / "may.db")
+def may(may_built: Path, tmp_path: Path, copy_ledger) -> Path:
+    """A copy of :func:`may_built` for one test."""
+    return copy_ledger(may_built, tmp_path, "may.db")
+
+
+@pytest.fixture(scope="module")
+def may_built(loo: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """April's evenings and one in May, built once for the module."""
+    db = season_kit.april(loo, tmp_path_factory.mktemp("may") / "may.db")
     for args in (("new", "E5", "--players", "Ann,Ben,Dov", "--dealer", "Dov", "--when",
                   "2026-05-01 20:00"), ("hand", "Ann=2", "Ben=1", "Dov=0")):
         out = loo(db, *args)
@@ -179,8 +186,15 @@ def test_with_a_player(may: Path) -> None:
 
 
 @pytest.fixture
-def samples(loo: Any, tmp_path: Path) -> Path:
-    db = tmp_path / "samples.db"
+def samples(samples_built: Path, tmp_path: Path, copy_ledger) -> Path:
+    """A copy of :func:`samples_built` for one test."""
+    return copy_ledger(samples_built, tmp_path, "samples.db")
+
+
+@pytest.fixture(scope="module")
+def samples_built(loo: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every sample session, imported once for the module."""
+    db = tmp_path_factory.mktemp("samples") / "samples.db"
     out = loo(db, "import", *sorted(SAMPLES.glob("*.json")))
     assert out.exit_code == 0, out.output
     return db

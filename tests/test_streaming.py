@@ -99,3 +99,19 @@ def test_export_shows_a_bar_onlyon_a_terminal(tmp_path, loo, good_file):
     out, seen, code = on_a_terminal("--db", str(db), "export", "-f", "csv")
     assert code == 0 and out.replace("\r\n", "\n") == captured.stdout.replace("\r\n", "\n")
     assert "exporting session 1" in seen and "3/3" in seen
+
+
+def test_a_stored_hand_the_format_refuses_stops_the_export(loo, good_db, tmp_path):
+    """Hand 2 of GOOD_SESSION changed outside the ledger to a note that is a number: the
+    session format wants a note as text, so the export stops at that hand, naming the
+    session, the hand and the rule, and writes no file."""
+    import sqlite3
+    with sqlite3.connect(good_db) as c:
+        c.execute("""UPDATE hands SET record = '{"dealer":"A","note":5}' WHERE number = 2""")
+    c.close()
+    out = tmp_path / "s.json"
+    result = loo(good_db, "export", "-o", out)
+    assert result.exit_code == 1
+    assert ("session 1, hand 2: not a valid hand: at $.note: 5 is not of type 'string'"
+            in result.stderr)
+    assert not out.exists()

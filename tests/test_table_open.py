@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_kit import SIZE, board_text, nets, new, settled, text
+from table_kit import board_text, nets, new, opened, settled, text
 
 from loo_ledger.domain import HandRecord
 from loo_ledger.services import table as services
@@ -46,9 +46,7 @@ def _run(db: Path, script: Any, app: type[TableApp] = TableApp) -> None:
     async def go() -> None:
         ledger = Ledger.open(db)
         try:
-            the_app = app(ledger, 1)
-            async with the_app.run_test(size=SIZE) as pilot:
-                await script(pilot, the_app)
+            await opened(app(ledger, 1), script)
         finally:
             ledger.close()
     asyncio.run(go())

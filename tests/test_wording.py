@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from cli_kit import BuiltOnce
 from rich.cells import cell_len
 
 from loo_ledger.cli.pool_cmd import pool_lines
@@ -18,6 +19,8 @@ from loo_ledger.errors import LooError
 from loo_ledger.services.reports.cells import hand_cell as _cell
 from loo_ledger.services.reports.evening import Evening
 from loo_ledger.services.reports.highlights import facts
+
+RUNNER = BuiltOnce()  # the program's command built once for the module
 
 
 def _lines(name: str, seats: tuple[str, ...], dealer: str, record: HandRecord,
@@ -186,10 +189,9 @@ def test_summary_says_shared_by_when_nobody_took_the_whole_pot():
 
 
 def _loo(db, *args: str) -> str:
-    from typer.testing import CliRunner
 
     from loo_ledger.cli import app
-    result = CliRunner().invoke(app, ["--db", str(db), *args])
+    result = RUNNER.invoke(app, ["--db", str(db), *args])
     assert result.exit_code == 0, result.output
     return result.output
 

@@ -17,10 +17,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from loo_ledger.cli.visible import visible
+from loo_ledger.cli.visible import one_cell, visible
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -36,18 +35,6 @@ def signed(n: int) -> str:
     """``+12``, ``-3``, ``0`` (loo_ledger.domain.rules.chips.signed)."""
     from loo_ledger.domain.rules.chips import signed as sign
     return sign(n)
-
-#: Characters rich counts as one terminal cell (rich.cells' single-cell ranges, with
-#: dashes, quotes, bullets and currency signs): with only these, a table's widths are
-#: its lengths (tests/test_startup_render.py asks rich about every one).
-ONE_CELL_RANGES = ((0x20, 0x7E), (0xA0, 0xAC), (0xAE, 0x2FF), (0x370, 0x482), (0x2010, 0x2027),
-                   (0x2030, 0x205E), (0x20A0, 0x20C0), (0x2500, 0x25FC), (0x2800, 0x28FF))
-
-
-@cache
-def one_cell() -> frozenset[str]:
-    """Every character of :data:`ONE_CELL_RANGES` (made when a table is first written)."""
-    return frozenset(chr(c) for lo, hi in ONE_CELL_RANGES for c in range(lo, hi + 1))
 
 
 class Table:

@@ -4,10 +4,33 @@ terminal cells, so CJK and emoji names line up."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 #: Invisible characters that reorder or hide text (bidi controls); shown as escapes.
 _BIDI = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+#: Characters rich counts as one terminal cell (rich.cells' single-cell ranges, with
+#: dashes, quotes, bullets and currency signs): with only these, a table's widths are
+#: its lengths (tests/test_startup_render.py asks rich about every one).
+ONE_CELL_RANGES = ((0x20, 0x7E), (0xA0, 0xAC), (0xAE, 0x2FF), (0x370, 0x482), (0x2010, 0x2027),
+                   (0x2030, 0x205E), (0x20A0, 0x20C0), (0x2500, 0x25FC), (0x2800, 0x28FF))
+
+
+@cache
+def one_cell() -> frozenset[str]:
+    """Every character of :data:`ONE_CELL_RANGES` (made when a table is first written)."""
+    return frozenset(chr(c) for lo, hi in ONE_CELL_RANGES for c in range(lo, hi + 1))
+
+
+@cache
+def as_they_are() -> frozenset[str]:
+    """The one-cell characters :func:`escape` leaves as they are, so that text made of them
+    alone is shown without loading unicodedata and the lookalike data (``-£1.35``, ``Zoë``):
+    those :meth:`str.isprintable` accepts (no control, no bidi or other format character),
+    less U+2800, blank-looking (formats/lookalike.BLANK). tests/test_startup_render.py
+    holds every one to :func:`escape`."""
+    return frozenset(ch for ch in one_cell() if ch.isprintable()) - {"\u2800"}
 
 
 def visible(text: object) -> str:
@@ -22,6 +45,18 @@ def visible(text: object) -> str:
     text = str(text)
     if text.isascii() and text.isprintable():  # no control character (the usual name)
         return text
+    if as_they_are().issuperset(text):  # "-£1.35", "Zoë": nothing to escape
+        return text
+    return escape(text)
+
+
+def escape(text: str) -> str:
+    r""":func:`visible` the long way, character by character (unicodedata and
+    formats/lookalike are loaded for it).
+
+    >>> escape("£1\u2800\u00ad")
+    '£1\\u2800\\u00ad'
+    """
     import unicodedata  # (about 1 ms to load: only for text that needs it)
 
     from loo_ledger.formats.lookalike import escape_hidden
@@ -42,11 +77,10 @@ def cell(value: Any) -> Any:
 
 def width(text: str) -> int:
     """How many terminal cells ``text`` takes (a CJK character or an emoji takes two): its
-    length when every character takes one cell (render.one_cell, held to rich's measure by
+    length when every character takes one cell (:func:`one_cell`, held to rich's measure by
     tests/test_startup_render.py), else rich's measure (rich is imported only then)."""
     if text.isascii() and text.isprintable():  # U+0020..U+007E: one cell each
         return len(text)
-    from loo_ledger.cli.render import one_cell
     if one_cell().issuperset(text):
         return len(text)
     from rich.cells import cell_len

@@ -28,7 +28,7 @@ def is_extension(key: str) -> bool:
 
 def own(raw: Mapping[str, Any] | None, *, top: bool = False) -> dict[str, Any]:
     """The extension fields of one object (and ``$schema`` at the top), in file order."""
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):  # a dict: asked no ABC
         return {}
     if top:
         return {k: v for k, v in raw.items() if k.startswith(PREFIX) or k in _KEPT}
@@ -52,7 +52,9 @@ def merge_hand(out: dict[str, Any], raw: Mapping[str, Any] | None) -> dict[str, 
         if key in out:
             for item, raw_item in zip(out[key], _items(raw, key), strict=False):
                 item.update(own(raw_item))
-    out.update(own(raw))
+    extra = own(raw)
+    if extra:
+        out.update(extra)
     return out
 
 

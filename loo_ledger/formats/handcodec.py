@@ -11,9 +11,7 @@ from typing import Any
 
 from loo_ledger.domain.rules.model import CardRecord, Flush, HandRecord, Penalty
 
-_LISTS = ("sitting_out", "exchanges", "flushes", "penalties")
-_KEYS = ("dealer", "sitting_out", "trump", "declarations", "exchanges", "flushes",
-         "pam_holder", "tricks", "penalties", "deltas", "table_ruling", "note", "cards")
+_COUNTS = frozenset({int})
 
 
 def cards_from_dict(d: Mapping[str, Any]) -> CardRecord:
@@ -66,28 +64,53 @@ def record_from_dict(d: Mapping[str, Any]) -> HandRecord:
     )
 
 
+def _text(value: Any) -> Any:
+    """Text as plain ``str`` (a word given as a StrEnum member: its value); anything else
+    as it is."""
+    return value if type(value) is str or not isinstance(value, str) else str(value)
+
+
 def record_to_dict(h: HandRecord) -> dict[str, Any]:
     """The hand object of a record, leaving out what is absent or empty: ``declarations``,
     ``tricks`` and ``deltas`` are written whenever they are not None (an empty ``tricks``
-    says cards were played, which is not the same as no ``tricks``)."""
+    says cards were played, which is not the same as no ``tricks``). Keys in the format's
+    order (that of formats/types.py ``Hand``), each written by its own line: every hand
+    of an export passes here."""
     out: dict[str, Any] = {}
-    for key in _KEYS:
-        value = getattr(h, key)
-        if value is None or (key in _LISTS and not value):
-            continue
-        if key == "cards":
-            value = cards_to_dict(value)
-        elif key == "flushes":
-            value = [{"player": f.player, "kind": str(f.kind),
-                      **({"suit": str(f.suit)} if f.suit is not None else {}),
-                      **({"cards": list(f.cards)} if f.cards else {})} for f in value]
-        elif key == "penalties":
-            value = [{"player": p.player, "kind": str(p.kind)} for p in value]
-        elif key == "sitting_out":
-            value = list(value)
-        elif hasattr(value, "items"):
-            value = {k: (str(v) if isinstance(v, str) else v) for k, v in value.items()}
-        elif isinstance(value, str):
-            value = str(value)
-        out[key] = value
+    if h.dealer is not None:
+        out["dealer"] = _text(h.dealer)
+    if h.sitting_out:
+        out["sitting_out"] = list(h.sitting_out)
+    if h.trump is not None:
+        out["trump"] = _text(h.trump)
+    if h.declarations is not None:
+        out["declarations"] = {p: _text(w) for p, w in h.declarations.items()}
+    if h.exchanges:
+        out["exchanges"] = _mapping(h.exchanges)
+    if h.flushes:
+        out["flushes"] = [{"player": f.player, "kind": str(f.kind),
+                           **({"suit": str(f.suit)} if f.suit is not None else {}),
+                           **({"cards": list(f.cards)} if f.cards else {})} for f in h.flushes]
+    if h.pam_holder is not None:
+        out["pam_holder"] = _text(h.pam_holder)
+    if h.tricks is not None:
+        out["tricks"] = _mapping(h.tricks)
+    if h.penalties:
+        out["penalties"] = [{"player": p.player, "kind": str(p.kind)} for p in h.penalties]
+    if h.deltas is not None:
+        out["deltas"] = _mapping(h.deltas)
+    if h.table_ruling is not None:
+        out["table_ruling"] = _text(h.table_ruling)
+    if h.note is not None:
+        out["note"] = _text(h.note)
+    if h.cards is not None:
+        out["cards"] = cards_to_dict(h.cards)
     return out
+
+
+def _mapping(value: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a record's counts by player (text among them as plain ``str``)."""
+    out = dict(value)
+    if _COUNTS.issuperset(map(type, out.values())):
+        return out
+    return {k: _text(x) for k, x in out.items()}

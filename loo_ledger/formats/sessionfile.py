@@ -83,11 +83,15 @@ def _json(value: Any) -> bytes | None:
 
 
 def hand_from_dict(d: Any, *, source: str = "<hand>",
-                   players: tuple[str, ...] | None = None) -> HandRecord:
+                   players: tuple[str, ...] | None = None,
+                   text: bytes | None = None) -> HandRecord:
     """One hand from its session-format JSON object, read by the one reader
     (``players``: the session's, for the reader's lookup of names); SessionFileError
-    naming every problem otherwise."""
-    text = _json(d)
+    naming every problem otherwise. ``text``: the object's JSON text, where the caller
+    has it (an object decoded from JSON, encoded again by msgspec: ``loo export``);
+    else it is written here, refusing what is not a JSON value."""
+    if text is None:
+        text = _json(d)
     try:
         if text is None:
             raise reader.Refused("the hand is not JSON")

@@ -4,10 +4,11 @@ what the records give when settled again.
 Each stored row is compared with what the one writer would store now (store/derive.py):
 the hands' changes and pools, their movements (payer, payee, amount, kind), the seats'
 nets (against the movements), each hand's words and tricks, the three totals tables
-and the table state cached on the session (pool, next dealer, state); then the audit
-trail, replayed, must give the stored hand records (services/checking_audit.py) and the
-session's seats, seat changes, closing and import fingerprint; the payments and aliases
-are held to the ledger's own audit rows (services/checking_table.py). A record
+and the table state cached on the session (pool, next dealer, state), and, when all of
+those agree, the leak tallies (store/leak_tallies.py: derived from the stored hands); then
+the audit trail, replayed, must give the stored hand records (services/checking_audit.py)
+and the session's seats, seat changes, closing and import fingerprint; the payments and
+aliases are held to the ledger's own audit rows (services/checking_table.py). A record
 that is not a JSON object is a finding, never a crash. Every finding names the session,
 and the hand (or the player) it is about.
 """
@@ -26,9 +27,9 @@ from loo_ledger.errors import LooError, Problem
 from loo_ledger.formats.handcodec import record_from_dict
 from loo_ledger.services.checking_audit import AuditTrail
 from loo_ledger.services.checking_table import check_ledger_rows, check_table, made_here
-from loo_ledger.store import codec
+from loo_ledger.store import codec, leak_tallies
 from loo_ledger.store.codec import Seats, decode_record, loads_or_none, state_to_json
-from loo_ledger.store.derive import Running, derive, running_of
+from loo_ledger.store.derive import NOTHING, Derived, Running, Totals, derive, running_of, summed
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.stored_rows import StoredRows
 from loo_ledger.store.totals import (
@@ -101,6 +102,10 @@ def check_session(ledger: Ledger, sid: int) -> list[Problem]:
                 batch = []
         check.hands(batch)
         found = check.finish()
+        if not found:   # the leak tallies follow from hands found right (store/leak_tallies.py)
+            found = [Problem(code="CHECK_LEAK_TALLIES", player=name,
+                             message=f"session {sid}: {said}")
+                     for name, said in leak_tallies.differences(ledger.db, sid)]
     return found + audit.finish(numbers, wanted) + check_table(sid, stored, audit)
 
 
@@ -119,6 +124,9 @@ class _Check:
         self.count = 0
         self.starts = {c.from_hand for c in self.session.rule_changes}
         self.running: Running | None = None
+        self.last: Derived | None = None
+        #: the totals' tallies and what the hands share, kept from batch to batch
+        self.totals = Totals(NOTHING)
         self.nets: dict[str, int] = defaultdict(int)  # stored movements minus the rules'
         self.variant: Any = None
         self.state: TableState | None = None
@@ -151,12 +159,13 @@ class _Check:
                 settled.append(result)
                 state = result.next_state
             d = derive(self.players, [r for _, r in batch], settled, state,
-                       before=self.running, texts=False)
+                       before=self.running, texts=False, seats=self.seats,
+                       totals=self.totals)
         except LooError as exc:
             self._failed(exc)
             return
         self.state, self.variant = state, v
-        self.running = running_of(d)
+        self.running, self.last = running_of(d), d
         for (row, _), exp in zip(batch, d.hands, strict=True):
             self._hand(row, exp)
 
@@ -188,9 +197,9 @@ class _Check:
             return self.replay
         out = _Findings(self.sid)
         out += self.found["hands"] + self.found["postings"]
-        derived = self.running or Running(nets=dict.fromkeys(self.players, 0),
-                                          player_totals={}, seat_totals={},
-                                          session_totals=(0,) * 6)
+        derived = running_of(summed(self.last, self.totals)) if self.last else Running(
+            nets=dict.fromkeys(self.players, 0), player_totals={}, seat_totals={},
+            session_totals=(0,) * 6)
         for name, net in self.stored.nets.items():
             sums = derived.nets.get(name, 0) + self.nets.get(name, 0)
             if net != sums:

@@ -27,7 +27,8 @@ MIGRATIONS = ("m001_sessions", "m002_seats", "m003_hands", "m004_postings", "m00
               "m011_identities", "m012_views_and_keys", "m013_rule_changes", "m014_card_totals",
               "m015_compact_hands", "m016_next_deal", "m017_no_next_deal",
               "m018_kept_in_the_audit", "m019_loo_causes",
-              "m020_seasons", "m021_payment_debts", "m022_read_as_stored")
+              "m020_seasons", "m021_payment_debts", "m022_read_as_stored",
+              "m023_leak_tallies")
 #: PRAGMA user_version of a database this version has migrated: a file with a higher one
 #: (or a migration not in MIGRATIONS) was written by a newer loo_ledger and is not written.
 SCHEMA_VERSION = len(MIGRATIONS)

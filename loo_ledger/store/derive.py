@@ -45,8 +45,8 @@ HAND_COLUMNS = ("number", "dealer", "record", "deltas", "pool_in", "pot", "pool_
 #: The names other modules read here (the totals' own home is store/totals.py).
 __all__ = ["CARD_COLUMNS", "CONTESTED", "HAND_COLUMNS", "NOTHING", "PLAY_COLUMNS",
            "PLAYER_TOTAL_COLUMNS", "SEAT_TOTAL_COLUMNS", "SESSION_TOTAL_COLUMNS", "WORDS",
-           "BATCH", "Derived", "Running", "derive", "derive_batches", "rule_text",
-           "running_of"]
+           "BATCH", "Derived", "Running", "Totals", "derive", "derive_batches", "rule_text",
+           "running_of", "summed"]
 
 class Derived(msgspec.Struct, frozen=True, kw_only=True):
     """A session's derived rows, hands named by number (never by row id).
@@ -225,9 +225,15 @@ def derive_batches(players: Sequence[str], records: Iterable[Mapping[str, Any]],
         d = derive(players, hands, settled, final, before=running_of(d), seats=seats,
                    totals=totals)
         yield d
+    yield summed(d, totals)
+
+
+def summed(d: Derived, totals: Totals) -> Derived:
+    """The session's rows after the batches derived with ``totals`` (the last of them
+    ``d``): no hands; the nets, and the totals summed from ``totals``' tallies."""
     totals.fold()
     sums = d.session_totals
-    yield Derived(hands=[], nets=d.nets,
-                  player_totals={p: tuple(t) for p, t in totals.players.items()},
-                  seat_totals={k: tuple(t) for k, t in totals.seats.items()},
-                  session_totals=(*sums[:5], sums[5] + totals.paid), state=final)
+    return Derived(hands=[], nets=d.nets,
+                   player_totals={p: tuple(t) for p, t in totals.players.items()},
+                   seat_totals={k: tuple(t) for k, t in totals.seats.items()},
+                   session_totals=(*sums[:5], sums[5] + totals.paid), state=d.state)

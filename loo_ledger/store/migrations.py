@@ -472,3 +472,30 @@ def m022_read_as_stored(db: Database) -> None:
     from loo_ledger.store.views import create_views
 
     create_views(db)
+
+
+@migrations()
+def m023_leak_tallies(db: Database) -> None:
+    """Per-session leak tallies (issue 24, item 3; store/leak_tallies.py): per session,
+    seated spelling, kind of pool (``double``), leak line and choice, how many times it
+    was chosen, the chips those hands brought and where it was first chosen; the line
+    ``dealt`` counts the hands dealt and their net. ``loo leaks`` sums them instead of
+    replaying every hand (the index ``idx_leak_tallies_line`` holds them in the order they
+    are summed). Kept by the one writer; filled here from the stored hands."""
+    _run(db, """CREATE TABLE leak_tallies (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            double INTEGER NOT NULL CHECK (double IN (0, 1)),
+            line TEXT NOT NULL,
+            choice TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            chips INTEGER NOT NULL,
+            first INTEGER NOT NULL,
+            PRIMARY KEY (session_id, name, double, line, choice)
+        ) WITHOUT ROWID""",
+         # the sums across sessions read it in order, never sorting a million tallies
+         "CREATE INDEX idx_leak_tallies_line ON leak_tallies (name, line, choice, double, "
+         "session_id, n, chips, first)")
+    from loo_ledger.store.leak_tallies import fill_all
+
+    fill_all(db.conn)

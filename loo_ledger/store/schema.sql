@@ -120,6 +120,17 @@ CREATE TABLE season_sessions (
             session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
             PRIMARY KEY (season_id, session_id)
         ) WITHOUT ROWID;
+CREATE TABLE leak_tallies (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            double INTEGER NOT NULL CHECK (double IN (0, 1)),
+            line TEXT NOT NULL,
+            choice TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            chips INTEGER NOT NULL,
+            first INTEGER NOT NULL,
+            PRIMARY KEY (session_id, name, double, line, choice)
+        ) WITHOUT ROWID;
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
     ON "_sqlite_migrations" ("migration_set", "name");
 CREATE INDEX idx_audit_session ON audit (session_id);
@@ -128,6 +139,7 @@ CREATE INDEX idx_player_totals_session ON player_totals (session_id);
 CREATE INDEX idx_seat_totals_session ON seat_totals (session_id);
 CREATE INDEX idx_imports_fingerprint ON imports (fingerprint);
 CREATE INDEX idx_season_sessions_session ON season_sessions (session_id);
+CREATE INDEX idx_leak_tallies_line ON leak_tallies (name, line, choice, double, session_id, n, chips, first);
 CREATE VIEW balances AS SELECT * FROM (
         SELECT s.id AS session_id, s.name AS session_name, st.position AS seat_position,
                st.name AS player, st.net AS net_chips, st.present AS present,

@@ -55,18 +55,34 @@ def first_deal(words: str) -> bool:
     return all(w in _NO_CHOICE for w in words)
 
 
-def exchanges(db: Connection, session_ids: Sequence[int]
+#: As much of a hand's record as tells its exchanges: of a compact record, its ``e``
+#: alone (decoded as the whole would be); of one stored as given (or not JSON), the whole,
+#: to decode as it is (:func:`exchanged`).
+EXCHANGE_COLUMN = ("CASE WHEN NOT json_valid(record) OR instr(record, '\"exchanges\":') "
+                   "THEN record WHEN json_type(record, '$.e') IS NOT NULL "
+                   "THEN json_object('e', json_extract(record, '$.e')) ELSE '{}' END")
+_EXCHANGES = (f"SELECT number, {EXCHANGE_COLUMN} FROM hands WHERE session_id = ? "
+              "AND number > ? ORDER BY number")
+
+
+def exchanged(text: str, seats: Seats) -> dict[str, int]:
+    """The cards each player exchanged in a hand (by his seated spelling), from its
+    :data:`EXCHANGE_COLUMN`."""
+    return dict(decode_record(text, seats).get("exchanges") or {})
+
+
+def exchanges(db: Connection, session_ids: Sequence[int], after: int = 0
               ) -> dict[tuple[int, int], dict[str, int]]:
     """(session, number) -> the cards each player exchanged (by his seated spelling; a
-    player who played and is not named exchanged none), for every hand of ``session_ids``,
-    read from the stored record through the store's encoding (store/codec.py)."""
+    player who played and is not named exchanged none), for every hand of ``session_ids``
+    (numbered above ``after``), read from the stored record through the store's encoding
+    (store/codec.py)."""
     out: dict[tuple[int, int], dict[str, int]] = {}
     for sid in session_ids:
         seats = Seats([r[0] for r in db.execute(
             "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [sid])])
-        for number, text in db.execute(
-                "SELECT number, record FROM hands WHERE session_id = ? ORDER BY number", [sid]):
-            out[(sid, number)] = dict(decode_record(text, seats).get("exchanges") or {})
+        for number, text in db.execute(_EXCHANGES, [sid, after]):
+            out[(sid, number)] = exchanged(text, seats)
     return out
 
 

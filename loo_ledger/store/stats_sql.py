@@ -11,7 +11,7 @@ that ``GROUP BY player`` walks the primary key. Nothing here decodes a hand's JS
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -40,6 +40,14 @@ SESSION_CARDS = ("SELECT session_id, sum(first_leads) AS first_leads, sum(trumps
                  "revokes_caught, sum(first_won) AS first_won FROM player_totals "
                  "GROUP BY session_id")
 DERIVED = ("player_totals", "seat_totals", "session_totals")
+def _nulls_first(key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
+    """A sort key ordering ``key`` as SQLite orders a GROUP BY of its columns (NULL first)."""
+    return tuple((v is not None, v) for v in key)
+
+
+#: How two partial totals combine (the third item of each PLAYER_TOTALS, SEAT_TOTALS entry).
+_COMBINE: dict[str, Callable[[Any, Any], Any]] = {
+    "sum": lambda a, b: a + b, "max": max, "min": min}
 
 
 def rebuild(db: Any) -> list[int]:
@@ -122,16 +130,39 @@ class StatsReader:
     def players(self, scope: Scope) -> list[dict[str, Any]]:
         """Each player's totals over the scope."""
         where, params = scope.where()
-        who = self.who("player")
-        return self._rows(f"SELECT {who} AS player, {_total_columns(PLAYER_TOTALS)} FROM "
-                          f"player_totals WHERE {where} GROUP BY {who}", params)
+        return self._by_identity(self._rows(
+            f"SELECT player, {_total_columns(PLAYER_TOTALS)} FROM player_totals "
+            f"WHERE {where} GROUP BY player", params), (), PLAYER_TOTALS)
 
     def seats(self, scope: Scope) -> list[dict[str, Any]]:
         """Each player's hands, net and loos by seat relative to the dealer."""
         where, params = scope.where()
-        who = self.who("player")
-        return self._rows(f"SELECT {who} AS player, seat, {_total_columns(SEAT_TOTALS)} FROM "
-                          f"seat_totals WHERE {where} GROUP BY {who}, seat", params)
+        return self._by_identity(self._rows(
+            f"SELECT player, seat, {_total_columns(SEAT_TOTALS)} FROM seat_totals "
+            f"WHERE {where} GROUP BY player, seat", params), ("seat",), SEAT_TOTALS)
+
+    def _by_identity(self, rows: list[dict[str, Any]], keys: tuple[str, ...],
+                     spec: tuple[tuple[str, str, str], ...]) -> list[dict[str, Any]]:
+        """``rows``, totals grouped by spelling (and ``keys``), as grouped by identity when
+        the reader groups so: each identity's spellings' rows combined as ``spec`` says
+        (``sum``, ``max``, ``min``), in the order ``GROUP BY`` the identity would give.
+        SQLite groups the spellings (a million-hand ledger's seat totals are some 140,000
+        rows); a ``loo_who`` call per row cost more than the rest of the query."""
+        names = self.names
+        if names is None:
+            return rows
+        combine = [(c, _COMBINE[how]) for c, _, how in spec]
+        out: dict[tuple[Any, ...], dict[str, Any]] = {}
+        for row in rows:
+            player = row["player"] = names.get(row["player"], row["player"])
+            key = (player, *(row[k] for k in keys))
+            seen = out.get(key)
+            if seen is None:
+                out[key] = row
+            else:
+                for column, how in combine:
+                    seen[column] = how(seen[column], row[column])
+        return [out[k] for k in sorted(out, key=_nulls_first)]
 
     def sessions(self, scope: Scope) -> list[dict[str, Any]]:
         """Each session in scope, oldest first, with its unit, its variant and rules (as
@@ -150,10 +181,17 @@ class StatsReader:
 
         One comparison of two counts; the sessions are looked for only if they differ.
         """
-        where, params = scope.where("session_id", None)
+        # a session's hands are numbered from 1 without a gap (the one writer numbers them;
+        # loo check holds them to it), so its first and last number give its count: two
+        # lookups by key, where count(*) reads every page of every hand
+        where, params = scope.where("s.id", None)
+        totals, _ = scope.where("session_id", None)
         stored, counted = self.conn.execute(
-            f"SELECT (SELECT count(*) FROM hands WHERE {where}), (SELECT coalesce(sum(hands), 0) "
-            f"FROM session_totals WHERE {where})", params + params).fetchone()
+            "SELECT (SELECT coalesce(sum("
+            "(SELECT number FROM hands h WHERE h.session_id = s.id ORDER BY number DESC LIMIT 1)"
+            " - (SELECT number FROM hands h WHERE h.session_id = s.id ORDER BY number LIMIT 1)"
+            f" + 1), 0) FROM sessions s WHERE {where}), (SELECT coalesce(sum(hands), 0) "
+            f"FROM session_totals WHERE {totals})", params + params).fetchone()
         if stored == counted:
             return []
         where, params = scope.where("s.id", None)
@@ -166,12 +204,12 @@ class StatsReader:
         """Each player's net chips per unit (value and currency), with when they first sat:
         ``first`` orders players by session, then seat."""
         where, params = scope.where("seats.session_id", "seats.name")
-        who = self.who("seats.name")
-        return self._rows(
-            f"SELECT {who} AS player, s.unit_value, s.currency, sum(net) AS net, "
+        return self._by_identity(self._rows(
+            "SELECT seats.name AS player, s.unit_value, s.currency, sum(net) AS net, "
             "min(seats.session_id * 1000 + position) AS first FROM seats JOIN sessions s "
             f"ON s.id = seats.session_id WHERE {where} "
-            f"GROUP BY {who}, s.unit_value, s.currency", params)
+            "GROUP BY seats.name, s.unit_value, s.currency", params),
+            ("unit_value", "currency"), (("net", "", "sum"), ("first", "", "min")))
 
     def hand_tricks(self, session_id: int) -> dict[int, dict[str, int]]:
         """The tricks stored for each hand of a session (the counts settled, judged from
@@ -207,9 +245,18 @@ class StatsReader:
         if session_ids is not None:
             where += f" AND session_id IN ({', '.join('?' * len(session_ids))})"
             params += list(session_ids)
-        who = self.who("name")
-        rows: list[tuple[Any, ...]] = self.conn.execute(
-            f"SELECT session_id, {who}, sum(net) FROM seats WHERE {where} "
-            f"GROUP BY session_id, {who} ORDER BY session_id, min(position)",
-            params).fetchall()
-        return rows
+        if self.names is None:
+            rows: list[tuple[Any, ...]] = self.conn.execute(
+                f"SELECT session_id, name, sum(net) FROM seats WHERE {where} "
+                "GROUP BY session_id, name ORDER BY session_id, min(position)",
+                params).fetchall()
+            return rows
+        # each identity's seats in a session summed here, in the order of its first seat
+        names = self.names
+        nets: dict[tuple[int, str], int] = {}
+        for sid, name, net in self.conn.execute(
+                f"SELECT session_id, name, net FROM seats WHERE {where} "
+                "ORDER BY session_id, position", params):
+            key = (sid, names.get(name, name))
+            nets[key] = nets.get(key, 0) + net
+        return [(sid, who, net) for (sid, who), net in nets.items()]

@@ -68,6 +68,8 @@ _WORD = {w: (1 + WORDS.index(w) if w in WORDS else 0, letter)
          for w, letter in codec.WORD_LETTER.items()}
 _TRICK_CHARS = codec.TRICK_CHAR
 _EXTRA = len(CARD_COLUMNS)
+#: The most plans remembered at once (the engine's are a few thousand a session).
+_PLANS = 16_384
 
 
 class Totals:
@@ -82,41 +84,67 @@ class Totals:
         self.seats = {k: list(t) for k, t in start.seat_totals.items()}
         self.paid = 0
         self.tally: dict[tuple[Any, ...], int] = {}
-        #: each movement object's packing (see :func:`_moves`), kept from batch to batch
+        self._plans: dict[int, tuple[Any, ...]] = {}
+        #: each movement object's packing (see derive.py ``_moves``), kept from batch to batch
         self.packed: dict[int, tuple[Any, ...]] = {}
 
     def hand(self, s: Settlement, raw: Mapping[str, Any], seat: Mapping[str, int],
              n_seats: int) -> tuple[str, str]:
         """Tally hand ``s``'s players; its ``words`` and ``tricks`` columns. A player's word
-        is what he chose (stand, pass, miss, defend) or ``forced``; he played unless he
-        passed, when the cards were dealt out; his tricks are those settled (from the
-        cards where the record has none); his seat is 0 for the dealer, 1 for eldest..."""
-        dealt, kind, said, deltas = s.dealt, s.kind, s.words, s.deltas
-        counts, looed, loos, whole = s.tricks, s.looed, s.loos, s.whole
+        is what he chose (stand, pass, miss, defend) or ``forced`` (worked out once per
+        plan: :meth:`_plan`); he played unless he passed, when the cards were dealt out;
+        his tricks are those settled (from the cards where the record has none); his seat
+        is 0 for the dealer, 1 for eldest..."""
+        said = s.words
+        plan = self._plans.get(id(said))
+        if plan is None or plan[0] is not said or plan[1] != s.dealt or plan[2] != s.kind:
+            plan = self._plan(s, seat, n_seats)
+        deltas, counts, looed, loos, whole = s.deltas, s.tricks, s.looed, s.loos, s.whole
         flushes = {f["player"] for f in raw.get("flushes", ())} if "flushes" in raw else ()
-        contested, choice = s.outcome in CONTESTED, kind not in _NO_CHOICE
+        contested = s.outcome in CONTESTED
+        tricks = ["0"] * n_seats
+        tally = self.tally
+        for p, place, column, passed, where in plan[4]:
+            played = contested and not passed
+            taken = counts.get(p, 0) if played else 0
+            if taken:
+                if not 0 < taken < len(_TRICK_CHARS):
+                    raise cannot_store(s.hand_no, f"{p} took {taken} tricks, which the store "
+                                       "has no letter for")
+                tricks[where] = _TRICK_CHARS[taken]
+            key = (p, place, column, played, taken, p in looed, loos.get(p, 0) if loos else 0,
+                   p == whole, p in flushes, deltas.get(p, 0))
+            tally[key] = tally.get(key, 0) + 1
+        if s.cards is not None:
+            self._cards(s)
+        return plan[3], "".join(tricks)
+
+    def _plan(self, s: Settlement, seat: Mapping[str, int], n_seats: int) -> tuple[Any, ...]:
+        """What every hand of a plan shares (the engine gives one ``words`` object to the
+        hands of a plan): (its words, dealt, kind, the ``words`` column, each dealt
+        player's (name, seat from the dealer, word column, passed, position)). Remembered
+        under the id of its words, with the words (so that the id is not another's)."""
+        dealt, kind, said = s.dealt, s.kind, s.words
+        choice = kind not in _NO_CHOICE
         eldest = dealt[0] if kind == "eldest-miss" else None
         n = len(dealt)
-        words, tricks = [codec.NOT_DEALT] * n_seats, ["0"] * n_seats
-        tally = self.tally
+        words = [codec.NOT_DEALT] * n_seats
+        players = []
         for i, p in enumerate(dealt):
             # a player's word is what he chose, else ``forced`` (a Word finds its text's code)
             word = (said.get(p) or "forced") if choice and (eldest is None or p == eldest) \
                 else "forced"
             how = _WORD.get(word)
-            played = contested and word != "pass"
-            taken = counts.get(p, 0) if played else 0
-            if how is None or not 0 <= taken < len(_TRICK_CHARS):
-                raise cannot_store(s.hand_no, f"{p} said {word!r} and took {taken} tricks, which "
-                           "the store has no letter for")
-            key = (p, (i + 1) % n, how[0], played, taken, p in looed, loos.get(p, 0),
-                   p == whole, bool(flushes) and p in flushes, deltas.get(p, 0))
-            tally[key] = tally.get(key, 0) + 1
+            if how is None:
+                raise cannot_store(s.hand_no, f"{p} said {word!r}, which the store has no "
+                                   "letter for")
             where = seat[p]
-            words[where], tricks[where] = how[1], _TRICK_CHARS[taken]
-        if s.cards is not None:
-            self._cards(s)
-        return "".join(words), "".join(tricks)
+            words[where] = how[1]
+            players.append((p, (i + 1) % n, how[0], word == "pass", where))
+        if len(self._plans) >= _PLANS:
+            self._plans.clear()
+        plan = self._plans[id(said)] = (said, dealt, kind, "".join(words), tuple(players))
+        return plan
 
     def _cards(self, s: Settlement) -> None:
         for p, values in _cards(s).items():

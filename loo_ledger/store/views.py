@@ -409,6 +409,16 @@ DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "largest_pot": "The largest pot.", "longest_run": "The longest run of doubles.",
         "trailing_run": "The run of doubles at the end.", "loo_paid": "Chips paid in "
         "loos."}),
+    "leak_tallies": ("Per session, spelling, kind of pool and leak line: how often each "
+                     "choice was made and what those hands brought (loo leaks sums these; "
+                     "docs/guide.md, Leaks).", {
+        "session_id": _SESSION, "name": "The player as seated (his spelling).",
+        "double": "1: the double pools' hands, 0: the simple pools'.",
+        "line": "The leak line: its kind, the pool (Lou: the deal) and the situation "
+        "(seat from the dealer's left, how many stood before); 'dealt' counts the hands "
+        "dealt.", "choice": "The choice (stand, pass, miss, defend, cards exchanged).",
+        "n": "Times chosen.", "chips": "Net chips of those hands.",
+        "first": "Where first chosen: the hand's number x 1024 + its place in the hand."}),
     "settings": ("Small settings such as the current session.", {
         "key": "The setting (current_session, ...).", "value": "Its value."}),
     "house_rules": ("Saved house rules (loo rules save).", {

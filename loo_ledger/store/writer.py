@@ -37,7 +37,7 @@ from loo_ledger.domain.settlement.engine import settle
 from loo_ledger.domain.settlement.session import Replay, replay, session_variant, start, variant_at
 from loo_ledger.errors import LooError, NotFound
 from loo_ledger.formats.handcodec import record_from_dict
-from loo_ledger.store import codec, derive, sessionrows
+from loo_ledger.store import codec, derive, leak_tallies, sessionrows
 from loo_ledger.store.changes import (
     SESSION_FIELDS,
     STORED_RECORD,
@@ -154,15 +154,15 @@ def _settle_and_store(db: Connection, sid: int, stored: Stored, ch: Change
         stored.records[i] if _same(stored, i, h) else stored_record(h, s.dealer)
         for i, (h, s) in enumerate(zip(after, settled, strict=True), keep))
     d = derive.derive(players, new, settled, result.final, before=before)
-    _store(db, sid, players, d, keep=keep, stored_hands=stored.count,
-           reseat=ch.players is not None, renamed=ch.renamed,
-           stored_sums=sums if sums is not None else _sums_as_stored(db, sid))
     if ch.rules is not None or ch.first_dealer is not None:
         db.execute("UPDATE sessions SET rules = ?, first_dealer = ? WHERE id = ?",
                    (codec.dumps(dict(session.rules)), session.first_dealer, sid))
     if ch.rule_changes is not None:
         db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
                    (codec.dumps(codec.rule_changes_list(ch.rule_changes)), sid))
+    _store(db, sid, players, d, keep=keep, stored_hands=stored.count,
+           reseat=ch.players is not None, renamed=ch.renamed,
+           stored_sums=sums if sums is not None else _sums_as_stored(db, sid))
     records = new if sums is not None else tuple(stored.records[:keep]) + tuple(new)
     return result, records, first, sums is not None
 
@@ -322,6 +322,7 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
     final = d.state
     conn.execute("UPDATE sessions SET pool = ?, next_dealer = ?, state = ? WHERE id = ?",
                  (final.pool, final.dealer, codec.state_to_json(final), sid))
+    leak_tallies.store(conn, sid, keep if keep == stored_hands else 0)  # from the hands
 
 
 def _store_changed_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived,

@@ -25,7 +25,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from loo_ledger.errors import LooError
 from loo_ledger.services.snapshot import (
@@ -37,6 +37,7 @@ from loo_ledger.services.snapshot import (
 )
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.tui.figures import signed
+from loo_ledger.tui.footer import KeysFooter
 
 if TYPE_CHECKING:
     from loo_ledger.domain import HandRecord, Settlement
@@ -146,7 +147,7 @@ class TableApp(App[None]):
             yield DataTable(id="hands", cursor_type="row")
             yield Static("", id="chart", markup=False)
         yield Static("", id="message", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.reload(first=True)
@@ -376,6 +377,7 @@ class TableApp(App[None]):
         def done(result: Settlement | None) -> None:
             if result is None:
                 self.say("Nothing written.")
+                self.poll()  # another terminal may have written meanwhile: shown at once
                 return
             self.mark = change_mark(self.ledger)
             self.reload(result)

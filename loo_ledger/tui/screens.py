@@ -16,11 +16,12 @@ from textual.containers import VerticalScroll
 from textual.events import Key
 from textual.markup import escape
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from loo_ledger.domain import HandRecord, Settlement
 from loo_ledger.errors import LooError
 from loo_ledger.tui.figures import signed
+from loo_ledger.tui.footer import KeysFooter
 from loo_ledger.tui.form import HandForm, Question, key_map, refusal
 
 
@@ -67,7 +68,7 @@ class HandScreen(Screen[Settlement | None]):
             yield Static("", id="hand-question")  # markup: the choices are links
             yield Static("", id="hand-problem", markup=False)
         yield Input(id="hand-text", placeholder="type, then Enter")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.walk()
@@ -302,7 +303,7 @@ class Pages(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="pages"):
             yield Static("\n".join(self.lines), markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -320,7 +321,7 @@ class AskText(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         yield Static(self.text, markup=False)
         yield Input(id="ask-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -343,7 +344,7 @@ class Choose(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         yield Static(f"{escape(self.text)}\n{choice_links(self.keys, None)}")
-        yield Footer()
+        yield KeysFooter()
 
     def on_key(self, event: Key) -> None:
         if event.key in self.keys:

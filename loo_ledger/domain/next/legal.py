@@ -159,10 +159,7 @@ _CANONICAL: Mapping[str, Word] = {str(w): SYNONYMS.get(w, w) for w in Word}
 
 def canonical(word: str) -> Word:
     """The word as the rules read it (``fold`` is ``pass``); ValueError if it is no word."""
-    try:
-        got = _CANONICAL.get(word)
-    except TypeError:  # unhashable: no word
-        got = None
+    got = _CANONICAL.get(word) if isinstance(word, str) else None
     if got is None:
         w = Word(word)  # raises ValueError, as it always has
         return SYNONYMS.get(w, w)

@@ -175,6 +175,36 @@ def currency_problem(code: str) -> str | None:
     return f"{code!r} is not an ISO 4217 currency code (such as GBP, EUR, USD, JPY)"
 
 
+def smallest_amount(currency: str | None) -> Decimal | None:
+    """The smallest amount of an ISO 4217 currency (its minor unit, Babel's
+    ``get_currency_precision``), or None for no currency or one that is no ISO code.
+
+    >>> [smallest_amount(c) for c in ("GBP", "JPY", "KWD", "pounds", None)]
+    [Decimal('0.01'), Decimal('1'), Decimal('0.001'), None, None]
+    """
+    if currency is None or currency_problem(currency) is not None:
+        return None
+    from babel.numbers import get_currency_precision
+    return Decimal(1).scaleb(-get_currency_precision(currency))
+
+
+def payment_problem(amount: Decimal, currency: str | None) -> str | None:
+    """Why ``amount`` cannot be paid in ``currency``, or None: an amount finer than the
+    currency's smallest (a fraction of a yen) is no money anyone could hand over.
+
+    >>> payment_problem(Decimal("12.50"), "JPY")
+    'JPY has no amount finer than ¥1; a payment in JPY is a whole number of ¥1'
+    >>> [payment_problem(Decimal(a), c) for a, c in (("12", "JPY"), ("0.05", "GBP"))]
+    [None, None]
+    """
+    smallest = smallest_amount(currency)
+    if smallest is None or amount % smallest == 0:
+        return None
+    least = money_text(smallest, currency)
+    return (f"{currency} has no amount finer than {least}; a payment in {currency} is a whole "
+            f"number of {least}")
+
+
 def unit_problem(value: str | Decimal, currency: str | None) -> str | None:
     """Why a chip cannot be worth ``value`` in ``currency``, or None.
 
@@ -192,12 +222,8 @@ def unit_problem(value: str | Decimal, currency: str | None) -> str | None:
     >>> [unit_problem(v, c) for v, c in (("10", "JPY"), ("0.005", "GBP"), ("0.5", None))]
     [None, None, None]
     """
-    if currency is None or currency_problem(currency) is not None:
-        return None
-    from babel.numbers import get_currency_precision
-    places = get_currency_precision(currency)
-    smallest = Decimal(1).scaleb(-places)
-    if places >= 2 or Decimal(value) % smallest == 0:
+    smallest = smallest_amount(currency)
+    if smallest is None or smallest <= CENT or Decimal(value) % smallest == 0:
         return None
     least = money_text(smallest, currency)
     return (f"{value} {currency} a chip is finer than {least}, the smallest amount of "

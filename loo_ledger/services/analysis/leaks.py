@@ -27,6 +27,12 @@ left out. The 90% interval resamples the player's ``n`` choices with replacement
 (:data:`RESAMPLES` times, a seed made from the player and the line, so the same ledger
 gives the same interval) and takes the 5th and 95th percentiles of the cost. Below
 ``min_hands`` opportunities a line says "not enough hands" instead of a cost.
+
+The counts and chips come from the per-session tallies the one writer keeps
+(store/leak_tallies.py), summed over the sessions chosen, with ``--pool`` answered there;
+under ``--seat`` or ``--with`` (which no tally is kept by) the hands are replayed one by
+one instead. The interval needs only the player's counts in the line, so it is the same
+either way.
 """
 
 from __future__ import annotations
@@ -39,9 +45,11 @@ from typing import Any
 
 from loo_ledger.errors import NotFound
 from loo_ledger.services.analysis.filters import Filters, no_hand
+from loo_ledger.store import leak_tallies as tallies
 from loo_ledger.store.codec import dealt_order
 from loo_ledger.store.identities import read as read_identities
-from loo_ledger.store.situations import exchanges, first_deal, hand_facts
+from loo_ledger.store.leak_tallies import Line, hand_choices
+from loo_ledger.store.situations import exchanges, hand_facts
 
 MIN_HANDS = 30
 RESAMPLES = 1000
@@ -50,13 +58,10 @@ RESAMPLES = 1000
 NORMAL_FROM = 50
 _Z90 = 1.6448536269514722   # the standard normal's 95th percentile
 _ALMOST_ONE = 1 - 2 ** -52
-_CHOICE = {"s": "stand", "m": "stand", "d": "stand", "p": "pass", "f": "pass"}
-_DEALER = {"s": "stand", "m": "stand", "d": "defend", "p": "pass", "f": "pass"}
 #: The choice each kind of line is named for (its rates are this choice's).
 FOCUS = {"stand": "stand", "after-loo": "stand", "miss": "miss", "defend": "pass",
          "exchange": "0"}
 
-Line = tuple[Any, ...]                      # (kind, pool, ...situation)
 Opportunity = tuple[Line, str, str, int]    # (line, player, choice, change)
 
 
@@ -66,81 +71,21 @@ def opportunities(rows: Iterable[tuple[Any, ...]], who: Any, only: Filters | Non
                   ) -> Iterator[Opportunity]:
     """Every choice of every player in the hands ``rows`` (store/situations.py), players
     named by ``who`` (a spelling -> the identity's name), in the hands and seats ``only``
-    selects (the hand before one still tells who was looed in it). In the sessions ``lou``
-    (Lou's), the situation is the deal, ``first`` or ``later``, not the pool, and there is
-    no miss and no defence (the dealer stands or folds as everyone does). ``exchanged``
-    ((session, hand) -> cards exchanged by spelling, store/situations.py) gives the hands
-    where cards are exchanged: each player who played chose how many (0 when unnamed)."""
+    selects (the hand before one still tells who was looed in it). ``lou`` (Lou's
+    sessions) and ``exchanged`` as store/leak_tallies.py ``hand_choices`` takes them: the
+    choices are its."""
     only = only or Filters()
-    looed_last: set[str] = set()
-    last_session = None
-    shapes: dict[tuple[Any, ...], Shape] = {}
-    people: list[str] = []
     every_seat = only.seat is None
-    for row in rows:
-        sid, number, dealer, words, deltas, double, looed, names = row
-        if sid != last_session:
-            looed_last, last_session = set(), sid
-            people = [who(n) for n in names]
-        is_lou = sid in lou
-        pool = ("first" if first_deal(words) else "later") if is_lou else \
-            "double" if double else "simple"
-        key = (words, dealer, pool, is_lou)
-        shape = shapes.get(key)
-        if shape is None:
-            shape = shapes[key] = _shape(words, dealer, pool, is_lou)
-        swaps = None if exchanged is None else exchanged.get((sid, number))
+    people: list[str] = []
+    last = None
+    for row, _seats, chosen in hand_choices(rows, lou, exchanged):
+        if row[0] != last:
+            people, last = [who(n) for n in row[7]], row[0]
         if only.hand(row, who):
-            for pos, seat, stand, after, more, plays in shape:
-                if not (every_seat or only.seat_kept(seat)):
-                    continue
-                p = people[pos]
-                change = deltas[pos] or 0
-                if stand is not None:
-                    yield stand[0], p, stand[1], change
-                    if after is not None and p in looed_last:
-                        yield after[0], p, after[1], change
-                    for line, choice in more:
-                        yield line, p, choice, change
-                if swaps is not None and plays:
-                    yield ("exchange", pool, seat), p, str(swaps.get(names[pos], 0)), change
-        looed_last = {people[pos] for pos in range(len(names)) if looed >> pos & 1} \
-            if looed else set()
-
-
-#: A hand's choices by its shape (:func:`_shape`): per dealt seat, eldest first, its
-#: position, its seat from the dealer's left, its stand line and choice (None: no choice),
-#: its after-a-loo line and choice, its miss and defence lines and choices, and whether it
-#: plays (and so chooses its exchange).
-Shape = tuple[tuple[int, int, tuple[Line, str] | None, tuple[Line, str] | None,
-                    tuple[tuple[Line, str], ...], bool], ...]
-
-
-def _shape(words: str, dealer: int, pool: str, is_lou: bool) -> Shape:
-    """The lines and choices of a hand with these ``words`` (the compact column) and this
-    ``dealer``, in this ``pool`` (Lou: deal): the same for every hand of that shape, so
-    worked out once per shape."""
-    order = dealt_order(words, dealer)
-    stood = 0
-    miss_taken = False
-    out = []
-    for i, pos in enumerate(order):
-        w = words[pos]
-        seat = (i + 1) % len(order)
-        stand = after = None
-        more: list[tuple[Line, str]] = []
-        if w in _CHOICE:
-            choice = _CHOICE[w]
-            stand, after = (("stand", pool, seat, stood), choice), (("after-loo", pool), choice)
-            if w in "sm" and not miss_taken and not is_lou:
-                more.append((("miss", pool), "miss" if w == "m" else "stand"))
-            if seat == 0 and stood and not is_lou:
-                more.append((("defend", pool), _DEALER[w]))
-        out.append((pos, seat, stand, after, tuple(more), w not in "pf-"))
-        if w in "smd":
-            stood += 1
-        miss_taken = miss_taken or w == "m"
-    return tuple(out)
+            deltas = row[4]
+            for pos, seat, line, choice in chosen:
+                if every_seat or only.seat_kept(seat):
+                    yield line, people[pos], choice, deltas[pos] or 0
 
 
 def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
@@ -152,16 +97,11 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
     who = read_identities(ledger.db)
     hands: dict[str, int] = {}
     nets: dict[str, int] = {}
-    lou, swapping = _games(ledger, sessions)
-    exchanged = exchanges(ledger.db, swapping) if swapping else None
-    rows = _dealt(hand_facts(ledger.db, sessions), only, who.who, hands, nets)
     flat: dict[tuple[Line, str, str], list[int]] = {}   # (line, player, choice) -> n, chips
-    for line, q, choice, change in opportunities(rows, who.who, only, lou, exchanged):
-        got = flat.get((line, q, choice))
-        if got is None:
-            got = flat[(line, q, choice)] = [0, 0]
-        got[0] += 1
-        got[1] += change
+    if only.seat is None and only.with_ is None:
+        _summed(ledger, sessions, only, who.who, hands, nets, flat)
+    else:
+        _replayed(ledger, sessions, only, who.who, hands, nets, flat)
     if not hands:
         raise no_hand(only)
     chosen = list(hands) if player is None else [who.who(player)]
@@ -178,6 +118,45 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
         by_player.setdefault(line, {}).setdefault(q, {})[choice] = n
     return {"min_hands": min_hands, "resamples": RESAMPLES,
             "players": [_player(p, table, by_player, hands, nets, min_hands) for p in chosen]}
+
+
+def _summed(ledger: Any, sessions: Sequence[int], only: Filters, who: Any,
+            hands: dict[str, int], nets: dict[str, int],
+            flat: dict[tuple[Line, str, str], list[int]]) -> None:
+    """Fill ``hands``, ``nets`` and ``flat`` from the tallies the store keeps
+    (store/leak_tallies.py), the sessions' sums taken in the order a replay of their hands
+    first meets each (so the lines come out in the same order): the evening filters and
+    ``--pool`` are answered there."""
+    double = None if only.pool is None else only.pool == "double"
+    for name, line, choice, n, chips, _first in tallies.sums(ledger.db, sessions, double):
+        q = who(name)
+        if line == tallies.DEALT:
+            hands[q] = hands.get(q, 0) + n
+            nets[q] = nets.get(q, 0) + chips
+            continue
+        key = (tallies.parse(line), q, choice)
+        got = flat.get(key)
+        if got is None:
+            flat[key] = [n, chips]
+        else:
+            got[0] += n
+            got[1] += chips
+
+
+def _replayed(ledger: Any, sessions: Sequence[int], only: Filters, who: Any,
+              hands: dict[str, int], nets: dict[str, int],
+              flat: dict[tuple[Line, str, str], list[int]]) -> None:
+    """Fill ``hands``, ``nets`` and ``flat`` from the hands themselves, replayed one by one:
+    for the filters the tallies cannot answer (``--seat``, ``--with``)."""
+    lou, swapping = _games(ledger, sessions)
+    exchanged = exchanges(ledger.db, swapping) if swapping else None
+    rows = _dealt(hand_facts(ledger.db, sessions), only, who, hands, nets)
+    for line, q, choice, change in opportunities(rows, who, only, lou, exchanged):
+        got = flat.get((line, q, choice))
+        if got is None:
+            got = flat[(line, q, choice)] = [0, 0]
+        got[0] += 1
+        got[1] += change
 
 
 def _dealt(rows: Iterable[tuple[Any, ...]], only: Filters, who: Any, hands: dict[str, int],
@@ -210,21 +189,11 @@ def _dealt(rows: Iterable[tuple[Any, ...]], only: Filters, who: Any, hands: dict
 def _games(ledger: Any, sessions: Sequence[int]) -> tuple[set[int], list[int]]:
     """The sessions of ``sessions`` that are Lou, and those whose game exchanges cards
     (by their variant and rules)."""
-    import json
-
-    from loo_ledger.domain.rules.variants import variant
-    from loo_ledger.errors import VariantError
-    from loo_ledger.services.analysis.stats import game_of
     from loo_ledger.store.stats_sql import Scope, StatsReader
     rows = StatsReader(ledger.db).sessions(Scope(sessions=tuple(sessions)))
-    swapping = []
-    for s in rows:
-        try:
-            if variant(s["variant"], json.loads(s["rules"] or "{}")).exchange > 0:
-                swapping.append(s["id"])
-        except (VariantError, ValueError):
-            pass
-    return {s["id"] for s in rows if game_of([s]) == "lou"}, swapping
+    games = {s["id"]: tallies.session_game(s["variant"], s["rules"]) for s in rows}
+    return ({sid for sid, (lou, _) in games.items() if lou},
+            [sid for sid, (_, swaps) in games.items() if swaps])
 
 
 def _player(p: str, table: dict[Line, dict[str, list[int]]],

@@ -247,6 +247,9 @@ def record_payment(ledger: Any, *, payer: str, payee: str, amount: str, when: st
             raise LooError("no session has a unit with a money value, so there is no debt to "
                            "pay; give the currency with --currency")
         currency = valued[-1]["currency"]
+    from loo_ledger.domain.rules.money import payment_problem
+    if problem := payment_problem(from_cents(cents), currency):
+        raise LooError(f"{payer} paid {payee} {amount.strip()} {currency}: {problem}")
     named = None if sessions is None else list(dict.fromkeys(sessions))
     if named is not None:
         _check_named(named, valued, currency)

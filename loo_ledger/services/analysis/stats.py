@@ -166,12 +166,17 @@ def lou_session(s: dict[str, Any]) -> dict[str, Any]:
 
 
 def describe(session_id: int | None, since: str | None, count: int) -> str:
-    """What a report covers, in words."""
+    """What a report covers, in words.
+
+    >>> [describe(None, None, n) for n in (2, 1, 0)] + [describe(3, None, 1)]
+    ['all 2 sessions', 'the only session', 'no session', 'session 3']
+    """
     if session_id is not None:
         return f"session {session_id}"
+    if not since:
+        return {0: "no session", 1: "the only session"}.get(count, f"all {count} sessions")
     from loo_ledger.services.dates import shown  # only with a date (start-up)
-    when = f" since {shown(since)}" if since else ""
-    return f"{'all ' if not since else ''}{count} session{'s' if count != 1 else ''}{when}"
+    return f"{count} session{'s' if count != 1 else ''} since {shown(since)}"
 
 
 Fine = dict[tuple[int, str], Decimal]   # (session, player) -> money, units finer than a cent

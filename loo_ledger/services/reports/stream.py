@@ -30,16 +30,35 @@ EVERY = 1000
 _encode = msgspec.json.Encoder().encode
 
 
-def _indented(value: Any, depth: int) -> str:
-    """``value`` as indented JSON, every line but the first moved right by ``depth`` levels:
-    what ``json.dumps(value, indent=2, ensure_ascii=False)`` gives (the tests compare them),
-    made by msgspec some fifteen times faster (json's indenting encoder is pure Python)."""
-    text = msgspec.json.format(_encode(value), indent=2).decode("utf-8")
-    return text.replace("\n", "\n" + "  " * depth)
+def _items(batch: list[Any], depth: int) -> str:
+    """The items of ``batch`` as ``json.dumps(..., indent=2, ensure_ascii=False)`` writes
+    them inside a list ``depth`` levels deep: each on its own lines, the first line of each
+    indented, separated by ``,`` and a newline (the tests compare them). Encoded and
+    indented by msgspec once for the batch (json's indenting encoder is pure Python, and
+    msgspec's cost is mostly a call's: a hand at a time took four times as long)."""
+    text = msgspec.json.format(_encode(batch), indent=2).decode("utf-8")
+    body = text[2:-2]  # the items, at one level: without the list's "[\n" and "\n]"
+    if depth == 1:
+        return body
+    more = "  " * (depth - 1)
+    return more + body.replace("\n", "\n" + more)
+
+
+def _batches(items: Iterable[Any], size: int = EVERY) -> Iterator[list[Any]]:
+    """``items`` in lists of ``size`` (the last one shorter), none if there are none."""
+    batch: list[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def json_array(items: Iterable[Any]) -> Iterator[str]:
-    """``json.dumps(list(items), indent=2, ensure_ascii=False)``, an item at a time.
+    """``json.dumps(list(items), indent=2, ensure_ascii=False)``, a batch of items at a
+    time (memory does not grow with the list).
 
     >>> "".join(json_array([{"a": 1}, [2]])) == json.dumps([{"a": 1}, [2]], indent=2)
     True
@@ -47,8 +66,8 @@ def json_array(items: Iterable[Any]) -> Iterator[str]:
     '[]'
     """
     first = True
-    for item in items:
-        yield ("[\n  " if first else ",\n  ") + _indented(item, 1)
+    for batch in _batches(items):
+        yield ("[\n" if first else ",\n") + _items(batch, 1)
         first = False
     yield "[]" if first else "\n]"
 
@@ -72,11 +91,23 @@ def hand_rows(ledger: Any, sid: int, progress: Progress | None = None) -> Iterat
 _MARK = "\x00hands\x00"
 
 
+def _text(raw: Any) -> bytes | None:
+    """A stored hand's JSON text for the reader: msgspec's encoding of the object the
+    store's decoder gave (json's encoder took as long as the reading); None where msgspec
+    cannot write it (text no UTF-8 can hold: only a record changed outside the ledger),
+    for ``hand_from_dict`` to write it, or word its refusal, as for any object."""
+    try:
+        return _encode(raw)
+    except (TypeError, ValueError):
+        return None
+
+
 def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[str]:
     """The session file ``loo export`` writes (``dumps_session`` of the stored session),
     hand by hand: each stored record is read back through the session format (so a record
     the format refuses stops the export with its message), extension fields kept."""
     from loo_ledger.domain.rules.model import RuleChange
+    from loo_ledger.formats.extensions import PREFIX
     from loo_ledger.formats.sessionfile import (
         dumps_session,
         hand_from_dict,
@@ -100,27 +131,49 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     before = before.rstrip(" \n")  # ends with '"hands": ['
     after = after.lstrip(" \n")    # starts with ']'
     source = f"session {sid}"
+    extension = f'"{PREFIX}'.encode()  # what the JSON text of an extension field's key holds
     hands = 0
     players = tuple(dict.fromkeys([*head["players"],
                                    *(c["player"] for c in head.get("seat_changes", ()))]))
-    for number, raw in ledger.iter_records(sid):
-        record = hand_from_dict(raw, source=f"{source}, hand {number}", players=players)
-        out = hand_to_dict(record, raw)  # the extension fields put back
-        yield (before if hands == 0 else ",") + "\n    " + _indented(out, 2)
-        hands += 1
-        if progress is not None and hands % EVERY == 0:
-            progress(EVERY)
-    if progress is not None and hands % EVERY:
-        progress(hands % EVERY)
+    for batch in _batches(ledger.iter_records(sid)):
+        out = []
+        for number, raw in batch:
+            text = _text(raw)
+            record = hand_from_dict(raw, source=f"{source}, hand {number}", players=players,
+                                    text=text)
+            # extension fields kept: looked for only where the text names a key "x-..."
+            out.append(hand_to_dict(record, raw if text is None or extension in text
+                                    else None))
+        yield (before if hands == 0 else ",") + "\n" + _items(out, 2)
+        hands += len(batch)
+        if progress is not None:
+            progress(len(batch))
     yield (before + after if hands == 0 else "\n  " + after) + "\n"
 
 
-class _SafeText(dict[str, str]):
-    """``csvout.cell`` of each text, worked out once (numbers never need it)."""
+_INTS = frozenset({int})
+
+
+class _Fields(dict[str, str]):
+    """Each text as the hands' CSV writes it: made safe for a spreadsheet
+    (``csvout.cell``) and quoted as the csv module quotes a field among others, worked out
+    once per text (:meth:`written`, for any value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._buf = io.StringIO()
+        self._writer = csv.writer(self._buf, lineterminator="\r\n")
+
+    def written(self, value: Any, safe: bool = True) -> str:
+        """``value`` as the csv module writes it in a row of several fields (``safe``:
+        made safe for a spreadsheet first)."""
+        self._buf.seek(0)
+        self._buf.truncate()
+        self._writer.writerow((cell(value) if safe else value, 0))  # a lone "" is quoted
+        return self._buf.getvalue()[:-len(",0\r\n")]
 
     def __missing__(self, text: str) -> str:
-        value: str = cell(text)
-        self[text] = value
+        value = self[text] = self.written(text)
         return value
 
 
@@ -130,42 +183,53 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None, *,
     in seat order, with his running net and the pool after the hand. Tricks are the
     record's; a hand recorded with cards and no counts takes the tricks as settled from the
     store (read only for such a session). ``kept``: only these hands' rows (the running net
-    is still the evening's); ``header``: the header row first."""
+    is still the evening's); ``header``: the header row first. The texts (names, words)
+    are quoted once each (:class:`_Fields`), the rows joined from them and the numbers."""
     players = [p["name"] for p in ledger.balances(sid)["players"]]
     nets = dict.fromkeys(players, 0)
     judged: dict[int, dict[str, int]] | None = None
-    safe = _SafeText()  # names and words, made safe for a spreadsheet once each
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\r\n")
+    field = _Fields()
+    write = field.written
+    rows: list[str] = []
     if header:
-        writer.writerow(HAND_COLUMNS)
+        rows.append(",".join(write(c, False) for c in HAND_COLUMNS) + "\r\n")
+    session = write(sid)
     hands = 0
     for h in ledger.iter_hands(sid):
-        record, deltas = h["record"], h["deltas"]
+        record, deltas, number = h["record"], h["deltas"], h["number"]
         declarations = record.get("declarations") or {}
         tricks = record.get("tricks")
         if not tricks and record.get("cards"):
             if judged is None:
                 from loo_ledger.store.stats_sql import StatsReader
                 judged = StatsReader(ledger.db).hand_tricks(sid)
-            tricks = judged.get(h["number"])
+            tricks = judged.get(number)
         tricks = tricks or {}
-        dealer = safe[h["dealer"]]
-        shown = kept is None or h["number"] in kept
+        # whole numbers (as ever) are written as str writes them, as the csv module does
+        after = h["pool_after"]
+        whole = (type(number) is int and type(after) is int
+                 and _INTS.issuperset(map(type, deltas.values()))
+                 and _INTS.issuperset(map(type, tricks.values())))
+        start = f"{session},{number if whole else write(number)},{field[h['dealer']]},"
+        end = f",{after if whole else write(after)}\r\n"
+        shown = kept is None or number in kept
         for p in players:
             if p in deltas:
-                nets[p] += deltas[p]
-                if shown:
-                    writer.writerow((sid, h["number"], dealer, safe[p],
-                                     safe[declarations.get(p, "")], tricks.get(p, 0),
-                                     deltas[p], nets[p], h["pool_after"]))
+                change = deltas[p]
+                net = nets[p] = nets[p] + change
+                if not shown:
+                    continue
+                said = field[declarations.get(p, "")]
+                taken = tricks.get(p, 0)
+                rows.append(f"{start}{field[p]},{said},{taken},{change},{net}{end}" if whole
+                            else f"{start}{field[p]},{said},{write(taken)},{write(change)},"
+                            f"{write(net)}{end}")
         hands += 1
         if hands % 200 == 0:
-            yield buf.getvalue()
-            buf.seek(0)
-            buf.truncate()
+            yield "".join(rows)
+            rows.clear()
         if progress is not None and hands % EVERY == 0:
             progress(EVERY)
     if progress is not None and hands % EVERY:
         progress(hands % EVERY)
-    yield buf.getvalue()
+    yield "".join(rows)

@@ -1,0 +1,270 @@
+"""Per-session leak tallies (issue 24, item 3: ``loo leaks`` on a million hands without
+replaying them): for each session, each seated spelling, each kind of pool (``double``
+0 or 1, the hands' column) and each **line** and **choice** of the leak finder
+(services/analysis/leaks.py; its definitions are docs/guide.md's "Leaks"), how many
+times the choice was made (``n``), the chips those hands brought the player
+(``chips``), and where it was first made (``first``: the hand's number times 1024 plus
+the choice's place among the hand's choices, so that a report adds lines in the order a
+replay of the hands meets them). The line ``dealt`` (choice ``''``) counts the hands the
+spelling was dealt and their net chips: the hands and the net of the leak finder's
+winners over the same selection.
+
+The one writer (store/writer.py) rewrites a session's tallies from its stored hands
+whenever it writes the session (:func:`store`), inside its transaction; a session
+deleted takes its tallies with it (``ON DELETE CASCADE``); m023 fills them for a ledger
+made before (:func:`fill_all`); ``loo check`` derives them again and compares
+(:func:`differences`).
+
+A choice's line is a tuple, as the leak finder names it:
+
+- ``("stand", pool, seat, stood_before)`` standing (stand, miss, defend) or passing;
+- ``("after-loo", pool)`` the same in the hand after one the player was looed in;
+- ``("miss", pool)`` taking the miss or standing on his own cards while it is there;
+- ``("defend", pool)`` the dealer once someone stood: defend, stand or pass;
+- ``("exchange", pool, seat)`` how many cards a player who played exchanged.
+
+``pool`` is ``simple`` or ``double``; in Lou's sessions the deal, ``first`` or ``later``
+(store/situations.py ``first_deal``), with no miss and no defence. Stored as text, the
+parts joined by spaces (``stand double 1 0``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from loo_ledger.store.codec import Seats, dealt_order, loads
+from loo_ledger.store.situations import EXCHANGE_COLUMN, exchanged, first_deal
+
+Line = tuple[Any, ...]                      # (kind, pool, ...situation)
+#: A hand's choices, in the order the leak finder meets them: (position, seat from the
+#: dealer's left, line, choice).
+Choice = tuple[int, int, Line, str]
+
+_CHOICE = {"s": "stand", "m": "stand", "d": "stand", "p": "pass", "f": "pass"}
+_DEALER = {"s": "stand", "m": "stand", "d": "defend", "p": "pass", "f": "pass"}
+#: ``first``: a hand's number times this, plus the choice's place in the hand.
+PLACES = 1024
+DEALT = "dealt"
+INSERT = ("INSERT INTO leak_tallies (session_id, name, double, line, choice, n, chips, "
+          "first) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+_HANDS = ("SELECT number, dealer, words, deltas, double, looed FROM hands "
+          "WHERE session_id = ? AND number >= ? ORDER BY number")
+#: A tally added to the one stored (its ``first`` is the stored one: met before).
+ADD = (INSERT + " ON CONFLICT (session_id, name, double, line, choice) DO UPDATE SET "
+       "n = n + excluded.n, chips = chips + excluded.chips")
+
+
+def hand_choices(rows: Iterable[tuple[Any, ...]], lou: Any = (),
+                 exchanged: Any = None) -> Iterator[tuple[tuple[Any, ...], list[tuple[int, int]],
+                                                          list[Choice]]]:
+    """For every hand ``rows`` (store/situations.py ``hand_facts``), in order: the row, its
+    dealt seats eldest first as (position, seat from the dealer's left: 1 the eldest ... 0
+    the dealer), and every choice made in it, in order, seat by seat: the stand line
+    (standing: stand, miss or defend; or passing, by the seat and how many stood before);
+    the after-a-loo line, when the player was looed in the hand before (whatever it was);
+    the miss line, while the miss is there to take (taking it or standing on his cards);
+    the defence line, for the dealer once someone stood; the exchange line, for a player
+    who played in a hand ``exchanged`` names ((session, number) -> cards exchanged by
+    spelling; 0 when unnamed). In the sessions ``lou`` the situation is the deal, ``first``
+    or ``later``, not the pool, and there is no miss and no defence (the dealer stands or
+    folds as everyone does)."""
+    looed_last = 0
+    last_session = None
+    choice_of, dealer_choice = _CHOICE, _DEALER
+    for row in rows:
+        sid, number, dealer, words, _deltas, double, looed, names = row
+        if sid != last_session:
+            looed_last, last_session = 0, sid
+        is_lou = sid in lou
+        pool = ("first" if first_deal(words) else "later") if is_lou else \
+            "double" if double else "simple"
+        swaps = None if exchanged is None else exchanged.get((sid, number))
+        order = dealt_order(words, dealer)
+        m = len(order)
+        seats: list[tuple[int, int]] = []
+        out: list[Choice] = []
+        stood = 0
+        miss_taken = is_lou   # Lou has no miss to take
+        for i, pos in enumerate(order):
+            w = words[pos]
+            seat = (i + 1) % m
+            seats.append((pos, seat))
+            choice = choice_of.get(w)
+            if choice is not None:
+                out.append((pos, seat, ("stand", pool, seat, stood), choice))
+                if looed_last >> pos & 1:
+                    out.append((pos, seat, ("after-loo", pool), choice))
+                if not miss_taken and (w == "s" or w == "m"):
+                    out.append((pos, seat, ("miss", pool), "miss" if w == "m" else "stand"))
+                if seat == 0 and stood and not is_lou:
+                    out.append((pos, seat, ("defend", pool), dealer_choice[w]))
+                if w == "s" or w == "m" or w == "d":
+                    stood += 1
+                    miss_taken = miss_taken or w == "m"
+            if swaps is not None and w not in "pf-":
+                out.append((pos, seat, ("exchange", pool, seat), str(swaps.get(names[pos], 0))))
+        yield row, seats, out
+        looed_last = looed
+
+
+def session_game(variant_name: str, rules: str | None) -> tuple[bool, bool]:
+    """Whether a session of this variant and these rules (the stored JSON) is Lou's, and
+    whether its game exchanges cards (a variant the domain does not know: neither)."""
+    from loo_ledger.domain.rules.variants import variant
+    from loo_ledger.errors import VariantError
+    try:
+        v = variant(variant_name, json.loads(rules or "{}"))
+    except (VariantError, ValueError):
+        return False, False
+    return str(v.game) == "lou", v.exchange > 0
+
+
+def text(line: Line) -> str:
+    """A line as stored: its parts joined by spaces."""
+    return " ".join(map(str, line))
+
+
+def parse(stored: str) -> Line:
+    """A stored line as the tuple it was (seats and counts are numbers).
+
+    >>> parse("stand double 1 0"), parse("miss simple")
+    (('stand', 'double', 1, 0), ('miss', 'simple'))
+    """
+    kind, pool, *rest = stored.split(" ")
+    return (kind, pool, *map(int, rest))
+
+
+def _rows(conn: Any, sid: int, after: int, names: list[str],
+          swaps: dict[tuple[int, int], dict[str, int]] | None) -> Iterator[tuple[Any, ...]]:
+    """Session ``sid``'s hands from hand ``after`` on as store/situations.py ``hand_facts``
+    gives them; with ``swaps``, each hand's exchanges are put there (alone) as the hand
+    is given, so that memory holds one hand's, not the session's."""
+    sql = _HANDS if swaps is None else _HANDS.replace(
+        " FROM hands", f", {EXCHANGE_COLUMN} FROM hands")
+    seats = Seats(names)
+    for number, dealer, words, deltas, double, looed, *text in conn.execute(sql, (sid, after)):
+        if swaps is not None:
+            swaps.clear()
+            swaps[(sid, number)] = exchanged(text[0], seats)
+        yield sid, number, dealer, words, loads(deltas), bool(double), looed, names
+
+
+def derive(conn: Any, sid: int, after: int = 0) -> dict[tuple[str, int, str, str], list[int]]:
+    """Session ``sid``'s tallies from its stored hands (those numbered above ``after``;
+    hand ``after`` tells who was looed before them): (spelling, double, line as stored,
+    choice) -> [n, chips, first]."""
+    names = [r[0] for r in conn.execute(
+        "SELECT name FROM seats WHERE session_id = ? ORDER BY position", (sid,))]
+    game = conn.execute("SELECT variant, rules FROM sessions WHERE id = ?", (sid,)).fetchone()
+    is_lou, swapping = session_game(*game) if game is not None else (False, False)
+    swaps: dict[tuple[int, int], dict[str, int]] = {}   # the hand being read's alone
+    rows = _rows(conn, sid, after, names, swaps if swapping else None)
+    out: dict[tuple[str, int, str, str], list[int]] = {}
+    dealt: list[list[int] | None] = [None] * (2 * len(names))   # by double * n + position
+    tallies: dict[tuple[int, Line, str], list[int]] = {}          # (double * n + pos, ...)
+    width = len(names)
+    for row, seats, chosen in hand_choices(rows, (sid,) if is_lou else (),
+                                           swaps if swapping else None):
+        number, deltas = row[1], row[4]
+        if number <= after:
+            continue
+        base, at = number * PLACES, row[5] * width
+        for i, (pos, _seat) in enumerate(seats):
+            got = dealt[at + pos]
+            if got is None:
+                dealt[at + pos] = [1, deltas[pos] or 0, base + i]
+            else:
+                got[0] += 1
+                got[1] += deltas[pos] or 0
+        for k, (pos, _seat, line, choice) in enumerate(chosen):
+            key = (at + pos, line, choice)
+            got = tallies.get(key)
+            if got is None:
+                tallies[key] = [1, deltas[pos] or 0, base + k]
+            else:
+                got[0] += 1
+                got[1] += deltas[pos] or 0
+    for i, got in enumerate(dealt):
+        if got is not None:
+            out[(names[i % width], i // width, DEALT, "")] = got
+    texts: dict[Line, str] = {}
+    for (i, line, choice), got in tallies.items():
+        stored = texts.get(line)
+        if stored is None:
+            stored = texts[line] = text(line)
+        out[(names[i % width], i // width, stored, choice)] = got
+    return out
+
+
+def store(conn: Any, sid: int, after: int = 0) -> None:
+    """Write session ``sid``'s tallies from its stored hands (the one writer calls this
+    inside its transaction, after storing them): anew, or, with ``after``, adding those of
+    the hands numbered above it to the stored ones (hands appended, the others as they
+    were)."""
+    if after:
+        conn.executemany(ADD, [(sid, *key, *v) for key, v in derive(conn, sid, after).items()])
+        return
+    conn.execute("DELETE FROM leak_tallies WHERE session_id = ?", (sid,))
+    conn.executemany(INSERT, [(sid, *key, *v) for key, v in derive(conn, sid).items()])
+
+
+def fill_all(conn: Any) -> None:
+    """Every session's tallies (m023, for a ledger made before them)."""
+    for (sid,) in conn.execute("SELECT id FROM sessions ORDER BY id").fetchall():
+        store(conn, sid)
+
+
+def stored(conn: Any, sid: int) -> dict[tuple[str, int, str, str], list[int]]:
+    """Session ``sid``'s tallies as stored, keyed as :func:`derive` keys them."""
+    return {(name, double, line, choice): [n, chips, first]
+            for name, double, line, choice, n, chips, first in conn.execute(
+                "SELECT name, double, line, choice, n, chips, first FROM leak_tallies "
+                "WHERE session_id = ?", (sid,))}
+
+
+def differences(conn: Any, sid: int) -> list[tuple[str, str]]:
+    """Where session ``sid``'s stored tallies differ from what its stored hands give
+    (``loo check``): (the spelling, a sentence naming the tally, stored against wanted)."""
+    have, want = stored(conn, sid), derive(conn, sid)
+    out = []
+    for key in sorted(set(have) | set(want)):
+        a, b = have.get(key), want.get(key)
+        if a != b:
+            name, double, line, choice = key
+            tally = f"{line} {choice}".rstrip()
+            pool = "double" if double else "simple"
+            out.append((name, f"{name}'s leak tally '{tally}' in {pool} hands (leak_tallies): "
+                        f"n, chips, first hand {_nums(a)} stored, the hands give {_nums(b)}"))
+    return out
+
+
+def _nums(v: list[int] | None) -> str:
+    return "none" if v is None else f"{v[0]}, {v[1]}, {v[2] // PLACES}"
+
+
+def sums(conn: Any, session_ids: Sequence[int], double: bool | None = None
+         ) -> list[tuple[str, str, str, int, int, int]]:
+    """The tallies of ``session_ids`` (of their ``double`` hands alone when given) summed
+    per spelling, line and choice: (spelling, line as stored, choice, n, chips, where it
+    was first met), ordered by where first met (the sessions in the order given). Read
+    along ``idx_leak_tallies_line`` (already in the order summed), each session's place
+    in the order from a temporary table."""
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS leak_order (session_id INTEGER PRIMARY KEY, "
+                 "place INTEGER NOT NULL)")
+    try:
+        conn.execute("DELETE FROM temp.leak_order")
+        conn.execute("INSERT OR IGNORE INTO temp.leak_order SELECT value, key FROM json_each(?)",
+                     [json.dumps(list(session_ids))])
+        rows: list[tuple[str, str, str, int, int, int]] = conn.execute(
+            "SELECT t.name, t.line, t.choice, sum(t.n), sum(t.chips), "
+            "min((o.place << 32) + t.first) AS met "
+            "FROM leak_tallies t INDEXED BY idx_leak_tallies_line "
+            "JOIN temp.leak_order o ON o.session_id = t.session_id "
+            + ("" if double is None else "WHERE t.double = ? ")
+            + "GROUP BY t.name, t.line, t.choice ORDER BY met",
+            [] if double is None else [int(double)]).fetchall()
+        return rows
+    finally:
+        conn.execute("DROP TABLE temp.leak_order")
