@@ -29,7 +29,7 @@ from loo_ledger.domain.rules.model import (
 )
 from loo_ledger.domain.rules.variants import PRESETS, Variant, variant
 from loo_ledger.domain.settlement.book import rule
-from loo_ledger.domain.settlement.compiled import state_key
+from loo_ledger.domain.settlement.compiled import plan_key
 from loo_ledger.domain.settlement.engine import first_problem, settle, validate
 from loo_ledger.errors import HandRejected
 
@@ -104,10 +104,15 @@ def test_the_plan_key_is_every_field_of_the_state_but_the_pool_and_the_hand() ->
                "lou_first": False, "lou_antes_due": False, "sit_out": frozenset({"B"}),
                "hand_no": 7, "last_had_loo": True}
     assert set(changed) == set(TableState.__struct_fields__)
+    record = HandRecord(declarations={"A": "stand", "B": "pass", "C": "pass", "D": "stand"})
+
+    def key(at: TableState) -> Any:
+        return plan_key(record, at)
+
     for field, value in changed.items():
-        other = state_key(replace(state, **{field: value}))
-        assert (other == state_key(state)) == (field in ("pool", "hand_no")), field
-    assert state_key(replace(state, hand_no=1)) != state_key(state)
+        other = key(replace(state, **{field: value}))
+        assert (other == key(state)) == (field in ("pool", "hand_no")), field
+    assert key(replace(state, hand_no=1)) != key(state)
 
 
 def test_a_remembered_plan_never_hides_the_dealers_problems() -> None:

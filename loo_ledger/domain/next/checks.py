@@ -105,13 +105,24 @@ def resolve(record: HandRecord, v: Variant, deal: Plan, shape: DealShape) -> Res
     return PLAYED
 
 
+def plain(record: HandRecord) -> bool:
+    """Whether the record holds words, tricks and deltas only (no flushes, Pam, penalties,
+    exchanges, cards or table ruling): the common record, whose only check here is its
+    tricks' (:func:`check_record`)."""
+    return not (record.flushes or record.penalties or record.exchanges
+                or record.pam_holder is not None or record.cards is not None
+                or record.table_ruling)
+
+
 def check_record(record: HandRecord, v: Variant, deal: Plan, shape: DealShape,
-                 resolution: Resolution) -> Iterator[Problem]:
+                 resolution: Resolution) -> Iterable[Problem]:
     """Every problem of the record's flushes, Pam, penalties, exchanges and tricks (only
     the tricks' when it records nothing else)."""
     if record.flushes or record.pam_holder is not None or record.penalties \
             or record.exchanges:
         return _every_check(record, v, deal, shape, resolution)
+    if tricks_sound(record, v, deal, resolution):
+        return ()
     return trick_problems(record, v, deal, resolution)
 
 
@@ -252,23 +263,36 @@ def pam_problems(record: HandRecord, deal: Plan) -> Iterator[Problem]:
                        f"{holders[0]}; there is one Pam (pam)", p)
 
 
+def tricks_sound(record: HandRecord, v: Variant, deal: Plan, resolution: Resolution) -> bool:
+    """Whether :func:`trick_problems` finds nothing at a glance (the common record): no
+    tricks where nobody played; else whole counts of players in play, none below 0,
+    adding up to the hand."""
+    tricks = record.tricks
+    if resolution != PLAYED:
+        return not tricks
+    if not tricks:
+        return False
+    in_play, total = deal.in_play_set, 0
+    for p, n in tricks.items():  # (a loop: on Python 3.11 it costs less than sum and min)
+        if type(n) is not int or n < 0 or p not in in_play:
+            return False
+        total += n
+    return total == v.hand_size
+
+
 def trick_problems(record: HandRecord, v: Variant, deal: Plan,
                    resolution: Resolution) -> Iterator[Problem]:
+    if tricks_sound(record, v, deal, resolution):
+        return
     tricks = record.tricks or {}
     size = v.hand_size
     if resolution != PLAYED:
-        if not tricks:
-            return
         why, taker = without_play(deal, resolution), deal.taker
         if resolution == _RES_FLUSH:
             taker = best_flush(record.flushes, deal.dealt, v, record.trump).player
             why = f"{taker}'s flush took the pool without play"
         yield _problem("TRICKS_WITH_NO_PLAY", f"tricks are recorded, but {why}", taker)
         return
-    won = tricks.values()
-    if (_INT.issuperset(map(type, won)) and sum(won) == size and min(won) >= 0
-            and deal.in_play_set.issuperset(tricks)):
-        return  # whole counts of players in play, none below 0, adding up to the hand
     invalid = False
     for p, n in tricks.items():
         if type(n) is not int or not 0 <= n <= size:

@@ -42,7 +42,7 @@ from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.domain.settlement import wording
 from loo_ledger.errors import Problem
 
-__all__ = ["Deal", "Plan", "analyse", "antes", "hand_problems", "name_problems",
+__all__ = ["Deal", "Plan", "analyse", "antes", "hand_problems", "name_problems", "names_dealt",
            "PLAYED", "ALL_PASS", "LONE", "ALL_FOLD", "RENEGE"]
 
 PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
@@ -157,18 +157,26 @@ def hand_problems(record: HandRecord, state: TableState, dealer: str) -> Iterato
                                   f"{dealer}'s by rotation (the deal passes to the left)")
 
 
-def name_problems(record: HandRecord, state: TableState, dealt: frozenset[str],
-                  hand_no: int) -> Iterator[Problem]:
-    """Every player the record names must be seated and dealt in."""
-    said, tricks, deltas = record.declarations, record.tricks, record.deltas
+def names_dealt(record: HandRecord, dealt: frozenset[str]) -> bool:
+    """Whether every player the record names outside its words is one dealt in (the
+    common record). A plan is worked out only from words of players dealt in, so with
+    :func:`name_problems`'s check of the words, a remembered plan vouching for them, it is
+    :func:`name_problems`'s check."""
+    tricks, deltas = record.tricks, record.deltas
     within = dealt.issuperset
-    if ((said is None or within(said)) and (tricks is None or within(tricks))
-            and (deltas is None or within(deltas))
+    return ((tricks is None or within(tricks)) and (deltas is None or within(deltas))
             and (not record.exchanges or within(record.exchanges))
             and (not record.flushes or within(f.player for f in record.flushes))
             and (not record.penalties or within(p.player for p in record.penalties))
-            and (record.pam_holder is None or record.pam_holder in dealt)):
-        return  # every name is one dealt in (the common record)
+            and (record.pam_holder is None or record.pam_holder in dealt))
+
+
+def name_problems(record: HandRecord, state: TableState, dealt: frozenset[str],
+                  hand_no: int) -> Iterator[Problem]:
+    """Every player the record names must be seated and dealt in."""
+    said = record.declarations
+    if (said is None or dealt.issuperset(said)) and names_dealt(record, dealt):
+        return
     named: list[str] = []
     named += list(record.declarations or {}) + list(record.tricks or {})
     named += list(record.exchanges) + list(record.deltas or {})

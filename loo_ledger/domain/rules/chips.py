@@ -53,10 +53,8 @@ def beyond_limit(s: Settlement) -> list[Problem]:
     The problems of a settlement that passes it (empty when within): the engine asks it of
     every settlement (domain/settlement/engine.py), so every path that settles a hand
     refuses one."""
-    changes = s.deltas.values()
-    if s.pool_after <= MAX_CHIPS and (not changes or (
-            max(changes) <= MAX_CHIPS and min(changes) >= -MAX_CHIPS)):
-        return []  # the common case, cheaply
+    if s.pool_after <= MAX_CHIPS and sum(map(abs, s.deltas.values())) <= MAX_CHIPS:
+        return []  # the common case, cheaply: no change can pass the limit
     from loo_ledger.problem import Problem
     out = []
     if s.pool_after > MAX_CHIPS:

@@ -10,7 +10,8 @@ key without anyone listing it; of the hand's number, only whether it is the firs
 and from those parts of the record and its dealer; a reading with any problem is never
 remembered (:meth:`Compiled.plan` says None and the engine works it out, problems and
 all). So a remembered plan vouches for what :func:`plan.hand_problems` checks (the
-record's dealer; the first dealer sitting out hand 1): its key holds all it reads.
+record's dealer; the first dealer sitting out hand 1) and for the names of the words
+(:func:`plan.name_problems`): its key holds all they read.
 """
 
 from __future__ import annotations
@@ -60,20 +61,15 @@ _SUITS = frozenset(Suit)
 _LOO_DETAIL = {LooKind.LIMITED: ("loo_amount",), LooKind.MIXED: ("loo_limit",)}
 
 
-def state_key(state: TableState) -> TableState:
-    """The state as a plan reads it: the same state with no pool and, of the hand's
-    number, only whether it is the first hand (1, else 0): the fields a plan and
-    :func:`plan.hand_problems` do not depend on."""
-    return replace(state, pool=0, hand_no=1 if state.hand_no == 1 else 0)
-
-
-def record_key(record: HandRecord) -> tuple[Any, ...] | None:
-    """The parts of a record a plan reads (who sits out, the dealer, the trump, the
-    words), or None where one is not text as a session file has it (then the plan is
-    worked out). Of a
-    suit turned, the plan reads only whether it is clubs (``legal.deal_shape``'s club
-    law); anything else given as the trump is kept as given (a reading that refuses it
-    is never remembered)."""
+def plan_key(record: HandRecord, state: TableState) -> tuple[Any, ...] | None:
+    """The key a plan is remembered by: the state as a plan reads it (the same state with
+    no pool and, of the hand's number, only whether it is the first hand: the fields a
+    plan and :func:`plan.hand_problems` do not depend on), then the parts of the record
+    it reads (who sits out, the dealer, the trump, the words). None where one of those is
+    not text as a session file has it (then the plan is worked out). Of a suit turned,
+    the plan reads only whether it is clubs (``legal.deal_shape``'s club law); anything
+    else given as the trump is kept as given (a reading that refuses it is never
+    remembered)."""
     said, dealer = record.declarations, record.dealer
     if dealer is not None and type(dealer) is not str:
         return None
@@ -82,19 +78,21 @@ def record_key(record: HandRecord) -> tuple[Any, ...] | None:
         trump = trump == _SUIT_CLUBS
     elif type(trump) is not str:
         return None
+    at = replace(state, pool=0, hand_no=1 if state.hand_no == 1 else 0)
     if said is None:
-        return (record.sitting_out, dealer, trump, None)
+        return (at, (record.sitting_out, dealer, trump, None))
     words = tuple(said.values())
     if not _WORD_TYPES.issuperset(map(type, words)):
         return None
-    return (record.sitting_out, dealer, trump, tuple(said), words)
+    return (at, (record.sitting_out, dealer, trump, tuple(said), words))
 
 
 class Way:
     """One way chips move at this table: the movement's kind, the rule behind it, its words
     (wording.py: a text, or the function that words the movement's figures) and, for a
     loo, its cause. The movements made this way are remembered by payer, payee, amount and
-    figures, so a movement met again is neither worded nor made again."""
+    figures (the ``move`` :meth:`Book.pay` is given, as it is given), so a movement met
+    again is neither worded nor made again."""
 
     __slots__ = ("kind", "rule", "words", "cause", "made")
 
@@ -103,18 +101,17 @@ class Way:
         self.kind, self.rule, self.words, self.cause = kind, rule, words, cause
         self.made: Memory[tuple[Any, ...], Movement] = Memory()
 
-    def make(self, payer: str | None, payee: str | None, amount: int,
-             figures: tuple[Any, ...]) -> Movement:
-        """The movement of ``amount`` from ``payer`` to ``payee`` (None is the pool) this way,
-        worded from ``figures``: remembered, or made and remembered."""
-        key = (payer, payee, amount, figures)
-        got = self.made.recall(key)
+    def make(self, move: tuple[Any, ...]) -> Movement:
+        """The movement ``move`` (payer, payee, amount, then the figures that word it; None
+        is the pool) this way: remembered, or made and remembered."""
+        got = self.made.recall(move)
         if got is None:
+            payer, payee, amount, *figures = move
             words = self.words
             got = Movement(payer=payer, payee=payee, amount=amount, kind=self.kind,
                            reason=words if isinstance(words, str) else words(*figures),
                            rule=self.rule, cause=self.cause)
-            self.made.keep(key, got)
+            self.made.keep(move, got)
         return got
 
 
@@ -185,7 +182,7 @@ class Compiled:
 
     def __init__(self, v: Variant) -> None:
         self.v = v
-        self.plans: Memory[tuple[TableState, tuple[Any, ...]], Plan] = Memory()
+        self.plans: Memory[tuple[Any, ...], Plan] = Memory()
         self.refs: Memory[tuple[Any, ...], RuleRef] = Memory()
         #: The parameters behind L, what a looed player pays (``Book.loo_amount``).
         self.loo_rule = self.rule("loo", *_LOO_DETAIL.get(v.loo, ()))
@@ -213,10 +210,9 @@ class Compiled:
         """The plan of ``record`` at a table in ``state``: remembered, or worked out by
         :func:`plan.analyse` and remembered if the reading found no problem; None if it
         found one (the engine then reads the record in full, for its problems)."""
-        part = record_key(record)
-        if part is None:
+        key = plan_key(record, state)
+        if key is None:
             return None
-        key = (state_key(state), part)
         got = self.plans.get(key)
         if got is None:
             got = self.plans.recall(key)

@@ -1,12 +1,12 @@
 """validate and settle: a hand record, the table state and the variant in; problems,
 or chip movements with a reason each and the next table state, out.
 
-Both are answered by one generator (:meth:`Attempt.__iter__`): it yields every problem of
-the record and, when there are none, leaves the settlement in ``Attempt.settlement``. So
+Both are answered by one generator (:func:`attempt`): it yields every problem of the
+record and, when there are none, leaves the settlement in the list it is given. So
 ``validate`` (every problem), :func:`first_problem` (is the record sound?) and ``settle``
 (the settlement, or every problem raised) are one piece of code, and ``validate`` is empty
-exactly when ``settle`` succeeds. (The settlement is left in the attempt rather than
-returned by the generator: a generator's return value travels in a ``StopIteration``,
+exactly when ``settle`` succeeds. (The settlement is left in a list rather than returned
+by the generator: a generator's return value travels in a ``StopIteration``,
 which costs more than the rest of a sound hand's checks.)
 
 The record is read into a plan (next/plan.py :class:`Plan`: who is dealt in, the kind of deal,
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
 
-from loo_ledger.domain.next.checks import check_record, resolve, revokers
+from loo_ledger.domain.next.checks import check_record, plain, resolve, revokers, tricks_sound
 from loo_ledger.domain.next.plan import (
     ALL_FOLD,
     ALL_PASS,
@@ -33,11 +33,11 @@ from loo_ledger.domain.next.plan import (
     Plan,
     analyse,
     name_problems,
+    names_dealt,
 )
 from loo_ledger.domain.rules.chips import MAX_CHIPS, beyond_limit
 from loo_ledger.domain.rules.codes import (
     PRE_PLAY,
-    DoubleWhen,
     Game,
     Resolution,
     RevokePenalty,
@@ -54,7 +54,6 @@ from loo_ledger.problem import ProblemCode
 
 # The members the engine reads for every hand, read from their classes once (an
 # enum member read from its class costs some 0.4 µs on Python 3.11).
-_DOUBLE_LOOED = DoubleWhen.LOOED
 _GAME_LOU = Game.LOU
 _RES_FLUSH = Resolution.FLUSH
 _REVOKE_PAYS_POOL = RevokePenalty.PAYS_POOL
@@ -69,110 +68,125 @@ _UNREADABLE = {"CANNOT_DEAL", "MISSING_DECLARATION"}
 
 def validate(record: HandRecord, state: TableState, v: Variant) -> list[Problem]:
     """Every problem of ``record`` at a table in ``state`` playing ``v`` (empty if valid)."""
-    return list(Attempt(record, state, v))
+    return list(attempt(record, state, v, []))
 
 
 def first_problem(record: HandRecord, state: TableState, v: Variant) -> Problem | None:
     """The first problem of ``record``, or None if it is sound."""
-    return next(iter(Attempt(record, state, v)), None)
+    return next(attempt(record, state, v, []), None)
 
 
 def settle(record: HandRecord, state: TableState, v: Variant) -> Settlement:
     """The settlement of a valid hand; raises HandRejected listing every problem (a hand
     that passes the chips limit, :func:`beyond_limit`, with its own words)."""
-    work = Attempt(record, state, v)
-    problems = list(work)
-    result = work.settlement
-    if problems or result is None:
+    settled: list[Settlement] = []
+    problems = list(attempt(record, state, v, settled))
+    if problems or not settled:
         if problems and all(p.code == ProblemCode.CHIPS_LIMIT for p in problems):
             raise HandRejected(f"hand {state.hand_no} cannot be recorded: it passes the limit "
                                f"of {MAX_CHIPS:,} chips", problems)
         raise HandRejected(f"hand {state.hand_no} is impossible under these rules", problems)
-    return result
+    return settled[0]
 
 
-def attempt(record: HandRecord, state: TableState, v: Variant) -> Attempt:
-    """The attempt to settle ``record``: iterate it for every problem; then its
-    ``settlement`` is the hand settled, or None if there was a problem."""
-    return Attempt(record, state, v)
+def attempt(record: HandRecord, state: TableState, v: Variant,
+            settled: list[Settlement]) -> Iterator[Problem]:
+    """One record's attempt at settlement (see the module): yield every problem of the
+    record; once read to the end with none, the hand settled is appended to ``settled``.
 
-
-class Attempt:
-    """One record's attempt at settlement (see the module): iterating it yields every
-    problem of the record; once it is read to the end, ``settlement`` is the hand settled
-    when there was none (else None)."""
-
-    __slots__ = ("record", "state", "v", "settlement")
-
-    def __init__(self, record: HandRecord, state: TableState, v: Variant) -> None:
-        self.record, self.state, self.v = record, state, v
-        self.settlement: Settlement | None = None
-
-    def __iter__(self) -> Iterator[Problem]:
-        """Yield every problem of the record; keep its settlement when there is none."""
-        record, state, v = self.record, self.state, self.v
-        n = state.hand_no
-        plan = v.compiled.plan(record, state)
-        readable = True
-        bad = False
-        if plan is None:  # a reading with a problem: worked out in full, for its problems
-            deal = analyse(record, state, v)
-            found: list[Problem] = deal.problems
-            readable = not any(p.code in _UNREADABLE for p in found)
-            plan = deal.plan(state.seats, v)
-            bad = bool(found)
-            yield from found
-        else:  # the plan's key vouches for the record's dealer (compiled.py): no hand_problems
-            for problem in name_problems(record, state, plan.dealt_set, n):
-                bad = True
-                yield problem
-        resolution = plan.resolution
-        judged: Judged | None = None
-        untold = False  # the cards' problems hide the counts their tricks show: no TRICKS_SUM
-        if readable:
-            if record.cards is not None:  # the card modules are loaded for hands with cards
-                played = bool(record.cards.tricks)
-                record, judged, more = _read_cards(record, v, plan)
-                for problem in _numbered(more, n):
-                    bad = True
-                    yield problem
-                untold = judged is None and played and record.tricks is None
-            resolution = resolve(record, v, plan, plan.shape)
-            if judged is not None:
-                from loo_ledger.domain.cards.reading import apply_tricks
-                record, more = apply_tricks(record, judged, plan, v, resolution)
-                for problem in _numbered(more, n):
-                    bad = True
-                    yield problem
-            for problem in check_record(record, v, plan, plan.shape, resolution):
-                if untold and problem.code == ProblemCode.TRICKS_SUM:
-                    continue
-                bad = True
-                yield replace(problem, hand=n)
-        if record.table_ruling and record.deltas is None:
-            bad = True
-            yield Problem(code="TABLE_RULING_WITHOUT_DELTAS", hand=n,
-                          message="a table ruling needs the table's own figures (deltas)")
-        if bad:
+    The problems come in one order: the reading's (the dealer, the names, the words), the
+    cards', the record's checks (checks.py), the table's figures, the chips limit. A
+    plain record (words, tricks and deltas only: checks.plain) read by a remembered plan
+    and with sound tricks has none before it is settled: the plan vouches for its dealer
+    and its words (compiled.py), its tricks name players in play, so only its deltas may
+    name someone not dealt in, which they do only if they differ from the settlement's;
+    its names are read there (:func:`plan.names_dealt`), before any other problem."""
+    n = state.hand_no
+    plan = v.compiled.plan(record, state)
+    named = True  # the record's names read (when they are not, nothing has been yielded)
+    if plan is not None and plain(record):
+        resolution = resolve(record, v, plan, plan.shape)
+        named = not tricks_sound(record, v, plan, resolution)
+    judged: Judged | None = None
+    if named or plan is None:
+        read: list[tuple[HandRecord, Resolution, Judged | None, Plan]] = []
+        yield from _read(record, state, v, plan, read)
+        if not read:
             return
-        result = _settle(record, state, v, plan, resolution, judged)
-        if record.deltas is not None and (record.table_ruling or record.deltas != result.deltas):
-            problems = deltas_problems(record, result)
-            if not problems:
-                result, problems = apply_ruling(record, result, v)
-                _check_conserved(result)
-            if problems:
-                yield from problems
-                return
-        problems = beyond_limit(result)
+        record, resolution, judged, plan = read[0]
+    result = _settle(record, state, v, plan, resolution, judged)
+    if record.deltas is not None and (record.table_ruling or record.deltas != result.deltas):
+        if not named and not names_dealt(record, plan.dealt_set):
+            yield from name_problems(record, state, plan.dealt_set, n)
+            return
+        problems = deltas_problems(record, result)
+        if not problems:
+            result, problems = apply_ruling(record, result, v)
+            _check_conserved(result)
         if problems:
             yield from problems
             return
+    problems = beyond_limit(result)
+    if problems:
+        yield from problems
+        return
+    if judged is not None:
+        from loo_ledger.domain.cards.facts import card_facts
+        result = replace(result, cards=card_facts(judged.record, judged.result,
+                                                  judged.rules))
+    settled.append(result)
+
+
+def _read(record: HandRecord, state: TableState, v: Variant, plan: Plan | None,
+          read: list[tuple[HandRecord, Resolution, Judged | None, Plan]]) -> Iterator[Problem]:
+    """Every problem of the record before it is settled, in order; when there is none,
+    what it is settled from is appended to ``read``: the record (with what its cards
+    show), its resolution, its cards judged and its plan (worked out if ``plan`` is None,
+    a reading with a problem)."""
+    n = state.hand_no
+    readable = True
+    bad = False
+    if plan is None:  # a reading with a problem: worked out in full, for its problems
+        deal = analyse(record, state, v)
+        found: list[Problem] = deal.problems
+        readable = not any(p.code in _UNREADABLE for p in found)
+        plan = deal.plan(state.seats, v)
+        bad = bool(found)
+        yield from found
+    elif not names_dealt(record, plan.dealt_set):  # (the plan's key vouches for the
+        # record's dealer and words, compiled.py: no hand_problems, no names of the words)
+        for problem in name_problems(record, state, plan.dealt_set, n):
+            bad = True
+            yield problem
+    resolution = plan.resolution
+    judged: Judged | None = None
+    untold = False  # the cards' problems hide the counts their tricks show: no TRICKS_SUM
+    if readable:
+        if record.cards is not None:  # the card modules are loaded for hands with cards
+            played = bool(record.cards.tricks)
+            record, judged, more = _read_cards(record, v, plan)
+            for problem in _numbered(more, n):
+                bad = True
+                yield problem
+            untold = judged is None and played and record.tricks is None
+        resolution = resolve(record, v, plan, plan.shape)
         if judged is not None:
-            from loo_ledger.domain.cards.facts import card_facts
-            result = replace(result, cards=card_facts(judged.record, judged.result,
-                                                      judged.rules))
-        self.settlement = result
+            from loo_ledger.domain.cards.reading import apply_tricks
+            record, more = apply_tricks(record, judged, plan, v, resolution)
+            for problem in _numbered(more, n):
+                bad = True
+                yield problem
+        for problem in check_record(record, v, plan, plan.shape, resolution):
+            if untold and problem.code == ProblemCode.TRICKS_SUM:
+                continue
+            bad = True
+            yield replace(problem, hand=n)
+    if record.table_ruling and record.deltas is None:
+        bad = True
+        yield Problem(code="TABLE_RULING_WITHOUT_DELTAS", hand=n,
+                      message="a table ruling needs the table's own figures (deltas)")
+    if not bad:
+        read.append((record, resolution, judged, plan))
 
 
 def _numbered(problems: Iterable[Problem], n: int) -> Iterator[Problem]:
@@ -222,9 +236,9 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
     if record.penalties:
         for pen in record.penalties:
             if pen.kind in PRE_PLAY:
-                book.pay(pen.player, None, v.single_stake, ways.forfeit, pen.kind)
+                book.pay(ways.forfeit, pen.player, None, v.single_stake, pen.kind)
         offenders = revokers(record, plan)
-    book.pot = state.pool + book.paid
+    book.pot = state.pool + book.change  # P: only chips paid into the pool have moved yet
     if v.game == _GAME_LOU:
         return settle_lou(book.tricks, offenders, book)
     if resolution in (ALL_PASS, LONE) and plan.taker is not None:
@@ -238,9 +252,8 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
         settle_pays_pool(offenders, book)
     else:
         settle_tricks(book.tricks, offenders, book)
-    double = bool(book.looed) if v.double_when == _DOUBLE_LOOED else book.pool_after > 0
-    return book.finish(next_dealer=plan.next_dealer, double=double)
+    return book.finish(next_dealer=plan.next_dealer)
 
 
-__all__ = ["validate", "settle", "first_problem", "attempt", "Attempt", "ConservationError",
+__all__ = ["validate", "settle", "first_problem", "attempt", "ConservationError",
            "PLAYED", "ALL_FOLD", "RENEGE"]

@@ -22,32 +22,29 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
     looed. A defending dealer's shares stay; an offender's shares stay and it pays its
     penalty, a defending dealer included (R45)."""
     v, plan, pot, ways = book.variant, book.plan, book.pot, book.ways
-    size, divided, defender = v.hand_size, v.divided, plan.defender
-    share = pot // size
+    size, defender = v.hand_size, plan.defender
+    share = pot // size if v.divided else 0  # undivided: no trick takes a share
     won_by = tricks.get
-    whole = None
-    if size in tricks.values():  # someone in play took every trick (checks.trick_problems)
-        whole = next((p for p in plan.in_play if won_by(p, 0) == size), None)
     for p in plan.in_play:
         won = won_by(p, 0)
-        amount = pot if p == whole else (won * share if divided else 0)
-        if p == defender:
-            book.memo(amount, ways.defended, won)
-            if p in offenders:
-                _revoke(book, p, won, 0)
-        elif offenders and p in offenders:
-            _revoke(book, p, won, amount)
-        else:
-            if p == whole:
-                book.take_whole(p, ways.all_tricks, won)
-            elif amount:
-                book.pay(None, p, amount, ways.share, won, share)
-            if won == 0:
-                book.loo(p, ways.no_trick)
-    if whole is None:
-        left = pot % size if divided else pot
+        if (defender is not None and p == defender) or (offenders and p in offenders):
+            amount = pot if won == size else won * share
+            if p == defender:
+                book.memo(amount, ways.defended, won)
+                if p in offenders:
+                    _revoke(book, p, won, 0)
+            else:
+                _revoke(book, p, won, amount)
+        elif won == size:  # every trick (at most one player in play: checks.trick_problems)
+            book.take_whole(p, ways.all_tricks, won)
+        elif not won:
+            book.loo(p, ways.no_trick)
+        elif share:
+            book.pay(ways.share, None, p, won * share, won, share)
+    if size not in tricks.values():  # nobody took every trick: what is left stays
+        left = pot - share * size
         if left:
-            book.memo(left, ways.odd_chips if divided else ways.undivided)
+            book.memo(left, ways.odd_chips if v.divided else ways.undivided)
 
 
 def _revoke(book: Book, p: str, won: int, shares: int) -> None:
@@ -57,7 +54,7 @@ def _revoke(book: Book, p: str, won: int, shares: int) -> None:
     if shares:
         book.memo(shares, ways.revoke_shares, p)
     if v.revoke_penalty == _REVOKE_BLENHEIM and won > 0:
-        book.pay(p, None, 4 * v.single_stake, ways.blenheim)
+        book.pay(ways.blenheim, p, None, 4 * v.single_stake)
     else:
         book.loo(p, ways.revoke)
 
@@ -71,7 +68,7 @@ def settle_pays_pool(offenders: list[str], book: Book) -> None:
     share = pot // len(others) if others else 0
     for p in others:
         if share:
-            book.pay(None, p, share, ways.revoke_share, tuple(offenders))
+            book.pay(ways.revoke_share, None, p, share, tuple(offenders))
     if pot - share * len(others):
         book.memo(pot - share * len(others), ways.revoke_odd)
     for p in offenders:
@@ -98,7 +95,7 @@ def settle_flush(record: HandRecord, book: Book) -> None:
         payers = plan.dealt if v.board_payers == _PAYERS_ALL else plan.in_play
         for p in payers:
             if p not in exempt:
-                book.pay(p, win.player, book.loo_amount(), ways.board)
+                book.pay(ways.board, p, win.player, book.loo_amount())
         return
     for p in plan.in_play:
         if p not in exempt:
