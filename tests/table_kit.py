@@ -2,11 +2,11 @@
 tests/test_table_*.py open the app on a ledger with Textual's ``run_test`` and read what
 it shows.
 
-Keys are pressed by :class:`KeyPilot`: each key goes to the app as a terminal's driver
-sends it, and the next is pressed once the app has handled it and everything it set off
-(no part of the app handling a message for :data:`QUIET` turns of the event loop).
-Textual's own ``Pilot.press`` waits instead for the process to go idle, twice a key, which
-is at least 40 ms of sleep a key whatever the app does: most of these tests' time.
+Keys are pressed by :class:`KeyPilot`: Textual's own ``Pilot.press``, each key waiting
+for the app to settle (a pilot that pressed the next key once no message had been handled
+for :data:`QUIET` turns of the event loop now and then let a key reach a screen not yet
+ready, on a loaded machine); ``pause()`` waits until the app is quiet and the screen has
+been drawn again, without Pilot's sleeps.
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from textual import events
 from textual.app import App
-from textual.keys import REPLACED_KEYS, key_to_character
 from textual.message import Message
 from textual.pilot import Pilot
 
@@ -66,11 +64,7 @@ class KeyPilot(Pilot[None]):
         self.handled = handled
 
     async def press(self, *keys: str) -> None:
-        for key in keys:  # Textual's names ("enter", "minus"); the character as Pilot's
-            event = events.Key(key, key_to_character(REPLACED_KEYS.get(key, key)))
-            event.set_sender(self.app)
-            self.app.post_message(event)
-            await self.quiet()
+        await super().press(*keys)  # Textual's own: each key waits for the app to settle
 
     async def pause(self, delay: float | None = None) -> None:
         if delay is not None:
