@@ -45,3 +45,17 @@ def may(loo: Any, db: Path) -> Path:
         out = loo(db, *args)
         assert out.exit_code == 0, out.output
     return db
+
+
+def five_card_exchanges(loo: Any, db: Path) -> Path:
+    """Five-card; Ann, Ben, Cat, Cat deals (tests/test_leaks_exchange.py works it by
+    hand). Hand 1: Ann 3 tricks, Ben 1, Cat 1; Ann exchanges 2, Ben 5. Hand 2, Ann deals:
+    Ben passes, Cat exchanges 1 and takes 3 tricks, Ann takes 2."""
+    for args in (("new", "F", "--variant", "five-card", "--players", "Ann,Ben,Cat",
+                  "--dealer", "Cat", "--when", "2026-04-05 20:00"),
+                 ("hand", "Ann=3", "Ben=1", "Cat=1", "--exchange", "Ann=2", "--exchange",
+                  "Ben=5"),
+                 ("hand", "Ann=2", "Ben=pass", "Cat=3", "--exchange", "Cat=1")):
+        out = loo(db, *args)
+        assert out.exit_code == 0, out.output
+    return db

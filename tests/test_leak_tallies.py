@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from evenings import four_hands
+from season_kit import five_card_exchanges
 
 from loo_ledger.store.ledger import Ledger
 
@@ -169,13 +170,7 @@ def test_exchanges_tallied_and_amended(loo: Any, tmp_path: Path) -> None:
     2 * 1024 + 3 = 2051. Amended to Cat exchanging 2 cards, the tally of 1 goes and one of
     2 takes its place (the same hand and place); loo check agrees."""
     db = tmp_path / "five.db"
-    for args in (("new", "F", "--variant", "five-card", "--players", "Ann,Ben,Cat",
-                  "--dealer", "Cat", "--when", "2026-04-05 20:00"),
-                 ("hand", "Ann=3", "Ben=1", "Cat=1", "--exchange", "Ann=2", "--exchange",
-                  "Ben=5"),
-                 ("hand", "Ann=2", "Ben=pass", "Cat=3", "--exchange", "Cat=1")):
-        out = loo(db, *args)
-        assert out.exit_code == 0, out.output
+    five_card_exchanges(loo, db)
     cat = _tallies(db, "Cat")
     assert cat[("exchange simple 2", 0, "1")] == [1, 3, 2051]
     out = loo(db, "amend", "2", "Ann=2", "Ben=pass", "Cat=3", "--exchange", "Cat=2")

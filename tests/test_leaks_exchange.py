@@ -25,18 +25,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from season_kit import five_card_exchanges
+
 SEAT_2 = "keeps his cards (exchanges none) from seat 2 in a simple pool"
 
 
 def test_exchanging_is_costed_by_seat(loo: Any, tmp_path: Path) -> None:
     db = tmp_path / "five.db"
-    for args in (("new", "F", "--variant", "five-card", "--players", "Ann,Ben,Cat",
-                  "--dealer", "Cat", "--when", "2026-04-05 20:00"),
-                 ("hand", "Ann=3", "Ben=1", "Cat=1", "--exchange", "Ann=2", "--exchange",
-                  "Ben=5"),
-                 ("hand", "Ann=2", "Ben=pass", "Cat=3", "--exchange", "Cat=1")):
-        out = loo(db, *args)
-        assert out.exit_code == 0, out.output
+    five_card_exchanges(loo, db)
     out = loo(db, "balances", "--json")
     assert {p["name"]: p["net"] for p in json.loads(out.stdout)["players"]} == {
         "Ann": 0, "Ben": 1, "Cat": -1}
