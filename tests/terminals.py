@@ -81,8 +81,15 @@ def on_a_terminal(*args: str) -> tuple[str, str, int]:
     os.close(slave)
     out = child.stdout.read() if child.stdout else b""
     code = child.wait()
+    seen = drain(master)  # the child has ended: what the terminal holds, to its end
+    return out.decode(), seen.decode(errors="replace"), code
+
+
+def drain(master: int) -> bytes:
+    """Everything a pseudo-terminal's child wrote, read until it has ended and the terminal
+    closed; the master side is closed after."""
     seen = b""
-    while True:  # the child has ended: read what the terminal holds, to its end
+    while True:
         try:
             data = os.read(master, 65536)
         except OSError:  # the child is gone and the pty closed
@@ -91,4 +98,4 @@ def on_a_terminal(*args: str) -> tuple[str, str, int]:
             break
         seen += data
     os.close(master)
-    return out.decode(), seen.decode(errors="replace"), code
+    return seen

@@ -41,6 +41,7 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
+from terminals import drain
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
@@ -122,16 +123,7 @@ def in_a_pty(db: Path, width: int, *args: str) -> str:
                              stdin=subprocess.DEVNULL, stdout=slave, stderr=slave,
                              env={**os.environ, "COLUMNS": str(width), "TERM": "xterm"})
     os.close(slave)
-    seen = b""
-    while True:
-        try:
-            data = os.read(master, 65536)
-        except OSError:  # the child has ended and the terminal closed
-            break
-        if not data:
-            break
-        seen += data
-    os.close(master)
+    seen = drain(master)
     assert child.wait() == 0, seen
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode()).replace("\r\n", "\n")
     whole(text, width)
