@@ -370,9 +370,8 @@ def decode_record(text: Any, seats: Seats) -> Any:
                 got = read.get((key, v))
                 if got is None:
                     got = _piece(key, v, seats)
-                name, decoded = got
-                t = type(decoded)
-                out[name] = decoded.copy() if t is dict or t is list else decoded
+                name, decoded, copy = got
+                out[name] = decoded if copy is None else copy(decoded)
             elif key == "D" and type(v) is list and v and type(v[0]) is str:
                 names = read.get(v[0])  # the texts of 'D' orders: digits, no one-letter key
                 if names is None:
@@ -391,10 +390,16 @@ def decode_record(text: Any, seats: Seats) -> Any:
     return out
 
 
-def _piece(key: str, v: Any, seats: Seats) -> tuple[str, Any]:
-    """The session-format key and value of compact ``key``'s value ``v``, remembered."""
+def _piece(key: str, v: Any, seats: Seats) -> tuple[str, Any, Any]:
+    """The session-format key and value of compact ``key``'s value ``v``, and how to copy
+    the value (None: it is immutable), remembered."""
     name, how = _DECODE[key]
-    return _remember(seats, (key, v), (name, how(v, seats)))  # type: ignore[no-any-return]
+    decoded = how(v, seats)
+    copy = _COPY.get(type(decoded))
+    return _remember(seats, (key, v), (name, decoded, copy))  # type: ignore[no-any-return]
+
+
+_COPY: Final = MappingProxyType({dict: dict.copy, list: list.copy})
 
 
 def _remember(seats: Seats, key: Any, value: Any) -> Any:
