@@ -344,7 +344,7 @@ _DECODE: Final = MappingProxyType({
 _PIECES: Final = frozenset(("d", "o", "t", "w", "e", "p", "k"))
 #: What ``Seats.read`` may hold before it starts again (memory stays flat however long
 #: the session; a session of 100,000 six-player hands meets some 12,000 pieces).
-READ_LIMIT: Final = 1 << 15
+READ_LIMIT: Final = 1 << 14
 
 
 def decode_record(text: Any, seats: Seats) -> Any:
