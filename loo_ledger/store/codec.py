@@ -63,7 +63,7 @@ figures and cause. Pure: no SQL. Every table below is an immutable constant.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any, Final
@@ -399,7 +399,8 @@ def _piece(key: str, v: Any, seats: Seats) -> tuple[str, Any, Any]:
     return _remember(seats, (key, v), (name, decoded, copy))  # type: ignore[no-any-return]
 
 
-_COPY: Final = MappingProxyType({dict: dict.copy, list: list.copy})
+_COPY: Final[Mapping[type, Callable[[Any], Any]]] = MappingProxyType(
+    {dict: dict.copy, list: list.copy})
 
 
 def _remember(seats: Seats, key: Any, value: Any) -> Any:
