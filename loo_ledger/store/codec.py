@@ -366,25 +366,31 @@ def decode_record(text: Any, seats: Seats) -> Any:
     read = seats.read
     try:
         for key, v in value.items():
-            if key in _PIECES and (type(v) is str or type(v) is int):
+            # a piece met before: one look-up (a text or a whole number, never True,
+            # which equals 1; a key's (key, value) pair is never another memory's key)
+            if type(v) is str or type(v) is int:
                 got = read.get((key, v))
-                if got is None:
+                if got is None and key in _PIECES:
                     got = _piece(key, v, seats)
-                name, decoded, copy = got
-                out[name] = decoded if copy is None else copy(decoded)
+                if got is not None:
+                    name, decoded, copy = got
+                    out[name] = decoded if copy is None else copy(decoded)
+                    continue
             elif key == "D" and type(v) is list and v and type(v[0]) is str:
                 names = read.get(v[0])  # the texts of 'D' orders: digits, no one-letter key
                 if names is None:
                     names = _remember(seats, v[0], tuple(map(seats.name_of.__getitem__, v[0])))
-                out["deltas"] = dict(zip(names, v[1:], strict=True))
+                if len(v) != len(names) + 1:
+                    raise ValueError(f"{len(names)} seats, {len(v) - 1} changes")
+                out["deltas"] = dict(zip(names, v[1:]))
+                continue
+            how = _DECODE.get(key)
+            if how is None:
+                if len(key) <= 1:
+                    raise ValueError(f"unknown compact key {key!r}")
+                out[key] = v
             else:
-                how = _DECODE.get(key)
-                if how is None:
-                    if len(key) <= 1:
-                        raise ValueError(f"unknown compact key {key!r}")
-                    out[key] = v
-                else:
-                    out[how[0]] = how[1](v, seats)
+                out[how[0]] = how[1](v, seats)
     except (KeyError, IndexError, TypeError, AttributeError) as e:
         raise ValueError(f"a compact record that cannot be read: {e!r}") from None
     return out
