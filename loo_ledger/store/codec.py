@@ -382,7 +382,8 @@ def decode_record(text: Any, seats: Seats) -> Any:
                     names = _remember(seats, v[0], tuple(map(seats.name_of.__getitem__, v[0])))
                 if len(v) != len(names) + 1:
                     raise ValueError(f"{len(names)} seats, {len(v) - 1} changes")
-                out["deltas"] = dict(zip(names, v[1:]))
+                # the lengths checked: zip's strict keyword costs as much as the rest
+                out["deltas"] = dict(zip(names, v[1:]))  # noqa: B905
                 continue
             how = _DECODE.get(key)
             if how is None:

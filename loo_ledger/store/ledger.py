@@ -201,9 +201,9 @@ class Ledger:
     def iter_hands(self, session_id: int, first: int = 1, *,
                    records: bool = True) -> Iterator[HandRow]:
         """Every hand of the session in order (from hand ``first``), as :meth:`hands`
-        gives them (keys in the order of ``loo hands --json``), one at a time from the cursor (memory does not grow with the
-        session); ``records=False``: each ``record`` left as ``{}`` (not decoded), for what
-        needs only the hands' facts."""
+        gives them (keys in the order of ``loo hands --json``), one at a time from the
+        cursor (memory does not grow with the session); ``records=False``: each ``record``
+        left as ``{}`` (not decoded), for what needs only the hands' facts."""
         from loo_ledger.store import codec
         from loo_ledger.store.codec import Seats, decode_record
         self._row(session_id)
