@@ -12,6 +12,7 @@ from typing import Any
 from loo_ledger.domain.rules.model import CardRecord, Flush, HandRecord, Penalty
 
 _COUNTS = frozenset({int})
+_TEXTS = frozenset({str})
 
 
 def cards_from_dict(d: Mapping[str, Any]) -> CardRecord:
@@ -77,28 +78,37 @@ def record_to_dict(h: HandRecord) -> dict[str, Any]:
     order (that of formats/types.py ``Hand``), each written by its own line: every hand
     of an export passes here."""
     out: dict[str, Any] = {}
-    if h.dealer is not None:
-        out["dealer"] = _text(h.dealer)
+    value: Any = h.dealer
+    if value is not None:
+        out["dealer"] = value if type(value) is str else _text(value)
     if h.sitting_out:
         out["sitting_out"] = list(h.sitting_out)
-    if h.trump is not None:
-        out["trump"] = _text(h.trump)
-    if h.declarations is not None:
-        out["declarations"] = {p: _text(w) for p, w in h.declarations.items()}
-    if h.exchanges:
-        out["exchanges"] = _mapping(h.exchanges)
+    value = h.trump
+    if value is not None:
+        out["trump"] = value if type(value) is str else _text(value)
+    value = h.declarations
+    if value is not None:
+        out["declarations"] = (dict(value) if _TEXTS.issuperset(map(type, value.values()))
+                               else {p: _text(w) for p, w in value.items()})
+    value = h.exchanges
+    if value:
+        out["exchanges"] = _mapping(value)
     if h.flushes:
         out["flushes"] = [{"player": f.player, "kind": str(f.kind),
                            **({"suit": str(f.suit)} if f.suit is not None else {}),
                            **({"cards": list(f.cards)} if f.cards else {})} for f in h.flushes]
     if h.pam_holder is not None:
         out["pam_holder"] = _text(h.pam_holder)
-    if h.tricks is not None:
-        out["tricks"] = _mapping(h.tricks)
+    value = h.tricks
+    if value is not None:  # counts (the usual) copied here, anything else by _mapping
+        out["tricks"] = (dict(value) if _COUNTS.issuperset(map(type, value.values()))
+                         else _mapping(value))
     if h.penalties:
         out["penalties"] = [{"player": p.player, "kind": str(p.kind)} for p in h.penalties]
-    if h.deltas is not None:
-        out["deltas"] = _mapping(h.deltas)
+    value = h.deltas
+    if value is not None:
+        out["deltas"] = (dict(value) if _COUNTS.issuperset(map(type, value.values()))
+                         else _mapping(value))
     if h.table_ruling is not None:
         out["table_ruling"] = _text(h.table_ruling)
     if h.note is not None:

@@ -179,9 +179,10 @@ def stored_record(h: HandRecord, dealer: str) -> dict[str, Any]:
 
 class Seats:
     """A session's seats for the codec: each name's position and position character, and
-    what decoding the session's hands has met (``read``: see :func:`decode_record`)."""
+    what decoding the session's hands has met (``read``: see :func:`decode_record`; ``full``:
+    the order of a hand's facts where every seat is dealt in, by dealer: :func:`seat_order`)."""
 
-    __slots__ = ("position", "char", "names", "name_of", "read")
+    __slots__ = ("position", "char", "names", "name_of", "read", "full")
 
     def __init__(self, players: Sequence[str]):
         self.names = tuple(players)
@@ -189,6 +190,7 @@ class Seats:
         self.char = {p: chr(48 + i) for i, p in enumerate(players)}
         self.name_of = {chr(48 + i): p for i, p in enumerate(players)}
         self.read: dict[Any, Any] = {}
+        self.full: dict[int, tuple[tuple[int, str], ...]] = {}
 
 
 def _e_seat(v: Any, s: Seats) -> Any:
@@ -366,25 +368,32 @@ def decode_record(text: Any, seats: Seats) -> Any:
     read = seats.read
     try:
         for key, v in value.items():
-            if key in _PIECES and (type(v) is str or type(v) is int):
+            # a piece met before: one look-up (a text or a whole number, never True,
+            # which equals 1; a key's (key, value) pair is never another memory's key)
+            if type(v) is str or type(v) is int:
                 got = read.get((key, v))
-                if got is None:
+                if got is None and key in _PIECES:
                     got = _piece(key, v, seats)
-                name, decoded, copy = got
-                out[name] = decoded if copy is None else copy(decoded)
+                if got is not None:
+                    name, decoded, copy = got
+                    out[name] = decoded if copy is None else copy(decoded)
+                    continue
             elif key == "D" and type(v) is list and v and type(v[0]) is str:
                 names = read.get(v[0])  # the texts of 'D' orders: digits, no one-letter key
                 if names is None:
                     names = _remember(seats, v[0], tuple(map(seats.name_of.__getitem__, v[0])))
-                out["deltas"] = dict(zip(names, v[1:], strict=True))
+                if len(v) != len(names) + 1:
+                    raise ValueError(f"{len(names)} seats, {len(v) - 1} changes")
+                # the lengths checked: zip's strict keyword costs as much as the rest
+                out["deltas"] = dict(zip(names, v[1:]))  # noqa: B905
+                continue
+            how = _DECODE.get(key)
+            if how is None:
+                if len(key) <= 1:
+                    raise ValueError(f"unknown compact key {key!r}")
+                out[key] = v
             else:
-                how = _DECODE.get(key)
-                if how is None:
-                    if len(key) <= 1:
-                        raise ValueError(f"unknown compact key {key!r}")
-                    out[key] = v
-                else:
-                    out[how[0]] = how[1](v, seats)
+                out[how[0]] = how[1](v, seats)
     except (KeyError, IndexError, TypeError, AttributeError) as e:
         raise ValueError(f"a compact record that cannot be read: {e!r}") from None
     return out
@@ -503,6 +512,9 @@ def seat_order(words: str, dealer: int, seats: Seats) -> tuple[tuple[int, str], 
     the others in seat order: the order of :func:`deltas_dict` and :func:`looed_list` in
     a hand whose ``words`` has a letter per seat; worked out once per words and dealer
     (remembered in ``seats.read``)."""
+    n = len(seats.names)
+    if n and NOT_DEALT not in words and type(dealer) is int:  # every seat dealt in (the usual)
+        return _full_order(dealer % n, seats)
     key = ("order", words, dealer)
     got = seats.read.get(key)
     if got is None:
@@ -520,7 +532,9 @@ def hand_deltas(text: str, words: str, dealer: int, seats: Seats) -> dict[str, i
     n = len(seats.names)
     if type(row) is not list or len(row) != n or len(words) != n or type(dealer) is not int:
         return deltas_dict(text, words, dealer, seats.names)
-    return {name: row[i] for i, name in seat_order(words, dealer, seats) if row[i] is not None}
+    order = (seats.full.get(dealer) or seat_order(words, dealer, seats)
+             if NOT_DEALT not in words else seat_order(words, dealer, seats))
+    return {name: row[i] for i, name in order if row[i] is not None}
 
 
 def hand_looed(mask: int, words: str, dealer: int, seats: Seats) -> list[str]:
@@ -529,7 +543,21 @@ def hand_looed(mask: int, words: str, dealer: int, seats: Seats) -> list[str]:
         return []
     if len(words) != len(seats.names) or type(dealer) is not int:
         return looed_list(mask, words, dealer, seats.names)
-    return [name for i, name in seat_order(words, dealer, seats) if mask >> i & 1]
+    order = (seats.full.get(dealer) or seat_order(words, dealer, seats)
+             if NOT_DEALT not in words else seat_order(words, dealer, seats))
+    return [name for i, name in order if mask >> i & 1]
+
+
+def _full_order(dealer: int, seats: Seats) -> tuple[tuple[int, str], ...]:
+    """:func:`seat_order` of a hand dealt to every seat by ``dealer`` (a position),
+    remembered in ``seats.full``: from the dealer's left round to the dealer."""
+    got = seats.full.get(dealer)
+    if got is None:
+        names = seats.names
+        n = len(names)
+        got = seats.full[dealer] = tuple((i % n, names[i % n])
+                                         for i in range(dealer + 1, dealer + 1 + n))
+    return got
 
 
 def moves_list(text: str) -> list[tuple[int, int, int, str]]:

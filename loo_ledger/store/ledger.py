@@ -201,9 +201,9 @@ class Ledger:
     def iter_hands(self, session_id: int, first: int = 1, *,
                    records: bool = True) -> Iterator[HandRow]:
         """Every hand of the session in order (from hand ``first``), as :meth:`hands`
-        gives them, one at a time from the cursor (memory does not grow with the
-        session); ``records=False``: each ``record`` left as ``{}`` (not decoded), for what
-        needs only the hands' facts."""
+        gives them (keys in the order of ``loo hands --json``), one at a time from the
+        cursor (memory does not grow with the session); ``records=False``: each ``record``
+        left as ``{}`` (not decoded), for what needs only the hands' facts."""
         from loo_ledger.store import codec
         from loo_ledger.store.codec import Seats, decode_record
         self._row(session_id)
@@ -216,13 +216,14 @@ class Ledger:
             try:
                 if not 0 <= dealer < len(players):
                     raise IndexError(dealer)
-                yield {"number": number, "dealer": players[dealer],
-                       "record": decode_record(record, seats) if records else {},
+                # the keys in the order of ``loo hands --json``, which writes these rows
+                yield {"number": number, "dealer": players[dealer], "double": bool(double),
+                       "pool_in": pool_in, "pot": pot,
                        "deltas": hand_deltas(deltas, words, dealer, seats),
-                       "pool_in": pool_in, "pot": pot, "pool_after": pool_after,
-                       "double": bool(double), "outcome": outcome_text(outcome),
-                       "table_ruling": ruling,
-                       "looed": hand_looed(looed, words, dealer, seats)}
+                       "pool_after": pool_after,
+                       "looed": hand_looed(looed, words, dealer, seats),
+                       "outcome": outcome_text(outcome), "table_ruling": ruling,
+                       "record": decode_record(record, seats) if records else {}}
             except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 raise _unreadable(session_id, number) from None
 

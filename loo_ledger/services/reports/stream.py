@@ -73,18 +73,18 @@ def json_array(items: Iterable[Any]) -> Iterator[str]:
 
 
 def hand_rows(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[HandRow]:
-    """``loo hands --json``'s objects, one hand at a time from the ledger's cursor."""
+    """``loo hands --json``'s objects, one hand at a time from the ledger's cursor (which
+    gives them with their keys in this output's order)."""
+    if progress is None:
+        yield from ledger.iter_hands(sid)
+        return
     done = 0
     for r in ledger.iter_hands(sid):
-        yield {"number": r["number"], "dealer": r["dealer"], "double": r["double"],
-               "pool_in": r["pool_in"], "pot": r["pot"], "deltas": r["deltas"],
-               "pool_after": r["pool_after"], "looed": r["looed"],
-               "outcome": r["outcome"], "table_ruling": r["table_ruling"],
-               "record": r["record"]}
+        yield r
         done += 1
-        if progress is not None and done % EVERY == 0:
+        if done % EVERY == 0:
             progress(EVERY)
-    if progress is not None and done % EVERY:
+    if done % EVERY:
         progress(done % EVERY)
 
 
