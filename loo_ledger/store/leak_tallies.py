@@ -46,6 +46,8 @@ _CHOICE = {"s": "stand", "m": "stand", "d": "stand", "p": "pass", "f": "pass"}
 _DEALER = {"s": "stand", "m": "stand", "d": "defend", "p": "pass", "f": "pass"}
 #: ``first``: a hand's number times this, plus the choice's place in the hand.
 PLACES = 1024
+#: The situations (words, dealer, kind of pool) whose slots a Tally remembers at most.
+REMEMBERED = 8192
 DEALT = "dealt"
 INSERT = ("INSERT INTO leak_tallies (session_id, name, double, line, choice, n, chips, "
           "first) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
@@ -84,45 +86,70 @@ def _pool(words: str, double: Any, lou: bool) -> str:
     return "double" if double else "simple"
 
 
-def choices(words: str, dealer: int, pool: str, looed_last: int, lou: bool,
-            swaps: Mapping[str, int] | None, names: Sequence[str]
-            ) -> tuple[list[tuple[int, int]], list[Choice]]:
-    """A hand's dealt seats eldest first as (position, seat from the dealer's left: 1 the
-    eldest ... 0 the dealer), and every choice made in it, in order, seat by seat: the
-    stand line (standing: stand, miss or defend; or passing, by the seat and how many
-    stood before); the after-a-loo line, when the player was looed in the hand before
-    (``looed_last``, a mask of positions); the miss line, while the miss is there to take
-    (taking it or standing on his cards); the defence line, for the dealer once someone
-    stood; the exchange line, for a player who played, when ``swaps`` (cards exchanged by
-    spelling; 0 when unnamed) is given. In Lou's sessions (``lou``) the situation is the
-    deal, ``first`` or ``later``, not the pool, and there is no miss and no defence (the
-    dealer stands or folds as everyone does). ``words`` and ``dealer`` are the hand's
-    columns (store/codec.py), ``names`` the seats' spellings by position."""
-    choice_of, dealer_choice = _CHOICE, _DEALER
+#: A dealt seat's lines in a hand (:func:`seat_lines`): its position, its seat from the
+#: dealer's left, its stand line and choice (None: he had no choice), its after-a-loo
+#: line and choice (made when he was looed in the hand before), its other lines and
+#: choices (the miss, the defence), the line of his exchange (None: he did not play).
+SeatLines = tuple[int, int, "tuple[Line, str] | None", "tuple[Line, str] | None",
+                  "tuple[tuple[Line, str], ...]", "Line | None"]
+
+
+def seat_lines(words: str, dealer: int, pool: str, lou: bool) -> list[SeatLines]:
+    """The lines of a hand's dealt seats, eldest first (``words`` and ``dealer``: the
+    hand's columns, store/codec.py): a seat that chose (stand, miss or defend; or pass)
+    is on the stand line, by his seat and how many stood before him; on the after-a-loo
+    line, when he was looed in the hand before; on the miss line, while the miss is there
+    to take (taking it or standing on his cards); on the defence line, the dealer once
+    someone stood; and a seat that played, on the exchange line by his seat. In Lou's
+    sessions (``lou``) the situation ``pool`` is the deal, ``first`` or ``later``, and
+    there is no miss and no defence (the dealer stands or folds as everyone does)."""
     order = dealt_order(words, dealer)
     m = len(order)
-    seats: list[tuple[int, int]] = []
-    out: list[Choice] = []
+    out: list[SeatLines] = []
     stood = 0
     miss_taken = lou   # Lou has no miss to take
     for i, pos in enumerate(order):
         w = words[pos]
         seat = (i + 1) % m
-        seats.append((pos, seat))
-        choice = choice_of.get(w)
+        choice = _CHOICE.get(w)
+        stand: tuple[Line, str] | None = None
+        loo: tuple[Line, str] | None = None
+        others: list[tuple[Line, str]] = []
         if choice is not None:
-            out.append((pos, seat, ("stand", pool, seat, stood), choice))
-            if looed_last >> pos & 1:
-                out.append((pos, seat, ("after-loo", pool), choice))
+            stand = (("stand", pool, seat, stood), choice)
+            loo = (("after-loo", pool), choice)
             if not miss_taken and (w == "s" or w == "m"):
-                out.append((pos, seat, ("miss", pool), "miss" if w == "m" else "stand"))
+                others.append((("miss", pool), "miss" if w == "m" else "stand"))
             if seat == 0 and stood and not lou:
-                out.append((pos, seat, ("defend", pool), dealer_choice[w]))
+                others.append((("defend", pool), _DEALER[w]))
             if w == "s" or w == "m" or w == "d":
                 stood += 1
                 miss_taken = miss_taken or w == "m"
-        if swaps is not None and w not in "pf-":
-            out.append((pos, seat, ("exchange", pool, seat), str(swaps.get(names[pos], 0))))
+        out.append((pos, seat, stand, loo, tuple(others),
+                    None if w in "pf-" else ("exchange", pool, seat)))
+    return out
+
+
+def choices(words: str, dealer: int, pool: str, looed_last: int, lou: bool,
+            swaps: Mapping[str, int] | None, names: Sequence[str]
+            ) -> tuple[list[tuple[int, int]], list[Choice]]:
+    """A hand's dealt seats eldest first as (position, seat from the dealer's left: 1 the
+    eldest ... 0 the dealer), and every choice made in it, in order, seat by seat
+    (:func:`seat_lines`): the stand line, the after-a-loo line when ``looed_last`` (the
+    loo mask of the hand before) names him, the miss and defence lines, and, when
+    ``swaps`` (cards exchanged by spelling; 0 when unnamed; ``names`` the spellings by
+    position) is given, the exchange line. :class:`Tally` counts them in this order."""
+    seats: list[tuple[int, int]] = []
+    out: list[Choice] = []
+    for pos, seat, stand, loo, others, exchange in seat_lines(words, dealer, pool, lou):
+        seats.append((pos, seat))
+        if stand is not None:
+            out.append((pos, seat, *stand))
+            if loo is not None and looed_last >> pos & 1:
+                out.append((pos, seat, *loo))
+            out.extend((pos, seat, line, choice) for line, choice in others)
+        if swaps is not None and exchange is not None:
+            out.append((pos, seat, exchange, str(swaps.get(names[pos], 0))))
     return seats, out
 
 
@@ -147,17 +174,21 @@ Tallies = dict[tuple[str, int, str, str], list[int]]
 
 class Tally:
     """A session's leak tallies, counted hand after hand (:meth:`add`): the one count of
-    them, whether the hands come from the writer as it stores them (store/derive.py) or
-    are read back from the store (:func:`derive`, for ``loo check`` and m023).
+    them, whether the hands come from the writer as it derives their rows
+    (store/derive.py) or are read back from the store (:func:`derive`, for ``loo check``
+    and m023).
 
     ``names``: the seats' spellings by position; ``lou`` and ``swapping``: the session's
     game (:func:`session_game`); ``looed_last``: the loo mask of the hand before the
     first one added (0 from the session's first hand). Each (position, kind of pool,
-    line, choice) is given a slot when first met, so that a hand adds to lists by index;
-    the dealt line's slots are the first, by kind of pool and position."""
+    line, choice) is a slot in three lists (n, chips, first), the dealt line's first by
+    kind of pool and position; a hand's lines (:func:`seat_lines`) are made into slots
+    once for its words, dealer and kind of pool and remembered (:data:`REMEMBERED`
+    situations at most), and a hand adds to its slots by index, in the order of
+    :func:`choices`."""
 
     __slots__ = ("names", "lou", "swapping", "looed_last", "_slot", "_n", "_chips",
-                 "_first", "_lines")
+                 "_first", "_keys", "_seen")
 
     def __init__(self, names: Sequence[str], *, lou: bool, swapping: bool,
                  looed_last: int = 0):
@@ -165,40 +196,81 @@ class Tally:
         self.lou, self.swapping, self.looed_last = lou, swapping, looed_last
         width = 2 * len(self.names)
         self._slot: dict[tuple[int, Line, str], int] = {}
-        self._lines: list[tuple[int, Line, str]] = []
+        self._keys: list[tuple[int, Line, str] | None] = [None] * width
         self._n = [0] * width
         self._chips = [0] * width
         self._first = [0] * width
+        self._seen: dict[tuple[str, int, bool], list[tuple[Any, ...]]] = {}
+
+    def _slot_of(self, key: tuple[int, Line, str]) -> int:
+        k = self._slot.get(key)
+        if k is None:
+            k = self._slot[key] = len(self._n)
+            self._keys.append(key)
+            self._n.append(0)
+            self._chips.append(0)
+            self._first.append(0)
+        return k
+
+    def _situation(self, words: str, dealer: int, double: bool) -> list[tuple[Any, ...]]:
+        """The slots of a hand with these columns, seat by seat, eldest first: (position,
+        dealt slot, the slots of his choices in order when he was not looed in the hand
+        before, the same when he was, his exchange's line and its slots by choice (None:
+        no exchange line))."""
+        at = len(self.names) if double else 0
+        out: list[tuple[Any, ...]] = []
+        slot = self._slot_of
+        for pos, _seat, stand, loo, others, exchange in seat_lines(
+                words, dealer, _pool(words, double, self.lou), self.lou):
+            k = at + pos
+            rest = tuple(slot((k, *o)) for o in others)
+            plain = looed = rest
+            if stand is not None:
+                first = slot((k, *stand))
+                plain = (first, *rest)
+                looed = plain if loo is None else (first, slot((k, *loo)), *rest)
+            out.append((pos, k, plain, looed,
+                        None if exchange is None or not self.swapping else (k, exchange, {})))
+        if len(self._seen) >= REMEMBERED:
+            self._seen.clear()
+        self._seen[(words, dealer, double)] = out
+        return out
 
     def add(self, number: int, dealer: int, words: str, deltas: Sequence[int | None],
             double: Any, looed: int, swaps: Mapping[str, int] | None = None) -> None:
         """Count hand ``number``: its dealer's position, ``words`` column, change by
         position (None: not dealt in), whether its pool was double, its loo mask and, in
         a session whose game exchanges, the cards each spelling exchanged."""
-        seats, chosen = choices(words, dealer, _pool(words, double, self.lou), self.looed_last,
-                                self.lou, (swaps or {}) if self.swapping else None,
-                                self.names)
-        self.looed_last = looed
+        double = bool(double)
+        seats = self._seen.get((words, dealer, double))
+        if seats is None:
+            seats = self._situation(words, dealer, double)
+        looed_last, self.looed_last = self.looed_last, looed
         n, chips, first, base = self._n, self._chips, self._first, number * PLACES
-        at = len(self.names) if double else 0
-        for i, (pos, _seat) in enumerate(seats):
-            k = at + pos
+        place = base   # the next choice's ``first``
+        for j, (pos, k, plain, after_loo, exchange) in enumerate(seats):
+            d = deltas[pos] or 0
             if not n[k]:
-                first[k] = base + i
+                first[k] = base + j
             n[k] += 1
-            chips[k] += deltas[pos] or 0
-        slot = self._slot
-        for i, (pos, _seat, line, choice) in enumerate(chosen):
-            key = (at + pos, line, choice)
-            k = slot.get(key, -1)
-            if k < 0:
-                k = slot[key] = len(n)
-                self._lines.append(key)
-                n.append(0)
-                chips.append(0)
-                first.append(base + i)
-            n[k] += 1
-            chips[k] += deltas[pos] or 0
+            chips[k] += d
+            for k in after_loo if looed_last >> pos & 1 else plain:
+                if not n[k]:
+                    first[k] = place
+                n[k] += 1
+                chips[k] += d
+                place += 1
+            if exchange is not None:
+                at_pos, line, by_choice = exchange
+                choice = str((swaps or {}).get(self.names[pos], 0))
+                k = by_choice.get(choice)
+                if k is None:
+                    k = by_choice[choice] = self._slot_of((at_pos, line, choice))
+                if not n[k]:
+                    first[k] = place
+                n[k] += 1
+                chips[k] += d
+                place += 1
 
     def tallies(self) -> Tallies:
         """The tallies counted: the dealt lines by kind of pool and position, then the
@@ -210,7 +282,11 @@ class Tally:
             if n[i]:
                 out[(names[i % width], i // width, DEALT, "")] = [n[i], chips[i], first[i]]
         texts: dict[Line, str] = {}
-        for k, (i, line, choice) in enumerate(self._lines, 2 * width):
+        for k in sorted(range(2 * width, len(n)), key=first.__getitem__):
+            key = self._keys[k]
+            if not n[k] or key is None:
+                continue
+            i, line, choice = key
             stored = texts.get(line)
             if stored is None:
                 stored = texts[line] = text(line)
