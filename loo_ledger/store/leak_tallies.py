@@ -9,11 +9,14 @@ replay of the hands meets them). The line ``dealt`` (choice ``''``) counts the h
 spelling was dealt and their net chips: the hands and the net of the leak finder's
 winners over the same selection.
 
-The one writer (store/writer.py) rewrites a session's tallies from its stored hands
-whenever it writes the session (:func:`store`), inside its transaction; a session
-deleted takes its tallies with it (``ON DELETE CASCADE``); m023 fills them for a ledger
-made before (:func:`fill_all`); ``loo check`` derives them again and compares
-(:func:`differences`).
+The one writer (store/writer.py) counts a session's tallies as it derives the rows of
+its hands (store/derive.py feeds each hand's columns, as it makes them, to a
+:class:`Tally`) and writes them with its other totals, inside its transaction
+(:func:`write`: anew, or, for hands appended, added to the stored ones); nothing is read
+back. A session deleted takes its tallies with it (``ON DELETE CASCADE``); m023 fills
+them for a ledger made before (:func:`fill_all`) and ``loo check`` derives them again
+and compares (:func:`differences`), both counting the stored hands' columns through the
+same :class:`Tally`, so that the writer and the check count one way.
 
 A choice's line is a tuple, as the leak finder names it:
 
@@ -181,11 +184,12 @@ class Tally:
     ``names``: the seats' spellings by position; ``lou`` and ``swapping``: the session's
     game (:func:`session_game`); ``looed_last``: the loo mask of the hand before the
     first one added (0 from the session's first hand). Each (position, kind of pool,
-    line, choice) is a slot in three lists (n, chips, first), the dealt line's first by
-    kind of pool and position; a hand's lines (:func:`seat_lines`) are made into slots
+    line, choice) is a slot in three lists (n, chips, first), the dealt line's first, by
+    kind of pool and position. A hand's lines (:func:`seat_lines`) are made into slots
     once for its words, dealer and kind of pool and remembered (:data:`REMEMBERED`
-    situations at most), and a hand adds to its slots by index, in the order of
-    :func:`choices`."""
+    situations at most), and a hand adds to its slots by index. Where a first is due (a
+    situation not met before, an after-a-loo or exchange slot not yet counted), the
+    hand's choices are listed in order (:func:`choices`) for their places."""
 
     __slots__ = ("names", "lou", "swapping", "looed_last", "_slot", "_n", "_chips",
                  "_first", "_keys", "_seen")
@@ -199,8 +203,8 @@ class Tally:
         self._keys: list[tuple[int, Line, str] | None] = [None] * width
         self._n = [0] * width
         self._chips = [0] * width
-        self._first = [0] * width
-        self._seen: dict[tuple[str, int, bool], list[tuple[Any, ...]]] = {}
+        self._first = [0] * width   # 0: not yet met (a first is at least PLACES)
+        self._seen: dict[tuple[str, int, bool], tuple[Any, ...]] = {}
 
     def _slot_of(self, key: tuple[int, Line, str]) -> int:
         k = self._slot.get(key)
@@ -212,29 +216,32 @@ class Tally:
             self._first.append(0)
         return k
 
-    def _situation(self, words: str, dealer: int, double: bool) -> list[tuple[Any, ...]]:
-        """The slots of a hand with these columns, seat by seat, eldest first: (position,
-        dealt slot, the slots of his choices in order when he was not looed in the hand
-        before, the same when he was, his exchange's line and its slots by choice (None:
-        no exchange line))."""
+    def _situation(self, words: str, dealer: int, double: bool) -> tuple[Any, ...]:
+        """The slots of a hand with these columns: (slot, position) of each dealt line and
+        each choice made whoever was looed before; (position, slot) of each after-a-loo
+        choice; (position, kind of pool, exchange line, its slots by choice) of each seat
+        on the exchange line (none unless the game exchanges)."""
         at = len(self.names) if double else 0
-        out: list[tuple[Any, ...]] = []
         slot = self._slot_of
+        always: list[tuple[int, int]] = []
+        after_loo: list[tuple[int, int]] = []
+        swapped: list[tuple[int, int, Line, dict[str, int]]] = []
         for pos, _seat, stand, loo, others, exchange in seat_lines(
                 words, dealer, _pool(words, double, self.lou), self.lou):
             k = at + pos
-            rest = tuple(slot((k, *o)) for o in others)
-            plain = looed = rest
+            always.append((k, pos))
             if stand is not None:
-                first = slot((k, *stand))
-                plain = (first, *rest)
-                looed = plain if loo is None else (first, slot((k, *loo)), *rest)
-            out.append((pos, k, plain, looed,
-                        None if exchange is None or not self.swapping else (k, exchange, {})))
+                always.append((slot((k, *stand)), pos))
+            always.extend((slot((k, *o)), pos) for o in others)
+            if loo is not None:
+                after_loo.append((pos, slot((k, *loo))))
+            if exchange is not None and self.swapping:
+                swapped.append((pos, k, exchange, {}))
         if len(self._seen) >= REMEMBERED:
             self._seen.clear()
-        self._seen[(words, dealer, double)] = out
-        return out
+        got = self._seen[(words, dealer, double)] = (tuple(always), tuple(after_loo),
+                                                     tuple(swapped))
+        return got
 
     def add(self, number: int, dealer: int, words: str, deltas: Sequence[int | None],
             double: Any, looed: int, swaps: Mapping[str, int] | None = None) -> None:
@@ -242,35 +249,50 @@ class Tally:
         position (None: not dealt in), whether its pool was double, its loo mask and, in
         a session whose game exchanges, the cards each spelling exchanged."""
         double = bool(double)
-        seats = self._seen.get((words, dealer, double))
-        if seats is None:
-            seats = self._situation(words, dealer, double)
+        situation = self._seen.get((words, dealer, double))
+        new = situation is None
+        if situation is None:
+            situation = self._situation(words, dealer, double)
+        always, after_loo, swapped = situation
         looed_last, self.looed_last = self.looed_last, looed
-        n, chips, first, base = self._n, self._chips, self._first, number * PLACES
-        place = base   # the next choice's ``first``
-        for j, (pos, k, plain, after_loo, exchange) in enumerate(seats):
-            d = deltas[pos] or 0
-            if not n[k]:
-                first[k] = base + j
+        n, chips = self._n, self._chips
+        for k, pos in always:
             n[k] += 1
-            chips[k] += d
-            for k in after_loo if looed_last >> pos & 1 else plain:
-                if not n[k]:
-                    first[k] = place
-                n[k] += 1
-                chips[k] += d
-                place += 1
-            if exchange is not None:
-                at_pos, line, by_choice = exchange
-                choice = str((swaps or {}).get(self.names[pos], 0))
-                k = by_choice.get(choice)
-                if k is None:
-                    k = by_choice[choice] = self._slot_of((at_pos, line, choice))
-                if not n[k]:
-                    first[k] = place
-                n[k] += 1
-                chips[k] += d
-                place += 1
+            chips[k] += deltas[pos] or 0
+        if looed_last:
+            for pos, k in after_loo:
+                if looed_last >> pos & 1:
+                    new = new or not n[k]
+                    n[k] += 1
+                    chips[k] += deltas[pos] or 0
+        for pos, at_pos, line, by_choice in swapped:
+            choice = str((swaps or {}).get(self.names[pos], 0))
+            k = by_choice.get(choice)
+            if k is None:
+                k = by_choice[choice] = self._slot_of((at_pos, line, choice))
+            new = new or not n[k]
+            n[k] += 1
+            chips[k] += deltas[pos] or 0
+        if new:
+            self._firsts(number, dealer, words, double, looed_last, swaps)
+
+    def _firsts(self, number: int, dealer: int, words: str, double: bool, looed_last: int,
+                swaps: Mapping[str, int] | None) -> None:
+        """Set the first of each slot hand ``number`` is the first to count: its number
+        times PLACES plus the place among its dealt seats or its choices (:func:`choices`)."""
+        seats, chosen = choices(words, dealer, _pool(words, double, self.lou), looed_last,
+                                self.lou, (swaps or {}) if self.swapping else None,
+                                self.names)
+        first, base = self._first, number * PLACES
+        at = len(self.names) if double else 0
+        for i, (pos, _seat) in enumerate(seats):
+            if not first[at + pos]:
+                first[at + pos] = base + i
+        slot = self._slot
+        for i, (pos, _seat, line, choice) in enumerate(chosen):
+            k = slot[(at + pos, line, choice)]
+            if not first[k]:
+                first[k] = base + i
 
     def tallies(self) -> Tallies:
         """The tallies counted: the dealt lines by kind of pool and position, then the
