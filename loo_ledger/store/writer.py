@@ -9,8 +9,9 @@ first one's hand.
 :func:`write` reads the session (:class:`Stored`), asks the caller's ``change`` what the
 session is to become (:class:`Change`), settles what changed with the domain and stores
 the hands and everything derived from them (derive.py): each hand's facts in
-compact columns beside its record (codec.py), the seats' nets, the cached table state
-and the three totals tables, and the audit.
+compact columns beside its record (codec.py), the seats' nets, the cached table state,
+the three totals tables, the leak tallies (counted as the rows are derived:
+leak_tallies.Tally), and the audit.
 
 Every change takes one path. The hands it leaves as they were, from the first, keep their
 rows (all of them for a change that only appends hands, as ``loo hand`` does); settling
