@@ -77,12 +77,13 @@ from loo_ledger.formats.handcodec import record_to_dict
 
 __all__ = ["COMPACT_KEY", "CONTESTED", "KINDS", "KIND_BITS", "KIND_CODE", "LETTER_WORD",
            "NOT_DEALT", "NO_CAUSE", "OUTCOMES", "OUTCOME_CODE", "PLAYER_BITS", "READ_LIMIT",
-           "SUIT_LETTER", "TRICK_CHAR", "WORD_LETTER", "Seats", "causes_list", "causes_text",
-           "dealt_order", "decode_record", "deltas_dict", "deltas_text", "dumps", "encode_record",
-           "encode_typed", "hand_deltas", "hand_looed", "loads", "loads_or_none", "looed_list",
-           "looed_mask", "moves_list", "moves_text", "now_iso", "outcome_text", "pack_move",
-           "played_tricks", "rule_changes_from", "rule_changes_list", "seat_order",
-           "state_from_json", "state_to_json", "stored_record", "unpack_move"]
+           "SUIT_LETTER", "TRICK_CHAR", "WORD_LETTER", "Seats", "by_position", "cause_letter",
+           "causes_list", "causes_text", "dealt_order", "decode_record", "deltas_dict",
+           "deltas_text", "dumps", "encode_record", "encode_typed", "hand_deltas", "hand_looed",
+           "loads", "loads_or_none", "looed_list", "looed_mask", "moves_list", "moves_text",
+           "now_iso", "outcome_text", "pack_move", "played_tricks", "rule_changes_from",
+           "rule_changes_list", "seat_order", "state_from_json", "state_to_json",
+           "stored_record", "unpack_move"]
 
 # -- JSON: one encoder, one decoder ---------------------------------------------------------
 
@@ -457,25 +458,27 @@ def unpack_move(value: int) -> tuple[int, int, int, str]:
             value >> _AMOUNT_SHIFT, KINDS[kind])
 
 
-#: The text of the commonest changes (a hand's deltas are mostly small numbers).
-_NUMBER: Final = MappingProxyType({d: str(d) for d in range(-300, 301)})
+def by_position(deltas: Mapping[str, int], seat: Mapping[str, int], n: int
+                ) -> list[int | None]:
+    """A hand's change per seat position (None: not dealt in)."""
+    row: list[int | None] = [None] * n
+    for p, d in deltas.items():
+        row[seat[p]] = d
+    return row
 
 
 def deltas_text(deltas: Mapping[str, int], seat: Mapping[str, int], n: int) -> str:
     """The ``deltas`` column: compact JSON, a change per seat (``null``: not dealt in)."""
-    row = ["null"] * n
-    for p, d in deltas.items():
-        row[seat[p]] = (_NUMBER.get(d) or str(d)) if type(d) is int else dumps(d)
-    return "[" + ",".join(row) + "]"
+    return dumps(by_position(deltas, seat, n))
 
 
 #: The ``tricks`` column's character for each count a player may take: ``chr(48 + n)``.
 TRICK_CHAR: Final[tuple[str, ...]] = tuple(chr(48 + n) for n in range(75))
 
 
-def moves_text(packed: Iterable[str]) -> str:
-    """The ``moves`` column from each movement's :func:`pack_move`, as text."""
-    return "[" + ",".join(packed) + "]"  # compact JSON of whole numbers
+def moves_text(packed: Iterable[int]) -> str:
+    """The ``moves`` column from each movement's :func:`pack_move`: compact JSON."""
+    return dumps(list(packed))
 
 
 def looed_mask(looed: Iterable[str], seat: Mapping[str, int]) -> int:
@@ -577,10 +580,17 @@ _LOO = MovementKind.LOO
 NO_CAUSE: Final = "-"
 
 
+def cause_letter(m: Movement) -> str | None:
+    """A movement's letter in the ``causes`` column: its cause's for a loo (``-`` for a loo
+    with none), None for any other movement (it has no letter there)."""
+    if m.kind != _LOO:
+        return None
+    return CAUSE_LETTER.get(m.cause, NO_CAUSE)  # type: ignore[arg-type]
+
+
 def causes_text(movements: Iterable[Movement]) -> str:
     """The ``causes`` column: the cause of each loo movement, a letter each, in order."""
-    return "".join([CAUSE_LETTER.get(m.cause, NO_CAUSE)  # type: ignore[arg-type]
-                    for m in movements if m.kind == _LOO])
+    return "".join([c for m in movements if (c := cause_letter(m)) is not None])
 
 
 def causes_list(text: str) -> list[LooCause | None]:

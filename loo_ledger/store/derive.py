@@ -23,6 +23,7 @@ import msgspec
 from loo_ledger.domain.rules.model import Movement, Settlement, TableState
 from loo_ledger.errors import StoreError
 from loo_ledger.store import codec
+from loo_ledger.store.leak_tallies import Tally
 from loo_ledger.store.totals import (
     CARD_COLUMNS,
     CONTESTED,
@@ -70,26 +71,30 @@ def rule_text(rule: object) -> str:
 
 
 def _moves(s: Settlement, nets: dict[str, int], seat: Mapping[str, int],
-           memo: dict[int, tuple[Any, ...]]) -> str:
-    """The hand's movements packed (codec.pack_move), adding each to ``nets``. ``memo``
-    keeps each movement object's packing (the engine gives the same object to many
-    hands), with the object, so that its id is not another's."""
-    out: list[str] = []
+           memo: dict[int, tuple[Any, ...]]) -> tuple[str, str]:
+    """The hand's ``moves`` and ``causes`` columns (codec.pack_move, codec.cause_letter),
+    adding each movement to ``nets``. ``memo`` keeps each movement object's packing (the
+    engine gives the same object to many hands), with the object, so that its id is not
+    another's."""
+    packed: list[int] = []
+    causes: list[str] = []
     for seq, m in enumerate(s.movements, 1):
         got = memo.get(id(m))
         if got is None or got[0] is not m:
-            got = memo[id(m)] = (m, *_packed(s, seq, m, seat))
-        _, payer, payee, amount, text = got
+            got = memo[id(m)] = (m, *_packed(s, seq, m, seat), codec.cause_letter(m))
+        _, payer, payee, amount, value, cause = got
         if payer is not None:
             nets[payer] -= amount
         if payee is not None:
             nets[payee] += amount
-        out.append(text)
-    return codec.moves_text(out)
+        packed.append(value)
+        if cause is not None:
+            causes.append(cause)
+    return codec.moves_text(packed), "".join(causes)
 
 
 def _packed(s: Settlement, seq: int, m: Movement,
-            seat: Mapping[str, int]) -> tuple[str | None, str | None, int, str]:
+            seat: Mapping[str, int]) -> tuple[str | None, str | None, int, int]:
     """(payer, payee, amount, packed) of movement ``seq`` of hand ``s``; StoreError if it
     cannot be stored."""
     amount, payer, payee = m.amount, m.payer, m.payee
@@ -108,7 +113,7 @@ def _packed(s: Settlement, seq: int, m: Movement,
     if kind is None:
         raise cannot_store(s.hand_no, f"movement {seq} is of kind {_kind(m)!r}, which has no "
                    "code")
-    return payer, payee, amount, str(codec.pack_move(a, b, amount, kind))
+    return payer, payee, amount, codec.pack_move(a, b, amount, kind)
 
 
 def _outcome(s: Settlement) -> int | str:
@@ -129,7 +134,8 @@ _PLAIN: Mapping[str, Any] = {}
 def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
            settlements: Sequence[Settlement], final: TableState, *,
            before: Running | None = None, texts: bool = True,
-           seats: codec.Seats | None = None, totals: Totals | None = None) -> Derived:
+           seats: codec.Seats | None = None, totals: Totals | None = None,
+           leaks: Tally | None = None) -> Derived:
     """Every derived row of a session whose hands are ``records``, settled as given.
 
     With ``before`` (the sums of the hands stored before these, which it must name every
@@ -141,7 +147,8 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     the record it read, not its text). ``seats``: the players' codec.Seats, made
     once by a caller that derives many batches; ``totals``: that caller's running totals,
     which it folds itself at the end (:func:`derive_batches`): this Derived's totals and
-    loos paid are then not yet the session's.
+    loos paid are then not yet the session's. ``leaks``: the session's leak tallies
+    (store/leak_tallies.py), to which each hand is added from the rows derived here.
 
     Raises StoreError for a movement that is not a positive whole amount or names someone
     not seated, or if the records and settlements differ in number.
@@ -162,26 +169,38 @@ def derive(players: Sequence[str], records: Sequence[Mapping[str, Any]],
     memo = totals.packed
     if len(memo) > 4096:  # the engine's own movements are few; others are new each hand
         memo.clear()
+    swapping = leaks is not None and leaks.swapping
     for raw, s in zip(records, settlements, strict=True):
         text = None
+        swaps: Any = None
         if type(raw) is not dict and hasattr(raw, "typed"):  # a hand being imported:
             # formats/reader.HandText, its typed form encoded, else its object (flushes...)
             given: Any = raw
-            if given.typed is not None and texts:
-                text = codec.encode_typed(given.keys(), given.typed, seats)
+            typed = given.typed
+            if typed is not None:
+                if swapping:
+                    swaps = typed.exchanges
+                if texts:
+                    text = codec.encode_typed(given.keys(), typed, seats)
             raw = given.object() if text is None else _PLAIN
+        if swapping and text is None:
+            swaps = raw.get("exchanges")
         try:
             dealer = seat[s.dealer]
             looed = codec.looed_mask(s.looed, seat)
             words, tricks = totals.hand(s, raw, seat, n)
+            deltas = codec.by_position(s.deltas, seat, n)
         except KeyError as e:
             raise cannot_store(s.hand_no, f"{e.args[0]!r} is named, who is not seated") from None
         if texts and text is None:
             text = codec.encode_record(raw, seats)
-        hands.append((s.hand_no, dealer, text,
-                      codec.deltas_text(s.deltas, seat, n), s.pool_in, s.pot, s.pool_after,
-                      int(s.double), _outcome(s), s.table_ruling, looed, words, tricks,
-                      _moves(s, nets, seat, memo), codec.causes_text(s.movements)))
+        moves, causes = _moves(s, nets, seat, memo)
+        hands.append((s.hand_no, dealer, text, codec.dumps(deltas), s.pool_in, s.pot,
+                      s.pool_after, int(s.double), _outcome(s), s.table_ruling, looed, words,
+                      tricks, moves, causes))
+        if leaks is not None:
+            leaks.add(s.hand_no, dealer, words, deltas, s.double, looed,
+                      swaps if type(swaps) is dict else None)
     if running:
         return Derived(hands=hands, nets=nets, player_totals={}, seat_totals={},
                        session_totals=session_totals(settlements, 0, start.session_totals),
@@ -207,11 +226,11 @@ def running_of(d: Derived) -> Running:
 
 def derive_batches(players: Sequence[str], records: Iterable[Mapping[str, Any]],
                    settlements: Iterable[Settlement], final: TableState, *,
-                   size: int = BATCH) -> Iterator[Derived]:
+                   size: int = BATCH, leaks: Tally | None = None) -> Iterator[Derived]:
     """:func:`derive` a batch of ``size`` hands at a time, each batch's sums going on from
     the last's, then a last Derived with no hands: only its nets and totals are the whole
     session's. ``records`` and ``settlements`` may be iterators, so that memory holds one
-    batch."""
+    batch. ``leaks``: the session's leak tallies, each hand added as it is derived."""
     if (isinstance(records, Sequence) and isinstance(settlements, Sequence)
             and len(records) != len(settlements)):
         raise StoreError(f"Cannot store the session: {len(records)} hand records "
@@ -223,7 +242,7 @@ def derive_batches(players: Sequence[str], records: Iterable[Mapping[str, Any]],
     while chunk := list(islice(pairs, size)):
         hands, settled = [r for r, _ in chunk], [s for _, s in chunk]
         d = derive(players, hands, settled, final, before=running_of(d), seats=seats,
-                   totals=totals)
+                   totals=totals, leaks=leaks)
         yield d
     yield summed(d, totals)
 

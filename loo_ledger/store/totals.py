@@ -101,23 +101,30 @@ class Totals:
             plan = self._plan(s, seat, n_seats)
         deltas, counts, looed, loos, whole = s.deltas, s.tricks, s.looed, s.loos, s.whole
         flushes = {f["player"] for f in raw.get("flushes", ())} if "flushes" in raw else ()
-        contested = s.outcome in CONTESTED
-        tricks = ["0"] * n_seats
         tally = self.tally
-        for p, place, column, passed, where in plan[4]:
-            played = contested and not passed
-            taken = counts.get(p, 0) if played else 0
-            if taken:
-                if not 0 < taken < len(_TRICK_CHARS):
-                    raise cannot_store(s.hand_no, f"{p} took {taken} tricks, which the store "
-                                       "has no letter for")
-                tricks[where] = _TRICK_CHARS[taken]
-            key = (p, place, column, played, taken, p in looed, loos.get(p, 0) if loos else 0,
-                   p == whole, p in flushes, deltas.get(p, 0))
-            tally[key] = tally.get(key, 0) + 1
+        if s.outcome in CONTESTED:
+            tricks = ["0"] * n_seats
+            for p, place, column, passed, where in plan[4]:
+                taken = 0 if passed else counts.get(p, 0)
+                if taken:
+                    if not 0 < taken < len(_TRICK_CHARS):
+                        raise cannot_store(s.hand_no, f"{p} took {taken} tricks, which the "
+                                           "store has no letter for")
+                    tricks[where] = _TRICK_CHARS[taken]
+                key = (p, place, column, not passed, taken, p in looed,
+                       loos.get(p, 0) if loos else 0, p == whole, p in flushes,
+                       deltas.get(p, 0))
+                tally[key] = tally.get(key, 0) + 1
+            played = "".join(tricks)
+        else:   # nobody played: no tricks
+            for p, place, column, _passed, _where in plan[4]:
+                key = (p, place, column, False, 0, p in looed, loos.get(p, 0) if loos else 0,
+                       p == whole, p in flushes, deltas.get(p, 0))
+                tally[key] = tally.get(key, 0) + 1
+            played = "0" * n_seats
         if s.cards is not None:
             self._cards(s)
-        return plan[3], "".join(tricks)
+        return plan[3], played
 
     def _plan(self, s: Settlement, seat: Mapping[str, int], n_seats: int) -> tuple[Any, ...]:
         """What every hand of a plan shares (the engine gives one ``words`` object to the

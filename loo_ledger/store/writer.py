@@ -9,8 +9,9 @@ first one's hand.
 :func:`write` reads the session (:class:`Stored`), asks the caller's ``change`` what the
 session is to become (:class:`Change`), settles what changed with the domain and stores
 the hands and everything derived from them (derive.py): each hand's facts in
-compact columns beside its record (codec.py), the seats' nets, the cached table state
-and the three totals tables, and the audit.
+compact columns beside its record (codec.py), the seats' nets, the cached table state,
+the three totals tables, the leak tallies (counted as the rows are derived:
+leak_tallies.Tally), and the audit.
 
 Every change takes one path. The hands it leaves as they were, from the first, keep their
 rows (all of them for a change that only appends hands, as ``loo hand`` does); settling
@@ -48,6 +49,7 @@ from loo_ledger.store.changes import (
 )
 from loo_ledger.store.codec import stored_record
 from loo_ledger.store.conn import Connection
+from loo_ledger.store.leak_tallies import Tally
 
 if TYPE_CHECKING:
     import sqlite3
@@ -143,28 +145,45 @@ def _settle_and_store(db: Connection, sid: int, stored: Stored, ch: Change
     if sums is not None:  # resume from the cached state, after every stored hand
         result, first = _settled(session, stored.state, after), keep + 1
         settled = result.settlements
+        leaks = _tally(session, players, _looed(db, sid, keep))  # the hands after them
     else:  # the domain settles the session again; the kept hands' sums are derived
         assert hands is not None
         result, first = replay(replace(session, hands=hands)), 1
+        leaks = _tally(session, players)  # the whole session's
         before = None if keep == 0 else derive.running_of(derive.derive(
             players, stored.records[:keep], result.settlements[:keep],
-            result.settlements[keep - 1].next_state, texts=False))
+            result.settlements[keep - 1].next_state, texts=False, leaks=leaks))
         settled = result.settlements[keep:]
     new = given[keep:] if given is not None else tuple(
         stored.records[i] if _same(stored, i, h) else stored_record(h, s.dealer)
         for i, (h, s) in enumerate(zip(after, settled, strict=True), keep))
-    d = derive.derive(players, new, settled, result.final, before=before)
+    d = derive.derive(players, new, settled, result.final, before=before, leaks=leaks)
     if ch.rules is not None or ch.first_dealer is not None:
         db.execute("UPDATE sessions SET rules = ?, first_dealer = ? WHERE id = ?",
                    (codec.dumps(dict(session.rules)), session.first_dealer, sid))
     if ch.rule_changes is not None:
         db.execute("UPDATE sessions SET rule_changes = ? WHERE id = ?",
                    (codec.dumps(codec.rule_changes_list(ch.rule_changes)), sid))
-    _store(db, sid, players, d, keep=keep, stored_hands=stored.count,
+    _store(db, sid, players, d, leaks.tallies(), keep=keep, stored_hands=stored.count,
            reseat=ch.players is not None, renamed=ch.renamed,
-           stored_sums=sums if sums is not None else _sums_as_stored(db, sid))
+           stored_sums=sums if sums is not None else _sums_as_stored(db, sid),
+           leaks_added=sums is not None)
     records = new if sums is not None else tuple(stored.records[:keep]) + tuple(new)
     return result, records, first, sums is not None
+
+
+def _tally(session: Session, players: Sequence[str], looed_last: int = 0) -> Tally:
+    """The leak tallies of session ``session`` (seated as ``players``) to count its hands
+    into, as they are derived; ``looed_last``: the loo mask of the hand before the first."""
+    lou, swapping = leak_tallies.session_game(session.variant, session.rules)
+    return Tally(players, lou=lou, swapping=swapping, looed_last=looed_last)
+
+
+def _looed(db: Connection, sid: int, number: int) -> int:
+    """The loo mask of hand ``number`` of session ``sid`` as stored (0 for hand 0)."""
+    row = db.execute("SELECT looed FROM hands WHERE session_id = ? AND number = ?",
+                     (sid, number)).fetchone()
+    return 0 if row is None else int(row[0])
 
 
 def _same(stored: Stored, i: int, hand: HandRecord) -> bool:
@@ -290,16 +309,18 @@ def _json(value: Mapping[str, Any] | None) -> str | None:
     return None if value is None else codec.dumps(dict(value))
 
 
-def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, *, keep: int,
-           stored_hands: int, reseat: bool = False,
+def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived,
+           leaks: leak_tallies.Tallies, *, keep: int, stored_hands: int, reseat: bool = False,
            renamed: Mapping[str, str] | None = None,
-           stored_sums: derive.Running | None = None) -> None:
+           stored_sums: derive.Running | None = None, leaks_added: bool = False) -> None:
     """Store the rows ``d`` of hands ``keep + 1`` on (``d`` may hold earlier hands' rows too)
-    and the session's nets, totals and state (inside the caller's transaction). The first
-    ``keep`` hands keep their rows; the rows of stored hands after them (of
-    ``stored_hands``) are deleted. With ``stored_sums`` (the nets and totals as stored),
-    only the nets and totals rows that differ from them are written; without, every
-    totals row is written anew."""
+    and the session's nets, totals, state and leak tallies (inside the caller's
+    transaction). The first ``keep`` hands keep their rows; the rows of stored hands after
+    them (of ``stored_hands``) are deleted. With ``stored_sums`` (the nets and totals as
+    stored), only the nets and totals rows that differ from them are written; without,
+    every totals row is written anew. ``leaks``: the session's leak tallies, counted as
+    its hands were derived, written anew; with ``leaks_added``, those of the hands after
+    the ``keep`` stored, added to the stored ones."""
     conn = db.conn
     if keep < stored_hands:
         conn.execute("DELETE FROM hands WHERE session_id = ? AND number > ?", (sid, keep))
@@ -322,7 +343,7 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived, 
     final = d.state
     conn.execute("UPDATE sessions SET pool = ?, next_dealer = ?, state = ? WHERE id = ?",
                  (final.pool, final.dealer, codec.state_to_json(final), sid))
-    leak_tallies.store(conn, sid, keep if keep == stored_hands else 0)  # from the hands
+    leak_tallies.write(conn, sid, leaks, add=leaks_added)
 
 
 def _store_changed_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived,
@@ -409,13 +430,14 @@ def _new_session(db: Connection, item: SessionItem) -> int:
     if extras:
         db.execute("UPDATE sessions SET extras = ? WHERE id = ?", (codec.dumps(extras), sid))
     last = None
-    for d in derive.derive_batches(session.players, records, settlements, known):
+    leaks = _tally(session, session.players)
+    for d in derive.derive_batches(session.players, records, settlements, known, leaks=leaks):
         db.conn.executemany(INSERT_HAND, [(sid, *row) for row in d.hands])
         last = d
     assert last is not None
     _store(db, sid, session.players, replace(
         last, hands=[], state=final if isinstance(final, TableState) else final()),
-        keep=0, stored_hands=0)
+        leaks.tallies(), keep=0, stored_hands=0)
     return int(sid)
 
 
@@ -473,7 +495,9 @@ def rebuild_all(db: Connection) -> list[int]:
         except LooError:
             failed.append(sid)
             continue
-        _store(db, sid, stored.session.players, derive.derive(
-            stored.session.players, stored.records, result.settlements, result.final),
-            keep=0, stored_hands=len(stored.records))
+        players = stored.session.players
+        leaks = _tally(stored.session, players)
+        _store(db, sid, players, derive.derive(
+            players, stored.records, result.settlements, result.final, leaks=leaks),
+            leaks.tallies(), keep=0, stored_hands=len(stored.records))
     return failed
