@@ -95,7 +95,7 @@ def settle_flush(record: HandRecord, book: Book) -> None:
         payers = plan.dealt if v.board_payers == _PAYERS_ALL else plan.in_play
         for p in payers:
             if p not in exempt:
-                book.pay(ways.board, p, win.player, book.loo_amount())
+                book.pay(ways.board, p, win.player, book.due)
         return
     for p in plan.in_play:
         if p not in exempt:
