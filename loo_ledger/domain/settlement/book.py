@@ -59,9 +59,10 @@ class Book:
         self.pot = self.due = 0  # P and L, once the chips due before play are in (open)
         #: The movements, the antes first; each player dealt in's net change and the
         #: pool's, kept as movements are made; and the chips moved in all (which bound
-        #: every change: :attr:`bound`).
-        self.movements = list(plan.antes)
-        self.net = dict(plan.ante_net)
+        #: every change: no player's change can pass them, nor the pool after the hand
+        #: the pool before and them; the engine asks the chips limit only past that).
+        self.movements = [*plan.antes]
+        self.net = {**plan.ante_net}
         self.change = self.moved = plan.ante_paid
         self.looed: tuple[str, ...] = ()  # (tuples: most hands loo one player or none)
         self.loos: dict[str, int] = {}
@@ -70,9 +71,10 @@ class Book:
         #: The trick counts settled (the settlement keeps them).
         self.tricks = {} if tricks is None else tricks
 
-    def pay(self, way: Way, *move: Any) -> None:
+    def pay(self, way: Way, move: tuple[Any, ...]) -> None:
         """Make ``move`` (payer, payee, amount, then the figures that word it) ``way``:
-        ``amount`` from ``payer`` to ``payee`` (None is the pool); zero moves nothing."""
+        ``amount`` from ``payer`` to ``payee`` (None is the pool); zero moves nothing.
+        (A tuple, not ``*move``: a call that gathers its arguments costs more on 3.11.)"""
         made = way.made.get(move)  # the movement met before (Way.make)
         if made is None:
             if move[2] <= 0:
@@ -94,7 +96,7 @@ class Book:
 
     def memo(self, amount: int, way: Way, *figures: Any) -> None:
         """Chips that stay in the pool, recorded with their reason (pool to pool)."""
-        self.pay(way, None, None, amount, *figures)
+        self.pay(way, (None, None, amount, *figures))
 
     def open(self) -> None:
         """Play begins: P, the pool in play, is the pool with the chips paid into it so
@@ -109,22 +111,12 @@ class Book:
         else:
             self.due = v.loo_amount
 
-    @property
-    def bound(self) -> int:
-        """A bound on every chip count the hand leaves: no player's change can pass the
-        chips moved in all, nor the pool after it the pool before and those chips."""
-        return self.state.pool + self.moved
-
-    def loo_rule(self) -> RuleRef:
-        """The parameters behind L, for the movement's rule."""
-        return self.variant.compiled.loo_rule
-
     def loo(self, player: str, way: Way, amount: int | None = None, won: int = 0) -> None:
         """``player`` is looed (burned, in Lou, a renege's burn too) ``way`` (a loo's way
         names its cause) and pays L (or ``amount``) into the next pool; ``won`` is the
         tricks a burned player took."""
         amount = self.due if amount is None else amount
-        self.pay(way, player, None, amount, amount, won)
+        self.pay(way, (player, None, amount, amount, won))
         # The payment counts as a loo (in Lou a burn): in the hand's looed and loos, as
         # stats, exports and highlights read them.
         self.looed += (player,)
@@ -132,7 +124,7 @@ class Book:
 
     def take_whole(self, player: str, way: Way, *figures: Any) -> None:
         """``player`` takes the whole pool in play, odd chips and all."""
-        self.pay(way, None, player, self.pot, *figures)
+        self.pay(way, (None, player, self.pot, *figures))
         self.whole = player
 
     def note(self, text: str) -> None:

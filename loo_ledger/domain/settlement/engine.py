@@ -127,7 +127,7 @@ def attempt(record: HandRecord, state: TableState, v: Variant,
         if problems:
             yield from problems
             return
-    if bound > MAX_CHIPS:  # (else no change nor pool can pass it: Book.bound)
+    if bound > MAX_CHIPS:  # (else no change nor pool can pass it: Book.moved)
         problems = beyond_limit(result)
         if problems:
             yield from problems
@@ -229,8 +229,8 @@ def _check_conserved(s: Settlement) -> None:
 def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
             resolution: Resolution, judged: Judged | None = None) -> tuple[Settlement, int]:
     """The settlement of a sound record from its plan, and its book's bound on the chips
-    it leaves anyone (:attr:`Book.bound`)."""
-    book = Book(state, plan, v, resolution, dict(record.tricks or {}))
+    it leaves anyone (the pool before and the chips moved: ``Book.moved``)."""
+    book = Book(state, plan, v, resolution, {**record.tricks} if record.tricks else {})
     ways = book.ways
     if judged is not None:
         for breach in judged.result.breaches:
@@ -239,11 +239,11 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
     if record.penalties:
         for pen in record.penalties:
             if pen.kind in PRE_PLAY:
-                book.pay(ways.forfeit, pen.player, None, v.single_stake, pen.kind)
+                book.pay(ways.forfeit, (pen.player, None, v.single_stake, pen.kind))
         offenders = revokers(record, plan)
     book.open()  # P: only chips paid into the pool have moved yet
     if v.game == _GAME_LOU:
-        return settle_lou(book.tricks, offenders, book), book.bound
+        return settle_lou(book.tricks, offenders, book), state.pool + book.moved
     if resolution in (ALL_PASS, LONE) and plan.taker is not None:
         if resolution == ALL_PASS:
             book.take_whole(plan.taker, ways.all_passed)
@@ -255,7 +255,7 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
         settle_pays_pool(offenders, book)
     else:
         settle_tricks(book.tricks, offenders, book)
-    return book.finish(next_dealer=plan.next_dealer), book.bound
+    return book.finish(next_dealer=plan.next_dealer), state.pool + book.moved
 
 
 __all__ = ["validate", "settle", "first_problem", "attempt", "ConservationError",
