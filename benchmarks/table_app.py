@@ -113,10 +113,16 @@ def load() -> str:
 
 
 def build(db: Path, hands: int) -> None:
-    """A five-player three-card session of ``hands`` generated hands, imported."""
+    """A five-player three-card session of ``hands`` generated hands, imported as ``loo
+    import`` imports it (in this process: the building is not measured)."""
+    from loo_ledger.services.importing import import_files
+    from loo_ledger.store import Ledger
     source = session_file(CACHE, "three-card", 5, hands)
-    subprocess.run([*loo_command(), "--db", str(db), "import", str(source)], check=True,
-                   capture_output=True)
+    ledger = Ledger.open(db)
+    try:
+        import_files(ledger, [source])
+    finally:
+        ledger.close()
 
 
 class Started(NamedTuple):
@@ -433,13 +439,13 @@ def _a_legal_hand(ledger, sid: int) -> list[str]:
     return words + ([f"--trump={record.trump}"] if record.trump else [])
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("-n", "--runs", type=int, default=5)
     parser.add_argument("--million", action="store_true",
                         help="also open the current session of the million-hand ledger")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     CACHE.mkdir(exist_ok=True)
     compiled = ("NOT written (PYTHONDONTWRITEBYTECODE): each start compiles the package"
                 if sys.dont_write_bytecode else "compiled")

@@ -10,13 +10,10 @@ terminal: tests/test_interactive_pty.py.
 from __future__ import annotations
 
 import pytest
+from ledger_kit import copy_for_each_test
 from terminals import Terminal
 
-
-@pytest.fixture
-def table(table_built, tmp_path, copy_ledger):
-    """A copy of :func:`table_built` for one test."""
-    return copy_ledger(table_built, tmp_path, "table.db")
+table = copy_for_each_test("table_built", name="table", file="table.db")
 
 
 @pytest.fixture(scope="module")

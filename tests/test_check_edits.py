@@ -17,6 +17,7 @@ import re
 import sqlite3
 
 import pytest
+from ledger_kit import copy_for_each_test
 
 from loo_ledger.domain.rules.codes import MovementKind
 from loo_ledger.store.codec import KIND_CODE, pack_move
@@ -74,10 +75,7 @@ EDITS = {
 }
 
 
-@pytest.fixture
-def two_db(two_built, tmp_path, copy_ledger):
-    """A copy of :func:`two_built` for one test to edit."""
-    return copy_ledger(two_built, tmp_path)
+two_db = copy_for_each_test("two_built", name="two_db")
 
 
 @pytest.fixture(scope="module")

@@ -23,6 +23,7 @@ import json
 import sqlite3
 
 import pytest
+from ledger_kit import copy_for_each_test
 
 
 @pytest.fixture(scope="module")
@@ -45,10 +46,7 @@ def built(tmp_path_factory, loo, good_template):
     return db
 
 
-@pytest.fixture
-def ledger(built, copy_ledger, tmp_path):
-    """The ledger above, built once for the module: each test edits a copy of its own."""
-    return copy_ledger(built, tmp_path)
+ledger = copy_for_each_test("built", name="ledger")
 
 
 def _edit(db, *statements: str) -> None:

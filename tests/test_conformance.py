@@ -79,8 +79,8 @@ def _run(db: Path, *args: str):
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
-def test_cli(path, tmp_path):
-    case, db, f = _case(path), tmp_path / "c.db", tmp_path / "s.json"
+def test_cli(path, tmp_path, fresh_db):
+    case, db, f = _case(path), fresh_db(tmp_path, "c.db"), tmp_path / "s.json"
     want = case["expect"]
     if not want["valid"]:
         (tmp_path / "b.json").write_text(json.dumps(BASELINE))

@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 from cli_kit import BuiltOnce
+from ledger_kit import copy_for_each_test
 from sqlite_utils import Database
 
 from loo_ledger.cli import app
@@ -62,10 +63,7 @@ def loo(db: Path, *args: str) -> str:
     return result.stdout
 
 
-@pytest.fixture
-def ledger(ledger_built, tmp_path, copy_ledger) -> Path:
-    """A copy of :func:`ledger_built` for one test."""
-    return copy_ledger(ledger_built, tmp_path)
+ledger = copy_for_each_test("ledger_built", name="ledger")
 
 
 @pytest.fixture(scope="module")

@@ -11,16 +11,14 @@ from pathlib import Path
 
 import pytest
 from cli_kit import BuiltOnce
+from ledger_kit import copy_for_each_test
 
 from loo_ledger.cli import COMMANDS, app
 
 runner = BuiltOnce()  # the program's command built once for the module
 
 
-@pytest.fixture
-def evening(evening_built, tmp_path, copy_ledger) -> Path:
-    """A copy of :func:`evening_built` for one test."""
-    return copy_ledger(evening_built, tmp_path, "l.db")
+evening = copy_for_each_test("evening_built", name="evening", file="l.db")
 
 
 @pytest.fixture(scope="module")

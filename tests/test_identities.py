@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from cli_kit import BuiltOnce
+from ledger_kit import copy_for_each_test
 
 from loo_ledger.cli import app
 from loo_ledger.store.ledger import Ledger
@@ -27,10 +28,7 @@ def loo(db: Path, *args: str, code: int = 0) -> Any:
     return json.loads(result.stdout) if "--json" in args and code == 0 else result.output
 
 
-@pytest.fixture
-def two(two_built: Path, tmp_path: Path, copy_ledger) -> Path:
-    """A copy of :func:`two_built` for one test to read and write."""
-    return copy_ledger(two_built, tmp_path)
+two = copy_for_each_test("two_built", name="two")
 
 
 @pytest.fixture(scope="module")

@@ -64,9 +64,9 @@ def _busy(variant: str, folder: Path) -> Path:
 
 
 @pytest.mark.parametrize("variant", ["three-card", "irish", "five-card", "lou", "bicycle"])
-def test_busy_generated_evenings_stream_to_what_the_whole_way_stores(variant, tmp_path):
+def test_busy_generated_evenings_stream_to_what_the_whole_way_stores(variant, tmp_path, fresh_db):
     path = _busy(variant, tmp_path)
-    streamed, whole = tmp_path / "streamed.db", tmp_path / "whole.db"
+    streamed, whole = fresh_db(tmp_path, "streamed.db"), fresh_db(tmp_path, "whole.db")
     ledger = Ledger.open(streamed)
     importing.load([path], ledger=ledger)
     ledger.close()
@@ -75,8 +75,8 @@ def test_busy_generated_evenings_stream_to_what_the_whole_way_stores(variant, tm
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
-def test_a_streamed_import_stores_what_the_whole_file_settled_stores(path, tmp_path):
-    streamed, whole = tmp_path / "streamed.db", tmp_path / "whole.db"
+def test_a_streamed_import_stores_what_the_whole_file_settled_stores(path, tmp_path, fresh_db):
+    streamed, whole = fresh_db(tmp_path, "streamed.db"), fresh_db(tmp_path, "whole.db")
     ledger = Ledger.open(streamed)
     [done] = importing.load([path], ledger=ledger)
     ledger.close()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from ledger_kit import copy_for_each_test
 
 from loo_ledger.services import importing
 from loo_ledger.services import table as services
@@ -23,10 +24,7 @@ from loo_ledger.services import table as services
 NOTHING = "Interrupted: nothing written."
 
 
-@pytest.fixture
-def table(table_built, tmp_path, copy_ledger):
-    """A copy of :func:`table_built` for one test."""
-    return copy_ledger(table_built, tmp_path, "table.db")
+table = copy_for_each_test("table_built", name="table", file="table.db")
 
 
 @pytest.fixture(scope="module")

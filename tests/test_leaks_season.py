@@ -80,6 +80,7 @@ from typing import Any
 
 import pytest
 import season_kit
+from ledger_kit import copy_for_each_test
 
 STAND_1 = "stands from the eldest seat in a double pool, nobody stood before"
 STAND_2 = "stands from seat 2 in a double pool, 1 stood before"
@@ -96,10 +97,7 @@ def april_built(loo: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return season_kit.april(loo, tmp_path_factory.mktemp("april") / "april.db")
 
 
-@pytest.fixture
-def april(april_built: Path, tmp_path: Path, copy_ledger) -> Path:
-    """A copy of :func:`april_built` for one test."""
-    return copy_ledger(april_built, tmp_path, "april.db")
+april = copy_for_each_test("april_built", name="april", file="april.db")
 
 
 def _json(loo: Any, db: Path, *args: str) -> Any:

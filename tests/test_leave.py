@@ -42,11 +42,19 @@ def test_errors_keep_their_status_and_message(tmp_path: Path, loo) -> None:
     assert not (tmp_path / "none.db").exists()
 
 
-def test_a_long_output_reaches_a_pipe_whole(tmp_path: Path, loo) -> None:
-    db = tmp_path / "l.db"  # the evening is written in process: only the reads are processes
-    assert loo(db, "new", "Night", "--players", "Ann,Ben,Cat", "--dealer", "Cat").exit_code == 0
-    for _ in range(40):
-        assert loo(db, "hand", "Ann=1", "Ben=2", "Cat=0").exit_code == 0
+def test_a_long_output_reaches_a_pipe_whole(tmp_path: Path, loo, save) -> None:
+    """Forty hands, `loo hand Ann=1 Ben=2 Cat=0` each, Cat dealing first (Cat is looed in
+    the first, a simple pool, so every later deal is a double pool all three stand in): the
+    evening is imported in process, as one file of those hands (as `loo export` writes it), and
+    only the reads are processes."""
+    db = tmp_path / "l.db"
+    tricks = {"Ann": 1, "Ben": 2, "Cat": 0}
+    stand = {"declarations": {"Ann": "stand", "Ben": "stand", "Cat": "stand"}, "tricks": tricks}
+    night = save(tmp_path / "night.json", {
+        "format": "loo-session/1", "name": "Night", "variant": "three-card",
+        "players": ["Ann", "Ben", "Cat"], "first_dealer": "Cat", "opening_pool": 0,
+        "hands": [{"tricks": tricks}] + [stand] * 39})
+    assert loo(db, "import", night).exit_code == 0
     rows = json.loads(_loo(db, "hands", "--json").stdout)
     assert [r["number"] for r in rows] == list(range(1, 41))
     cut = subprocess.run(f"{sys.executable} -m loo_ledger --db {db} hands --json | head -c 10",

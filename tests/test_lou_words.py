@@ -32,12 +32,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from ledger_kit import copy_for_each_test
 
-
-@pytest.fixture
-def lou_db(lou_built, tmp_path, copy_ledger):
-    """A copy of :func:`lou_built` for one test."""
-    return copy_ledger(lou_built, tmp_path, "lou.db")
+lou_db = copy_for_each_test("lou_built", name="lou_db", file="lou.db")
 
 
 @pytest.fixture(scope="module")

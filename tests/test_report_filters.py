@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 import season_kit
+from ledger_kit import copy_for_each_test
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +28,7 @@ def may_built(loo: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return season_kit.may(loo, tmp_path_factory.mktemp("may") / "may.db")
 
 
-@pytest.fixture
-def may(may_built: Path, copy_ledger: Any, tmp_path: Path) -> Path:
-    """The five evenings, built once for the module: each test has a copy of its own."""
-    return copy_ledger(may_built, tmp_path, "may.db")
+may = copy_for_each_test("may_built", name="may", file="may.db")
 
 
 def _json(loo: Any, db: Path, *args: str) -> Any:

@@ -19,12 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ledger_kit import copy_for_each_test
 
-
-@pytest.fixture
-def fri(fri_built: Path, tmp_path: Path, copy_ledger) -> Path:
-    """A copy of :func:`fri_built` for one test."""
-    return copy_ledger(fri_built, tmp_path, "fri.db")
+fri = copy_for_each_test("fri_built", name="fri", file="fri.db")
 
 
 @pytest.fixture(scope="module")

@@ -327,9 +327,10 @@ def test_every_preset_has_a_sample():
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
-def test_sample_round_trips(path, imported, tmp_path):
-    """Import, export, import the export: the same hands, balances and pool."""
-    db, again = imported(path), tmp_path / "b.db"
+def test_sample_round_trips(path, imported, tmp_path, fresh_db):
+    """Import, export, import the export (into a new ledger): the same hands, balances and
+    pool."""
+    db, again = imported(path), fresh_db(tmp_path, "b.db")
     exported = tmp_path / "export.json"
     _ok(db, "export", "-o", str(exported))
     _ok(again, "import", str(exported))

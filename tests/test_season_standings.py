@@ -34,6 +34,7 @@ from typing import Any
 
 import pytest
 from cli_kit import BuiltOnce
+from ledger_kit import copy_for_each_test
 
 from loo_ledger.cli import app
 
@@ -69,10 +70,7 @@ def march_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
-@pytest.fixture
-def march(march_built: Path, tmp_path: Path, copy_ledger) -> Path:
-    """A copy of :func:`march_built` for one test to read and write."""
-    return copy_ledger(march_built, tmp_path)
+march = copy_for_each_test("march_built", name="march")
 
 
 def figures(report: dict[str, Any]) -> dict[str, tuple[Any, ...]]:

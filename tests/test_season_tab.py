@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from cli_kit import BuiltOnce
+from ledger_kit import copy_for_each_test
 
 from loo_ledger.cli import app
 
@@ -37,10 +38,7 @@ def loo(db: Path, *args: str, code: int = 0) -> Any:
     return json.loads(result.stdout) if "--json" in args and code == 0 else result.output
 
 
-@pytest.fixture
-def season(season_built: Path, tmp_path: Path, copy_ledger) -> Path:
-    """A copy of :func:`season_built` for one test to read and write."""
-    return copy_ledger(season_built, tmp_path)
+season = copy_for_each_test("season_built", name="season")
 
 
 @pytest.fixture(scope="module")

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 from evenings import FRIDAY, FRIDAY_HAND_2, friday_after_hand_1
+from ledger_kit import copy_for_each_test
 
 from loo_ledger.store.db import open_reader
 from loo_ledger.web.app import make_app
@@ -54,10 +55,7 @@ def evening_built(tmp_path_factory: pytest.TempPathFactory, loo) -> Path:
     return friday_after_hand_1(loo, tmp_path_factory.mktemp("friday") / "loo.db")
 
 
-@pytest.fixture
-def evening(evening_built: Path, copy_ledger, tmp_path: Path) -> Path:
-    """The ledger after hand 1 of the evening (built once for the module; a copy each)."""
-    return copy_ledger(evening_built, tmp_path)
+evening = copy_for_each_test("evening_built", name="evening")
 
 
 @pytest.fixture

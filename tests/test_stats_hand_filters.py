@@ -47,6 +47,7 @@ from typing import Any
 
 import pytest
 import season_kit
+from ledger_kit import copy_for_each_test
 
 from loo_ledger.services.analysis.filters import Filters
 from loo_ledger.services.analysis.hand_stats import HandTally
@@ -150,10 +151,7 @@ def test_a_seat_nobody_sits_in_selects_no_hand(good_db: Path) -> None:
         report(good_db, seat=7)
 
 
-@pytest.fixture
-def may(may_built: Path, tmp_path: Path, copy_ledger) -> Path:
-    """A copy of :func:`may_built` for one test."""
-    return copy_ledger(may_built, tmp_path, "may.db")
+may = copy_for_each_test("may_built", name="may", file="may.db")
 
 
 @pytest.fixture(scope="module")
@@ -185,10 +183,7 @@ def test_with_a_player(may: Path) -> None:
         ("Ann", [6]), ("Ben", [3]), ("Dov", [-18])]
 
 
-@pytest.fixture
-def samples(samples_built: Path, tmp_path: Path, copy_ledger) -> Path:
-    """A copy of :func:`samples_built` for one test."""
-    return copy_ledger(samples_built, tmp_path, "samples.db")
+samples = copy_for_each_test("samples_built", name="samples", file="samples.db")
 
 
 @pytest.fixture(scope="module")

@@ -63,7 +63,7 @@ figures and cause. Pure: no SQL. Every table below is an immutable constant.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any, Final
@@ -76,13 +76,13 @@ from loo_ledger.domain.settlement.wording import CAUSE_LETTER, LETTER_CAUSE
 from loo_ledger.formats.handcodec import record_to_dict
 
 __all__ = ["COMPACT_KEY", "CONTESTED", "KINDS", "KIND_BITS", "KIND_CODE", "LETTER_WORD",
-           "NOT_DEALT", "NO_CAUSE", "OUTCOMES", "OUTCOME_CODE", "PLAYER_BITS", "SUIT_LETTER",
-           "TRICK_CHAR", "WORD_LETTER", "Seats", "causes_list", "causes_text", "dealt_order",
-           "decode_record", "deltas_dict", "deltas_text", "dumps", "encode_record",
-           "encode_typed", "loads", "loads_or_none", "looed_list", "looed_mask", "moves_list",
-           "moves_text", "now_iso", "outcome_text", "pack_move", "played_tricks",
-           "rule_changes_from", "rule_changes_list", "state_from_json", "state_to_json",
-           "stored_record", "unpack_move"]
+           "NOT_DEALT", "NO_CAUSE", "OUTCOMES", "OUTCOME_CODE", "PLAYER_BITS", "READ_LIMIT",
+           "SUIT_LETTER", "TRICK_CHAR", "WORD_LETTER", "Seats", "causes_list", "causes_text",
+           "dealt_order", "decode_record", "deltas_dict", "deltas_text", "dumps", "encode_record",
+           "encode_typed", "hand_deltas", "hand_looed", "loads", "loads_or_none", "looed_list",
+           "looed_mask", "moves_list", "moves_text", "now_iso", "outcome_text", "pack_move",
+           "played_tricks", "rule_changes_from", "rule_changes_list", "seat_order",
+           "state_from_json", "state_to_json", "stored_record", "unpack_move"]
 
 # -- JSON: one encoder, one decoder ---------------------------------------------------------
 
@@ -178,15 +178,17 @@ def stored_record(h: HandRecord, dealer: str) -> dict[str, Any]:
 
 
 class Seats:
-    """A session's seats for the codec: each name's position and position character."""
+    """A session's seats for the codec: each name's position and position character, and
+    what decoding the session's hands has met (``read``: see :func:`decode_record`)."""
 
-    __slots__ = ("position", "char", "names", "name_of")
+    __slots__ = ("position", "char", "names", "name_of", "read")
 
     def __init__(self, players: Sequence[str]):
         self.names = tuple(players)
         self.position = {p: i for i, p in enumerate(players)}
         self.char = {p: chr(48 + i) for i, p in enumerate(players)}
         self.name_of = {chr(48 + i): p for i, p in enumerate(players)}
+        self.read: dict[Any, Any] = {}
 
 
 def _e_seat(v: Any, s: Seats) -> Any:
@@ -337,9 +339,21 @@ _DECODE: Final = MappingProxyType({
     "r": ("table_ruling", _same), "n": ("note", _same), "c": ("cards", _same)})
 
 
+#: The compact keys whose value (a text or a whole number) reads the same in every hand of
+#: a session: each is decoded once per session (:func:`decode_record`).
+_PIECES: Final = frozenset(("d", "o", "t", "w", "e", "p", "k"))
+#: What ``Seats.read`` may hold before it starts again (memory stays flat however long
+#: the session; a session of 100,000 six-player hands meets some 12,000 pieces).
+READ_LIMIT: Final = 1 << 14
+
+
 def decode_record(text: Any, seats: Seats) -> Any:
     """The hand object stored as ``text`` (compact or as given). Raises ValueError (or
-    TypeError) if the text is not JSON or a compact record cannot be read."""
+    TypeError) if the text is not JSON or a compact record cannot be read.
+
+    A session's hands repeat the same few pieces (a dealer, a trump, the same words and
+    tricks, the deltas' order of seats): each is decoded once and remembered in
+    ``seats.read`` (a copy given each time: the records given are the caller's)."""
     value = loads(text)
     if type(value) is not dict:
         return value
@@ -349,18 +363,52 @@ def decode_record(text: Any, seats: Seats) -> Any:
     else:
         return value
     out = {}
+    read = seats.read
     try:
         for key, v in value.items():
-            how = _DECODE.get(key)
-            if how is None:
-                if len(key) <= 1:
-                    raise ValueError(f"unknown compact key {key!r}")
-                out[key] = v
+            if key in _PIECES and (type(v) is str or type(v) is int):
+                got = read.get((key, v))
+                if got is None:
+                    got = _piece(key, v, seats)
+                name, decoded, copy = got
+                out[name] = decoded if copy is None else copy(decoded)
+            elif key == "D" and type(v) is list and v and type(v[0]) is str:
+                names = read.get(v[0])  # the texts of 'D' orders: digits, no one-letter key
+                if names is None:
+                    names = _remember(seats, v[0], tuple(map(seats.name_of.__getitem__, v[0])))
+                out["deltas"] = dict(zip(names, v[1:], strict=True))
             else:
-                out[how[0]] = how[1](v, seats)
+                how = _DECODE.get(key)
+                if how is None:
+                    if len(key) <= 1:
+                        raise ValueError(f"unknown compact key {key!r}")
+                    out[key] = v
+                else:
+                    out[how[0]] = how[1](v, seats)
     except (KeyError, IndexError, TypeError, AttributeError) as e:
         raise ValueError(f"a compact record that cannot be read: {e!r}") from None
     return out
+
+
+def _piece(key: str, v: Any, seats: Seats) -> tuple[str, Any, Any]:
+    """The session-format key and value of compact ``key``'s value ``v``, and how to copy
+    the value (None: it is immutable), remembered."""
+    name, how = _DECODE[key]
+    decoded = how(v, seats)
+    copy = _COPY.get(type(decoded))
+    return _remember(seats, (key, v), (name, decoded, copy))  # type: ignore[no-any-return]
+
+
+_COPY: Final[Mapping[type, Callable[[Any], Any]]] = MappingProxyType(
+    {dict: dict.copy, list: list.copy})
+
+
+def _remember(seats: Seats, key: Any, value: Any) -> Any:
+    read = seats.read
+    if len(read) >= READ_LIMIT:
+        read.clear()
+    read[key] = value
+    return value
 
 
 # -- the hand's facts ------------------------------------------------------------------------
@@ -448,6 +496,40 @@ def looed_list(mask: int, words: str, dealer: int, players: Sequence[str]) -> li
     order = dealt_order(words, dealer)
     order += [i for i in range(len(players)) if i not in order]
     return [players[i] for i in order if mask >> i & 1]
+
+
+def seat_order(words: str, dealer: int, seats: Seats) -> tuple[tuple[int, str], ...]:
+    """Every seat as (position, name), those dealt in first (:func:`dealt_order`), then
+    the others in seat order: the order of :func:`deltas_dict` and :func:`looed_list` in
+    a hand whose ``words`` has a letter per seat; worked out once per words and dealer
+    (remembered in ``seats.read``)."""
+    key = ("order", words, dealer)
+    got = seats.read.get(key)
+    if got is None:
+        dealt = dealt_order(words, dealer)
+        names = seats.names
+        got = _remember(seats, key, tuple(
+            (i, names[i]) for i in (*dealt, *(i for i in range(len(names)) if i not in dealt))))
+    return got  # type: ignore[no-any-return]
+
+
+def hand_deltas(text: str, words: str, dealer: int, seats: Seats) -> dict[str, int]:
+    """:func:`deltas_dict` of a session's hand, its order of seats worked out once for
+    each words and dealer of the session (:func:`seat_order`)."""
+    row = loads(text)
+    n = len(seats.names)
+    if type(row) is not list or len(row) != n or len(words) != n or type(dealer) is not int:
+        return deltas_dict(text, words, dealer, seats.names)
+    return {name: row[i] for i, name in seat_order(words, dealer, seats) if row[i] is not None}
+
+
+def hand_looed(mask: int, words: str, dealer: int, seats: Seats) -> list[str]:
+    """:func:`looed_list` of a session's hand (its order as :func:`hand_deltas` finds it)."""
+    if type(mask) is int and mask == 0:
+        return []
+    if len(words) != len(seats.names) or type(dealer) is not int:
+        return looed_list(mask, words, dealer, seats.names)
+    return [name for i, name in seat_order(words, dealer, seats) if mask >> i & 1]
 
 
 def moves_list(text: str) -> list[tuple[int, int, int, str]]:

@@ -209,7 +209,8 @@ class Ledger:
         self._row(session_id)
         players = self._players(session_id)
         seats = Seats(players)
-        outcome_text = codec.outcome_text
+        outcome_text, hand_deltas, hand_looed = (codec.outcome_text, codec.hand_deltas,
+                                                 codec.hand_looed)
         for (number, dealer, record, deltas, pool_in, pot, pool_after, double, outcome,
              ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id, first)):
             try:
@@ -217,11 +218,11 @@ class Ledger:
                     raise IndexError(dealer)
                 yield {"number": number, "dealer": players[dealer],
                        "record": decode_record(record, seats) if records else {},
-                       "deltas": codec.deltas_dict(deltas, words, dealer, players),
+                       "deltas": hand_deltas(deltas, words, dealer, seats),
                        "pool_in": pool_in, "pot": pot, "pool_after": pool_after,
                        "double": bool(double), "outcome": outcome_text(outcome),
                        "table_ruling": ruling,
-                       "looed": codec.looed_list(looed, words, dealer, players)}
+                       "looed": hand_looed(looed, words, dealer, seats)}
             except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 raise _unreadable(session_id, number) from None
 

@@ -118,6 +118,8 @@ class TableApp(App[None]):
     ENTRY = [Binding("n", "hand", "New hand"), Binding("u", "undo", "Undo"),
              Binding("a", "amend", "Amend"), Binding("j", "join", "Join"),
              Binding("l", "leave", "Leave")]
+    #: The actions of those keys.
+    BOARD_ACTIONS = frozenset(b.action for b in READ + ENTRY)
 
     def __init__(self, ledger: Ledger, sid: int, *, big: bool = False,
                  view_only: bool = False) -> None:
@@ -132,6 +134,12 @@ class TableApp(App[None]):
         keys = ([] if big else self.READ) + ([] if view_only else self.ENTRY)
         for b in keys:
             self.bind(b.key, b.action, description=b.description)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The board's keys (:attr:`READ`, :attr:`ENTRY`) work on the board alone: over a
+        hand being entered, a question or a page they are not answers, and do nothing
+        (Textual's documented way to disable a binding). Quitting works everywhere."""
+        return not (len(self.screen_stack) > 1 and action in self.BOARD_ACTIONS)
 
     # -- what is shown ------------------------------------------------------------------
 

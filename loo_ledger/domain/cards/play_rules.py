@@ -138,8 +138,7 @@ class PlayRules:
         if str(v.game) == Game.LOU:
             rules = cls.follow_suit_only(**copied)
         elif v.hand_size == 5:  # the dealer takes the card in his exchange: none, none taken
-            rules = cls.five_card(**copied,
-                                  indicator_to_dealer=v.indicator_to_dealer and v.exchange > 0)
+            rules = cls.five_card(**copied, indicator_to_dealer=v.dealer_takes_turned)
         else:  # three-card; the only source with Pam in it (003) makes Pam a trump (R14)
             rules = cls(**copied, pam_play=PamPlay.TRUMP if pam != PamKind.NONE
                         else PamPlay.FREE)

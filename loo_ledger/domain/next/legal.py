@@ -84,7 +84,7 @@ _ELDEST_MISS, _LOU_LATER = DealKind.ELDEST_MISS, DealKind.LOU_LATER
 _DEALER_PLAYS = LonePlayer.DEALER_PLAYS
 # Read from their classes once, for the checks the engine asks of every hand with an
 # exchange (an enum member read from its class costs some 0.4 µs on Python 3.11).
-_GAME_LOO, _GAME_LOU, _KIND_LOU_FIRST = Game.LOO, Game.LOU, DealKind.LOU_FIRST
+_GAME_LOU, _KIND_LOU_FIRST = Game.LOU, DealKind.LOU_FIRST
 
 
 class DealShape(msgspec.Struct, frozen=True, kw_only=True):
@@ -410,8 +410,7 @@ def exchange_limit(v: Variant, shape: DealShape, dealt: tuple[str, ...],
     if v.game == _GAME_LOU and shape.kind == _KIND_LOU_FIRST and v.lou_exchange_limits:
         n = len(dealt)
         limit = min(limit, 0 if n >= 8 else 2 if n == 7 else limit)
-    if limit and v.hand_size == 5 and v.indicator_to_dealer and player == dealt[-1] \
-            and v.game == _GAME_LOO:
+    if limit and v.dealer_takes_turned and player == dealt[-1]:
         return 1, limit + 1
     return 0, limit
 

@@ -91,6 +91,15 @@ class Variant:
         from loo_ledger.domain.settlement.compiled import Compiled  # compiled.py reads the variants
         return Compiled(self)
 
+    @cached_property
+    def dealer_takes_turned(self) -> bool:
+        """Whether the dealer takes the turned card into his hand when he exchanges:
+        five-card Loo with ``indicator_to_dealer`` and an exchange (the one home of that
+        condition: the exchange limits, legal.py, and the rules of play, play_rules.py,
+        ask it)."""
+        return (self.game == Game.LOO and self.hand_size == 5 and self.indicator_to_dealer
+                and self.exchange > 0)
+
     def value_text(self, name: str) -> str:
         """The value of parameter ``name`` as a person types it."""
         return format_value(PARAMS[name], getattr(self, name))

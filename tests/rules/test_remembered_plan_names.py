@@ -1,0 +1,76 @@
+"""A remembered plan never hides a stranger (issue 20: the engine settles a plain record by
+the plan remembered for its state, seats, trump and words, without reading its names a
+second time).
+
+Each test first settles a sound hand on the variant, so that its plan is remembered, then
+asks about a record that differs from it only by naming someone who was not dealt in. The
+problems expected are RULES.md's "every player the record names must be seated and dealt
+in": UNKNOWN_PLAYER for a name not at the table, NOT_DEALT_IN for a seated player who sat
+the hand out.
+
+The sound hand: five seats A..E, E deals, a double pool of 18 (table(pool=18)), trump
+hearts; A, B and C stand, D and E pass; A, B and C take a trick each.
+"""
+
+from __future__ import annotations
+
+from rules_kit import V, hand, table, validate
+
+from loo_ledger.domain.settlement.compiled import plan_key
+
+WORDS = dict(A="stand", B="stand", C="stand", D="pass", E="pass")
+SOUND = dict(trump="hearts", declarations=WORDS, tricks=dict(A=1, B=1, C=1))
+
+
+def remembered():
+    """A fresh three-card variant that has settled the sound hand once (so its plan is
+    remembered), and the table that hand met."""
+    v, at = V(), table(pool=18)
+    assert validate(hand(**SOUND), at, v) == []
+    return v, at
+
+
+def named(problems):
+    return {(p.code, p.player) for p in problems}
+
+
+def test_a_stranger_taking_a_trick_under_a_remembered_plan():
+    """Z is at no seat: A, B and Z 'took' the three tricks. The record's key is the sound
+    hand's (tricks are no part of it), so the remembered plan reads it."""
+    v, at = remembered()
+    record = hand(**{**SOUND, "tricks": dict(A=1, B=1, Z=1)})
+    assert plan_key(record, at) == plan_key(hand(**SOUND), at)
+    assert ("UNKNOWN_PLAYER", "Z") in named(validate(record, at, v))
+
+
+def test_a_stranger_in_the_table_s_own_figures_under_a_remembered_plan():
+    """The deltas name Z with 3 chips: Z is at no seat. With a double pool of 18 and
+    three tricks of 6 each, A, B and C win 6 each and D and E (passed) pay nothing, so
+    the deltas below agree with the settlement for every seated player; only Z is wrong."""
+    v, at = remembered()
+    record = hand(**SOUND, deltas=dict(A=6, B=6, C=6, D=0, E=0, Z=3))
+    assert plan_key(record, at) == plan_key(hand(**SOUND), at)
+    assert named(validate(record, at, v)) == {("UNKNOWN_PLAYER", "Z")}
+
+
+def test_a_stranger_s_declaration_is_never_read_by_the_sound_hand_s_plan():
+    """Z passes as well: the words name Z, so the record's key is not the sound hand's,
+    and Z is refused."""
+    v, at = remembered()
+    record = hand(**{**SOUND, "declarations": {**WORDS, "Z": "pass"}})
+    assert plan_key(record, at) != plan_key(hand(**SOUND), at)
+    assert ("UNKNOWN_PLAYER", "Z") in named(validate(record, at, v))
+
+
+def test_a_player_sitting_out_who_takes_a_trick_under_a_remembered_plan():
+    """Six seats A..F, F sits the hand out (E deals; the others as in the sound hand).
+    After that hand is settled, the same record with F taking C's trick names a seated
+    player who was not dealt in."""
+    v = V()
+    at = table(players=("A", "B", "C", "D", "E", "F"), dealer="E", pool=18)
+    sound = hand(**SOUND, sitting_out=("F",))
+    assert validate(sound, at, v) == []
+    record = hand(trump="hearts", declarations=WORDS, sitting_out=("F",),
+                  tricks=dict(A=1, B=1, F=1))
+    assert plan_key(record, at) == plan_key(sound, at)
+    assert ("NOT_DEALT_IN", "F") in named(validate(record, at, v))
