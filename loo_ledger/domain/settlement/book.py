@@ -46,8 +46,8 @@ def rule(v: Variant, name: str, *more: str, source: str | None = None) -> RuleRe
 class Book:
     """Movements as they are made; ``pot`` is P, the pool in play, once antes are in."""
 
-    __slots__ = ("state", "plan", "variant", "ways", "outcome", "pot", "movements", "net",
-                 "change", "looed", "loos", "whole", "notes", "tricks")
+    __slots__ = ("state", "plan", "variant", "ways", "outcome", "pot", "due", "movements",
+                 "net", "change", "moved", "looed", "loos", "whole", "notes", "tricks")
 
     def __init__(self, state: TableState, plan: Plan, variant: Variant,
                  outcome: Resolution, tricks: dict[str, int] | None = None) -> None:
@@ -56,12 +56,14 @@ class Book:
         self.variant = variant
         self.ways: Ways = variant.compiled.ways
         self.outcome = outcome               # how the hand is resolved (checks.resolve)
-        self.pot = 0
+        self.pot = self.due = 0  # P and L, once the chips due before play are in (open)
         #: The movements, the antes first; each player dealt in's net change and the
-        #: pool's, kept as movements are made.
-        self.movements = list(plan.antes)
-        self.net = dict(plan.ante_net)
-        self.change = plan.ante_paid
+        #: pool's, kept as movements are made; and the chips moved in all (which bound
+        #: every change: no player's change can pass them, nor the pool after the hand
+        #: the pool before and them; the engine asks the chips limit only past that).
+        self.movements = [*plan.antes]
+        self.net = {**plan.ante_net}
+        self.change = self.moved = plan.ante_paid
         self.looed: tuple[str, ...] = ()  # (tuples: most hands loo one player or none)
         self.loos: dict[str, int] = {}
         self.whole: str | None = None
@@ -69,9 +71,10 @@ class Book:
         #: The trick counts settled (the settlement keeps them).
         self.tricks = {} if tricks is None else tricks
 
-    def pay(self, way: Way, *move: Any) -> None:
+    def pay(self, way: Way, move: tuple[Any, ...]) -> None:
         """Make ``move`` (payer, payee, amount, then the figures that word it) ``way``:
-        ``amount`` from ``payer`` to ``payee`` (None is the pool); zero moves nothing."""
+        ``amount`` from ``payer`` to ``payee`` (None is the pool); zero moves nothing.
+        (A tuple, not ``*move``: a call that gathers its arguments costs more on 3.11.)"""
         made = way.made.get(move)  # the movement met before (Way.make)
         if made is None:
             if move[2] <= 0:
@@ -81,6 +84,7 @@ class Book:
             made = way.make(move)
         self.movements.append(made)
         amount, payer, payee = made.amount, made.payer, made.payee
+        self.moved += amount
         if payer is None:
             self.change -= amount
         else:
@@ -92,27 +96,27 @@ class Book:
 
     def memo(self, amount: int, way: Way, *figures: Any) -> None:
         """Chips that stay in the pool, recorded with their reason (pool to pool)."""
-        self.pay(way, None, None, amount, *figures)
+        self.pay(way, (None, None, amount, *figures))
 
-    def loo_amount(self) -> int:
-        """L, what a looed player pays: loo_amount, P, or min(P, loo_limit)."""
+    def open(self) -> None:
+        """Play begins: P, the pool in play, is the pool with the chips paid into it so
+        far (antes, forfeits); L, what a looed player pays (:attr:`due`), is loo_amount,
+        P, or min(P, loo_limit)."""
+        self.pot = pot = self.state.pool + self.change
         v = self.variant
         if v.loo == _LOO_UNLIMITED:
-            return self.pot
-        if v.loo == _LOO_MIXED:
-            return min(self.pot, v.loo_limit)
-        return v.loo_amount
-
-    def loo_rule(self) -> RuleRef:
-        """The parameters behind L, for the movement's rule."""
-        return self.variant.compiled.loo_rule
+            self.due = pot
+        elif v.loo == _LOO_MIXED:
+            self.due = min(pot, v.loo_limit)
+        else:
+            self.due = v.loo_amount
 
     def loo(self, player: str, way: Way, amount: int | None = None, won: int = 0) -> None:
         """``player`` is looed (burned, in Lou, a renege's burn too) ``way`` (a loo's way
         names its cause) and pays L (or ``amount``) into the next pool; ``won`` is the
         tricks a burned player took."""
-        amount = self.loo_amount() if amount is None else amount
-        self.pay(way, player, None, amount, amount, won)
+        amount = self.due if amount is None else amount
+        self.pay(way, (player, None, amount, amount, won))
         # The payment counts as a loo (in Lou a burn): in the hand's looed and loos, as
         # stats, exports and highlights read them.
         self.looed += (player,)
@@ -120,7 +124,7 @@ class Book:
 
     def take_whole(self, player: str, way: Way, *figures: Any) -> None:
         """``player`` takes the whole pool in play, odd chips and all."""
-        self.pay(way, None, player, self.pot, *figures)
+        self.pay(way, (None, player, self.pot, *figures))
         self.whole = player
 
     def note(self, text: str) -> None:

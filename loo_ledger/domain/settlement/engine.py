@@ -114,7 +114,7 @@ def attempt(record: HandRecord, state: TableState, v: Variant,
         if not read:
             return
         record, resolution, judged, plan = read[0]
-    result = _settle(record, state, v, plan, resolution, judged)
+    result, bound = _settle(record, state, v, plan, resolution, judged)
     if record.deltas is not None and (record.table_ruling or record.deltas != result.deltas):
         if not named and not names_dealt(record, plan.dealt_set):
             yield from name_problems(record, state, plan.dealt_set, n)
@@ -123,13 +123,15 @@ def attempt(record: HandRecord, state: TableState, v: Variant,
         if not problems:
             result, problems = apply_ruling(record, result, v)
             _check_conserved(result)
+            bound = MAX_CHIPS + 1  # the table's figures: the book bounds them no more
         if problems:
             yield from problems
             return
-    problems = beyond_limit(result)
-    if problems:
-        yield from problems
-        return
+    if bound > MAX_CHIPS:  # (else no change nor pool can pass it: Book.moved)
+        problems = beyond_limit(result)
+        if problems:
+            yield from problems
+            return
     if judged is not None:
         from loo_ledger.domain.cards.facts import card_facts
         result = replace(result, cards=card_facts(judged.record, judged.result,
@@ -225,9 +227,10 @@ def _check_conserved(s: Settlement) -> None:
 
 
 def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
-            resolution: Resolution, judged: Judged | None = None) -> Settlement:
-    """The settlement of a sound record from its plan."""
-    book = Book(state, plan, v, resolution, dict(record.tricks or {}))
+            resolution: Resolution, judged: Judged | None = None) -> tuple[Settlement, int]:
+    """The settlement of a sound record from its plan, and its book's bound on the chips
+    it leaves anyone (the pool before and the chips moved: ``Book.moved``)."""
+    book = Book(state, plan, v, resolution, {**record.tricks} if record.tricks else {})
     ways = book.ways
     if judged is not None:
         for breach in judged.result.breaches:
@@ -236,11 +239,11 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
     if record.penalties:
         for pen in record.penalties:
             if pen.kind in PRE_PLAY:
-                book.pay(ways.forfeit, pen.player, None, v.single_stake, pen.kind)
+                book.pay(ways.forfeit, (pen.player, None, v.single_stake, pen.kind))
         offenders = revokers(record, plan)
-    book.pot = state.pool + book.change  # P: only chips paid into the pool have moved yet
+    book.open()  # P: only chips paid into the pool have moved yet
     if v.game == _GAME_LOU:
-        return settle_lou(book.tricks, offenders, book)
+        return settle_lou(book.tricks, offenders, book), state.pool + book.moved
     if resolution in (ALL_PASS, LONE) and plan.taker is not None:
         if resolution == ALL_PASS:
             book.take_whole(plan.taker, ways.all_passed)
@@ -252,7 +255,7 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
         settle_pays_pool(offenders, book)
     else:
         settle_tricks(book.tricks, offenders, book)
-    return book.finish(next_dealer=plan.next_dealer)
+    return book.finish(next_dealer=plan.next_dealer), state.pool + book.moved
 
 
 __all__ = ["validate", "settle", "first_problem", "attempt", "ConservationError",

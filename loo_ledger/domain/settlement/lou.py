@@ -65,6 +65,6 @@ def _split(book: Book, sharers: list[str]) -> None:
     share, odd = divmod(pot, len(sharers))
     for i, p in enumerate(sharers):
         extra = odd if (i == 0 and v.lou_odd_cent == _ODD_FIRST_LEFT) else 0
-        book.pay(ways.first_deal_share, None, p, share + extra, len(sharers))
+        book.pay(ways.first_deal_share, (None, p, share + extra, len(sharers)))
     if odd and v.lou_odd_cent == _ODD_STAYS:
         book.memo(odd, ways.odd_cents)

@@ -40,7 +40,7 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
         elif not won:
             book.loo(p, ways.no_trick)
         elif share:
-            book.pay(ways.share, None, p, won * share, won, share)
+            book.pay(ways.share, (None, p, won * share, won, share))
     if size not in tricks.values():  # nobody took every trick: what is left stays
         left = pot - share * size
         if left:
@@ -54,7 +54,7 @@ def _revoke(book: Book, p: str, won: int, shares: int) -> None:
     if shares:
         book.memo(shares, ways.revoke_shares, p)
     if v.revoke_penalty == _REVOKE_BLENHEIM and won > 0:
-        book.pay(ways.blenheim, p, None, 4 * v.single_stake)
+        book.pay(ways.blenheim, (p, None, 4 * v.single_stake))
     else:
         book.loo(p, ways.revoke)
 
@@ -68,7 +68,7 @@ def settle_pays_pool(offenders: list[str], book: Book) -> None:
     share = pot // len(others) if others else 0
     for p in others:
         if share:
-            book.pay(ways.revoke_share, None, p, share, tuple(offenders))
+            book.pay(ways.revoke_share, (None, p, share, tuple(offenders)))
     if pot - share * len(others):
         book.memo(pot - share * len(others), ways.revoke_odd)
     for p in offenders:
@@ -95,7 +95,7 @@ def settle_flush(record: HandRecord, book: Book) -> None:
         payers = plan.dealt if v.board_payers == _PAYERS_ALL else plan.in_play
         for p in payers:
             if p not in exempt:
-                book.pay(ways.board, p, win.player, book.loo_amount())
+                book.pay(ways.board, (p, win.player, book.due))
         return
     for p in plan.in_play:
         if p not in exempt:
