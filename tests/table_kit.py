@@ -197,6 +197,15 @@ async def settled(pilot: Any) -> None:
     await pilot.pause()
 
 
+async def new_hand_form(pilot: Any) -> HandScreen:
+    """n on the board: the hand form, on top, at its first question."""
+    await pilot.press("n")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, HandScreen) and screen.question is not None
+    return screen
+
+
 async def hand(pilot: Any, *keys: str) -> None:
     """n, the answers, y: one hand entered and recorded."""
     await pilot.press("n")

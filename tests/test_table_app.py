@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_kit import board, board_text, drive, hand, lasts, nets, new, settled, text
+from table_kit import board, board_text, drive, hand, lasts, nets, new, new_hand_form, settled, text
 
 from loo_ledger.store import Ledger
 from loo_ledger.tui.app import TableApp
@@ -114,10 +114,7 @@ def test_a_five_card_hand_with_two_flushes_and_an_exchange(loo, tmp_path):
     new(loo, db, "--variant", "five-card", "--players", "Ann,Ben,Cat,Dov", "--dealer", "Dov")
 
     async def script(pilot: Any, app: TableApp) -> None:
-        await pilot.press("n")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HandScreen)
+        screen = await new_hand_form(pilot)
         await pilot.press("h", "s", "s", "s", "p", "e", "a", "2", "f", "b")
         assert screen.question is not None and "which flush" in screen.question.prompt
         assert screen.keys == {"p": "pam", "t": "trump", "l": "plain"}
@@ -556,10 +553,7 @@ def test_a_hand_entered_with_the_mouse(loo, tmp_path):
     new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
 
     async def script(pilot: Any, app: TableApp) -> None:
-        await pilot.press("n")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HandScreen) and screen.question is not None
+        screen = await new_hand_form(pilot)
         assert screen.keys == {"r": "revoke", "n": "note", "o": "none"}
         assert await pilot.click("#hand-question", offset=(23, 1))
         await pilot.pause()

@@ -20,14 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_kit import board_text, nets, new, opened, settled, text
+from table_kit import board_text, nets, new, new_hand_form, opened, settled, text
 
 from loo_ledger.domain import HandRecord
 from loo_ledger.services import table as services
 from loo_ledger.services.snapshot import snapshot
 from loo_ledger.store import Ledger
 from loo_ledger.tui.app import TableApp
-from loo_ledger.tui.screens import HandScreen
 
 TABLE = ["--players", "Ann,Ben,Cat", "--dealer", "Cat", "--unit-value", "0.05",
          "--currency", "GBP"]
@@ -116,10 +115,7 @@ def test_the_preview_is_the_engines_and_reads_nothing(db, monkeypatch):
 
     async def script(pilot: Any, app: TableApp) -> None:
         await settled(pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HandScreen)
+        screen = await new_hand_form(pilot)
         await pilot.press("s", "p", "s", "enter", "2")   # words, nothing else, Ben's tricks
         await pilot.pause()
         assert screen.record is not None, text(app, "#hand-question")
@@ -153,10 +149,7 @@ def test_a_preview_after_another_terminal_wrote_says_the_table_changed(db):
 
     async def script(pilot: Any, app: TableApp) -> None:
         await settled(pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HandScreen) and screen.question is not None
+        screen = await new_hand_form(pilot)
         other = Ledger.open(db)
         try:
             services.record(other, 1, HandRecord(declarations={"Ben": "pass", "Cat": "pass"}))
