@@ -514,18 +514,25 @@ def seat_order(words: str, dealer: int, seats: Seats) -> tuple[tuple[int, str], 
     """Every seat as (position, name), those dealt in first (:func:`dealt_order`), then
     the others in seat order: the order of :func:`deltas_dict` and :func:`looed_list` in
     a hand whose ``words`` has a letter per seat; worked out once per words and dealer
-    (remembered in ``seats.read``)."""
-    n = len(seats.names)
-    if n and NOT_DEALT not in words and type(dealer) is int:  # every seat dealt in (the usual)
-        return _full_order(dealer % n, seats)
+    (remembered in ``seats.read``), and where every seat is dealt in (the usual) once per
+    dealer (``seats.full``)."""
+    names = seats.names
+    if len(words) == len(names) and NOT_DEALT not in words and type(dealer) is int:
+        got = seats.full.get(dealer)
+        if got is None:
+            got = seats.full[dealer] = _order(words, dealer, names)
+        return got
     key = ("order", words, dealer)
     got = seats.read.get(key)
     if got is None:
-        dealt = dealt_order(words, dealer)
-        names = seats.names
-        got = _remember(seats, key, tuple(
-            (i, names[i]) for i in (*dealt, *(i for i in range(len(names)) if i not in dealt))))
+        got = _remember(seats, key, _order(words, dealer, names))
     return got  # type: ignore[no-any-return]
+
+
+def _order(words: str, dealer: int, names: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    dealt = dealt_order(words, dealer)
+    return tuple((i, names[i])
+                 for i in (*dealt, *(i for i in range(len(names)) if i not in dealt)))
 
 
 def hand_deltas(text: str, words: str, dealer: int, seats: Seats) -> dict[str, int]:
@@ -535,9 +542,7 @@ def hand_deltas(text: str, words: str, dealer: int, seats: Seats) -> dict[str, i
     n = len(seats.names)
     if type(row) is not list or len(row) != n or len(words) != n or type(dealer) is not int:
         return deltas_dict(text, words, dealer, seats.names)
-    order = (seats.full.get(dealer) or seat_order(words, dealer, seats)
-             if NOT_DEALT not in words else seat_order(words, dealer, seats))
-    return {name: row[i] for i, name in order if row[i] is not None}
+    return {name: row[i] for i, name in seat_order(words, dealer, seats) if row[i] is not None}
 
 
 def hand_looed(mask: int, words: str, dealer: int, seats: Seats) -> list[str]:
@@ -546,21 +551,7 @@ def hand_looed(mask: int, words: str, dealer: int, seats: Seats) -> list[str]:
         return []
     if len(words) != len(seats.names) or type(dealer) is not int:
         return looed_list(mask, words, dealer, seats.names)
-    order = (seats.full.get(dealer) or seat_order(words, dealer, seats)
-             if NOT_DEALT not in words else seat_order(words, dealer, seats))
-    return [name for i, name in order if mask >> i & 1]
-
-
-def _full_order(dealer: int, seats: Seats) -> tuple[tuple[int, str], ...]:
-    """:func:`seat_order` of a hand dealt to every seat by ``dealer`` (a position),
-    remembered in ``seats.full``: from the dealer's left round to the dealer."""
-    got = seats.full.get(dealer)
-    if got is None:
-        names = seats.names
-        n = len(names)
-        got = seats.full[dealer] = tuple((i % n, names[i % n])
-                                         for i in range(dealer + 1, dealer + 1 + n))
-    return got
+    return [name for i, name in seat_order(words, dealer, seats) if mask >> i & 1]
 
 
 def moves_list(text: str) -> list[tuple[int, int, int, str]]:
