@@ -51,8 +51,9 @@ def beyond_limit(s: Settlement) -> list[Problem]:
     """The chips play may produce: a pool, and each player's change in one hand, within
     MAX_CHIPS (what a session file can state; beyond it, sums outgrow what a store holds).
     The problems of a settlement that passes it (empty when within): the engine asks it of
-    every settlement (domain/settlement/engine.py), so every path that settles a hand
-    refuses one."""
+    every settlement that could pass it (domain/settlement/engine.py: one whose pool before
+    and chips moved, ``Book.moved``, pass the limit, and every table ruling), so every path
+    that settles a hand refuses one."""
     if s.pool_after <= MAX_CHIPS and sum(map(abs, s.deltas.values())) <= MAX_CHIPS:
         return []  # the common case, cheaply: no change can pass the limit
     from loo_ledger.problem import Problem
