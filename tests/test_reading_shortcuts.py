@@ -96,3 +96,38 @@ def test_a_hands_keys_come_in_the_order_hands_json_writes_them(good_db):
         assert counted == [len(rows)]
     finally:
         ledger.close()
+
+
+def test_only_the_keys_asked_for_are_read():
+    """Hand 2 of the good session, compact: asked for its words, tricks and cards (what the
+    hands' CSV reads), the record gives B stand, C pass, D miss, A stand and tricks B 2,
+    D 0, A 1 (it has no cards), not its dealer, trump or deltas; a record stored as given
+    (an extension field keeps it so) is cut the same way; nothing asked, nothing given."""
+    from loo_ledger.store.codec import record_keys
+    seats = Seats(["A", "B", "C", "D"])
+    keys = record_keys(["declarations", "tricks", "cards"])
+    compact = '{"d":0,"t":"h","w":"1s2p3m0s","k":"123001","D":["1230",12,0,-9,-3]}'
+    got = decode_record(compact, seats, keys)
+    assert got == {"declarations": {"B": "stand", "C": "pass", "D": "miss", "A": "stand"},
+                   "tricks": {"B": 2, "D": 0, "A": 1}}
+    assert list(got) == ["declarations", "tricks"]
+    as_given = '{"dealer":"A","tricks":{"B":2,"D":0,"A":1},"x-app":1}'
+    assert decode_record(as_given, seats, keys) == {"tricks": {"B": 2, "D": 0, "A": 1}}
+    assert decode_record(compact, seats, record_keys([])) == {}
+    assert decode_record(compact, seats)["dealer"] == "A"  # the whole record otherwise
+
+
+def test_the_hands_with_only_some_keys_of_their_records(good_db):
+    """The good session's three hands with only their records' tricks: hand 1 A 1, B 0,
+    C 1, D 1; hand 2 B 2, D 0, A 1; hand 3 none (everybody passed); every other key of the
+    rows as the whole rows give them."""
+    from loo_ledger.store.ledger import Ledger
+    ledger = Ledger.open(good_db)
+    try:
+        whole = list(ledger.iter_hands(1))
+        cut = list(ledger.iter_hands(1, records=("tricks",)))
+    finally:
+        ledger.close()
+    assert [r["record"] for r in cut] == [{"tricks": {"A": 1, "B": 0, "C": 1, "D": 1}},
+                                          {"tricks": {"B": 2, "D": 0, "A": 1}}, {}]
+    assert [{**r, "record": None} for r in cut] == [{**r, "record": None} for r in whole]

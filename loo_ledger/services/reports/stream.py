@@ -32,16 +32,17 @@ _encode = msgspec.json.Encoder().encode
 
 def _items(batch: list[Any], depth: int) -> str:
     """The items of ``batch`` as ``json.dumps(..., indent=2, ensure_ascii=False)`` writes
-    them inside a list ``depth`` levels deep: each on its own lines, the first line of each
-    indented, separated by ``,`` and a newline (the tests compare them). Encoded and
+    them inside a list ``depth`` (1 or 2) levels deep: each on its own lines, the first line
+    of each indented, separated by ``,`` and a newline (the tests compare them). Encoded and
     indented by msgspec once for the batch (json's indenting encoder is pure Python, and
-    msgspec's cost is mostly a call's: a hand at a time took four times as long)."""
-    text = msgspec.json.format(_encode(batch), indent=2).decode("utf-8")
-    body = text[2:-2]  # the items, at one level: without the list's "[\n" and "\n]"
+    msgspec's cost is mostly a call's: a hand at a time took four times as long); two levels
+    deep, as the list of an object's key, so that msgspec indents them as they stand."""
     if depth == 1:
-        return body
-    more = "  " * (depth - 1)
-    return more + body.replace("\n", "\n" + more)
+        return msgspec.json.format(_encode(batch), indent=2)[2:-2].decode("utf-8")
+    if depth != 2:  # pragma: no cover - the outputs nest their lists one or two deep
+        raise ValueError(f"items {depth} levels deep")
+    # '{\n  "": [\n' before the items, '\n  ]\n}' after them
+    return msgspec.json.format(_encode({"": batch}), indent=2)[10:-6].decode("utf-8")
 
 
 def _batches(items: Iterable[Any], size: int = EVERY) -> Iterator[list[Any]]:
@@ -91,23 +92,14 @@ def hand_rows(ledger: Any, sid: int, progress: Progress | None = None) -> Iterat
 _MARK = "\x00hands\x00"
 
 
-def _text(raw: Any) -> bytes | None:
-    """A stored hand's JSON text for the reader: msgspec's encoding of the object the
-    store's decoder gave (json's encoder took as long as the reading); None where msgspec
-    cannot write it (text no UTF-8 can hold: only a record changed outside the ledger),
-    for ``hand_from_dict`` to write it, or word its refusal, as for any object."""
-    try:
-        return _encode(raw)
-    except (TypeError, ValueError):
-        return None
-
-
 def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[str]:
     """The session file ``loo export`` writes (``dumps_session`` of the stored session),
     hand by hand: each stored record is read back through the session format (so a record
     the format refuses stops the export with its message), extension fields kept."""
     from loo_ledger.domain.rules.model import RuleChange
     from loo_ledger.formats.extensions import PREFIX
+    from loo_ledger.formats.handcodec import record_to_dict
+    from loo_ledger.formats.reader import Refused, read_hand
     from loo_ledger.formats.sessionfile import (
         dumps_session,
         hand_from_dict,
@@ -130,28 +122,47 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
         json.dumps(_MARK), 1)
     before = before.rstrip(" \n")  # ends with '"hands": ['
     after = after.lstrip(" \n")    # starts with ']'
-    source = f"session {sid}"
     extension = f'"{PREFIX}'.encode()  # what the JSON text of an extension field's key holds
-    hands = 0
     players = tuple(dict.fromkeys([*head["players"],
                                    *(c["player"] for c in head.get("seat_changes", ()))]))
-    for batch in _batches(ledger.iter_records(sid)):
-        out = []
-        for number, raw in batch:
-            text = _text(raw)
-            record = hand_from_dict(raw, source=f"{source}, hand {number}", players=players,
-                                    text=text)
-            # extension fields kept: looked for only where the text names a key "x-..."
-            out.append(hand_to_dict(record, raw if text is None or extension in text
-                                    else None))
+    hands = 0
+    out: list[dict[str, Any]] = []
+    for number, raw in ledger.iter_records(sid):
+        # the hand's JSON text for the reader: msgspec's encoding of the object the store's
+        # decoder gave (json's encoder took as long as the reading); None where msgspec
+        # cannot write it (text no UTF-8 can hold: only a record changed outside the
+        # ledger), for hand_from_dict to write it, or word its refusal, as for any object
+        try:
+            text: bytes | None = _encode(raw)
+        except (TypeError, ValueError):
+            text = None
+        try:
+            if text is None:
+                raise Refused("not JSON text")
+            record = read_hand(text, players, canonical_json=False).record
+        except Refused:  # read again by hand_from_dict, which words every problem
+            record = hand_from_dict(raw, source=f"session {sid}, hand {number}",
+                                    players=players, text=text)
+        # extension fields kept: looked for only where the text names a key "x-..."
+        out.append(record_to_dict(record) if text is not None and extension not in text
+                   else hand_to_dict(record, raw))
+        if len(out) == EVERY:
+            yield (before if hands == 0 else ",") + "\n" + _items(out, 2)
+            hands += EVERY
+            out = []
+            if progress is not None:
+                progress(EVERY)
+    if out:
         yield (before if hands == 0 else ",") + "\n" + _items(out, 2)
-        hands += len(batch)
+        hands += len(out)
         if progress is not None:
-            progress(len(batch))
+            progress(len(out))
     yield (before + after if hands == 0 else "\n  " + after) + "\n"
 
 
 _INTS = frozenset({int})
+#: What the hands' CSV reads of each record (the rest of it is not read).
+_CSV_KEYS = ("declarations", "tricks", "cards")
 
 
 class _Fields(dict[str, str]):
@@ -195,7 +206,7 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None, *,
         rows.append(",".join(write(c, False) for c in HAND_COLUMNS) + "\r\n")
     session = write(sid)
     hands = 0
-    for h in ledger.iter_hands(sid):
+    for h in ledger.iter_hands(sid, records=_CSV_KEYS):
         record, deltas, number = h["record"], h["deltas"], h["number"]
         declarations = record.get("declarations") or {}
         tricks = record.get("tricks")
