@@ -205,36 +205,40 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None, *,
     if header:
         rows.append(",".join(write(c, False) for c in HAND_COLUMNS) + "\r\n")
     session = write(sid)
+    names = [(p, field[p]) for p in players]
     hands = 0
     for h in ledger.iter_hands(sid, records=_CSV_KEYS):
-        record, deltas, number = h["record"], h["deltas"], h["number"]
-        declarations = record.get("declarations") or {}
-        tricks = record.get("tricks")
-        if not tricks and record.get("cards"):
-            if judged is None:
-                from loo_ledger.store.stats_sql import StatsReader
-                judged = StatsReader(ledger.db).hand_tricks(sid)
-            tricks = judged.get(number)
-        tricks = tricks or {}
-        # whole numbers (as ever) are written as str writes them, as the csv module does
-        after = h["pool_after"]
-        whole = (type(number) is int and type(after) is int
-                 and _INTS.issuperset(map(type, deltas.values()))
-                 and _INTS.issuperset(map(type, tricks.values())))
-        start = f"{session},{number if whole else write(number)},{field[h['dealer']]},"
-        end = f",{after if whole else write(after)}\r\n"
-        shown = kept is None or number in kept
-        for p in players:
-            if p in deltas:
-                change = deltas[p]
-                net = nets[p] = nets[p] + change
-                if not shown:
-                    continue
-                said = field[declarations.get(p, "")]
-                taken = tricks.get(p, 0)
-                rows.append(f"{start}{field[p]},{said},{taken},{change},{net}{end}" if whole
-                            else f"{start}{field[p]},{said},{write(taken)},{write(change)},"
-                            f"{write(net)}{end}")
+        deltas, number = h["deltas"], h["number"]
+        if kept is not None and number not in kept:  # not shown: the running nets alone
+            for p in players:
+                if p in deltas:
+                    nets[p] += deltas[p]
+        else:
+            record = h["record"]
+            declarations = record.get("declarations") or {}
+            tricks = record.get("tricks")
+            if not tricks and record.get("cards"):
+                if judged is None:
+                    from loo_ledger.store.stats_sql import StatsReader
+                    judged = StatsReader(ledger.db).hand_tricks(sid)
+                tricks = judged.get(number)
+            tricks = tricks or {}
+            # whole numbers (as ever) are written as str writes them, as the csv module does
+            after = h["pool_after"]
+            whole = (type(number) is int and type(after) is int
+                     and _INTS.issuperset(map(type, deltas.values()))
+                     and _INTS.issuperset(map(type, tricks.values())))
+            start = f"{session},{number if whole else write(number)},{field[h['dealer']]},"
+            end = f",{after if whole else write(after)}\r\n"
+            for p, name in names:
+                if p in deltas:
+                    change = deltas[p]
+                    net = nets[p] = nets[p] + change
+                    said = field[declarations.get(p, "")]
+                    taken = tricks.get(p, 0)
+                    rows.append(f"{start}{name},{said},{taken},{change},{net}{end}" if whole
+                                else f"{start}{name},{said},{write(taken)},{write(change)},"
+                                f"{write(net)}{end}")
         hands += 1
         if hands % 200 == 0:
             yield "".join(rows)
