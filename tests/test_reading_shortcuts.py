@@ -131,3 +131,24 @@ def test_the_hands_with_only_some_keys_of_their_records(good_db):
     assert [r["record"] for r in cut] == [{"tricks": {"A": 1, "B": 0, "C": 1, "D": 1}},
                                           {"tricks": {"B": 2, "D": 0, "A": 1}}, {}]
     assert [{**r, "record": None} for r in cut] == [{**r, "record": None} for r in whole]
+
+
+def test_a_hand_read_from_its_values_is_the_hand_read_from_its_text():
+    """Hand 2 of the good session as the values the store decodes it to: read as they
+    are (formats/reader.py ``read_value``), the record is the one its JSON text gives (A
+    deals, hearts, B stand C pass D miss A stand, tricks B 2 D 0 A 1). What that read
+    refuses is None, for the text's reader to read or word: an extension field, a name
+    that is not a player's, a name sitting out twice, a note that is a number."""
+    import json
+
+    from loo_ledger.formats.reader import read_hand, read_value
+    players = ("A", "B", "C", "D")
+    hand = {"dealer": "A", "trump": "hearts",
+            "declarations": {"B": "stand", "C": "pass", "D": "miss", "A": "stand"},
+            "tricks": {"B": 2, "D": 0, "A": 1}}
+    got = read_value(hand, players)
+    assert got == read_hand(json.dumps(hand).encode(), players).record
+    assert got is not None and got.dealer == "A" and got.tricks == {"B": 2, "D": 0, "A": 1}
+    for refused in ({**hand, "x-app": 1}, {**hand, "dealer": "E"},
+                    {**hand, "sitting_out": ["C", "C"]}, {**hand, "note": 5}):
+        assert read_value(refused, players) is None

@@ -92,20 +92,41 @@ def hand_rows(ledger: Any, sid: int, progress: Progress | None = None) -> Iterat
 _MARK = "\x00hands\x00"
 
 
-def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[str]:
-    """The session file ``loo export`` writes (``dumps_session`` of the stored session),
-    hand by hand: each stored record is read back through the session format (so a record
-    the format refuses stops the export with its message), extension fields kept."""
-    from loo_ledger.domain.rules.model import RuleChange
+def _read_as_text(raw: Any, players: tuple[str, ...], source: str) -> dict[str, Any]:
+    """A stored hand that is not read as it is (an extension field, or a problem): its JSON
+    text read by the one reader, which reads any hand and words its problems (``source``
+    naming it), then written by the one writer, its extension fields kept. The text is
+    msgspec's encoding of the object the store's decoder gave; None where msgspec cannot
+    write it, for ``hand_from_dict`` to write it, or word its refusal."""
     from loo_ledger.formats.extensions import PREFIX
     from loo_ledger.formats.handcodec import record_to_dict
     from loo_ledger.formats.reader import Refused, read_hand
-    from loo_ledger.formats.sessionfile import (
-        dumps_session,
-        hand_from_dict,
-        hand_to_dict,
-        session_from_dict,
-    )
+    from loo_ledger.formats.sessionfile import hand_from_dict, hand_to_dict
+    try:
+        text: bytes | None = _encode(raw)
+    except (TypeError, ValueError):
+        text = None
+    try:
+        if text is None:
+            raise Refused("not JSON text")
+        record = read_hand(text, players, canonical_json=False).record
+    except Refused:  # read again by hand_from_dict, which words every problem
+        record = hand_from_dict(raw, source=source, players=players, text=text)
+    # extension fields kept: looked for only where the text names a key "x-..."
+    return (record_to_dict(record) if text is not None and f'"{PREFIX}'.encode() not in text
+            else hand_to_dict(record, raw))
+
+
+def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[str]:
+    """The session file ``loo export`` writes (``dumps_session`` of the stored session),
+    hand by hand: each stored record is read back through the session format (so a record
+    the format refuses stops the export with its message), extension fields kept. A hand
+    is read from the values the store decoded (formats/reader.py ``read_value``), or else
+    from their JSON text (:func:`_read_as_text`)."""
+    from loo_ledger.domain.rules.model import RuleChange
+    from loo_ledger.formats.handcodec import record_to_dict
+    from loo_ledger.formats.reader import read_value
+    from loo_ledger.formats.sessionfile import dumps_session, session_from_dict
     head = ledger.session_head(sid)
     # seat and rule changes are checked against the hands, which come later: the store
     # checked them when it wrote them; the header alone is checked here
@@ -122,30 +143,14 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
         json.dumps(_MARK), 1)
     before = before.rstrip(" \n")  # ends with '"hands": ['
     after = after.lstrip(" \n")    # starts with ']'
-    extension = f'"{PREFIX}'.encode()  # what the JSON text of an extension field's key holds
     players = tuple(dict.fromkeys([*head["players"],
                                    *(c["player"] for c in head.get("seat_changes", ()))]))
     hands = 0
     out: list[dict[str, Any]] = []
     for number, raw in ledger.iter_records(sid):
-        # the hand's JSON text for the reader: msgspec's encoding of the object the store's
-        # decoder gave (json's encoder took as long as the reading); None where msgspec
-        # cannot write it (text no UTF-8 can hold: only a record changed outside the
-        # ledger), for hand_from_dict to write it, or word its refusal, as for any object
-        try:
-            text: bytes | None = _encode(raw)
-        except (TypeError, ValueError):
-            text = None
-        try:
-            if text is None:
-                raise Refused("not JSON text")
-            record = read_hand(text, players, canonical_json=False).record
-        except Refused:  # read again by hand_from_dict, which words every problem
-            record = hand_from_dict(raw, source=f"session {sid}, hand {number}",
-                                    players=players, text=text)
-        # extension fields kept: looked for only where the text names a key "x-..."
-        out.append(record_to_dict(record) if text is not None and extension not in text
-                   else hand_to_dict(record, raw))
+        record = read_value(raw, players)  # a plain hand (no extension field): read as it is
+        out.append(record_to_dict(record) if record is not None
+                   else _read_as_text(raw, players, f"session {sid}, hand {number}"))
         if len(out) == EVERY:
             yield (before if hands == 0 else ",") + "\n" + _items(out, 2)
             hands += EVERY
