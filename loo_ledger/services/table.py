@@ -36,6 +36,7 @@ from loo_ledger.services.pool import (  # noqa: F401 (named here too, as they al
     stored_variant,
 )
 from loo_ledger.store.changes import STORED_RECORD, AuditEntry, Change, Stored
+from loo_ledger.store.codec import now_iso
 from loo_ledger.store.ledger import Ledger
 
 if TYPE_CHECKING:  # a TypedDict, for the type checker: ~1.5 ms a start to build
@@ -324,7 +325,6 @@ def seat_leave(ledger: Ledger, sid: int, name: str) -> str:
 
 def close(ledger: Ledger, sid: int) -> list[str]:
     """Close the session; returns warnings for the table."""
-    from loo_ledger.store.codec import now_iso
     warnings: list[str] = []
 
     def change(stored: Stored) -> Change:
