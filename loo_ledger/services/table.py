@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from msgspec.structs import replace
@@ -38,7 +38,9 @@ from loo_ledger.services.pool import (  # noqa: F401 (named here too, as they al
 from loo_ledger.store.changes import STORED_RECORD, AuditEntry, Change, Stored
 from loo_ledger.store.codec import now_iso
 from loo_ledger.store.ledger import Ledger
-from loo_ledger.store.rows import SessionRow
+
+if TYPE_CHECKING:  # a TypedDict, for the type checker: ~1.5 ms a start to build
+    from loo_ledger.store.rows import SessionRow
 
 
 def resolve_variant(ledger: Ledger, name: str, rule_args: list[str]
