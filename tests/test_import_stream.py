@@ -101,20 +101,20 @@ def test_settlements_are_pulled_a_batch_at_a_time(tmp_path, monkeypatch):
             pulled[0] += 1
             yield s
 
-    real = derive.derive
+    real = derive.Deriving.rows
 
-    def deriving(players, records, settlements, *args, **kwargs):
+    def deriving(self, records, settlements, *args, **kwargs):
         ahead.append(pulled[0] - derived[0])
         derived[0] += len(settlements)
-        return real(players, records, settlements, *args, **kwargs)
+        return real(self, records, settlements, *args, **kwargs)
 
     monkeypatch.setattr(importing, "settle_each", counting)
-    monkeypatch.setattr(derive, "derive", deriving)
+    monkeypatch.setattr(derive.Deriving, "rows", deriving)
     ledger = Ledger.open(tmp_path / "loo.db")
     importing.load([path], ledger=ledger)
     ledger.close()
     assert derived[0] == pulled[0] == 1000
-    assert len(ahead) == 1 + 1000 // derive.BATCH  # the sums to start from, then the batches
+    assert len(ahead) == 1000 // derive.BATCH  # a batch at a time
     assert max(ahead) == derive.BATCH  # never more than one batch settled and not stored
 
 
@@ -160,14 +160,16 @@ def test_unzip_gives_both_sides_whichever_is_read_first():
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_totals_tallied_over_batches_are_the_sums_of_the_hands(path):
-    """derive_batches tallies each player's hands and sums the tallies once at the end:
+    """Deriving.batches tallies each player's hands and sums the tallies once at the end:
     the totals are derive()'s of the whole session in one go, and each player's hands,
     net, best and worst hand, loos and tricks are the plain sums over the settlements."""
     session, raw, _ = read_session(path.read_bytes(), source=str(path))
     result = replay(session)
     players = session.players
-    *_, last = derive.derive_batches(players, raw["hands"], result.settlements, result.final,
-                                     size=7)
+    batched = derive.Deriving(players)
+    for _ in batched.batches(raw["hands"], result.settlements, size=7):
+        pass
+    last = batched.derived(result.final)
     whole = derive.derive(players, raw["hands"], result.settlements, result.final)
     assert last.player_totals == whole.player_totals
     assert last.seat_totals == whole.seat_totals

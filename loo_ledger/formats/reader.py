@@ -145,7 +145,7 @@ class _Made(Sequence[dict[str, Any]]):
 class HandText:
     """One hand of a file being read (:meth:`Stream.hands`): its JSON text and, where it
     has no extension field, its checked typed form (types.Hand); its object is decoded
-    only when asked for. The store encodes the typed form (records.encode_typed)."""
+    only when asked for. The store encodes the typed form (store/codec.py ``RecordEncoder``)."""
 
     __slots__ = ("text", "typed")
 

@@ -29,7 +29,7 @@ from loo_ledger.services.checking_audit import AuditTrail
 from loo_ledger.services.checking_table import check_ledger_rows, check_table, made_here
 from loo_ledger.store import codec, leak_tallies
 from loo_ledger.store.codec import Seats, decode_record, loads_or_none, state_to_json
-from loo_ledger.store.derive import NOTHING, Derived, Running, Totals, derive, running_of, summed
+from loo_ledger.store.derive import Derived, Deriving
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.stored_rows import StoredRows
 from loo_ledger.store.totals import (
@@ -102,10 +102,12 @@ def check_session(ledger: Ledger, sid: int) -> list[Problem]:
                 batch = []
         check.hands(batch)
         found = check.finish()
-        if not found:   # the leak tallies follow from hands found right (store/leak_tallies.py)
+        if not found:   # the leak tallies follow from hands found right (store/leak_tallies.py):
+            # counted from the rows derived, which are then the rows stored
             found = [Problem(code="CHECK_LEAK_TALLIES", player=name,
                              message=f"session {sid}: {said}")
-                     for name, said in leak_tallies.differences(ledger.db, sid)]
+                     for name, said in leak_tallies.differences(
+                         leak_tallies.stored(ledger.db.conn, sid), check.leaks.tallies())]
     return found + audit.finish(numbers, wanted) + check_table(sid, stored, audit)
 
 
@@ -123,10 +125,10 @@ class _Check:
         self.previous = stored.opening_pool
         self.count = 0
         self.starts = {c.from_hand for c in self.session.rule_changes}
-        self.running: Running | None = None
-        self.last: Derived | None = None
-        #: the totals' tallies and what the hands share, kept from batch to batch
-        self.totals = Totals(NOTHING)
+        lou, swapping = leak_tallies.session_game(self.session.variant, self.session.rules)
+        self.leaks = leak_tallies.Tally(stored.players, lou=lou, swapping=swapping)
+        #: the rows derived, batch after batch, and the sums they add to
+        self.deriving = Deriving(stored.players, leaks=self.leaks)
         self.nets: dict[str, int] = defaultdict(int)  # stored movements minus the rules'
         self.variant: Any = None
         self.state: TableState | None = None
@@ -158,15 +160,12 @@ class _Check:
                 result = settle(record_from_dict(record), state, v)
                 settled.append(result)
                 state = result.next_state
-            d = derive(self.players, [r for _, r in batch], settled, state,
-                       before=self.running, texts=False, seats=self.seats,
-                       totals=self.totals)
+            derived = self.deriving.rows([r for _, r in batch], settled, texts=False)
         except LooError as exc:
             self._failed(exc)
             return
         self.state, self.variant = state, v
-        self.running, self.last = running_of(d), d
-        for (row, _), exp in zip(batch, d.hands, strict=True):
+        for (row, _), exp in zip(batch, derived, strict=True):
             self._hand(row, exp)
 
     def _hand(self, row: tuple[Any, ...], exp: tuple[Any, ...]) -> None:
@@ -197,9 +196,8 @@ class _Check:
             return self.replay
         out = _Findings(self.sid)
         out += self.found["hands"] + self.found["postings"]
-        derived = running_of(summed(self.last, self.totals)) if self.last else Running(
-            nets=dict.fromkeys(self.players, 0), player_totals={}, seat_totals={},
-            session_totals=(0,) * 6)
+        assert self.state is not None  # else the replay failed, and that is the finding
+        derived = self.deriving.derived(self.state)
         for name, net in self.stored.nets.items():
             sums = derived.nets.get(name, 0) + self.nets.get(name, 0)
             if net != sums:
@@ -319,7 +317,7 @@ def _moves(players: list[str], text: Any) -> list[tuple[Any, ...]] | None:
         return None
 
 
-def _totals(out: _Findings, stored: StoredRows, want: Running) -> None:
+def _totals(out: _Findings, stored: StoredRows, want: Derived) -> None:
     for p in sorted(set(stored.player_totals) | set(want.player_totals)):
         have, rules = stored.player_totals.get(p), want.player_totals.get(p)
         if have != rules:

@@ -77,14 +77,13 @@ from loo_ledger.formats.handcodec import record_to_dict
 
 __all__ = ["COMPACT_KEY", "CONTESTED", "KINDS", "KIND_BITS", "KIND_CODE", "LETTER_WORD",
            "NOT_DEALT", "NO_CAUSE", "OUTCOMES", "OUTCOME_CODE", "PLAYER_BITS", "READ_LIMIT",
-           "SUIT_LETTER", "TRICK_CHAR", "WORD_LETTER", "Seats", "by_position", "cause_letter",
-           "causes_list", "causes_text", "dealt_order", "decode_record", "deltas_dict",
-           "deltas_text", "dumps", "encode_record", "encode_typed", "hand_facts",
-           "loads", "loads_or_none", "looed_list", "looed_mask", "moves_list", "moves_text",
-           "now_iso", "outcome_text", "pack_move", "played_tricks", "record_keys",
-           "rule_changes_from",
-           "rule_changes_list", "seat_order", "state_from_json", "state_to_json",
-           "stored_record", "unpack_move"]
+           "RecordEncoder", "SUIT_LETTER", "TRICK_CHAR", "WORD_LETTER", "Seats",
+           "by_position", "cause_letter", "causes_list", "causes_text", "dealt_order",
+           "decode_record", "deltas_dict", "deltas_text", "dumps", "encode_record",
+           "hand_facts", "loads", "loads_or_none", "looed_list", "looed_mask", "moves_list",
+           "moves_text", "now_iso", "outcome_text", "pack_move", "played_tricks", "record_keys",
+           "rule_changes_from", "rule_changes_list", "seat_order", "state_from_json",
+           "state_to_json", "stored_record", "unpack_move"]
 
 # -- JSON: one encoder, one decoder ---------------------------------------------------------
 
@@ -277,24 +276,71 @@ def encode_record(record: Any, seats: Seats) -> str:
 #: The keys whose value a checked hand (formats/types.Hand) holds just as its JSON does.
 _TYPED: Final = frozenset(("dealer", "sitting_out", "trump", "declarations", "exchanges",
                            "pam_holder", "tricks", "deltas", "table_ruling", "note"))
+_PIECES_OF: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
+#: The pieces a :class:`RecordEncoder` remembers for each key before it starts again.
+WROTE_LIMIT: Final = 1 << 13
 
 
-def encode_typed(keys: Iterable[str], hand: Any, seats: Seats) -> str | None:
-    """:func:`encode_record` of a hand read from a file and checked, given its keys in the
-    order the file gave them and its typed form (formats/types.Hand, whose values for these
-    keys are the JSON's own, names among ``seats``): the same text, without decoding the
-    hand again. None where it has another key (flushes, penalties, cards, an extension) or
-    a value with no compact form: :func:`encode_record` its object instead."""
-    out = {}
-    try:
-        for key in keys:
-            if key not in _TYPED:
+class RecordEncoder:
+    """:func:`encode_record` of the hands of one session read from a file and checked
+    (formats/reader.py ``HandText``: its typed form names only ``seats``' players and has no
+    field beyond the format's), given each hand's JSON text.
+
+    A session's hands repeat the same few pieces (a key and its value as the file writes
+    them: a dealer, a trump, the same words and tricks): each piece's compact text is worked
+    out once (as :func:`encode_record` would write it) and remembered, by key, at most
+    :data:`WROTE_LIMIT` of each; a hand's text is its pieces joined in the file's order, the
+    text ``dumps`` gives the compact object."""
+
+    __slots__ = ("seats", "_wrote")
+
+    def __init__(self, seats: Seats):
+        self.seats = seats
+        self._wrote: dict[str, dict[bytes, str]] = {key: {} for key in _TYPED - {"deltas"}}
+
+    def text(self, json_text: bytes | msgspec.Raw, typed: Any) -> str | None:
+        """The stored text of a checked hand given as its JSON object's text and its typed
+        form (formats/types.Hand); None where it has a key with no compact form here
+        (flushes, penalties, cards, an extension) or a value with none:
+        :func:`encode_record` its object instead. The changes, seldom the same twice, are
+        encoded from the typed form's."""
+        wrote = self._wrote
+        parts = []
+        for key, raw in _PIECES_OF.decode(json_text).items():
+            if key == "deltas":
+                try:
+                    parts.append(f'"D":{dumps(_e_deltas(typed.deltas, self.seats))}')
+                except (KeyError, TypeError, AttributeError):
+                    return None
+                continue
+            known = wrote.get(key)
+            if known is None:
                 return None
-            short, how = _ENCODE[key]
-            out[short] = how(getattr(hand, key), seats)
-    except (KeyError, TypeError, AttributeError):
-        return None
-    return dumps(out)
+            given = bytes(raw)
+            piece = known.get(given)
+            if piece is None:
+                piece = self._piece(key, given, known)
+                if piece is None:
+                    return None
+            parts.append(piece)
+        return "{" + ",".join(parts) + "}"
+
+    def _piece(self, key: str, given: bytes, known: dict[bytes, str]) -> str | None:
+        """``"short":value`` of ``key`` whose value's JSON text is ``given`` (None if it
+        has no compact form), remembered in ``known``."""
+        short, how = _ENCODE[key]
+        value = _DECODER.decode(given)
+        want = _TYPES.get(key)
+        if want is not None and type(value) is not want:
+            return None
+        try:
+            piece = f'"{short}":{dumps(how(value, self.seats))}'
+        except (KeyError, TypeError, AttributeError):
+            return None
+        if len(known) >= WROTE_LIMIT:
+            known.clear()
+        known[given] = piece
+        return piece
 
 
 def _d_seat(v: Any, s: Seats) -> Any:

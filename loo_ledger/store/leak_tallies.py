@@ -14,9 +14,10 @@ its hands (store/derive.py feeds each hand's columns, as it makes them, to a
 :class:`Tally`) and writes them with its other totals, inside its transaction
 (:func:`write`: anew, or, for hands appended, added to the stored ones); nothing is read
 back. A session deleted takes its tallies with it (``ON DELETE CASCADE``); m023 fills
-them for a ledger made before (:func:`fill_all`) and ``loo check`` derives them again
-and compares (:func:`differences`), both counting the stored hands' columns through the
-same :class:`Tally`, so that the writer and the check count one way.
+them for a ledger made before (:func:`fill_all`, counting the stored hands' columns) and
+``loo check`` counts them again as it derives the hands' rows (the rows it then finds
+stored) and compares (:func:`differences`), all through the same :class:`Tally`, so that
+the writer, the migration and the check count one way.
 
 A choice's line is a tuple, as the leak finder names it:
 
@@ -34,6 +35,7 @@ parts joined by spaces (``stand double 1 0``).
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -178,18 +180,21 @@ Tallies = dict[tuple[str, int, str, str], list[int]]
 class Tally:
     """A session's leak tallies, counted hand after hand (:meth:`add`): the one count of
     them, whether the hands come from the writer as it derives their rows
-    (store/derive.py) or are read back from the store (:func:`derive`, for ``loo check``
-    and m023).
+    (store/derive.py) or are read back from the store (:func:`derive`, for m023).
 
     ``names``: the seats' spellings by position; ``lou`` and ``swapping``: the session's
     game (:func:`session_game`); ``looed_last``: the loo mask of the hand before the
     first one added (0 from the session's first hand). Each (position, kind of pool,
     line, choice) is a slot in three lists (n, chips, first), the dealt line's first, by
     kind of pool and position. A hand's lines (:func:`seat_lines`) are made into slots
-    once for its words, dealer and kind of pool and remembered (:data:`REMEMBERED`
-    situations at most), and a hand adds to its slots by index. Where a first is due (a
-    situation not met before, an after-a-loo or exchange slot not yet counted), the
-    hand's choices are listed in order (:func:`choices`) for their places."""
+    once for its words, dealer and kind of pool (its situation) and remembered
+    (:data:`REMEMBERED` situations at most). The slots every hand of a situation counts
+    (its dealt seats and the choices made whoever was looed before) are counted by
+    situation: its hands, and their change by position summed, added to the slots when
+    the situation is forgotten or the tallies read (:meth:`_fold`); a hand adds to its
+    after-a-loo and exchange slots by index. Where a first is due (a situation not met
+    before, an after-a-loo or exchange slot not yet counted), the hand's choices are
+    listed in order (:func:`choices`) for their places."""
 
     __slots__ = ("names", "lou", "swapping", "looed_last", "_slot", "_n", "_chips",
                  "_first", "_keys", "_seen")
@@ -220,7 +225,9 @@ class Tally:
         """The slots of a hand with these columns: (slot, position) of each dealt line and
         each choice made whoever was looed before; (position, slot) of each after-a-loo
         choice; (position, kind of pool, exchange line, its slots by choice) of each seat
-        on the exchange line (none unless the game exchanges)."""
+        on the exchange line (none unless the game exchanges); and what its hands have
+        added to the first of these, not yet counted (:meth:`_fold`): [hands, their
+        change by position summed]."""
         at = len(self.names) if double else 0
         slot = self._slot_of
         always: list[tuple[int, int]] = []
@@ -238,9 +245,10 @@ class Tally:
             if exchange is not None and self.swapping:
                 swapped.append((pos, k, exchange, {}))
         if len(self._seen) >= REMEMBERED:
+            self._fold()
             self._seen.clear()
-        got = self._seen[(words, dealer, double)] = (tuple(always), tuple(after_loo),
-                                                     tuple(swapped))
+        got = self._seen[(words, dealer, double)] = (
+            tuple(always), tuple(after_loo), tuple(swapped), [0, [0] * len(self.names)])
         return got
 
     def add(self, number: int, dealer: int, words: str, deltas: Sequence[int | None],
@@ -253,18 +261,19 @@ class Tally:
         new = situation is None
         if situation is None:
             situation = self._situation(words, dealer, double)
-        always, after_loo, swapped = situation
+        _, after_loo, swapped, added = situation
         looed_last, self.looed_last = self.looed_last, looed
+        if None in deltas:
+            deltas = [d or 0 for d in deltas]
+        added[0] += 1
+        added[1] = list(map(operator.add, added[1], deltas))
         n, chips = self._n, self._chips
-        for k, pos in always:
-            n[k] += 1
-            chips[k] += deltas[pos] or 0
         if looed_last:
             for pos, k in after_loo:
                 if looed_last >> pos & 1:
                     new = new or not n[k]
                     n[k] += 1
-                    chips[k] += deltas[pos] or 0
+                    chips[k] += deltas[pos]
         for pos, at_pos, line, by_choice in swapped:
             choice = str((swaps or {}).get(self.names[pos], 0))
             k = by_choice.get(choice)
@@ -272,9 +281,21 @@ class Tally:
                 k = by_choice[choice] = self._slot_of((at_pos, line, choice))
             new = new or not n[k]
             n[k] += 1
-            chips[k] += deltas[pos] or 0
+            chips[k] += deltas[pos]
         if new:
             self._firsts(number, dealer, words, double, looed_last, swaps)
+
+    def _fold(self) -> None:
+        """Add what the situations' hands have added to the slots each of them counts."""
+        n, chips = self._n, self._chips
+        for always, _, _, added in self._seen.values():
+            count, summed = added
+            if not count:
+                continue
+            for k, pos in always:
+                n[k] += count
+                chips[k] += summed[pos]
+            added[:] = [0, [0] * len(summed)]
 
     def _firsts(self, number: int, dealer: int, words: str, double: bool, looed_last: int,
                 swaps: Mapping[str, int] | None) -> None:
@@ -297,6 +318,7 @@ class Tally:
     def tallies(self) -> Tallies:
         """The tallies counted: the dealt lines by kind of pool and position, then the
         others in the order first met."""
+        self._fold()
         names, width = self.names, len(self.names)
         n, chips, first = self._n, self._chips, self._first
         out: Tallies = {}
@@ -391,10 +413,10 @@ def stored(conn: Any, sid: int) -> dict[tuple[str, int, str, str], list[int]]:
                 "WHERE session_id = ?", (sid,))}
 
 
-def differences(conn: Any, sid: int) -> list[tuple[str, str]]:
-    """Where session ``sid``'s stored tallies differ from what its stored hands give
-    (``loo check``): (the spelling, a sentence naming the tally, stored against wanted)."""
-    have, want = stored(conn, sid), derive(conn, sid)
+def differences(have: Tallies, want: Tallies) -> list[tuple[str, str]]:
+    """Where a session's stored tallies (:func:`stored`) differ from those its hands give
+    (``loo check`` counts them as it derives the hands' rows, a :class:`Tally`): (the
+    spelling, a sentence naming the tally, stored against wanted)."""
     out = []
     for key in sorted(set(have) | set(want)):
         a, b = have.get(key), want.get(key)

@@ -83,10 +83,12 @@ class Totals:
         self.players = {p: list(t) for p, t in start.player_totals.items()}
         self.seats = {k: list(t) for k, t in start.seat_totals.items()}
         self.paid = 0
+        #: (who, tricks taken, looed, loo paid, took the whole pool, flushed, change) ->
+        #: hands; ``who`` numbers a (player, seat from the dealer, word column, played)
         self.tally: dict[tuple[Any, ...], int] = {}
         self._plans: dict[int, tuple[Any, ...]] = {}
-        #: each movement object's packing (see derive.py ``_moves``), kept from batch to batch
-        self.packed: dict[int, tuple[Any, ...]] = {}
+        self._who: dict[tuple[str, int, int, bool], int] = {}
+        self._whos: list[tuple[str, int, int, bool]] = []
 
     def hand(self, s: Settlement, raw: Mapping[str, Any], seat: Mapping[str, int],
              n_seats: int) -> tuple[str, str]:
@@ -104,22 +106,21 @@ class Totals:
         tally = self.tally
         if s.outcome in CONTESTED:
             tricks = ["0"] * n_seats
-            for p, place, column, passed, where in plan[4]:
+            for p, who, _, passed, where in plan[4]:
                 taken = 0 if passed else counts.get(p, 0)
                 if taken:
                     if not 0 < taken < len(_TRICK_CHARS):
                         raise cannot_store(s.hand_no, f"{p} took {taken} tricks, which the "
                                            "store has no letter for")
                     tricks[where] = _TRICK_CHARS[taken]
-                key = (p, place, column, not passed, taken, p in looed,
-                       loos.get(p, 0) if loos else 0, p == whole, p in flushes,
-                       deltas.get(p, 0))
+                key = (who, taken, p in looed, loos.get(p, 0) if loos else 0, p == whole,
+                       p in flushes, deltas.get(p, 0))
                 tally[key] = tally.get(key, 0) + 1
             played = "".join(tricks)
         else:   # nobody played: no tricks
-            for p, place, column, _passed, _where in plan[4]:
-                key = (p, place, column, False, 0, p in looed, loos.get(p, 0) if loos else 0,
-                       p == whole, p in flushes, deltas.get(p, 0))
+            for p, _, who, _passed, _where in plan[4]:
+                key = (who, 0, p in looed, loos.get(p, 0) if loos else 0, p == whole,
+                       p in flushes, deltas.get(p, 0))
                 tally[key] = tally.get(key, 0) + 1
             played = "0" * n_seats
         if s.cards is not None:
@@ -129,8 +130,9 @@ class Totals:
     def _plan(self, s: Settlement, seat: Mapping[str, int], n_seats: int) -> tuple[Any, ...]:
         """What every hand of a plan shares (the engine gives one ``words`` object to the
         hands of a plan): (its words, dealt, kind, the ``words`` column, each dealt
-        player's (name, seat from the dealer, word column, passed, position)). Remembered
-        under the id of its words, with the words (so that the id is not another's)."""
+        player's (name, who he is if the hand is played and if it is not (:meth:`_who_of`),
+        passed, position)). Remembered under the id of its words, with the words (so that
+        the id is not another's)."""
         dealt, kind, said = s.dealt, s.kind, s.words
         choice = kind not in _NO_CHOICE
         eldest = dealt[0] if kind == "eldest-miss" else None
@@ -147,11 +149,23 @@ class Totals:
                                    "letter for")
             where = seat[p]
             words[where] = how[1]
-            players.append((p, (i + 1) % n, how[0], word == "pass", where))
+            place, passed = (i + 1) % n, word == "pass"
+            players.append((p, self._who_of(p, place, how[0], not passed),
+                            self._who_of(p, place, how[0], False), passed, where))
         if len(self._plans) >= _PLANS:
             self._plans.clear()
         plan = self._plans[id(said)] = (said, dealt, kind, "".join(words), tuple(players))
         return plan
+
+    def _who_of(self, p: str, place: int, column: int, played: bool) -> int:
+        """The number of a player in a hand: his name, seat from the dealer, word column
+        and whether he played (numbered once, so that a hand's tallies are short)."""
+        key = (p, place, column, played)
+        who = self._who.get(key)
+        if who is None:
+            who = self._who[key] = len(self._whos)
+            self._whos.append(key)
+        return who
 
     def _cards(self, s: Settlement) -> None:
         for p, values in _cards(s).items():
@@ -167,9 +181,9 @@ class Totals:
 
     def fold(self) -> None:
         """Add the tallies to the sums (and forget them)."""
-        by_seat = self.seats
-        for (p, place, column, played, taken, lo, paid, whole, flush, delta), c in \
-                self.tally.items():
+        by_seat, whos = self.seats, self._whos
+        for (who, taken, lo, paid, whole, flush, delta), c in self.tally.items():
+            p, place, column, played = whos[who]
             t = self._player(p, delta)
             t[0] += c
             if column:

@@ -60,8 +60,10 @@ INSERT_SESSION = """INSERT INTO sessions (id, name, started_at, variant, rules, 
 # A new session's id is never one that a deleted session's audit rows still carry.
 NEXT_SESSION_ID = """SELECT max(coalesce((SELECT max(id) FROM sessions), 0),
     coalesce((SELECT max(session_id) FROM audit), 0)) + 1"""
-INSERT_HAND = (f"INSERT INTO hands (session_id, {', '.join(derive.HAND_COLUMNS)}) VALUES "
-               f"({', '.join('?' * (1 + len(derive.HAND_COLUMNS)))})")
+#: A session's hand rows inserted (``{sid}``: its id, a whole number written in the SQL, so
+#: that each row is given as derived).
+INSERT_HANDS = (f"INSERT INTO hands (session_id, {', '.join(derive.HAND_COLUMNS)}) VALUES "
+                f"({{sid}}, {', '.join('?' * len(derive.HAND_COLUMNS))})")
 INSERT_PLAYER_TOTALS = (f"INSERT INTO player_totals (player, session_id, "
                         f"{', '.join(derive.PLAYER_TOTAL_COLUMNS)}) VALUES "
                         f"({', '.join('?' * (2 + len(derive.PLAYER_TOTAL_COLUMNS)))})")
@@ -141,23 +143,22 @@ def _settle_and_store(db: Connection, sid: int, stored: Stored, ch: Change
     if sums is None and hands is None:
         hands = stored.session.hands + (ch.append or ())
     after = (ch.append or ()) if hands is None else hands[keep:]
-    before: derive.Running | None = sums
     if sums is not None:  # resume from the cached state, after every stored hand
         result, first = _settled(session, stored.state, after), keep + 1
         settled = result.settlements
         leaks = _tally(session, players, _looed(db, sid, keep))  # the hands after them
+        deriving = derive.Deriving(players, before=sums, leaks=leaks)
     else:  # the domain settles the session again; the kept hands' sums are derived
         assert hands is not None
         result, first = replay(replace(session, hands=hands)), 1
         leaks = _tally(session, players)  # the whole session's
-        before = None if keep == 0 else derive.running_of(derive.derive(
-            players, stored.records[:keep], result.settlements[:keep],
-            result.settlements[keep - 1].next_state, texts=False, leaks=leaks))
+        deriving = derive.Deriving(players, leaks=leaks)
+        deriving.rows(stored.records[:keep], result.settlements[:keep], texts=False)
         settled = result.settlements[keep:]
     new = given[keep:] if given is not None else tuple(
         stored.records[i] if _same(stored, i, h) else stored_record(h, s.dealer)
         for i, (h, s) in enumerate(zip(after, settled, strict=True), keep))
-    d = derive.derive(players, new, settled, result.final, before=before, leaks=leaks)
+    d = deriving.derived(result.final, deriving.rows(new, settled))
     if ch.rules is not None or ch.first_dealer is not None:
         db.execute("UPDATE sessions SET rules = ?, first_dealer = ? WHERE id = ?",
                    (codec.dumps(dict(session.rules)), session.first_dealer, sid))
@@ -324,7 +325,7 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived,
     conn = db.conn
     if keep < stored_hands:
         conn.execute("DELETE FROM hands WHERE session_id = ? AND number > ?", (sid, keep))
-    conn.executemany(INSERT_HAND, [(sid, *row) for row in d.hands if row[0] > keep])
+    _insert_hands(conn, sid, [row for row in d.hands if row[0] > keep])
     if reseat:
         present = {(renamed or {}).get(name, name): here for name, here in conn.execute(
             "SELECT name, present FROM seats WHERE session_id = ?", (sid,)).fetchall()}
@@ -344,6 +345,11 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived,
     conn.execute("UPDATE sessions SET pool = ?, next_dealer = ?, state = ? WHERE id = ?",
                  (final.pool, final.dealer, codec.state_to_json(final), sid))
     leak_tallies.write(conn, sid, leaks, add=leaks_added)
+
+
+def _insert_hands(conn: sqlite3.Connection, sid: int, rows: list[tuple[Any, ...]]) -> None:
+    """Insert hand rows (derive.HAND_COLUMNS) of session ``sid``."""
+    conn.executemany(INSERT_HANDS.format(sid=int(sid)), rows)
 
 
 def _store_changed_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived,
@@ -387,7 +393,7 @@ Final = TableState | Callable[[], TableState]
 #: (session, raw hand objects, settlements, final state, source) and optionally the
 #: session file's ``seat_changes`` (joins and leaves between hands). The hands and their
 #: settlements may be iterators: they are derived and inserted a batch at a time
-#: (derive.derive_batches), so the writer's memory does not grow with the session.
+#: (derive.Deriving.batches), so the writer's memory does not grow with the session.
 #: A session to store: the session, its records, their settlements, the table after the
 #: last, its source; then, from a file, its seat changes and its extras (formats/
 #: extensions.py ``session_extras``: ``$schema`` and the ``x-`` fields, kept as given).
@@ -429,15 +435,13 @@ def _new_session(db: Connection, item: SessionItem) -> int:
                    (codec.dumps(codec.rule_changes_list(session.rule_changes)), sid))
     if extras:
         db.execute("UPDATE sessions SET extras = ? WHERE id = ?", (codec.dumps(extras), sid))
-    last = None
     leaks = _tally(session, session.players)
-    for d in derive.derive_batches(session.players, records, settlements, known, leaks=leaks):
-        db.conn.executemany(INSERT_HAND, [(sid, *row) for row in d.hands])
-        last = d
-    assert last is not None
-    _store(db, sid, session.players, replace(
-        last, hands=[], state=final if isinstance(final, TableState) else final()),
-        leaks.tallies(), keep=0, stored_hands=0)
+    deriving = derive.Deriving(session.players, leaks=leaks)
+    for rows in deriving.batches(records, settlements):
+        _insert_hands(db.conn, sid, rows)
+    _store(db, sid, session.players,
+           deriving.derived(final if isinstance(final, TableState) else final()),
+           leaks.tallies(), keep=0, stored_hands=0)
     return int(sid)
 
 
