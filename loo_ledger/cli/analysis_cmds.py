@@ -13,10 +13,11 @@ import typer
 from loo_ledger.cli import completion, option_limits
 from loo_ledger.cli.context import RULE_OPTION, SESSION_OPTION, env, one_session
 from loo_ledger.cli.filter_opts import filter_options, iso
+from loo_ledger.cli.matching import match_player
 from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.cli.report_opts import Output, emit, output_options
 from loo_ledger.cli.wrapping import wrapped
-from loo_ledger.services.analysis.filters import Filters
+from loo_ledger.services.analysis.filters import Filters, evenings
 
 #: Why a report of whole evenings refuses the hand filters.
 _WHOLE_EVENINGS = ("settle-up settles whole evenings: what each player owes is his net over "
@@ -60,7 +61,6 @@ def stats(ctx: typer.Context, only: Filters, output: Output,
         from loo_ledger.store.identities import read as read_identities
         player = match_identity(player, read_identities(e.ledger().db))
     elif player is not None:  # a unique prefix in any case, as everywhere (cli/matching.py)
-        from loo_ledger.cli.matching import match_player
         player = match_player(player, e.ledger().session(sid)["players"])
     table_only = output is Output.table
     # the hand filters (--pool, --seat, --with) go to the service with the evenings chosen,
@@ -209,7 +209,6 @@ def settle_up(ctx: typer.Context, only: Filters, output: Output,
                      "cannot be combined with --session or another filter, nor any of them "
                      "with --banker")
         from loo_ledger.cli.season_show import show_tab
-        from loo_ledger.services.analysis.filters import evenings
         from loo_ledger.services.analysis.season import season_tab
         if filtered:
             title, _name, chosen = evenings(e.ledger(), only)

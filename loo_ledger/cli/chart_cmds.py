@@ -96,7 +96,6 @@ def _season(e: Any, only: Any, width: int, height: int, output: Output) -> None:
     """The season's chart: x = evenings (0: the start), y = each player's running balance;
     the evenings of the filters (--since alone: every session from then on)."""
     from loo_ledger.services.analysis.filters import evenings
-    from loo_ledger.services.reports import series, textchart
     since_alone = not (only.season is not None or only.until or only.variant is not None
                        or only.sessions)
     if since_alone:

@@ -13,6 +13,9 @@ from typing import Any, TypeVar
 import typer
 
 from loo_ledger.cli import completion
+from loo_ledger.cli.context import env
+from loo_ledger.cli.groups import option_group
+from loo_ledger.cli.option_limits import session
 from loo_ledger.errors import LooError
 
 #: The panel of a report's --help that lists the filters.
@@ -29,7 +32,6 @@ UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", rich_help_panel=PAN
 def _sessions(values: list[str] | None) -> list[str] | None:
     """Each ``-s`` as every option naming a session checks it (cli/option_limits.py
     ``session``: an id within what the ledger can hold, or a name of free text)."""
-    from loo_ledger.cli.option_limits import session
     return [session(v) or v for v in values] if values else values
 
 
@@ -157,7 +159,6 @@ def filter_options(cannot: Mapping[str, str] | None = None) -> Callable[[F], F]:
     refused = dict(cannot or {})
 
     def decorate(fn: F) -> F:
-        from loo_ledger.cli.groups import option_group
         return option_group(fn, into="only", options=[
             (name, annotation, option) for name, _, annotation, option in _FILTERS],
             read=lambda typed, ctx: _read_typed(ctx, typed, refused))
@@ -170,7 +171,6 @@ def _read_typed(ctx: typer.Context, typed: dict[str, Any], refused: Mapping[str,
     for name, flag, _, _ in _FILTERS:
         if flag in refused:
             refuse({flag: typed[name]}, refused[flag])
-    from loo_ledger.cli.context import env
     from loo_ledger.services.analysis.filters import Filters
     if not any(v not in (None, []) for v in typed.values()):
         return Filters()

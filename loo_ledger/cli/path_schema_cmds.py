@@ -10,6 +10,7 @@ import sys
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, print_json
+from loo_ledger.cli.matching import match
 
 
 def path(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
@@ -38,7 +39,6 @@ def schema(ctx: typer.Context,
       $ loo schema > session.schema.json
       $ loo schema balances
     """
-    from loo_ledger.cli.matching import match
     from loo_ledger.formats.schemacheck import SCHEMA_NAME, schemas_dir
     where = schemas_dir()
     if name is None or name.strip().casefold() == "session":

@@ -29,6 +29,9 @@ from typing import Any, TypeVar
 
 import typer
 
+from loo_ledger.cli.context import print_json
+from loo_ledger.cli.groups import option_group
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -56,7 +59,6 @@ _FLAGS: tuple[tuple[str, str, Output, str], ...] = (
 
 def output_options(fn: F) -> F:
     """Give report ``fn`` the output options; it receives them as ``output: Output``."""
-    from loo_ledger.cli.groups import option_group
     options = [(name, bool, typer.Option(False, flag, help=text, rich_help_panel="Output"))
                for name, flag, _, text in _FLAGS]
     return option_group(fn, into="output", options=options, read=_chosen_output)
@@ -124,7 +126,6 @@ def emit(output: Output, whole: Any, rows: Callable[[], Iterable[Mapping[str, An
          columns: Sequence[str] | None = None) -> None:
     """Print a report that is not a table: ``whole`` for ``--json``, else ``rows()`` (the
     report's rows) as ``output``."""
-    from loo_ledger.cli.context import print_json
     if output is Output.json:
         print_json(whole)
     else:

@@ -10,7 +10,7 @@ from typing import Any
 import typer
 
 from loo_ledger.cli.context import env
-from loo_ledger.cli.filter_opts import filter_options, given
+from loo_ledger.cli.filter_opts import filter_options, given, refuse
 from loo_ledger.cli.render import Table, header, show, table
 from loo_ledger.cli.report_opts import Output, emit, output_options, write_rows
 from loo_ledger.cli.visible import cell, visible
@@ -40,7 +40,6 @@ def hands(ctx: typer.Context, only: Any, output: Output,
     many = bool(only.season is not None or only.since or only.until
                 or only.variant is not None or len(ids) > 1)
     if audit:
-        from loo_ledger.cli.filter_opts import refuse
         refuse({**given(only), "--session": ids[1:]},
                "the audit trail is one session's, every change in it: give one -s ID")
         return _audit(e.ledger().audit(ids[0] if ids else e.session_id(None)), output)

@@ -8,11 +8,13 @@ from __future__ import annotations
 import typer
 
 from loo_ledger.cli import completion
+from loo_ledger.cli.cancel import confirm
 from loo_ledger.cli.command import LooCommand
 from loo_ledger.cli.context import JSON_OPTION, RULE_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.matching import NoMatch, candidates, match, match_player
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.visible import visible
+from loo_ledger.errors import LooError
 
 seat_app = typer.Typer(help="""
     Examples:
@@ -85,7 +87,6 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     from loo_ledger.formats.lookalike import fold
     from loo_ledger.services.names import check_word
     if not name.strip():
-        from loo_ledger.errors import LooError
         raise LooError("a house rule needs a name, e.g. loo rules save Crown --variant "
                        f"{base} --rule loo_limit=45")
     check_word("house rule name", name)
@@ -143,7 +144,6 @@ def rules_delete(ctx: typer.Context, name: str = typer.Argument(
     Examples:
       $ loo rules delete Crown --yes
     """
-    from loo_ledger.cli.cancel import confirm
     ledger = env(ctx).ledger()
     name = match(name, ledger.house_rules(), "house rule")
     confirm(f"Delete house rule {visible(name)}? (sessions played under it keep their rules)",

@@ -25,6 +25,7 @@ from loo_ledger.cli.context import (
 from loo_ledger.cli.matching import match, match_player
 from loo_ledger.cli.options import PLAYERS_ARG, Options, hand_options
 from loo_ledger.cli.outputs import action_result, stored_session
+from loo_ledger.cli.visible import visible
 from loo_ledger.errors import LooError
 
 if TYPE_CHECKING:
@@ -186,7 +187,6 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
     later = len(result.settlements) - number
     typer.echo(f"hand {number} amended; {later} later hand{'s' if later != 1 else ''} "
                f"settled again; pool now {result.final.pool}")
-    from loo_ledger.cli.visible import visible
     from loo_ledger.domain.rules.chips import signed
     after = _nets(e.ledger(), sid)
     changed = [f"{visible(p)} {signed(n - before.get(p, 0))} (now {signed(n)})"

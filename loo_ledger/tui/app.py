@@ -27,9 +27,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Static
 
+from loo_ledger.domain.rules.model import HandRecord as Record
 from loo_ledger.errors import LooError
 from loo_ledger.formats.handcodec import record_from_dict
 from loo_ledger.services.pool import stored_variant
+from loo_ledger.services.reports.cells import hand_cell
 from loo_ledger.services.snapshot import (
     LastHand,
     PlayerLine,
@@ -281,7 +283,6 @@ class TableApp(App[None]):
                                  player_words(p, lou)))
 
     def show_hands(self, board: TableSnapshot, lou: bool) -> None:
-        from loo_ledger.services.reports.cells import hand_cell
         table = self.query_one("#hands", DataTable)
         table.clear(columns=True)
         seats = list(self.ledger.session(self.sid)["players"])
@@ -435,7 +436,6 @@ class TableApp(App[None]):
             self.say("No hand selected to amend.")
             return
         n = h["number"]
-        from loo_ledger.domain.rules.model import HandRecord as Record
         from loo_ledger.services.table import amend_record, view_before
         from loo_ledger.tui.form import HandForm, answers_from, forfeits_from
         old = _record(h["record"])

@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from loo_ledger.domain.rules.money import allocate, money, whole_cents
-from loo_ledger.errors import LooError, NotFound
+from loo_ledger.errors import LooError, NotFound, VariantError
 from loo_ledger.services.analysis.filters import Filters, evenings, no_hand
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats_sql import Scope, StatsReader
@@ -134,7 +134,6 @@ def game_of(sessions: list[dict[str, Any]]) -> str:
     """``lou`` when every session is Lou (by its variant and rules), ``loo`` when none is,
     else ``mixed`` (Lou's fold is then counted as a pass and its burns as loos)."""
     from loo_ledger.domain.rules.variants import variant
-    from loo_ledger.errors import VariantError
     games: dict[tuple[str, str], str] = {}
     for s in sessions:
         key = (s["variant"], s["rules"] or "{}")
