@@ -34,7 +34,7 @@ def balances(ctx: typer.Context, output: Output,
     chips = [*(p["net"] for p in bal["players"]), bal["pool"], *([-carried] if carried else [])]
     cash = None
     if value is not None:  # the rounding is loaded only for money
-        from loo_ledger.domain.rules.money import allocate
+        from loo_ledger.domain.rules.money import allocate  # noqa: PLC0415 (money: only a session with a unit of value)
         cash = allocate(chips, value)
     total_money = sum(cash[1:], cash[0]) if cash else None
     total = {"chips": sum(chips), **({"money": str(total_money)} if cash else {})}

@@ -84,7 +84,7 @@ def flat(value: Any) -> Any:
     >>> flat({"a": 1}), flat(None), flat(True), flat("-1.35"), flat("=1+2"), flat(-5)
     ('{"a": 1}', '', 'true', '-1.35', "'=1+2", -5)
     """
-    from loo_ledger.services.reports.csvout import cell
+    from loo_ledger.services.reports.csvout import cell  # noqa: PLC0415 (CSV cells: only --csv/--tsv)
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -114,7 +114,7 @@ def write_rows(output: Output, rows: Iterable[Mapping[str, Any]],
         columns = columns_of(rows)
         if not columns:  # no rows: nothing to name (no header either)
             return
-    import csv  # only for --csv/--tsv: every report loads this module, few write CSV
+    import csv  # noqa: PLC0415 (only for --csv/--tsv: every report loads this module)
     writer = csv.writer(sys.stdout, lineterminator="\n",
                         delimiter="\t" if output is Output.tsv else ",")
     writer.writerow(columns)

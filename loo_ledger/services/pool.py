@@ -35,7 +35,7 @@ def row_variant(row: Mapping[str, Any], hand: int | None = None) -> Variant:
     if not any(c.from_hand <= n for c in changes):  # the session's own rules
         return variant(row["variant"], dict(row["rules"]))
     # only for a session whose rules changed: `loo pool` settles nothing (tests/test_startup.py)
-    from loo_ledger.domain.settlement.session import rules_in_force
+    from loo_ledger.domain.settlement.session import rules_in_force  # noqa: PLC0415 (the engine: not for `loo pool`, `loo hands`)
     return variant(row["variant"], rules_in_force(row["rules"], changes, n))
 
 

@@ -245,7 +245,7 @@ def record_payment(ledger: Any, *, payer: str, payee: str, amount: str, when: st
     time, or in the sessions named), unless ``advance`` says it is paid ahead."""
     if payer == payee:
         raise LooError(f"{payer} cannot pay {payee}: a payment is between two parties")
-    from loo_ledger.services.names import check_currency
+    from loo_ledger.services.names import check_currency  # noqa: PLC0415 (name checks: only a payment's currency)
     check_currency(currency)
     cents = amount_cents(amount)
     valued = [s for s in StatsReader(ledger.db).sessions(Scope())

@@ -106,9 +106,9 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     """The session file ``loo export`` writes (``dumps_session`` of the stored session),
     hand by hand: each stored record is read back through the session format (so a record
     the format refuses stops the export with its message), extension fields kept."""
-    from loo_ledger.domain.rules.model import RuleChange
-    from loo_ledger.formats.extensions import PREFIX
-    from loo_ledger.formats.sessionfile import (
+    from loo_ledger.domain.rules.model import RuleChange  # noqa: PLC0415 (the model: only a session's own file)
+    from loo_ledger.formats.extensions import PREFIX  # noqa: PLC0415 (the session format: only its own file)
+    from loo_ledger.formats.sessionfile import (  # noqa: PLC0415 (the session format: not for `loo hands --json`)
         dumps_session,
         hand_from_dict,
         hand_to_dict,
@@ -201,7 +201,7 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None, *,
         tricks = record.get("tricks")
         if not tricks and record.get("cards"):
             if judged is None:
-                from loo_ledger.store.stats_sql import StatsReader
+                from loo_ledger.store.stats_sql import StatsReader  # noqa: PLC0415 (the stats reader: only for filtered hands)
                 judged = StatsReader(ledger.db).hand_tricks(sid)
             tricks = judged.get(number)
         tricks = tricks or {}
