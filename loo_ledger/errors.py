@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     if name == "Problem":
-        from loo_ledger.problem import Problem
+        from loo_ledger.problem import Problem  # noqa: PLC0415 (problems (~35 modules): not for `loo --help`, balances)
         return Problem
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

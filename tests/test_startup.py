@@ -270,3 +270,16 @@ def test_standings_loads_no_season_services_and_no_csv_writer(good_template: Pat
     assert "loo_ledger.services.analysis.standings" in modules   # it did its work
     assert not {"loo_ledger.services.seasons", "loo_ledger.services.reports.csvout",
                 "loo_ledger.services.reports.evening"} & set(modules)
+
+
+def test_stats_loads_not_what_replay_and_settle_up_need(modules_of, good_db: Path) -> None:
+    """`loo stats` shares its module (cli/analysis_cmds.py) with `loo replay` and `loo
+    settle-up`: it reads the stored totals, so it loads neither the engine and the replay
+    nor the money owed, a season's tab or the progress bar (rich) they use."""
+    modules = modules_of("--db", str(good_db), "stats")
+    assert "loo_ledger.services.analysis.stats" in modules   # it did its work
+    assert not [m for m in ("loo_ledger.domain.settlement.engine", "loo_ledger.store.writer",
+                            "loo_ledger.services.analysis.resettle",
+                            "loo_ledger.services.analysis.settle_up",
+                            "loo_ledger.services.analysis.season", "loo_ledger.cli.progress",
+                            "rich") if m in modules]

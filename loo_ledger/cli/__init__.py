@@ -156,7 +156,7 @@ def load(name: str) -> Any:
             sub.help = reflow(cleandoc(sub.help or ""))
     else:
         rest = cleandoc(found.__doc__ or "")
-        from loo_ledger.cli.command import LooCommand
+        from loo_ledger.cli.command import LooCommand  # noqa: PLC0415 (not for `loo --help`, which builds no command)
         app = typer.Typer(add_completion=False)
         app.command(name, cls=LooCommand)(found)
         built = typer.main.get_command(app)
@@ -281,7 +281,7 @@ def _root(ctx: typer.Context,
               help="The ledger database (default: loo.db in your data directory).")) -> None:
     # the root's callback runs for a command, never for `loo --help`: what every command
     # shares (cli/context.py) loads from here
-    from loo_ledger.cli.context import Env, resolve_db
+    from loo_ledger.cli.context import Env, resolve_db  # noqa: PLC0415 (what commands share: not for `loo --help`)
     ctx.obj = Env(db_path=resolve_db(db))
     ctx.call_on_close(ctx.obj.close)  # the ledger is closed as the command line ends
 

@@ -13,10 +13,11 @@ import typer
 from loo_ledger.cli import completion, option_limits
 from loo_ledger.cli.context import RULE_OPTION, SESSION_OPTION, env, one_session
 from loo_ledger.cli.filter_opts import filter_options, iso
+from loo_ledger.cli.matching import match_player
 from loo_ledger.cli.render import money_text, show, signed, table
 from loo_ledger.cli.report_opts import Output, emit, output_options
 from loo_ledger.cli.wrapping import wrapped
-from loo_ledger.services.analysis.filters import Filters
+from loo_ledger.services.analysis.filters import Filters, evenings
 
 #: Why a report of whole evenings refuses the hand filters.
 _WHOLE_EVENINGS = ("settle-up settles whole evenings: what each player owes is his net over "
@@ -46,7 +47,7 @@ def stats(ctx: typer.Context, only: Filters, output: Output,
     (the current one, or -s ID), or the evenings the filters choose (--all, --since,
     --until, --season, --variant, several -s); --pool, --seat and --with choose hands and
     seats within them. --csv, --tsv and --nl write a row per player."""
-    from loo_ledger.services.analysis.stats import stats as run_stats
+    from loo_ledger.services.analysis.stats import stats as run_stats  # noqa: PLC0415 (the stats service: not for settle-up, replay)
     e = env(ctx)
     ids = list(only.sessions)
     if all_ and ids:
@@ -56,11 +57,10 @@ def stats(ctx: typer.Context, only: Filters, output: Output,
     across = (all_ or only.since is not None or filtered)
     sid = None if across else (ids[0] if ids else e.session_id(None))
     if player is not None and sid is None:  # across sessions: a person, by any spelling
-        from loo_ledger.cli.player_cmds import match_identity
-        from loo_ledger.store.identities import read as read_identities
+        from loo_ledger.cli.player_cmds import match_identity  # noqa: PLC0415 (identities: only for a player across sessions)
+        from loo_ledger.store.identities import read as read_identities  # noqa: PLC0415 (identities: only for a player across sessions)
         player = match_identity(player, read_identities(e.ledger().db))
     elif player is not None:  # a unique prefix in any case, as everywhere (cli/matching.py)
-        from loo_ledger.cli.matching import match_player
         player = match_player(player, e.ledger().session(sid)["players"])
     table_only = output is Output.table
     # the hand filters (--pool, --seat, --with) go to the service with the evenings chosen,
@@ -198,7 +198,7 @@ def settle_up(ctx: typer.Context, only: Filters, output: Output,
     several -s), a tab: every session's money by player (and the pool), less the debts
     paid ('loo paid'), and who still pays whom. --csv, --tsv and --nl write a row per
     player (and the pool), or per party of each tab."""
-    from loo_ledger.services.analysis.settle_up import settle_session
+    from loo_ledger.services.analysis.settle_up import settle_session  # noqa: PLC0415 (not for `loo stats`, `loo replay`)
     e = env(ctx)
     ids = list(only.sessions)
     filtered = bool(only.until or only.season is not None or only.variant is not None
@@ -208,9 +208,8 @@ def settle_up(ctx: typer.Context, only: Filters, output: Output,
             ctx.fail("--all and the filters settle a season by the fewest transfers; --all "
                      "cannot be combined with --session or another filter, nor any of them "
                      "with --banker")
-        from loo_ledger.cli.season_show import show_tab
-        from loo_ledger.services.analysis.filters import evenings
-        from loo_ledger.services.analysis.season import season_tab
+        from loo_ledger.cli.season_show import show_tab  # noqa: PLC0415 (a season's tab: only settle-up --all/filters)
+        from loo_ledger.services.analysis.season import season_tab  # noqa: PLC0415 (a season's tab: only settle-up --all/filters)
         if filtered:
             title, _name, chosen = evenings(e.ledger(), only)
             tab = season_tab(e.ledger(), since=None, evenings=[s["id"] for s in chosen],
@@ -340,8 +339,8 @@ def replay(ctx: typer.Context, output: Output,
                "rule changes are dropped).")),
            ) -> None:
     """--csv, --tsv and --nl write a row per player, then the pool's ("(pool)")."""
-    from loo_ledger.cli.progress import bar, shown
-    from loo_ledger.services.analysis.resettle import replay_session
+    from loo_ledger.cli.progress import bar, shown  # noqa: PLC0415 (replay alone: not for `loo stats`, settle-up)
+    from loo_ledger.services.analysis.resettle import replay_session  # noqa: PLC0415 (the engine: `loo replay` alone, not `loo stats`)
     e = env(ctx)
     sid = one_session(ctx, typed, session)
     total = next((r["hands"] for r in e.ledger().sessions() if r["id"] == sid), None

@@ -6,6 +6,7 @@ whose unit has a money value (tests/test_startup.py, benchmarks/ "loo balances")
 # No ``from __future__ import annotations`` here: Typer reads the signature at every start,
 # and annotations that are objects spare it compiling each one from a string.
 
+from decimal import Decimal
 from typing import Any
 
 import typer
@@ -33,7 +34,7 @@ def balances(ctx: typer.Context, output: Output,
     chips = [*(p["net"] for p in bal["players"]), bal["pool"], *([-carried] if carried else [])]
     cash = None
     if value is not None:  # the rounding is loaded only for money
-        from loo_ledger.domain.rules.money import allocate
+        from loo_ledger.domain.rules.money import allocate  # noqa: PLC0415 (money: only a session with a unit of value)
         cash = allocate(chips, value)
     total_money = sum(cash[1:], cash[0]) if cash else None
     total = {"chips": sum(chips), **({"money": str(total_money)} if cash else {})}
@@ -77,7 +78,6 @@ def _balance_rows(whole: dict[str, Any]) -> list[dict[str, Any]]:
     rows = [*({"kind": "player", **p} for p in whole["players"]),
             {"kind": "pool", "name": None, **pool}]
     if carried:
-        from decimal import Decimal
         rows.append({"kind": "carried_in", "name": None, "net": -carried["chips"],
                      **({"money": str(-Decimal(carried["money"]))} if money else {})})
     return [{"session": whole["session"], **r} for r in rows]

@@ -52,7 +52,7 @@ def chart(ctx: typer.Context, only: Any, output: Output,
         return _season(e, only, width, height, output)
     ev = Evening.load(e.ledger(), ids[0] if ids else e.session_id(None))
     if only.hand_filters():
-        from loo_ledger.services.analysis.filters import kept_hands, no_hand
+        from loo_ledger.services.analysis.filters import kept_hands, no_hand  # noqa: PLC0415 (the filters: not for `loo chart --help`)
         kept = kept_hands(e.ledger(), [ev.session_id], only)[ev.session_id]
         if not kept:
             raise no_hand(only)
@@ -95,8 +95,7 @@ def _painter(names: list[str]) -> Any:
 def _season(e: Any, only: Any, width: int, height: int, output: Output) -> None:
     """The season's chart: x = evenings (0: the start), y = each player's running balance;
     the evenings of the filters (--since alone: every session from then on)."""
-    from loo_ledger.services.analysis.filters import evenings
-    from loo_ledger.services.reports import series, textchart
+    from loo_ledger.services.analysis.filters import evenings  # noqa: PLC0415 (the filters: not for `loo chart --help`)
     since_alone = not (only.season is not None or only.until or only.variant is not None
                        or only.sessions)
     if since_alone:

@@ -30,12 +30,12 @@ def starting(incomplete: str, words: Iterable[str]) -> list[str]:
 
 def _read(ctx: typer.Context, what: Callable[[Any], Iterable[str]]) -> list[str]:
     """``what(ledger)`` of the ledger the command line names; [] when there is none."""
-    from loo_ledger.cli.context import resolve_db
+    from loo_ledger.cli.context import resolve_db  # noqa: PLC0415 (cli.context imports this module: a cycle)
     path = Path(resolve_db(ctx.find_root().params.get("db")))
     if not path.is_file():
         return []
-    from loo_ledger.store.db import open_database
-    from loo_ledger.store.ledger import Ledger
+    from loo_ledger.store.db import open_database  # noqa: PLC0415 (the ledger: only when completing, not `loo --help`)
+    from loo_ledger.store.ledger import Ledger  # noqa: PLC0415 (the ledger: only when completing, not `loo --help`)
     with suppress(LooError):
         ledger = Ledger(open_database(path, create=False, folders=False))
         try:
@@ -76,7 +76,7 @@ def words(ctx: typer.Context, incomplete: str) -> list[str]:
 
 def variants(ctx: typer.Context, incomplete: str) -> list[str]:
     """``--variant``: the presets and the ledger's house rules."""
-    from loo_ledger.domain.rules.variants import PRESETS
+    from loo_ledger.domain.rules.variants import PRESETS  # noqa: PLC0415 (the presets: only when completing a rule)
     return starting(incomplete, [*PRESETS, *_read(ctx, lambda ledger: ledger.house_rules())])
 
 
@@ -92,7 +92,7 @@ def suits(incomplete: str) -> list[str]:
 
 def rules(incomplete: str) -> list[str]:
     """``--rule NAME=VALUE``: the parameter names, then a choice parameter's values."""
-    from loo_ledger.domain.rules.params import PARAMS
+    from loo_ledger.domain.rules.params import PARAMS  # noqa: PLC0415 (the parameters: only when completing one)
     name, sep, value = incomplete.partition("=")
     if not sep:
         return [f"{n}=" for n in starting(name, PARAMS)]

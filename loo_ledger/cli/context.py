@@ -48,8 +48,8 @@ class Env:
         missing file is a NotFound naming the path. ``writes``: the command is about to
         write, so the check of the file's pages begins now (store/conn.py verify_soon)."""
         if self._ledger is None:
-            from loo_ledger.store.db import open_database
-            from loo_ledger.store.ledger import Ledger
+            from loo_ledger.store.db import open_database  # noqa: PLC0415 (the store: not for `loo path`, `loo variants`, --help)
+            from loo_ledger.store.ledger import Ledger  # noqa: PLC0415 (the store: not for `loo path`, `loo variants`, --help)
             create = self.command in CREATES_LEDGER if create is None else create
             self._ledger = Ledger(open_database(self.db_path, create=create, folders=False))
         if writes:
@@ -121,7 +121,7 @@ def resolve_db(db: Path | None) -> Path:
         return db
     if os.environ.get("LOO_DB"):
         return Path(os.environ["LOO_DB"])
-    from loo_ledger.store.db import default_db_path  # the data dir; moves an old ledger once
+    from loo_ledger.store.db import default_db_path  # noqa: PLC0415 (the data dir (moves an old ledger once): no --db/$LOO_DB)
     return default_db_path()
 
 

@@ -188,7 +188,7 @@ def _cards(opts: Options, trump_known: bool, problems: _Problems) -> CardRecord 
     failed to follow). Cards are kept in their plain form (``As``, ``10h``)."""
     if not opts.cards and opts.turned is None:
         return None
-    from loo_ledger.domain.cards.deck import CardError, parse_card, parse_cards
+    from loo_ledger.domain.cards.deck import CardError, parse_card, parse_cards  # noqa: PLC0415 (cards: only a hand entered with its cards)
     tricks: list[tuple[str, ...]] = []
     for i, text in enumerate(opts.cards, 1):
         try:

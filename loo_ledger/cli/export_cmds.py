@@ -99,7 +99,7 @@ def export(ctx: typer.Context, only: Any,
 def _chosen(e: Any, only: Any) -> tuple[list[int], dict[int, set[int]] | None]:
     """The sessions the filters choose (one: -s or the current one, unless an evening
     filter is given), and the hands of each the hand filters keep (None: all)."""
-    from loo_ledger.services.analysis.filters import evenings, kept_hands, no_hand
+    from loo_ledger.services.analysis.filters import evenings, kept_hands, no_hand  # noqa: PLC0415 (the filters: not for `loo export --help`)
     ids = list(only.sessions)
     many = bool(only.season is not None or only.since or only.until
                 or only.variant is not None or len(ids) > 1)
@@ -118,7 +118,7 @@ def _chosen(e: Any, only: Any) -> tuple[list[int], dict[int, set[int]] | None]:
 def _hands(ledger: Ledger, sids: list[int], kept: dict[int, set[int]] | None,
            tick: Tick | None) -> Iterator[str]:
     """The hands' CSV of each session in turn under one header, only the hands ``kept``."""
-    from loo_ledger.services.reports import stream
+    from loo_ledger.services.reports import stream  # noqa: PLC0415 (the streams: only the export that writes them)
     for i, sid in enumerate(sids):
         yield from stream.hands_csv(ledger, sid, tick, header=i == 0,
                                     kept=None if kept is None else kept[sid])
@@ -126,8 +126,8 @@ def _hands(ledger: Ledger, sids: list[int], kept: dict[int, set[int]] | None,
 
 def _season(ledger: Ledger, only: Any, fmt: Format) -> Iterator[str]:
     """The evenings chosen as a season to share (services/analysis/season_report.py)."""
-    from loo_ledger.services.analysis.season_report import season_report
-    from loo_ledger.services.reports import season_html, season_md, season_text
+    from loo_ledger.services.analysis.season_report import season_report  # noqa: PLC0415 (a season's report: only a season's export)
+    from loo_ledger.services.reports import season_html, season_md, season_text  # noqa: PLC0415 (a season's writers: only a season's export)
     write = {Format.md: season_md.summary, Format.text: season_text.summary,
              Format.html: season_html.page}[fmt]
     yield write(season_report(ledger, only))
@@ -155,15 +155,15 @@ def _chunks(ledger: Ledger, sid: int, fmt: Format, summary: bool,
     """The export's text in pieces: a session file, the hands' CSV and the HTML page are
     streamed hand by hand (memory does not grow with the session); the summaries are one
     piece."""
-    from loo_ledger.services.reports import stream
+    from loo_ledger.services.reports import stream  # noqa: PLC0415 (the streams: only the export that writes them)
     if fmt is Format.json:  # the stored records as raw: seat_changes and x- fields kept
         yield from stream.session_file(ledger, sid, tick)
         return
     if fmt is Format.csv and not summary:
         yield from stream.hands_csv(ledger, sid, tick)
         return
-    from loo_ledger.services.reports import csvout, html, markdown, text
-    from loo_ledger.services.reports.evening import Evening
+    from loo_ledger.services.reports import csvout, html, markdown, text  # noqa: PLC0415 (each writer only for its own format)
+    from loo_ledger.services.reports.evening import Evening  # noqa: PLC0415 (an evening's report: only its export)
     ev = Evening.load(ledger, sid)
     if fmt is Format.csv:
         yield csvout.summary_csv(ev)

@@ -13,6 +13,9 @@ from typing import Any, TypeVar
 import typer
 
 from loo_ledger.cli import completion
+from loo_ledger.cli.context import env
+from loo_ledger.cli.groups import option_group
+from loo_ledger.cli.option_limits import session
 from loo_ledger.errors import LooError
 
 #: The panel of a report's --help that lists the filters.
@@ -29,7 +32,6 @@ UNTIL_OPTION = typer.Option(None, "--until", metavar="DATE", rich_help_panel=PAN
 def _sessions(values: list[str] | None) -> list[str] | None:
     """Each ``-s`` as every option naming a session checks it (cli/option_limits.py
     ``session``: an id within what the ledger can hold, or a name of free text)."""
-    from loo_ledger.cli.option_limits import session
     return [session(v) or v for v in values] if values else values
 
 
@@ -79,8 +81,8 @@ WITH_OPTION = typer.Option(None, "--with", metavar="PLAYER", rich_help_panel=PAN
 def span(since: str | None, until: str | None) -> tuple[str | None, str | None]:
     """--since and --until as UTC ``YYYY-MM-DD HH:MM:SS``: from the start of since's range
     to the end of until's (services/dates.py ``period``)."""
-    from loo_ledger.services.analysis.stats import utc
-    from loo_ledger.services.dates import period
+    from loo_ledger.services.analysis.stats import utc  # noqa: PLC0415 (dates: only with --since/--until)
+    from loo_ledger.services.dates import period  # noqa: PLC0415 (dates: only with --since/--until)
     return (utc(period(since)[0].isoformat()) if since is not None else None,
             utc(period(until)[1].isoformat()) if until is not None else None)
 
@@ -104,11 +106,11 @@ def read(ledger: Any, *, season: str | None = None, since: str | None = None,
          with_: str | None = None) -> Any:
     """The options as one :class:`~loo_ledger.services.analysis.filters.Filters`: dates as
     UTC, ``--with`` matched to a person (any spelling, a unique prefix)."""
-    from loo_ledger.services.analysis.filters import Filters
+    from loo_ledger.services.analysis.filters import Filters  # noqa: PLC0415 (the filters: not for a report's --help)
     start, end = span(since, until)
     if with_ is not None:
-        from loo_ledger.cli.player_cmds import match_identity
-        from loo_ledger.store.identities import read as read_identities
+        from loo_ledger.cli.player_cmds import match_identity  # noqa: PLC0415 (identities: only with --with)
+        from loo_ledger.store.identities import read as read_identities  # noqa: PLC0415 (identities: only with --with)
         with_ = match_identity(with_, read_identities(ledger.db))
     return Filters(season=season, since=start, until=end, sessions=tuple(session or ()),
                    variant=variant, pool=pool, seat=seat_number(seat), with_=with_)
@@ -157,7 +159,6 @@ def filter_options(cannot: Mapping[str, str] | None = None) -> Callable[[F], F]:
     refused = dict(cannot or {})
 
     def decorate(fn: F) -> F:
-        from loo_ledger.cli.groups import option_group
         return option_group(fn, into="only", options=[
             (name, annotation, option) for name, _, annotation, option in _FILTERS],
             read=lambda typed, ctx: _read_typed(ctx, typed, refused))
@@ -170,8 +171,7 @@ def _read_typed(ctx: typer.Context, typed: dict[str, Any], refused: Mapping[str,
     for name, flag, _, _ in _FILTERS:
         if flag in refused:
             refuse({flag: typed[name]}, refused[flag])
-    from loo_ledger.cli.context import env
-    from loo_ledger.services.analysis.filters import Filters
+    from loo_ledger.services.analysis.filters import Filters  # noqa: PLC0415 (the filters: only when one is given)
     if not any(v not in (None, []) for v in typed.values()):
         return Filters()
     e = env(ctx)

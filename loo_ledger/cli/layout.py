@@ -29,6 +29,8 @@ from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from loo_ledger.cli.visible import visible
+
 if TYPE_CHECKING:
     from loo_ledger.cli.render import Table
 
@@ -197,5 +199,4 @@ def _records(t: Table, width: int) -> RichTable:
 def _titled(title: str | None, table: RichTable) -> Any:
     if not title:
         return table
-    from loo_ledger.cli.visible import visible
     return Group(Text(visible(title), style="bold"), table)

@@ -12,7 +12,9 @@ from loo_ledger.cli.filter_opts import filter_options
 from loo_ledger.cli.player_cmds import match_identity
 from loo_ledger.cli.render import show, table
 from loo_ledger.cli.report_opts import Output, emit, output_options
+from loo_ledger.services.analysis.filters import evenings
 from loo_ledger.services.analysis.leaks import leaks as run
+from loo_ledger.store.identities import read as read_identities
 
 NOT_ENOUGH = "not enough hands"
 
@@ -32,8 +34,6 @@ def leaks(ctx: typer.Context, only: Any, output: Output,
     The cost is in chips per 100 of his hands, with a 90% bootstrap interval; sorted by
     cost, the dearest first. See docs/guide.md, "Leaks". --csv, --tsv and --nl write a row
     per line of each player (the player, then the line's fields of --json)."""
-    from loo_ledger.services.analysis.filters import evenings
-    from loo_ledger.store.identities import read as read_identities
     if all_ == (player is not None):
         ctx.fail("name one PLAYER, or give --all for every player")
     ledger = env(ctx).ledger()

@@ -30,8 +30,8 @@ def import_(ctx: typer.Context,
                 "Import a file even if its content is already in the ledger (a new session).")),
             as_json: bool = JSON_OPTION) -> None:
     """One impossible hand in one file writes nothing."""
-    from loo_ledger.cli.outputs import imported, read_stdin
-    from loo_ledger.services.importing import load
+    from loo_ledger.cli.outputs import imported, read_stdin  # noqa: PLC0415 (the import's output: not for `loo sessions`, check)
+    from loo_ledger.services.importing import load  # noqa: PLC0415 (the importer: not for `loo sessions`, `loo check`)
     stdin = read_stdin(files)
     known = _existing(ctx) if dry_run else None  # what the real import would be refused by
     with bar("settling" if dry_run else "settling and storing") as tick:
@@ -100,12 +100,12 @@ def check(ctx: typer.Context, output: Output,
                    "every session and the whole ledger."),
           ) -> None:
     """--csv, --tsv and --nl write a row per difference (as --json's)."""
-    from loo_ledger.services.checking import check_file, check_ledger, check_session
+    from loo_ledger.services.checking import check_file, check_ledger, check_session  # noqa: PLC0415 (the checks: not for `loo sessions`, `loo import`)
     e = env(ctx)
     found: list[tuple[int | None, Any]] = [(None, p) for p in check_file(e.ledger())]
     damaged = bool(found)
     if repair and not found:
-        from loo_ledger.services.repairing import repair as run_repair
+        from loo_ledger.services.repairing import repair as run_repair  # noqa: PLC0415 (the repair: only `loo check --repair`)
         repaired = run_repair(e.ledger())
         if output is Output.table:
             typer.echo(repaired.describe())

@@ -19,6 +19,7 @@ loo_ledger.cli.matching.NoMatch: 'be' is ambiguous: it matches Ben, Bea; type mo
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 from loo_ledger.cli.visible import visible
@@ -41,7 +42,6 @@ def near_miss(typed: str, choices: Iterable[str]) -> str | None:
     >>> near_miss("Clarx", ("Ann", "Clara", "Ben")), near_miss("Zed", ("Ann", "Clara"))
     ('Clara', None)
     """
-    import difflib
 
     options = list(dict.fromkeys(choices))
     folded = {c.casefold(): c for c in options}

@@ -21,7 +21,7 @@ import typer
 
 @cache
 def _unit_value() -> re.Pattern[str]:
-    from loo_ledger.formats.limits import UNIT_VALUE_PATTERN
+    from loo_ledger.formats.limits import UNIT_VALUE_PATTERN  # noqa: PLC0415 (format limits: only when this option is given)
     return re.compile(UNIT_VALUE_PATTERN)
 
 
@@ -34,7 +34,7 @@ def unit_value(value: str | None) -> str | None:
     """``--unit-value``: a plain decimal such as 0.05 (no sign, exponent, NaN or Infinity)."""
     if value is None:
         return value
-    from loo_ledger.formats.limits import MAX_UNIT_DECIMALS, MAX_UNIT_DIGITS, visible
+    from loo_ledger.formats.limits import MAX_UNIT_DECIMALS, MAX_UNIT_DIGITS, visible  # noqa: PLC0415 (format limits: only when this option is given)
     if not _unit_value().match(value):
         raise typer.BadParameter(
             f"{visible(value)} is not a money value like 0.05: digits with at most one "
@@ -47,7 +47,7 @@ def chips(value: int | None) -> int | None:
     """A number of chips a person gives (``--buy-in``): 0 to MAX_CHIPS."""
     if value is None:
         return value
-    from loo_ledger.formats.limits import MAX_CHIPS
+    from loo_ledger.formats.limits import MAX_CHIPS  # noqa: PLC0415 (format limits: only when this option is given)
     if not 0 <= value <= MAX_CHIPS:
         raise typer.BadParameter(f"{_number(value)} chips: give a whole number from 0 to "
                                  f"{MAX_CHIPS:,}")
@@ -58,7 +58,7 @@ def ident(value: int | None) -> int | None:
     """A session id or a hand number: 1 and up, within what every store can hold."""
     if value is None:
         return value
-    from loo_ledger.formats.limits import MAX_INT
+    from loo_ledger.formats.limits import MAX_INT  # noqa: PLC0415 (format limits: only when this option is given)
     if not 1 <= value <= MAX_INT:
         raise typer.BadParameter(f"{_number(value)} is not a number in this ledger: numbers "
                                  "start at 1 (see 'loo sessions', 'loo hands')")
@@ -95,7 +95,7 @@ def text(value: str | None) -> str | None:
     characters but tab and newline."""
     if value is None:
         return value
-    from loo_ledger.formats.limits import MAX_TEXT, text_problem
+    from loo_ledger.formats.limits import MAX_TEXT, text_problem  # noqa: PLC0415 (format limits: only when this option is given)
     if problem := text_problem(value, MAX_TEXT):
         raise typer.BadParameter(problem)
     return value
@@ -106,7 +106,7 @@ def word(value: str | None) -> str | None:
     characters (formats/limits.word_problem)."""
     if value is None:
         return value
-    from loo_ledger.formats.limits import word_problem
+    from loo_ledger.formats.limits import word_problem  # noqa: PLC0415 (format limits: only when this option is given)
     if problem := word_problem(value):
         raise typer.BadParameter(problem)
     return value
@@ -118,7 +118,7 @@ def currency(value: str | None) -> str | None:
     value = word(value)
     if value is None:
         return value
-    from loo_ledger.domain.rules.money import currency_problem
+    from loo_ledger.domain.rules.money import currency_problem  # noqa: PLC0415 (money: only when --currency is given)
     if problem := currency_problem(value):
         raise typer.BadParameter(problem)
     return value
@@ -129,7 +129,7 @@ def rules(values: list[str]) -> list[str]:
     MAX_CHIPS, and no control characters (the rules' own checks follow)."""
     if not values:
         return values
-    from loo_ledger.formats.limits import MAX_CHIPS, MAX_WORD, visible
+    from loo_ledger.formats.limits import MAX_CHIPS, MAX_WORD, visible  # noqa: PLC0415 (format limits: only when this option is given)
     for item in values:
         name, _, value = item.partition("=")
         if len(name) > MAX_WORD or len(value) > MAX_WORD:

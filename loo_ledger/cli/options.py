@@ -14,6 +14,7 @@ import msgspec
 import typer
 
 from loo_ledger.cli import completion, option_limits
+from loo_ledger.cli.groups import option_group
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -83,7 +84,6 @@ _OPTIONS: tuple[tuple[str, str, Any, Any], ...] = (
 
 def hand_options(fn: F) -> F:
     """Give command ``fn`` the hand options; it receives them as ``opts: Options``."""
-    from loo_ledger.cli.groups import option_group
     return option_group(
         fn, into="opts", options=[(name, annotation, option)
                                   for name, _, annotation, option in _OPTIONS],

@@ -53,8 +53,8 @@ def settlement_json(s: Settlement) -> dict[str, Any]:
 
 def table_after(ledger: Any, sid: int) -> dict[str, Any]:
     """The table as the next hand of session ``sid`` finds it, read after the write."""
-    from loo_ledger.domain.next.legal import deal_shape, next_dealer
-    from loo_ledger.services.table import table_view
+    from loo_ledger.domain.next.legal import deal_shape, next_dealer  # noqa: PLC0415 (the next deal: not for `loo leaks`, --help)
+    from loo_ledger.services.table import table_view  # noqa: PLC0415 (the table service: not for `loo leaks`, --help)
     row = ledger.session(sid)
     if row["closed_at"] is not None:
         return {"closed": True, "pool": row["pool"], "next_hand": None, "next_dealer": None,
@@ -68,7 +68,7 @@ def table_after(ledger: Any, sid: int) -> dict[str, Any]:
 
 def jsonable(value: Any) -> Any:
     """``value`` with any Settlement written out (also inside lists, tuples and dicts)."""
-    from loo_ledger.domain.rules.model import Settlement
+    from loo_ledger.domain.rules.model import Settlement  # noqa: PLC0415 (the model: only with a settlement to show)
     if isinstance(value, Settlement):
         return settlement_json(value)
     if isinstance(value, Mapping):
@@ -104,7 +104,7 @@ def stored_session(ledger: Any, sid: int) -> dict[str, Any]:
 
 def read_stdin(files: Sequence[Any]) -> bytes | None:
     """Standard input's bytes when ``-`` is among ``files`` (at most once), else None."""
-    from loo_ledger.formats.limits import MAX_FILE_BYTES
+    from loo_ledger.formats.limits import MAX_FILE_BYTES  # noqa: PLC0415 (format limits: only when reading stdin)
     named = sum(str(f) == "-" for f in files)
     if named > 1:
         raise LooError("- (standard input) can be read only once; name it once")

@@ -10,6 +10,7 @@ import sys
 import typer
 
 from loo_ledger.cli.context import JSON_OPTION, print_json
+from loo_ledger.cli.matching import match
 
 
 def path(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
@@ -38,8 +39,7 @@ def schema(ctx: typer.Context,
       $ loo schema > session.schema.json
       $ loo schema balances
     """
-    from loo_ledger.cli.matching import match
-    from loo_ledger.formats.schemacheck import SCHEMA_NAME, schemas_dir
+    from loo_ledger.formats.schemacheck import SCHEMA_NAME, schemas_dir  # noqa: PLC0415 (the schemas: `loo schema` alone, not `loo path`)
     where = schemas_dir()
     if name is None or name.strip().casefold() == "session":
         text = (where / SCHEMA_NAME).read_text(encoding="utf-8")

@@ -101,9 +101,9 @@ def paid(ctx: typer.Context,
     """A payment larger than what the payer owes is refused unless --advance; 'loo payments
     list' lists them and 'loo payments remove ID' removes a mistaken one. 'loo settle-up
     --all' then shows what is still owed."""
-    from loo_ledger.services.analysis.season import record_payment
-    from loo_ledger.services.dates import parse_when
-    from loo_ledger.store.codec import now_iso
+    from loo_ledger.services.analysis.season import record_payment  # noqa: PLC0415 (payments: not for `loo players`, `loo leaks`)
+    from loo_ledger.services.dates import parse_when  # noqa: PLC0415 (dates: only `loo paid`)
+    from loo_ledger.store.codec import now_iso  # noqa: PLC0415 (the store codec: only `loo paid`)
     ledger = env(ctx).ledger()
     who = read(ledger.db)
     sessions = [env(ctx).find_session(typed) for typed in for_]
@@ -129,7 +129,7 @@ payments_app = typer.Typer(no_args_is_help=True, add_completion=False)
 def payments_list(ctx: typer.Context, output: Output) -> None:
     """Every payment recorded with 'loo paid', oldest first, with its id. --csv, --tsv and
     --nl write a row per payment."""
-    from loo_ledger.services.analysis.season import list_payments
+    from loo_ledger.services.analysis.season import list_payments  # noqa: PLC0415 (payments: not for `loo players`, `loo leaks`)
     rows = list_payments(env(ctx).ledger())
     if output is not Output.table:
         return emit(output, rows, lambda: rows)
@@ -150,7 +150,7 @@ def payments_remove(ctx: typer.Context,
                                               help="The payment's id ('loo payments list')."),
                     as_json: bool = JSON_OPTION) -> None:
     """Remove a mistaken payment: it no longer counts, and the audit trail keeps it."""
-    from loo_ledger.services.analysis.season import remove_payment
+    from loo_ledger.services.analysis.season import remove_payment  # noqa: PLC0415 (payments: not for `loo players`, `loo leaks`)
     was = remove_payment(env(ctx).ledger(), pid)
     if as_json:
         return action_result(ctx, "payments remove", None, payment=was)

@@ -34,8 +34,8 @@ def bar(what: str, *, total: int | None = None, unit: str = "hands") -> Iterator
     if not shown():
         yield None
         return
-    from rich.console import Console
-    from rich.progress import (
+    from rich.console import Console  # noqa: PLC0415 (rich: only for a bar on a terminal)
+    from rich.progress import (  # noqa: PLC0415 (rich: only for a bar on a terminal)
         BarColumn,
         MofNCompleteColumn,
         Progress,

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def money_text(amount: Decimal | None, currency: str | None) -> str:
     """``-£1.35`` (loo_ledger.domain.rules.money.money_text, imported when first needed)."""
-    from loo_ledger.domain.rules.money import money_text as text
+    from loo_ledger.domain.rules.money import money_text as text  # noqa: PLC0415 (money: only a table with money in it)
     return text(amount, currency)
 
 
@@ -41,7 +41,7 @@ def header(what: str, name: str | None, sid: int, detail: str) -> str:
 
 def signed(n: int) -> str:
     """``+12``, ``-3``, ``0`` (loo_ledger.domain.rules.chips.signed)."""
-    from loo_ledger.domain.rules.chips import signed as sign
+    from loo_ledger.domain.rules.chips import signed as sign  # noqa: PLC0415 (chips: only a table with signed figures)
     return sign(n)
 
 
@@ -75,7 +75,7 @@ class Table:
         self.ends = ends or set()
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
-        from loo_ledger.cli.layout import lay_out
+        from loo_ledger.cli.layout import lay_out  # noqa: PLC0415 (rich: a terminal's table, not a pipe's)
         yield from lay_out(self, options.max_width)
 
     def plain(self) -> str | None:
@@ -133,7 +133,7 @@ def show(*renderables: Any) -> None:
         if all(t is not None for t in texts):
             sys.stdout.write("".join(t for t in texts if t is not None))
             return
-    from rich.console import Console
+    from rich.console import Console  # noqa: PLC0415 (rich: a terminal's table, not a pipe's)
     console = Console(highlight=False, soft_wrap=False, width=PIPE_WIDTH if piped else None)
     for r in renderables:
         console.print(r)

@@ -29,6 +29,9 @@ from typing import Any, TypeVar
 
 import typer
 
+from loo_ledger.cli.context import print_json
+from loo_ledger.cli.groups import option_group
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -56,7 +59,6 @@ _FLAGS: tuple[tuple[str, str, Output, str], ...] = (
 
 def output_options(fn: F) -> F:
     """Give report ``fn`` the output options; it receives them as ``output: Output``."""
-    from loo_ledger.cli.groups import option_group
     options = [(name, bool, typer.Option(False, flag, help=text, rich_help_panel="Output"))
                for name, flag, _, text in _FLAGS]
     return option_group(fn, into="output", options=options, read=_chosen_output)
@@ -82,7 +84,7 @@ def flat(value: Any) -> Any:
     >>> flat({"a": 1}), flat(None), flat(True), flat("-1.35"), flat("=1+2"), flat(-5)
     ('{"a": 1}', '', 'true', '-1.35', "'=1+2", -5)
     """
-    from loo_ledger.services.reports.csvout import cell
+    from loo_ledger.services.reports.csvout import cell  # noqa: PLC0415 (CSV cells: only --csv/--tsv)
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -112,7 +114,7 @@ def write_rows(output: Output, rows: Iterable[Mapping[str, Any]],
         columns = columns_of(rows)
         if not columns:  # no rows: nothing to name (no header either)
             return
-    import csv  # only for --csv/--tsv: every report loads this module, few write CSV
+    import csv  # noqa: PLC0415 (only for --csv/--tsv: every report loads this module)
     writer = csv.writer(sys.stdout, lineterminator="\n",
                         delimiter="\t" if output is Output.tsv else ",")
     writer.writerow(columns)
@@ -124,7 +126,6 @@ def emit(output: Output, whole: Any, rows: Callable[[], Iterable[Mapping[str, An
          columns: Sequence[str] | None = None) -> None:
     """Print a report that is not a table: ``whole`` for ``--json``, else ``rows()`` (the
     report's rows) as ``output``."""
-    from loo_ledger.cli.context import print_json
     if output is Output.json:
         print_json(whole)
     else:

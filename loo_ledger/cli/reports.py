@@ -10,7 +10,7 @@ from typing import Any
 import typer
 
 from loo_ledger.cli.context import env
-from loo_ledger.cli.filter_opts import filter_options, given
+from loo_ledger.cli.filter_opts import filter_options, given, refuse
 from loo_ledger.cli.render import Table, header, show, table
 from loo_ledger.cli.report_opts import Output, emit, output_options, write_rows
 from loo_ledger.cli.visible import cell, visible
@@ -34,13 +34,12 @@ def hands(ctx: typer.Context, only: Any, output: Output,
     choose evenings (--season, --since, --until, --variant, several -s: a table each) and
     hands (--pool, --with). --csv, --tsv and --nl write a row per hand (its deltas and
     record as JSON text), or with --audit a row per change."""
-    from loo_ledger.services.analysis.filters import evenings, kept_hands
+    from loo_ledger.services.analysis.filters import evenings, kept_hands  # noqa: PLC0415 (the filters: not for `loo hands --help`)
     e = env(ctx)
     ids = list(only.sessions)
     many = bool(only.season is not None or only.since or only.until
                 or only.variant is not None or len(ids) > 1)
     if audit:
-        from loo_ledger.cli.filter_opts import refuse
         refuse({**given(only), "--session": ids[1:]},
                "the audit trail is one session's, every change in it: give one -s ID")
         return _audit(e.ledger().audit(ids[0] if ids else e.session_id(None)), output)
@@ -48,11 +47,11 @@ def hands(ctx: typer.Context, only: Any, output: Output,
         [(ids[0] if ids else e.session_id(None))]
     kept = kept_hands(e.ledger(), sids, only) if only.hand_filters() else None
     if kept is not None and not any(kept.values()):
-        from loo_ledger.services.analysis.filters import no_hand
+        from loo_ledger.services.analysis.filters import no_hand  # noqa: PLC0415 (the filters: not for `loo hands --help`)
         raise no_hand(only)
     if output is Output.json:  # streamed: memory does not grow with the session
-        from loo_ledger.cli.streaming import write_chunks
-        from loo_ledger.services.reports.stream import json_array
+        from loo_ledger.cli.streaming import write_chunks  # noqa: PLC0415 (the streams: only `loo hands --json/--csv`)
+        from loo_ledger.services.reports.stream import json_array  # noqa: PLC0415 (the streams: only `loo hands --json/--csv`)
         write_chunks(json_array(_json_rows(e.ledger(), sids, kept, many)), final="\n")
         return
     if output is not Output.table:  # streamed too: the columns are known
@@ -67,7 +66,7 @@ def hands(ctx: typer.Context, only: Any, output: Output,
 def _json_rows(ledger: Any, sids: list[int], kept: dict[int, set[int]] | None, many: bool
                ) -> Iterator[Any]:
     """``loo hands --json``'s objects; with session filters each says its session."""
-    from loo_ledger.services.reports.stream import hand_rows
+    from loo_ledger.services.reports.stream import hand_rows  # noqa: PLC0415 (the streams: only `loo hands --json/--csv`)
     for sid in sids:
         for r in hand_rows(ledger, sid):
             if kept is None or r["number"] in kept[sid]:
@@ -75,9 +74,9 @@ def _json_rows(ledger: Any, sids: list[int], kept: dict[int, set[int]] | None, m
 
 
 def _hands_table(ledger: Any, sid: int, kept: set[int] | None) -> None:
-    from loo_ledger.domain.next.legal import has_simple_double
-    from loo_ledger.domain.rules.codes import Game
-    from loo_ledger.services.pool import stored_variant
+    from loo_ledger.domain.next.legal import has_simple_double  # noqa: PLC0415 (the rules: not for `loo hands --help`)
+    from loo_ledger.domain.rules.codes import Game  # noqa: PLC0415 (the rules: not for `loo hands --help`)
+    from loo_ledger.services.pool import stored_variant  # noqa: PLC0415 (the variant: not for `loo hands --help`)
     rows = [r for r in ledger.hands(sid) if kept is None or r["number"] in kept]
     v = stored_variant(ledger, sid)
     lou, marks = v.game == Game.LOU, has_simple_double(v)

@@ -39,7 +39,7 @@ def season_new(ctx: typer.Context, name: str = _NAME,
                                                          help="A session in it (repeat).")
                , as_json: bool = JSON_OPTION) -> None:
     """Make a season: the evenings from --since to --until, and any --sessions listed."""
-    from loo_ledger.services.seasons import new_season
+    from loo_ledger.services.seasons import new_season  # noqa: PLC0415 (season services: not for `loo standings`)
     row = new_season(env(ctx).ledger(), name=name, since=since, until=until,
                      sessions=sessions or [])
     if as_json:
@@ -52,7 +52,7 @@ def season_new(ctx: typer.Context, name: str = _NAME,
 def season_list(ctx: typer.Context, output: Output) -> None:
     """Every season: its dates, listed sessions and how many evenings it holds. --csv,
     --tsv and --nl write a row per season."""
-    from loo_ledger.services.seasons import list_seasons
+    from loo_ledger.services.seasons import list_seasons  # noqa: PLC0415 (season services: not for `loo standings`)
     rows = list_seasons(env(ctx).ledger())
     if output is not Output.table:
         return emit(output, rows, lambda: rows)
@@ -71,7 +71,7 @@ def season_show(ctx: typer.Context, output: Output, name: str = _NAME,
                 sort: str = SORT_OPTION) -> None:
     """The season's standings (as 'loo standings --season NAME'). --csv, --tsv and --nl
     write a row per player."""
-    from loo_ledger.services.analysis.filters import Filters
+    from loo_ledger.services.analysis.filters import Filters  # noqa: PLC0415 (the filters: not for --help)
     _standings(ctx, Filters(season=name), sort=sort, output=output)
 
 
@@ -80,7 +80,7 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
                   new: str = typer.Argument(..., metavar="NEW", help="Its new name."),
                   as_json: bool = JSON_OPTION) -> None:
     """Rename a season."""
-    from loo_ledger.services.seasons import rename_season
+    from loo_ledger.services.seasons import rename_season  # noqa: PLC0415 (season services: not for `loo standings`)
     row = rename_season(env(ctx).ledger(), name, new)
     if as_json:
         return print_json(row)
@@ -90,7 +90,7 @@ def season_rename(ctx: typer.Context, name: str = _NAME,
 @season_app.command("delete", cls=LooCommand)
 def season_delete(ctx: typer.Context, name: str = _NAME, as_json: bool = JSON_OPTION) -> None:
     """Delete a season (its sessions are kept)."""
-    from loo_ledger.services.seasons import delete_season
+    from loo_ledger.services.seasons import delete_season  # noqa: PLC0415 (season services: not for `loo standings`)
     row = delete_season(env(ctx).ledger(), name)
     if as_json:
         return print_json(row)
@@ -110,7 +110,7 @@ def standings(ctx: typer.Context, only: Any, output: Output,
 
 
 def _standings(ctx: typer.Context, only: Any, *, sort: str, output: Output) -> None:
-    from loo_ledger.services.analysis.standings import standings as run
+    from loo_ledger.services.analysis.standings import standings as run  # noqa: PLC0415 (standings: not for `loo season ...`, --help)
     report = run(env(ctx).ledger(), only=only, sort=sort)
     if output is not Output.table:
         return emit(output, report, lambda: report["players"])
@@ -120,10 +120,10 @@ def _standings(ctx: typer.Context, only: Any, *, sort: str, output: Output) -> N
 def _show(report: dict[str, Any]) -> None:
     """The standings' table, its cells as the season's export has them
     (services/reports/season_cells.py)."""
-    import msgspec
+    import msgspec  # noqa: PLC0415 (standings: not for `loo season ...`, --help)
 
-    from loo_ledger.services.analysis.season_report import Standing
-    from loo_ledger.services.reports import season_cells as w
+    from loo_ledger.services.analysis.season_report import Standing  # noqa: PLC0415 (standings: not for `loo season ...`, --help)
+    from loo_ledger.services.reports import season_cells as w  # noqa: PLC0415 (standings: not for `loo season ...`, --help)
     scope = report["scope"]
     if not report["players"]:
         typer.echo(f"No hands in {scope['title']}: nothing to stand.")

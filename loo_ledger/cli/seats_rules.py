@@ -8,11 +8,13 @@ from __future__ import annotations
 import typer
 
 from loo_ledger.cli import completion
+from loo_ledger.cli.cancel import confirm
 from loo_ledger.cli.command import LooCommand
 from loo_ledger.cli.context import JSON_OPTION, RULE_OPTION, SESSION_OPTION, env, print_json
 from loo_ledger.cli.matching import NoMatch, candidates, match, match_player
 from loo_ledger.cli.outputs import action_result
 from loo_ledger.cli.visible import visible
+from loo_ledger.errors import LooError
 
 seat_app = typer.Typer(help="""
     Examples:
@@ -30,7 +32,7 @@ def seat_add(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME",
                                                       "(default: the last seat)."),
              session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Seat a new player, or bring back one who left (a unique prefix of their name will do)."""
-    from loo_ledger.services.table import seat_add as run
+    from loo_ledger.services.table import seat_add as run  # noqa: PLC0415 (the table service: not for `loo rules`, --help)
     e = env(ctx)
     sid = e.session_id(session)
     ledger = e.ledger()
@@ -53,7 +55,7 @@ def seat_leave(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
                                                                help="The player's name."),
                session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """A player leaves: they keep their balance and the deal skips their seat."""
-    from loo_ledger.services.table import seat_leave as run
+    from loo_ledger.services.table import seat_leave as run  # noqa: PLC0415 (the table service: not for `loo rules`, --help)
     e = env(ctx)
     sid = e.session_id(session)
     try:
@@ -81,11 +83,10 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
     base = preset if preset is not None else old_from
     if base is None:
         ctx.fail("Missing option '--variant': the preset to start from ('loo variants')")
-    from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, rule_words, variant
-    from loo_ledger.formats.lookalike import fold
-    from loo_ledger.services.names import check_word
+    from loo_ledger.domain.rules.variants import PRESETS, parse_rule_args, rule_words, variant  # noqa: PLC0415 (the variants: not for `loo seat`, --help)
+    from loo_ledger.formats.lookalike import fold  # noqa: PLC0415 (lookalikes: not for `loo seat`, --help)
+    from loo_ledger.services.names import check_word  # noqa: PLC0415 (name checks: not for `loo seat`, --help)
     if not name.strip():
-        from loo_ledger.errors import LooError
         raise LooError("a house rule needs a name, e.g. loo rules save Crown --variant "
                        f"{base} --rule loo_limit=45")
     check_word("house rule name", name)
@@ -105,7 +106,7 @@ def rules_save(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
 @rules_app.command("list", cls=LooCommand)
 def rules_list(ctx: typer.Context, as_json: bool = JSON_OPTION) -> None:
     """The saved house rules."""
-    from loo_ledger.domain.rules.variants import rule_words
+    from loo_ledger.domain.rules.variants import rule_words  # noqa: PLC0415 (the variants: not for `loo seat`, --help)
     saved = env(ctx).ledger().house_rules()
     if as_json:
         return print_json([{"name": n, "from": b, "rules": r} for n, (b, r) in saved.items()])
@@ -120,8 +121,8 @@ def rules_show(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME
                                                               help="A saved house rule."),
                as_json: bool = JSON_OPTION) -> None:
     """Every parameter of a saved house rule, with its source."""
-    from loo_ledger.cli.variants_cmd import parameter_rows, render_rows
-    from loo_ledger.domain.rules.variants import variant
+    from loo_ledger.cli.variants_cmd import parameter_rows, render_rows  # noqa: PLC0415 (the variants: not for `loo seat`, --help)
+    from loo_ledger.domain.rules.variants import variant  # noqa: PLC0415 (the variants: not for `loo seat`, --help)
     saved = env(ctx).ledger().house_rules()
     name = match(name, saved, "house rule")
     base, rules = saved[name]
@@ -143,7 +144,6 @@ def rules_delete(ctx: typer.Context, name: str = typer.Argument(
     Examples:
       $ loo rules delete Crown --yes
     """
-    from loo_ledger.cli.cancel import confirm
     ledger = env(ctx).ledger()
     name = match(name, ledger.house_rules(), "house rule")
     confirm(f"Delete house rule {visible(name)}? (sessions played under it keep their rules)",
@@ -166,8 +166,8 @@ def rules_set(ctx: typer.Context,
               session: str | None = SESSION_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Set a rule of the current session from hand N on (every hand from N is settled again
     under it); refused, naming the hand, if a hand becomes impossible."""
-    from loo_ledger.domain.rules.variants import rule_words
-    from loo_ledger.services.sessions import set_rules
+    from loo_ledger.domain.rules.variants import rule_words  # noqa: PLC0415 (the variants: not for `loo seat`, --help)
+    from loo_ledger.services.sessions import set_rules  # noqa: PLC0415 (session services: not for `loo seat`, --help)
     rule = [*(typed or []), *rule]
     if not rule:
         ctx.fail("name a rule to set: NAME=VALUE, e.g. loo_limit=90")

@@ -38,8 +38,8 @@ def serve(ctx: typer.Context,
       $ loo serve --port 0 --no-qr
     """
     # the web server (Starlette, uvicorn) only here: `loo serve --help` loads none of it
-    from loo_ledger.web import server
-    from loo_ledger.web.app import make_app
+    from loo_ledger.web import server  # noqa: PLC0415 (the web server: not for `loo serve --help`)
+    from loo_ledger.web.app import make_app  # noqa: PLC0415 (Starlette: not for `loo serve --help`)
     token = secrets.token_urlsafe(24)
     app = make_app(env(ctx).db_path, token, session=session)  # reads the ledger once
     sock = server.listen(host, port)

@@ -24,7 +24,7 @@ def write_file(path: Path, chunks: Iterable[str]) -> int:
     """Write ``chunks`` to ``path`` as UTF-8, exactly (no newline translation); the number
     of bytes. A regular file is written beside and moved into place at the end, so an
     export that fails half way leaves the old file (or none), never half of one."""
-    from loo_ledger.services.reports import ExportError
+    from loo_ledger.services.reports import ExportError  # noqa: PLC0415 (the reports package: only on a failed write)
     target = path
     regular = not path.exists() or path.is_file()
     if regular:

@@ -25,6 +25,7 @@ from loo_ledger.cli.context import (
 from loo_ledger.cli.matching import match, match_player
 from loo_ledger.cli.options import PLAYERS_ARG, Options, hand_options
 from loo_ledger.cli.outputs import action_result, stored_session
+from loo_ledger.cli.visible import visible
 from loo_ledger.errors import LooError
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def new(ctx: typer.Context,
       $ loo new Sunday --players Ann,Ben,Cat --variant five-card --rule loo_limit=45
       $ loo new Rematch --players Ann,Ben,Cat --carry-from 3
     """
-    from loo_ledger.services.table import new_session
+    from loo_ledger.services.table import new_session  # noqa: PLC0415 (the table service: not for `loo use`, --help)
     _decimal(unit_value)
     names = [p.strip() for p in players.split(",")]
     if "" in names:
@@ -95,7 +96,7 @@ def _decimal(text: str | None) -> None:
 
 def _variant_named(ledger: "Ledger", typed: str) -> str:
     """The preset or saved house rule named by ``typed`` (a unique prefix, any case)."""
-    from loo_ledger.domain.rules.variants import PRESETS
+    from loo_ledger.domain.rules.variants import PRESETS  # noqa: PLC0415 (the presets: not for `loo use`, --help)
     return match(typed, [*PRESETS, *ledger.house_rules()], "variant or house rule",
                  plural="variants and house rules")
 
@@ -135,13 +136,13 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
     """
     e = env(ctx)
     ledger = e.ledger(writes=True)  # its pages are checked while the rules load
-    from loo_ledger.cli.entry import parse_hand
-    from loo_ledger.cli.show import settlement_lines
-    from loo_ledger.services.table import record, table_view
+    from loo_ledger.cli.entry import parse_hand  # noqa: PLC0415 (hand entry: not for `loo new/use/close`, --help)
+    from loo_ledger.cli.show import settlement_lines  # noqa: PLC0415 (hand words: not for `loo new/use/close`, --help)
+    from loo_ledger.services.table import record, table_view  # noqa: PLC0415 (the table service: not for `loo use`, --help)
     sid = e.session_id(session)
     view = table_view(ledger, sid)
     if interactive:  # asks, previews once, records (cli/interactive.py)
-        from loo_ledger.cli.interactive import enter_hand
+        from loo_ledger.cli.interactive import enter_hand  # noqa: PLC0415 (the questions: only `loo hand` without words)
         return enter_hand(ledger, sid, view, opts, as_json=as_json, ctx=ctx)
     if not words and opts == Options():
         first, second = view.present[:2]
@@ -156,7 +157,7 @@ def hand(ctx: typer.Context, words: list[str] | None = PLAYERS_ARG,
         return action_result(ctx, "hand", sid, hand=result.hand_no, settlement=result)
     after = table_view(ledger, sid)
     typer.echo("\n".join(settlement_lines(result, v=after.variant, present=after.present)))
-    from loo_ledger.cli.show import dealer_moved_line
+    from loo_ledger.cli.show import dealer_moved_line  # noqa: PLC0415 (hand words: not for `loo new/use/close`, --help)
     if (moved := dealer_moved_line(view.state, result, view.present)) is not None:
         typer.echo(moved)
 
@@ -173,8 +174,8 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
       $ loo amend 4 Ann=2 Ben=1 Cat=0
       $ loo amend 7 Ann=1 Ben=1 Cat=1 --revoke Cat
     """
-    from loo_ledger.cli.entry import parse_hand
-    from loo_ledger.services.table import amend_record, view_before
+    from loo_ledger.cli.entry import parse_hand  # noqa: PLC0415 (hand entry: not for `loo new/use/close`, --help)
+    from loo_ledger.services.table import amend_record, view_before  # noqa: PLC0415 (the table service: not for `loo use`, --help)
     e = env(ctx)
     sid = e.session_id(session)
     rec = parse_hand(list(words or []), opts, view_before(e.ledger(), sid, number))
@@ -186,8 +187,7 @@ def amend(ctx: typer.Context, number: int = typer.Argument(..., metavar="N", hel
     later = len(result.settlements) - number
     typer.echo(f"hand {number} amended; {later} later hand{'s' if later != 1 else ''} "
                f"settled again; pool now {result.final.pool}")
-    from loo_ledger.cli.visible import visible
-    from loo_ledger.domain.rules.chips import signed
+    from loo_ledger.domain.rules.chips import signed  # noqa: PLC0415 (chips: not for `loo new/use/hand`, --help)
     after = _nets(e.ledger(), sid)
     changed = [f"{visible(p)} {signed(n - before.get(p, 0))} (now {signed(n)})"
                for p, n in after.items() if n != before.get(p, 0)]
@@ -206,7 +206,7 @@ def undo(ctx: typer.Context, yes: bool = typer.Option(False, "--yes", "-y",
       $ loo undo
       $ loo undo --yes
     """
-    from loo_ledger.services.table import undo as run_undo
+    from loo_ledger.services.table import undo as run_undo  # noqa: PLC0415 (the table service: not for `loo use`, --help)
     e = env(ctx)
     sid = e.session_id(session)
     hands = e.ledger().hands(sid)
@@ -226,7 +226,7 @@ def close(ctx: typer.Context, session: str | None = SESSION_OPTION,
       $ loo close
       $ loo close -s fri
     """
-    from loo_ledger.services.table import close as run_close
+    from loo_ledger.services.table import close as run_close  # noqa: PLC0415 (the table service: not for `loo use`, --help)
     e = env(ctx)
     sid = e.session_id(session)
     for warning in (warnings := run_close(e.ledger(), sid)):

@@ -30,9 +30,9 @@ def table(ctx: typer.Context, session: str | None = SESSION_OPTION,
     ledger = e.ledger()
     sid = e.session_id(session)
     if as_json:
-        from loo_ledger.services.snapshot import snapshot
+        from loo_ledger.services.snapshot import snapshot  # noqa: PLC0415 (the snapshot: not for `loo table --help`)
         return print_json(board_json(snapshot(ledger, sid)))
-    from loo_ledger.tui.app import TableApp  # Textual, for the screen only (not --json)
+    from loo_ledger.tui.app import TableApp  # noqa: PLC0415 (Textual: the screen only, not --json or --help)
     TableApp(ledger, sid, big=big, view_only=view).run()
 
 

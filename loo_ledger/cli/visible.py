@@ -57,9 +57,9 @@ def escape(text: str) -> str:
     >>> escape("£1\u2800\u00ad")
     '£1\\u2800\\u00ad'
     """
-    import unicodedata  # (about 1 ms to load: only for text that needs it)
+    import unicodedata  # noqa: PLC0415 (about 1 ms: only for text that needs it)
 
-    from loo_ledger.formats.lookalike import escape_hidden
+    from loo_ledger.formats.lookalike import escape_hidden  # noqa: PLC0415 (lookalikes: only for text that needs escapes)
     out = []
     for ch in text:
         if unicodedata.category(ch) == "Cc" or ch in _BIDI or ch in "\u2028\u2029":
@@ -71,7 +71,7 @@ def escape(text: str) -> str:
 
 def cell(value: Any) -> Any:
     """A rich Text for a table cell or title: never read as markup, controls visible."""
-    from rich.text import Text
+    from rich.text import Text  # noqa: PLC0415 (rich: only for a terminal's table)
     return Text(visible(value))
 
 
@@ -83,7 +83,7 @@ def width(text: str) -> int:
         return len(text)
     if one_cell().issuperset(text):
         return len(text)
-    from rich.cells import cell_len
+    from rich.cells import cell_len  # noqa: PLC0415 (rich: only for wide characters)
     return cell_len(text)
 
 

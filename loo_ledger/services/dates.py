@@ -275,7 +275,7 @@ def _in_words(spoken: str, low: str) -> Span | None:
     defaults shows what was missing. A missing day, month or year, a zone name other than
     UTC or GMT (BST, CET: ambiguous) or a weekday that is not the date's own is refused.
     """
-    from dateutil import parser, tz
+    from dateutil import parser, tz  # noqa: PLC0415 (dateutil (~60 modules): only for free-form dates)
 
     def zone(name: str | None, offset: int | None) -> tzinfo | None:
         """Offsets as typed, UTC by name; other names (BST, CET) are ambiguous: refused."""

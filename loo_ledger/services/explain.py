@@ -96,7 +96,7 @@ def source_words(rules: Sequence[str], v: Variant) -> list[dict[str, str]]:
     ...                                                 variant("poker-book"))]
     [('loo=unlimited', '002')]
     """
-    from loo_ledger.services.source_words import SAME, WORDS
+    from loo_ledger.services.source_words import SAME, WORDS  # noqa: PLC0415 (source words: not for `loo explain --help`)
     out: list[dict[str, str]] = []
     seen: set[str] = set()
     for rule in rules:

@@ -53,8 +53,8 @@ class LiveReader:
 
     @staticmethod
     def _live(ledger: Ledger, table: TableSnapshot, last: LastHand) -> LiveTable:
-        from loo_ledger.services.reports.evening import Evening
-        from loo_ledger.services.reports.html import nets_chart
+        from loo_ledger.services.reports.evening import Evening  # noqa: PLC0415 (the evening's report: only the page's chart)
+        from loo_ledger.services.reports.html import nets_chart  # noqa: PLC0415 (the HTML chart: only the page's chart)
         sid = table.session_id
         ev = Evening.load(ledger, sid)
         about = " · ".join(x for x in (ev.date, ev.variant_text, ev.unit_text) if x)

@@ -78,7 +78,7 @@ def check_currency(currency: str | None) -> None:
     code (domain/rules/money.currency_problem), before anything is written."""
     check_word("currency", currency)
     if currency is not None:
-        from loo_ledger.domain.rules.money import currency_problem
+        from loo_ledger.domain.rules.money import currency_problem  # noqa: PLC0415 (money: only a currency to check)
         if problem := currency_problem(currency):
             raise LooError(f"currency {problem}")
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from loo_ledger.domain.next.legal import deal_shape, dealt_in, has_simple_double, next_dealer
 from loo_ledger.domain.next.plan import antes
+from loo_ledger.domain.rules.codes import MovementKind
 from loo_ledger.domain.rules.variants import rule_words, variant
 from loo_ledger.domain.settlement import wording
 from loo_ledger.store.codec import rule_changes_from
@@ -34,7 +35,7 @@ def row_variant(row: Mapping[str, Any], hand: int | None = None) -> Variant:
     if not any(c.from_hand <= n for c in changes):  # the session's own rules
         return variant(row["variant"], dict(row["rules"]))
     # only for a session whose rules changed: `loo pool` settles nothing (tests/test_startup.py)
-    from loo_ledger.domain.settlement.session import rules_in_force
+    from loo_ledger.domain.settlement.session import rules_in_force  # noqa: PLC0415 (the engine: not for `loo pool`, `loo hands`)
     return variant(row["variant"], rules_in_force(row["rules"], changes, n))
 
 
@@ -83,7 +84,6 @@ def hand_loos(ledger: Ledger, row: Mapping[str, Any], sid: int,
 
 def _ruled(ledger: Ledger, sid: int, n: int) -> dict[str, int]:
     """What hand ``n``'s table ruling took from each player (negative: handed back)."""
-    from loo_ledger.domain.rules.codes import MovementKind
     ruled: dict[str, int] = {}
     for m in ledger.movements(sid, n):
         if m["kind"] == MovementKind.RULING:

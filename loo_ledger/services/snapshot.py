@@ -114,7 +114,7 @@ def _money(chips: list[int], value: str | None, currency: str | None
     (a decimal string, the text for people)."""
     if value is None:
         return [(None, "")] * len(chips)
-    from loo_ledger.domain.rules.money import allocate, money_text
+    from loo_ledger.domain.rules.money import allocate, money_text  # noqa: PLC0415 (money: only a session with a unit of value)
     return [(str(m), money_text(m, currency)) for m in allocate(chips, value)]
 
 
@@ -212,7 +212,7 @@ class LastHand:
         result agrees with what the ledger stored; else None."""
         if self._after is None or self._after[0] != n - 1:
             return None
-        from loo_ledger.domain.settlement.engine import settle
+        from loo_ledger.domain.settlement.engine import settle  # noqa: PLC0415 (the engine: not for `loo table`'s first frame)
         row = next(ledger.iter_hands(self.sid, n), None)
         if row is None or row["number"] != n:
             return None
@@ -224,7 +224,7 @@ class LastHand:
         return s if s.next_state == final and dict(s.deltas) == row["deltas"] else None
 
     def _replay(self, ledger: Ledger) -> Settlement | None:
-        from loo_ledger.domain.settlement.session import replay
+        from loo_ledger.domain.settlement.session import replay  # noqa: PLC0415 (the engine: not for `loo table`'s first frame)
         stored = ledger.stored(self.sid)
         if not stored.count:
             return None

@@ -62,7 +62,7 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
                 unit_value: str | None, currency: str | None, when: str | None,
                 carry_from: int | None) -> int:
     """Create a session with no hands yet and make it current."""
-    from loo_ledger.services.names import (
+    from loo_ledger.services.names import (  # noqa: PLC0415 (name checks: not for `loo hand`)
         check_currency,
         check_dealable,
         check_label,
@@ -82,13 +82,13 @@ def new_session(ledger: Ledger, *, name: str, variant_name: str, rule_args: list
         opening, source = carried["pool"], f"carried from session {carry_from}"
         unit_value, currency = _carried_unit(carried, carry_from, unit_value, currency)
     if unit_value is not None:
-        from loo_ledger.domain.rules.money import unit_problem
+        from loo_ledger.domain.rules.money import unit_problem  # noqa: PLC0415 (money: only a unit of value, not `loo hand`)
         if problem := unit_problem(unit_value, currency):
             raise LooError(f"--unit-value {unit_value}: {problem}")
     check_dealable(v, opening_state(players, dealer, opening))
     started = None
     if when:
-        from loo_ledger.services.dates import parse_when
+        from loo_ledger.services.dates import parse_when  # noqa: PLC0415 (dates: only a date given, not `loo hand`)
         started = parse_when(when)
     unit = Unit(name=unit_name(v), value=unit_value, currency=currency)
     session = Session(variant=base, players=tuple(players), first_dealer=dealer, rules=rules,
@@ -272,7 +272,7 @@ def logged(changes: tuple[Mapping[str, Any], ...], before_hand: int, player: str
 
 def seat_add(ledger: Ledger, sid: int, name: str, after: str | None) -> str:
     """Seat a new player (after ``after``, else last), or bring back one who left."""
-    from loo_ledger.services.names import check_dealable, check_names, check_player_name
+    from loo_ledger.services.names import check_dealable, check_names, check_player_name  # noqa: PLC0415 (name checks: not for `loo hand`)
     said: list[str] = []
 
     def change(stored: Stored) -> Change:

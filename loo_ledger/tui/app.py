@@ -27,9 +27,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Static
 
+from loo_ledger.domain.rules.model import HandRecord as Record
 from loo_ledger.errors import LooError
 from loo_ledger.formats.handcodec import record_from_dict
 from loo_ledger.services.pool import stored_variant
+from loo_ledger.services.reports.cells import hand_cell
 from loo_ledger.services.snapshot import (
     LastHand,
     PlayerLine,
@@ -242,8 +244,8 @@ class TableApp(App[None]):
             ledger.close()
         # what a hand's preview and its recording need (the engine, the one writer), loaded
         # here, away from the keys, rather than by the key that brings the preview
-        import loo_ledger.domain.settlement.engine  # noqa: F401
-        import loo_ledger.store.writer  # noqa: F401
+        import loo_ledger.domain.settlement.engine  # noqa: PLC0415, F401 (after `loo table`'s first frame)
+        import loo_ledger.store.writer  # noqa: PLC0415, F401 (after `loo table`'s first frame)
         self.call_from_thread(self.got_last, hand, settled, problem)
 
     def got_last(self, hand: int, settled: Settlement | None, problem: str | None) -> None:
@@ -263,7 +265,7 @@ class TableApp(App[None]):
             return
         lines = ["No hand yet."]
         if self.last is not None and self.board is not None:
-            from loo_ledger.cli.show import settlement_lines
+            from loo_ledger.cli.show import settlement_lines  # noqa: PLC0415 (hand words: after `loo table`'s first frame)
             v = stored_variant(self.ledger, self.sid)
             lines = settlement_lines(self.last, v=v, present=[
                 p.name for p in self.board.players if p.present])
@@ -281,7 +283,6 @@ class TableApp(App[None]):
                                  player_words(p, lou)))
 
     def show_hands(self, board: TableSnapshot, lou: bool) -> None:
-        from loo_ledger.services.reports.cells import hand_cell
         table = self.query_one("#hands", DataTable)
         table.clear(columns=True)
         seats = list(self.ledger.session(self.sid)["players"])
@@ -300,7 +301,7 @@ class TableApp(App[None]):
             self.say(f"Listing hands {first} to {board.next_hand - 1} (h: every hand).")
 
     def show_big(self, board: TableSnapshot, lou: bool) -> None:
-        from textual.widgets import Digits  # the big view's alone
+        from textual.widgets import Digits  # noqa: PLC0415 (the big view's alone: not the first frame)
         box = self.query_one("#big", VerticalScroll)
         box.remove_children()
         rows = []
@@ -317,8 +318,8 @@ class TableApp(App[None]):
         box.mount_all(rows)
 
     def show_chart(self) -> None:
-        from loo_ledger.services.reports import series, textchart
-        from loo_ledger.services.reports.evening import Evening
+        from loo_ledger.services.reports import series, textchart  # noqa: PLC0415 (the chart: after `loo table`'s first frame)
+        from loo_ledger.services.reports.evening import Evening  # noqa: PLC0415 (the chart: after `loo table`'s first frame)
         ev = Evening.load(self.ledger, self.sid)
         chart = self.query_one("#chart", Static)
         if not ev.hands:
@@ -364,7 +365,7 @@ class TableApp(App[None]):
             self.say("No hand selected to explain.")
             return
         n = h["number"]
-        from loo_ledger.services.explain import explain_rows
+        from loo_ledger.services.explain import explain_rows  # noqa: PLC0415 (explain: after `loo table`'s first frame)
         try:
             postings = self.ledger.postings(self.sid, n)
             rows = explain_rows(list(map(dict, postings)), stored_variant(self.ledger, self.sid, n))
@@ -378,7 +379,7 @@ class TableApp(App[None]):
                 f"stays in the {r['to']}"
             cited = f" — {r['cited']}" if r["cited"] else ""
             lines.append(f"  {r['amount']:>6}  {who}: {r['reason']}{cited}")
-        from loo_ledger.tui.screens import Pages
+        from loo_ledger.tui.screens import Pages  # noqa: PLC0415 (screens: after `loo table`'s first frame)
         self.push_screen(Pages(lines))
 
     def _hand_screen(self, title: Any, form_of: Any, preview: Any, commit: Any) -> None:
@@ -395,15 +396,15 @@ class TableApp(App[None]):
         except LooError as exc:
             self.say(f"Error: {exc}")
             return
-        from loo_ledger.tui.screens import HandScreen
+        from loo_ledger.tui.screens import HandScreen  # noqa: PLC0415 (screens: after `loo table`'s first frame)
         self.push_screen(HandScreen(title, form, preview=preview, commit=commit,
                                     restart=form_of), done)
 
     def action_hand(self) -> None:
-        from loo_ledger.cli.interactive_walk import header
-        from loo_ledger.cli.show import settlement_lines
-        from loo_ledger.services.table import record, table_view
-        from loo_ledger.tui.form import HandForm
+        from loo_ledger.cli.interactive_walk import header  # noqa: PLC0415 (hand entry: after `loo table`'s first frame)
+        from loo_ledger.cli.show import settlement_lines  # noqa: PLC0415 (hand words: after `loo table`'s first frame)
+        from loo_ledger.services.table import record, table_view  # noqa: PLC0415 (the engine: after `loo table`'s first frame)
+        from loo_ledger.tui.form import HandForm  # noqa: PLC0415 (the form: after `loo table`'s first frame)
         views: list[Any] = []   # [the table the form is entered against, its change mark]
 
         def form_of() -> HandForm:
@@ -416,7 +417,7 @@ class TableApp(App[None]):
             writer (TableChanged if the hand has been recorded or undone meanwhile)."""
             view, mark = views
             if change_mark(self.ledger) == mark:
-                from loo_ledger.domain.settlement.engine import settle
+                from loo_ledger.domain.settlement.engine import settle  # noqa: PLC0415 (the engine: after `loo table`'s first frame)
                 s = settle(rec, view.state, view.variant)
             else:
                 s = record(self.ledger, self.sid, rec, expect_hand=view.hand_no, dry_run=True)
@@ -426,7 +427,7 @@ class TableApp(App[None]):
         def commit(rec: HandRecord) -> Settlement:
             return record(self.ledger, self.sid, rec, expect_hand=views[0].hand_no)
 
-        from loo_ledger.cli.options import Options
+        from loo_ledger.cli.options import Options  # noqa: PLC0415 (hand options: after `loo table`'s first frame)
         self._hand_screen(lambda form: header(form.view, Options()), form_of, preview, commit)
 
     def action_amend(self) -> None:
@@ -435,12 +436,11 @@ class TableApp(App[None]):
             self.say("No hand selected to amend.")
             return
         n = h["number"]
-        from loo_ledger.domain.rules.model import HandRecord as Record
-        from loo_ledger.services.table import amend_record, view_before
-        from loo_ledger.tui.form import HandForm, answers_from, forfeits_from
+        from loo_ledger.services.table import amend_record, view_before  # noqa: PLC0415 (the engine: after `loo table`'s first frame)
+        from loo_ledger.tui.form import HandForm, answers_from, forfeits_from  # noqa: PLC0415 (the form: after `loo table`'s first frame)
         old = _record(h["record"])
 
-        from loo_ledger.cli.options import Options
+        from loo_ledger.cli.options import Options  # noqa: PLC0415 (hand options: after `loo table`'s first frame)
         kept = Options(penalties=forfeits_from(old))
         if old.table_ruling:
             kept = Options(penalties=kept.penalties, table_ruling=old.table_ruling,
@@ -479,7 +479,7 @@ class TableApp(App[None]):
             if not yes:
                 self.say("Nothing undone.")
                 return
-            from loo_ledger.services.table import undo
+            from loo_ledger.services.table import undo  # noqa: PLC0415 (the engine: after `loo table`'s first frame)
             try:
                 undo(self.ledger, self.sid, expect_last=n)
             except LooError as exc:
@@ -489,7 +489,7 @@ class TableApp(App[None]):
             self.mark = change_mark(self.ledger)
             self.reload()
             self.say(f"Hand {n} removed (kept in the audit trail).")
-        from loo_ledger.tui.screens import Confirm
+        from loo_ledger.tui.screens import Confirm  # noqa: PLC0415 (screens: after `loo table`'s first frame)
         self.push_screen(Confirm(f"Remove hand {n} (dealt by {last['dealer']})?"), answered)
 
     def action_join(self) -> None:
@@ -497,9 +497,9 @@ class TableApp(App[None]):
             if not name:
                 self.say("Nobody joined.")
                 return
-            from loo_ledger.services.table import seat_add
+            from loo_ledger.services.table import seat_add  # noqa: PLC0415 (the engine: after `loo table`'s first frame)
             self._seat(lambda: seat_add(self.ledger, self.sid, name, None))
-        from loo_ledger.tui.screens import AskText
+        from loo_ledger.tui.screens import AskText  # noqa: PLC0415 (screens: after `loo table`'s first frame)
         self.push_screen(AskText("Who joins the table? (a new name, or one who left)"),
                          named)
 
@@ -512,9 +512,9 @@ class TableApp(App[None]):
             if not name:
                 self.say("Nobody left.")
                 return
-            from loo_ledger.services.table import seat_leave
+            from loo_ledger.services.table import seat_leave  # noqa: PLC0415 (the engine: after `loo table`'s first frame)
             self._seat(lambda: seat_leave(self.ledger, self.sid, name))
-        from loo_ledger.tui.screens import Choose
+        from loo_ledger.tui.screens import Choose  # noqa: PLC0415 (screens: after `loo table`'s first frame)
         self.push_screen(Choose("Who leaves the table?", present), chosen)
 
     def _seat(self, change: Any) -> None:

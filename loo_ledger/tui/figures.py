@@ -3,8 +3,9 @@ never the only carrier of meaning)."""
 
 from __future__ import annotations
 
+from loo_ledger.domain.rules.chips import signed as sign
+
 
 def signed(n: int) -> str:
     """``+12``, ``-3``, ``0`` (loo_ledger.domain.rules.chips.signed)."""
-    from loo_ledger.domain.rules.chips import signed as sign
     return sign(n)

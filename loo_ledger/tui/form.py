@@ -19,6 +19,7 @@ import msgspec
 from msgspec.structs import replace
 
 from loo_ledger.cli.interactive_ask import Asker, Why
+from loo_ledger.cli.interactive_walk import walk
 from loo_ledger.cli.options import Options
 from loo_ledger.domain import HandRecord
 from loo_ledger.domain.rules.codes import PRE_PLAY
@@ -166,7 +167,6 @@ class HandForm:
     def step(self) -> Question | HandRecord:
         """Walk the questions with the answers given: the first one unanswered, or the
         record (LooError, in words, when the answers cannot make one)."""
-        from loo_ledger.cli.interactive_walk import walk
         if self.cards is not None and not self.cards_done:
             asked = self.cards.question()
             if asked is not None:
@@ -186,7 +186,7 @@ class HandForm:
     def answer(self, question: Question, value: str) -> None:
         """Give ``value`` as the answer to ``question`` (``cards`` to the first trick
         count: the cards are entered instead, one key each: tui/cards.py)."""
-        from loo_ledger.tui.cards import HAND, RANK, SUIT
+        from loo_ledger.tui.cards import HAND, RANK, SUIT  # noqa: PLC0415 (card entry: only a hand entered with cards)
         if question.key in (SUIT, RANK, HAND) and self.cards is not None:
             self.cards.answer(question.key, value)
             self.given.append(Answered(_CARD, question.prompt))
@@ -205,8 +205,8 @@ class HandForm:
         """The cards of this hand, to enter: who plays it and whether a trump is known
         come from the engine, reading the hand as answered so far (each trick count
         answered 0 for the reading: only who plays matters)."""
-        from loo_ledger.domain.next.plan import analyse
-        from loo_ledger.tui.cards import CardEntry
+        from loo_ledger.domain.next.plan import analyse  # noqa: PLC0415 (card entry: only a hand entered with cards)
+        from loo_ledger.tui.cards import CardEntry  # noqa: PLC0415 (card entry: only a hand entered with cards)
         probe = HandForm(self.view, self.opts, answers=self.asker.answers)
         step = probe.step()
         for _ in range(len(self.view.state.seats) + 1):
@@ -225,8 +225,8 @@ class HandForm:
         """The forfeits before play that may still be added to ``record`` (kind -> who may
         be charged it: ``legal.forfeits_allowed`` for the players the record deals in and
         plays), less those already charged; empty where the table plays none."""
-        from loo_ledger.domain.next import legal
-        from loo_ledger.domain.next.plan import analyse
+        from loo_ledger.domain.next import legal  # noqa: PLC0415 (card entry: only a hand entered with cards)
+        from loo_ledger.domain.next.plan import analyse  # noqa: PLC0415 (card entry: only a hand entered with cards)
         v, state = self.view.variant, self.view.state
         if not legal.forfeit_kinds(v):
             return {}

@@ -237,7 +237,7 @@ class HandScreen(Screen[Settlement | None]):
         self.walk()
 
     def save(self, record: HandRecord) -> None:
-        from loo_ledger.services.table import TableChanged
+        from loo_ledger.services.table import TableChanged  # noqa: PLC0415 (the table service: after `loo table`'s first frame)
         try:
             done = self.commit(record)
         except TableChanged as exc:

@@ -15,16 +15,14 @@ import secrets
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import msgspec
 
 from loo_ledger.errors import LooError
 from loo_ledger.services.live import LiveReader
+from loo_ledger.store.db import open_reader
+from loo_ledger.store.ledger import Ledger
 from loo_ledger.web import page
-
-if TYPE_CHECKING:
-    from loo_ledger.store.ledger import Ledger
 
 #: Seconds between two questions to the ledger (a hand shows well within one second).
 POLL_SECONDS = 0.2
@@ -102,8 +100,6 @@ class Renderer:
 
 
 def _open(path: Path) -> Ledger:
-    from loo_ledger.store.db import open_reader
-    from loo_ledger.store.ledger import Ledger
     return Ledger(open_reader(path))
 
 

@@ -116,7 +116,7 @@ def last_hand(live: LiveTable) -> str:
     if live.last is None:
         return (f"<h2>Last hand</h2><p>No hand yet: {escape(live.table.next_dealer)} deals "
                 "the first.</p>")
-    from loo_ledger.cli.show import settlement_lines  # the words of 'loo hand'
+    from loo_ledger.cli.show import settlement_lines  # noqa: PLC0415 (hand words: only once a hand is recorded)
     first, *rest = settlement_lines(live.last, v=live.variant, present=live.present)
     items = "".join(f"<li>{escape(' '.join(line.split()))}</li>" for line in rest)
     return f"<h2>Last hand</h2><p><strong>{escape(first)}</strong></p><ul>{items}</ul>"

@@ -67,7 +67,7 @@ def address(host: str, port: int, token: str) -> str:
 def qr_code(text: str) -> str:
     """``text`` as a QR code drawn with block characters, for a phone's camera (never a
     Micro QR code, which phones' cameras do not read)."""
-    import segno
+    import segno  # noqa: PLC0415 (segno: only with --qr, not --json)
     out = io.StringIO()
     segno.make(text, error="m", micro=False).terminal(out=out, compact=True)
     return out.getvalue()
@@ -78,7 +78,7 @@ def run(app: Gate, sock: socket.socket) -> None:
     access log: the addresses carry the token), no WebSockets, no proxy headers. On the
     signal the event streams end first, so the server stops at once; Ctrl-C is how it
     stops, not an interruption."""
-    import uvicorn
+    import uvicorn  # noqa: PLC0415 (uvicorn (~150 modules): after the address is shown)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:

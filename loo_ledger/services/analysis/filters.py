@@ -70,9 +70,9 @@ def evenings(ledger: Any, only: Filters) -> tuple[str, str | None, list[dict[str
     one) and the sessions (store/stats_sql.py rows), oldest first: the season's (or every
     one), from ``since`` and before ``until``, of the ids ``sessions`` (none: any) and of
     the variant ``variant``. NotFound, naming the filters, when they select no evening."""
-    from loo_ledger.services.analysis.stats import utc
-    from loo_ledger.store import seasons as season_store
-    from loo_ledger.store.stats_sql import Scope, StatsReader
+    from loo_ledger.services.analysis.stats import utc  # noqa: PLC0415 (dates: only with --since/--until)
+    from loo_ledger.store import seasons as season_store  # noqa: PLC0415 (seasons: only with --season)
+    from loo_ledger.store.stats_sql import Scope, StatsReader  # noqa: PLC0415 (the stats reader: only a filter over hands)
     since, until = only.since, only.until
     every = StatsReader(ledger.db).sessions(Scope(since=since))
     words = [f"since {since[:10]}" if since else "", f"before {until[:10]}" if until else ""]
@@ -112,8 +112,8 @@ def session_ids(rows: Sequence[dict[str, Any]]) -> list[int]:
 
 def kept_hands(ledger: Any, sids: Sequence[int], only: Filters) -> dict[int, set[int]]:
     """Each session's hand numbers the hand filters (``pool``, ``with_``) keep."""
-    from loo_ledger.store.identities import read as read_identities
-    from loo_ledger.store.situations import hand_facts
+    from loo_ledger.store.identities import read as read_identities  # noqa: PLC0415 (identities: only with --with)
+    from loo_ledger.store.situations import hand_facts  # noqa: PLC0415 (hand facts: only with --pool/--seat/--with)
     who = read_identities(ledger.db).who
     out: dict[int, set[int]] = {sid: set() for sid in sids}
     for row in hand_facts(ledger.db, sids):

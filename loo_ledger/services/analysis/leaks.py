@@ -189,7 +189,7 @@ def _dealt(rows: Iterable[tuple[Any, ...]], only: Filters, who: Any, hands: dict
 def _games(ledger: Any, sessions: Sequence[int]) -> tuple[set[int], list[int]]:
     """The sessions of ``sessions`` that are Lou, and those whose game exchanges cards
     (by their variant and rules)."""
-    from loo_ledger.store.stats_sql import Scope, StatsReader
+    from loo_ledger.store.stats_sql import Scope, StatsReader  # noqa: PLC0415 (the stats reader: only for filtered hands)
     rows = StatsReader(ledger.db).sessions(Scope(sessions=tuple(sessions)))
     games = {s["id"]: tallies.session_game(s["variant"], s["rules"]) for s in rows}
     return ({sid for sid, (lou, _) in games.items() if lou},

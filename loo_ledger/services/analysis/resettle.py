@@ -107,7 +107,7 @@ def what_if_session(ledger: Any, session: Session, rule_args: list[str],
         return replace(session, rules={**session.rules, **overrides}, rule_changes=tuple(
             RuleChange(from_hand=c.from_hand, rules={**c.rules, **overrides})
             for c in session.rule_changes))
-    from loo_ledger.services.table import resolve_variant
+    from loo_ledger.services.table import resolve_variant  # noqa: PLC0415 (the table service: only with --variant)
     base, rules, _ = resolve_variant(ledger, variant_name, rule_args)
     return replace(session, variant=base, rules=rules, rule_changes=())
 
@@ -123,7 +123,7 @@ def replay_session(ledger: Any, session_id: int, rule_args: list[str],
                    progress: Progress | None = None) -> dict[str, Any]:
     """Each player's net under the stored rules and under the new ones; reads only.
     ``progress(n)``: n more hands settled."""
-    from loo_ledger.formats.sessionfile import session_from_dict
+    from loo_ledger.formats.sessionfile import session_from_dict  # noqa: PLC0415 (the session-file reader: only from a file)
     session = session_from_dict(ledger.session_dict(session_id), source=f"session {session_id}")
     again_as = what_if_session(ledger, session, rule_args, variant_name)
     # stored_rules, new_rules and changed describe the rules for hand 1.

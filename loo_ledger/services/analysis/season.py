@@ -27,13 +27,21 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from loo_ledger.domain.rules.money import allocate_cents, exact, from_cents, to_cents, whole_cents
-from loo_ledger.errors import LooError
+from loo_ledger.domain.rules.money import (
+    allocate_cents,
+    exact,
+    from_cents,
+    payment_problem,
+    to_cents,
+    whole_cents,
+)
+from loo_ledger.errors import LooError, NotFound
 from loo_ledger.formats.limits import MAX_CHIPS
 from loo_ledger.services.analysis import debts
 from loo_ledger.services.analysis.settle_up import GREEDY, POOL, fewest_transfers
 from loo_ledger.services.analysis.stats import describe, utc
 from loo_ledger.store import identities
+from loo_ledger.store.codec import now_iso
 from loo_ledger.store.stats_sql import Scope, StatsReader
 
 #: An amount as typed: digits, and at most two decimals (no sign, exponent or commas).
@@ -237,7 +245,7 @@ def record_payment(ledger: Any, *, payer: str, payee: str, amount: str, when: st
     time, or in the sessions named), unless ``advance`` says it is paid ahead."""
     if payer == payee:
         raise LooError(f"{payer} cannot pay {payee}: a payment is between two parties")
-    from loo_ledger.services.names import check_currency
+    from loo_ledger.services.names import check_currency  # noqa: PLC0415 (name checks: only a payment's currency)
     check_currency(currency)
     cents = amount_cents(amount)
     valued = [s for s in StatsReader(ledger.db).sessions(Scope())
@@ -247,13 +255,11 @@ def record_payment(ledger: Any, *, payer: str, payee: str, amount: str, when: st
             raise LooError("no session has a unit with a money value, so there is no debt to "
                            "pay; give the currency with --currency")
         currency = valued[-1]["currency"]
-    from loo_ledger.domain.rules.money import payment_problem
     if problem := payment_problem(from_cents(cents), currency):
         raise LooError(f"{payer} paid {payee} {amount.strip()} {currency}: {problem}")
     named = None if sessions is None else list(dict.fromkeys(sessions))
     if named is not None:
         _check_named(named, valued, currency)
-    from loo_ledger.store.codec import now_iso
 
     def check() -> None:   # inside the payment's transaction: what is stored then
         if not advance:
@@ -270,7 +276,6 @@ def record_payment(ledger: Any, *, payer: str, payee: str, amount: str, when: st
 
 def _check_named(named: list[int], valued: list[dict[str, Any]], currency: str | None) -> None:
     """Each session a payment names is one with a money value in its currency."""
-    from loo_ledger.errors import NotFound
     mine = {s["id"] for s in valued if s["currency"] == currency}
     for sid in named:
         if sid not in mine:

@@ -180,8 +180,8 @@ def season_report(ledger: Any, only: Filters, *, min_hands: int | None = None
                   ) -> SeasonReport:
     """The season ``only`` selects (its evening filters), to share; leak lines need
     ``min_hands`` opportunities (None: services/analysis/leaks.py's MIN_HANDS)."""
-    from loo_ledger.services.analysis.leaks import MIN_HANDS
-    from loo_ledger.services.analysis.standings import standings
+    from loo_ledger.services.analysis.leaks import MIN_HANDS  # noqa: PLC0415 (leaks: not for `loo standings`)
+    from loo_ledger.services.analysis.standings import standings  # noqa: PLC0415 (standings: not for `loo chart` (chart_of))
     title, name, rows = evenings(ledger, only)
     table = standings(ledger, only=only)
     nets = _nets(ledger, rows)
@@ -205,7 +205,7 @@ def season_report(ledger: Any, only: Filters, *, min_hands: int | None = None
 def mentions(ledger: Any, sessions: Sequence[int], min_hands: int) -> tuple[LeakMention, ...]:
     """The leak lines worth mentioning (the module's docstring), player by player as the
     leak finder lists them, the dearest first."""
-    from loo_ledger.services.analysis.leaks import leaks
+    from loo_ledger.services.analysis.leaks import leaks  # noqa: PLC0415 (leaks: not for `loo standings`)
     out = []
     for p in leaks(ledger, player=None, sessions=sessions, min_hands=min_hands)["players"]:
         worth = [line for line in p["lines"] if line["cost"] is not None

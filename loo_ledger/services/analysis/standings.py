@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from openskill.models import PlackettLuce
+
 from loo_ledger.domain.rules.money import allocate
 from loo_ledger.errors import LooError
 from loo_ledger.services.analysis.filters import Filters, evenings
@@ -108,7 +110,6 @@ def _places(nets: dict[str, int]) -> dict[str, int]:
 
 def _players(sessions: Sequence[dict[str, Any]], totals: dict[int, dict[str, dict[str, int]]],
              cash: dict[tuple[int, str], tuple[str | None, Decimal]]) -> list[dict[str, Any]]:
-    from openskill.models import PlackettLuce
 
     model = PlackettLuce()
     ratings: dict[str, Any] = {}

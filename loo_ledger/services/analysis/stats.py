@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from loo_ledger.domain.rules.money import allocate, money, whole_cents
-from loo_ledger.errors import LooError, NotFound
+from loo_ledger.errors import LooError, NotFound, VariantError
 from loo_ledger.services.analysis.filters import Filters, evenings, no_hand
 from loo_ledger.store.identities import read as read_identities
 from loo_ledger.store.stats_sql import Scope, StatsReader
@@ -96,7 +96,7 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
     by_hand = only if only is not None and only.hand_filters() else None
     reader: StatsReader | HandTally
     if by_hand is not None:   # tallied from the hands (hand_stats.py), not the totals
-        from loo_ledger.services.analysis.hand_stats import HandTally as Tally
+        from loo_ledger.services.analysis.hand_stats import HandTally as Tally  # noqa: PLC0415 (hand tallies: only with --pool/--seat/--with)
         reader = Tally(ledger.db, scope, by_hand, names)
     else:
         reader = StatsReader(ledger.db, names)
@@ -133,8 +133,7 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
 def game_of(sessions: list[dict[str, Any]]) -> str:
     """``lou`` when every session is Lou (by its variant and rules), ``loo`` when none is,
     else ``mixed`` (Lou's fold is then counted as a pass and its burns as loos)."""
-    from loo_ledger.domain.rules.variants import variant
-    from loo_ledger.errors import VariantError
+    from loo_ledger.domain.rules.variants import variant  # noqa: PLC0415 (variants: not for `loo leaks`)
     games: dict[tuple[str, str], str] = {}
     for s in sessions:
         key = (s["variant"], s["rules"] or "{}")
@@ -175,7 +174,7 @@ def describe(session_id: int | None, since: str | None, count: int) -> str:
         return f"session {session_id}"
     if not since:
         return {0: "no session", 1: "the only session"}.get(count, f"all {count} sessions")
-    from loo_ledger.services.dates import shown  # only with a date (start-up)
+    from loo_ledger.services.dates import shown  # noqa: PLC0415 (dates: only with a date)
     return f"{count} session{'s' if count != 1 else ''} since {shown(since)}"
 
 

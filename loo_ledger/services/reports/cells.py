@@ -21,7 +21,7 @@ def hand_cell(record: dict[str, Any], player: str, deltas: dict[str, Any], *,
     """
     if player not in deltas:
         return "-"
-    from loo_ledger.domain.settlement.flushes import flush_name
+    from loo_ledger.domain.settlement.flushes import flush_name  # noqa: PLC0415 (flush names: not for `loo hands --help`)
     word = (record.get("declarations") or {}).get(player, "")
     won = (record.get("tricks") or {}).get(player)
     parts = [w for w in (word if word != "stand" else "", "" if won is None else f"{won}t") if w]

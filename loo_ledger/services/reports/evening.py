@@ -15,7 +15,9 @@ from functools import cached_property
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
+from loo_ledger.domain.rules.codes import Game, MovementKind
 from loo_ledger.domain.rules.money import allocate, money, money_text
 from loo_ledger.domain.rules.variants import rule_words
 from loo_ledger.store.rows import HandRow
@@ -131,10 +133,9 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     @classmethod
     def load(cls, ledger: Any, session_id: int) -> Evening:
         """Read session ``session_id`` through the Ledger (NotFound if there is none)."""
-        from loo_ledger.domain.next.legal import has_simple_double
-        from loo_ledger.domain.rules.codes import Game, MovementKind
-        from loo_ledger.services.pool import stored_variant
-        from loo_ledger.store.stats_sql import StatsReader
+        from loo_ledger.domain.next.legal import has_simple_double  # noqa: PLC0415 (the rules: not for `loo export` of a session)
+        from loo_ledger.services.pool import stored_variant  # noqa: PLC0415 (the variant: not for `loo export` of a session)
+        from loo_ledger.store.stats_sql import StatsReader  # noqa: PLC0415 (the stats reader: not for `loo export`)
         info = ledger.session(session_id)
         bal = ledger.balances(session_id)
         v = stored_variant(ledger, session_id)
@@ -197,7 +198,6 @@ class Evening(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     def only_hands(self, numbers: Collection[int]) -> Evening:
         """The evening with only the hands ``numbers`` (a report's hand filters): the
         running nets and charts then add up those hands alone."""
-        from msgspec.structs import replace
 
         def chosen(rows: Collection[HandRow]) -> HandRows:
             return HandRows(lambda: (h for h in rows if h["number"] in numbers),

@@ -142,7 +142,7 @@ def bounded(ev: Evening, limit: int = MAX_POINTS
 def json_chunks(ev: Evening, *, pool: bool) -> Iterator[str]:
     """:func:`as_json` as ``json.dumps(..., indent=2, ensure_ascii=False)`` writes it, a
     hand at a time (every hand, not :func:`bounded`'s points)."""
-    from loo_ledger.services.reports.stream import json_array
+    from loo_ledger.services.reports.stream import json_array  # noqa: PLC0415 (the streams: only --json/--csv)
     mark = "\x00series\x00"
     head = json.dumps({"session": ev.session_id, "players": ev.players, "series": mark},
                       indent=2, ensure_ascii=False)
@@ -169,9 +169,9 @@ def season(ledger: Any, *, since: str | None,
     evening's unit was worth (services/analysis/season_report.py ``chart_of`` works them
     out, as ``loo export --season`` charts them).
     """
-    from loo_ledger.services.analysis.season_report import chart_of
-    from loo_ledger.services.analysis.stats import describe, utc
-    from loo_ledger.store.stats_sql import Scope, StatsReader
+    from loo_ledger.services.analysis.season_report import chart_of  # noqa: PLC0415 (a season's chart only)
+    from loo_ledger.services.analysis.stats import describe, utc  # noqa: PLC0415 (a season's chart only)
+    from loo_ledger.store.stats_sql import Scope, StatsReader  # noqa: PLC0415 (a season's chart only)
     sessions = chosen[1] if chosen is not None else StatsReader(ledger.db).sessions(
         Scope(since=utc(since) if since else None))
     title = describe(None, since, len(sessions)) if chosen is None else chosen[0]

@@ -98,10 +98,10 @@ def _read_as_text(raw: Any, players: tuple[str, ...], source: str) -> dict[str, 
     naming it), then written by the one writer, its extension fields kept. The text is
     msgspec's encoding of the object the store's decoder gave; None where msgspec cannot
     write it, for ``hand_from_dict`` to write it, or word its refusal."""
-    from loo_ledger.formats.extensions import PREFIX
-    from loo_ledger.formats.handcodec import record_to_dict
-    from loo_ledger.formats.reader import Refused, read_hand
-    from loo_ledger.formats.sessionfile import hand_from_dict, hand_to_dict
+    from loo_ledger.formats.extensions import PREFIX  # noqa: PLC0415 (the session format: only a hand read as text)
+    from loo_ledger.formats.handcodec import record_to_dict  # noqa: PLC0415 (the session format: only a hand read as text)
+    from loo_ledger.formats.reader import Refused, read_hand  # noqa: PLC0415 (the reader: only a hand read as text)
+    from loo_ledger.formats.sessionfile import hand_from_dict, hand_to_dict  # noqa: PLC0415 (the session format: only a hand read as text)
     try:
         text: bytes | None = _encode(raw)
     except (TypeError, ValueError):
@@ -123,10 +123,10 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
     the format refuses stops the export with its message), extension fields kept. A hand
     is read from the values the store decoded (formats/reader.py ``read_value``), or else
     from their JSON text (:func:`_read_as_text`)."""
-    from loo_ledger.domain.rules.model import RuleChange
-    from loo_ledger.formats.handcodec import record_to_dict
-    from loo_ledger.formats.reader import read_value
-    from loo_ledger.formats.sessionfile import dumps_session, session_from_dict
+    from loo_ledger.domain.rules.model import RuleChange  # noqa: PLC0415 (the model: only a session's own file)
+    from loo_ledger.formats.handcodec import record_to_dict  # noqa: PLC0415 (the session format: not for `loo hands --json`)
+    from loo_ledger.formats.reader import read_value  # noqa: PLC0415 (the reader: not for `loo hands --json`)
+    from loo_ledger.formats.sessionfile import dumps_session, session_from_dict  # noqa: PLC0415 (the session format: not for `loo hands --json`)
     head = ledger.session_head(sid)
     # seat and rule changes are checked against the hands, which come later: the store
     # checked them when it wrote them; the header alone is checked here
@@ -224,7 +224,7 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None, *,
             tricks = record.get("tricks")
             if not tricks and record.get("cards"):
                 if judged is None:
-                    from loo_ledger.store.stats_sql import StatsReader
+                    from loo_ledger.store.stats_sql import StatsReader  # noqa: PLC0415 (the stats reader: only hands entered with cards)
                     judged = StatsReader(ledger.db).hand_tricks(sid)
                 tricks = judged.get(number)
             tricks = tricks or {}
