@@ -75,7 +75,7 @@ class Book:
         """Make ``move`` (payer, payee, amount, then the figures that word it) ``way``:
         ``amount`` from ``payer`` to ``payee`` (None is the pool); zero moves nothing.
         (A tuple, not ``*move``: a call that gathers its arguments costs more on 3.11.)"""
-        made = way.made.get(move)  # the movement met before (Way.make)
+        made = way.met(move)  # the movement met before (Way.make)
         if made is None:
             if move[2] <= 0:
                 if move[2]:
