@@ -179,3 +179,21 @@ def test_exports_without_cards_are_unchanged(loo, good_db):
         "session,kind,player,hands,net,money")
     for fmt in ("md", "text", "html"):
         assert "From the cards" not in _export(loo, good_db, "-f", fmt)
+
+
+def test_across_evenings_only_the_one_with_cards_has_card_figures(loo, tmp_path):
+    """Evening 1 is test_a_caught_revoke_and_the_first_trick's hand (1 hand judged: Ben's
+    revoke caught, the eldest Ann won the first trick); evening 2 records no cards. A
+    session's figures are summed from its players' rows with a hand judged, so evening 2
+    has none to sum: every figure 0, the rate none."""
+    db = _three(loo, tmp_path)
+    assert loo(db, "new", "U", "--players", "Ann,Ben,Cat", "--dealer", "Cat").exit_code == 0
+    assert loo(db, "hand", "Ann=1", "Ben=1", "Cat=1").exit_code == 0
+    result = loo(db, "stats", "--all", "--json")
+    assert result.exit_code == 0, result.output
+    sessions = {s["session"]: s["cards"] for s in json.loads(result.stdout)["sessions"]}
+    assert sessions == {
+        1: {"hands": 1, "trumps_led": 0, "pam_tricks": 0, "revokes_caught": 1,
+            "eldest_won_first": 1, "eldest_first_rate": 1.0},
+        2: {"hands": 0, "trumps_led": 0, "pam_tricks": 0, "revokes_caught": 0,
+            "eldest_won_first": 0, "eldest_first_rate": None}}

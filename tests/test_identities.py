@@ -119,3 +119,25 @@ def test_migration_fills_identities_from_the_seats(two: Path) -> None:
         rows = conn.execute("SELECT a.alias, i.name FROM aliases a JOIN identities i "
                             "ON i.id = a.identity_id ORDER BY i.id").fetchall()
     assert rows == [("margaret", "Margaret"), ("ben", "Ben"), ("cat", "Cat"), ("meg", "Meg")]
+
+
+def test_spellings_resolved_once_each_in_the_order_they_first_sat(two: Path) -> None:
+    """After ``meg`` is merged into Margaret, each spelling is resolved in the order of the
+    seat where it first sat: Margaret (session 1, seat 0), Ben, Cat, then margaret and Meg
+    (session 2); ``meg`` and ``margaret`` are aliases of Margaret. Read without the sessions
+    (what the reports' name map needs), the names are the same and no session is read."""
+    from loo_ledger.store.db import open_database
+    from loo_ledger.store.identities import read
+    loo(two, "player", "merge", "meg", "marg")
+    db = open_database(two, create=False)
+    try:
+        whole, names_only = read(db), read(db, sessions=False)
+    finally:
+        db.conn.close()
+    assert whole.spellings == {"Margaret": ["Margaret", "margaret", "Meg"], "Ben": ["Ben"],
+                               "Cat": ["Cat"]}
+    assert whole.sessions == {"Margaret": [1, 2], "Ben": [1, 2], "Cat": [1]}
+    assert dict(whole.names()) == {"Margaret": "Margaret", "margaret": "Margaret",
+                                   "Meg": "Margaret", "Ben": "Ben", "Cat": "Cat"}
+    assert (names_only.shown, names_only.spellings, names_only.sessions) == (
+        whole.shown, whole.spellings, {})

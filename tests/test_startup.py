@@ -84,6 +84,11 @@ def test_balances_loads_no_engine_and_no_writer(modules_of, good_db: Path) -> No
     assert not [m for m in ("loo_ledger.domain.settlement.engine", "loo_ledger.domain.rules.model",
                             "loo_ledger.store.writer", "loo_ledger.store.derive",
                             "loo_ledger.store.records", "msgspec") if m in modules]
+    # built from its own module (cli.COMMANDS), without what `loo hands` needs: its filters,
+    # its cells and the chips' formats (some 3 ms, docs/benchmarks.md)
+    assert "loo_ledger.cli.balances_cmd" in modules
+    assert not [m for m in ("loo_ledger.cli.reports", "loo_ledger.cli.filter_opts",
+                            "loo_ledger.services.reports.cells") if m in modules]
 
 
 def test_balances_loads_babel_only_for_a_session_with_a_unit_of_value(tmp_path: Path) -> None:
@@ -130,10 +135,12 @@ def test_pool_settles_nothing_again(modules_of, good_db: Path) -> None:
 
 def test_a_hand_at_the_table_loads_what_it_uses(modules_of, hand_db: Path) -> None:
     modules = modules_of("--db", str(hand_db), "hand", "A=1", "B=1", "C=1", "D=0")
-    # nothing of the session-file reader, the migrations or the reports
+    # nothing of the session-file reader, the migrations or the reports, nor the store's
+    # row types (TypedDicts for the type checker, ~1.5 ms to build)
     assert "loo_ledger.store.writer" in modules
     assert not [m for m in ("loo_ledger.formats.sessionfile", "loo_ledger.formats.reader",
-                            "sqlite_utils", "loo_ledger.services.reports", "rich")
+                            "sqlite_utils", "loo_ledger.services.reports", "rich",
+                            "loo_ledger.store.rows")
                 if m in modules]
     # names of plain printable ASCII are shown as they are, without unicodedata (~1 ms)
     assert "loo_ledger.cli.visible" in modules and "unicodedata" not in modules

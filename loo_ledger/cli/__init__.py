@@ -71,7 +71,7 @@ COMMANDS: Mapping[str, tuple[str, str, str]] = {
         'Show the table on every phone: a read-only page that follows each hand.'),
     "hands": ("reports:hands", REPORTS,
         "Every hand: dealer, pool, each player's word, tricks, flushes, revokes and change."),
-    "balances": ("reports:balances", REPORTS,
+    "balances": ("balances_cmd:balances", REPORTS,
         "Each player's net since the session began, the chips in the pool, and money."),
     "explain": ("explain_cmd:explain", REPORTS,
         'Every chip of hand N with the rule that moved it, its parameter and source text.'),

@@ -31,6 +31,14 @@ def money_text(amount: Decimal | None, currency: str | None) -> str:
     return text(amount, currency)
 
 
+def header(what: str, name: str | None, sid: int, detail: str) -> str:
+    """A report's title naming the evening: ``Balances: Friday at the Crown (session 3,
+    chips)``; ``Balances, session 3 (chips)`` for a session with no name."""
+    if name:
+        return f"{what}: {visible(name)} (session {sid}; {detail})"
+    return f"{what}, session {sid} ({detail})"
+
+
 def signed(n: int) -> str:
     """``+12``, ``-3``, ``0`` (loo_ledger.domain.rules.chips.signed)."""
     from loo_ledger.domain.rules.chips import signed as sign

@@ -14,6 +14,7 @@ from loo_ledger.errors import LooError, NotFound
 from loo_ledger.services.outfile import check_target
 from loo_ledger.store import copying
 from loo_ledger.store.copying import Summary
+from loo_ledger.store.db import open_database
 
 __all__ = ["Summary", "backup", "check_backup", "kept_copy_path", "ledger_summary", "restore"]
 
@@ -70,6 +71,5 @@ def restore(source: Path, ledger: Path, keep: Path | None = None) -> Path | None
     elif keep is None or keep.exists():
         keep = kept_copy_path(ledger)
     copying.restore(source, ledger, keep)
-    from loo_ledger.store.db import open_database
     open_database(ledger).close()
     return keep

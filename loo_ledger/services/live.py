@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from loo_ledger.services.pool import stored_variant
 from loo_ledger.services.snapshot import LastHand, TableSnapshot, current
 
 if TYPE_CHECKING:
@@ -52,7 +53,6 @@ class LiveReader:
 
     @staticmethod
     def _live(ledger: Ledger, table: TableSnapshot, last: LastHand) -> LiveTable:
-        from loo_ledger.services.pool import stored_variant
         from loo_ledger.services.reports.evening import Evening
         from loo_ledger.services.reports.html import nets_chart
         sid = table.session_id

@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from loo_ledger.domain.next.rotation import rotate_from_left
-from loo_ledger.services.pool import antes_due, pool_view, row_variant
+from loo_ledger.errors import LooError
+from loo_ledger.formats.handcodec import record_from_dict
+from loo_ledger.services.pool import antes_due, pool_view, row_variant, stored_variant
 
 if TYPE_CHECKING:
     from loo_ledger.domain.rules.model import Settlement, TableState
@@ -211,9 +213,6 @@ class LastHand:
         if self._after is None or self._after[0] != n - 1:
             return None
         from loo_ledger.domain.settlement.engine import settle
-        from loo_ledger.errors import LooError
-        from loo_ledger.formats.handcodec import record_from_dict
-        from loo_ledger.services.pool import stored_variant
         row = next(ledger.iter_hands(self.sid, n), None)
         if row is None or row["number"] != n:
             return None

@@ -38,6 +38,11 @@ PAYMENT_COLUMNS = ("id", "payer", "payee", "cents", "currency", "paid_at", "note
 #: (``loo check`` holds such a payment to the columns its row recorded).
 PAYMENT_SINCE_M021 = ("sessions", "advance")
 SEATS_IN_ORDER = "SELECT session_id, name FROM seats ORDER BY session_id, position"
+#: Each spelling seated, once, in the order of the seat where it first sat (its first
+#: session, then its position there).
+FIRST_SEATS = ("SELECT s.name FROM seats s JOIN (SELECT name, min(session_id) AS first FROM "
+               "seats GROUP BY name) f ON f.name = s.name AND f.first = s.session_id "
+               "ORDER BY s.session_id, s.position")
 ALIASES = "SELECT a.alias, a.identity_id, i.name FROM aliases a JOIN identities i " \
           "ON i.id = a.identity_id"
 
@@ -62,24 +67,27 @@ class Identities(msgspec.Struct, frozen=True):
         return {s: self.who(s) for spellings in self.spellings.values() for s in spellings}
 
 
-def read(db: Connection) -> Identities:
-    """The identities as stored, with every seated name resolved (nothing is written)."""
+def read(db: Connection, *, sessions: bool = True) -> Identities:
+    """The identities as stored, with every seated name resolved (nothing is written).
+
+    Each spelling is resolved once, in the order of the seat where it first sat (one row
+    a spelling, :data:`FIRST_SEATS`: a million-hand ledger has some 18,000 seats and a
+    handful of spellings); ``sessions`` false leaves :attr:`Identities.sessions` empty,
+    which spares reading every seat (``names()`` needs only the spellings)."""
     out = Identities()
-    ids: dict[int, str] = {}
-    seen: set[tuple[str, int]] = set()  # (identity, session): a list's `in` was quadratic
-    for alias, identity, name in db.execute(ALIASES).fetchall():
+    for alias, _identity, name in db.execute(ALIASES).fetchall():
         out.shown[alias] = name
-        ids[identity] = name
         out.spellings.setdefault(name, [])
-    for sid, name in db.execute(SEATS_IN_ORDER).fetchall():
-        key = name.casefold()
-        who = out.shown.setdefault(key, name)
-        spellings = out.spellings.setdefault(who, [])
-        if name not in spellings:
-            spellings.append(name)
-        if (who, sid) not in seen:
-            seen.add((who, sid))
-            out.sessions.setdefault(who, []).append(sid)
+    for name in [r[0] for r in db.execute(FIRST_SEATS).fetchall()]:
+        who = out.shown.setdefault(name.casefold(), name)
+        out.spellings.setdefault(who, []).append(name)
+    if sessions:
+        seen: set[tuple[str, int]] = set()  # (identity, session): a list's `in` was quadratic
+        for sid, name in db.execute(SEATS_IN_ORDER).fetchall():
+            who = out.shown[name.casefold()]
+            if (who, sid) not in seen:
+                seen.add((who, sid))
+                out.sessions.setdefault(who, []).append(sid)
     for alias, _, name in db.execute(ALIASES).fetchall():
         if not any(s.casefold() == alias for s in out.spellings[name]):
             out.spellings[name].append(alias)

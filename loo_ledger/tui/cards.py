@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from loo_ledger.domain.cards.deck import Card, CardError, cards_text, parse_cards, rank_text
+from loo_ledger.domain.cards.deck import Card, CardError, cards_text, pack, parse_cards, rank_text
 from loo_ledger.domain.cards.judge import PlayRecord, judge
 from loo_ledger.domain.cards.play_rules import PlayRules
 from loo_ledger.domain.next import legal
@@ -71,7 +71,6 @@ class CardEntry:
         """The next thing to ask (None: every trick is entered). A card the rules leave
         no choice for is played here, and said in :attr:`notes`."""
         if self.trump_known and self.trump_card is None:
-            from loo_ledger.domain.cards.deck import pack
             seen = {c for hand in self.hands.values() for c in hand}
             cards = [c for c in pack(self.rules.pack)
                      if (self.trump is None or c.suit == self.trump) and c not in seen]
@@ -135,7 +134,6 @@ class CardEntry:
     def question_cards(self) -> tuple[Card, ...]:
         """The cards the question now asked offers."""
         if self._need == "trump":
-            from loo_ledger.domain.cards.deck import pack
             return tuple(c for c in pack(self.rules.pack)
                          if self.trump is None or c.suit == self.trump)
         return legal.next_card(self.record(), self.trick, self.rules).cards

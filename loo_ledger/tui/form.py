@@ -21,6 +21,7 @@ from msgspec.structs import replace
 from loo_ledger.cli.interactive_ask import Asker, Why
 from loo_ledger.cli.options import Options
 from loo_ledger.domain import HandRecord
+from loo_ledger.domain.rules.codes import PRE_PLAY
 from loo_ledger.domain.rules.model import CardRecord
 from loo_ledger.errors import LooError
 
@@ -300,7 +301,6 @@ def kept_words(cards: CardRecord) -> str:
 def forfeits_from(record: HandRecord) -> list[str]:
     """The forfeits before play of ``record`` as ``loo hand --penalty`` gives them
     (NAME=KIND): the options an amend keeps (they are not answers to the walk)."""
-    from loo_ledger.domain.rules.codes import PRE_PLAY
     return [f"{pen.player}={pen.kind}" for pen in record.penalties or ()
             if pen.kind in PRE_PLAY]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -230,7 +231,6 @@ class HandScreen(Screen[Settlement | None]):
         if len(self.ruling["paid"]) < len(self.figures):
             self.ask_ruling()
             return
-        from msgspec.structs import replace
         paid = [f"{p}={n}" for p, n in self.ruling["paid"].items() if n != self.figures[p]]
         self.form.opts = replace(self.form.opts, table_ruling=self.ruling["why"], paid=paid)
         self.ruling = None

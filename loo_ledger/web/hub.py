@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from loo_ledger.errors import LooError
+from loo_ledger.services.live import LiveReader
 from loo_ledger.web import page
 
 if TYPE_CHECKING:
@@ -72,7 +73,6 @@ class Renderer:
     """Reads the table and renders it, numbering each change of what is shown."""
 
     def __init__(self, session: int | None) -> None:
-        from loo_ledger.services.live import LiveReader
         self.session = session
         self._reader = LiveReader(session)
         self._boot = secrets.token_hex(4)  # a browser back from another run starts afresh

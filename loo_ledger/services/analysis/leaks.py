@@ -94,7 +94,7 @@ def leaks(ledger: Any, *, player: str | None, sessions: Sequence[int],
     sessions ``sessions``, in the hands and seats ``only`` selects (the winners, too, are
     those winning over that selection). NotFound when it holds no hand."""
     only = only or Filters()
-    who = read_identities(ledger.db)
+    who = read_identities(ledger.db, sessions=False)  # only who.who: no session list
     hands: dict[str, int] = {}
     nets: dict[str, int] = {}
     flat: dict[tuple[Line, str, str], list[int]] = {}   # (line, player, choice) -> n, chips

@@ -50,7 +50,7 @@ def season_tab(ledger: Any, *, since: str | None, evenings: Sequence[int] | None
     """The tab of every session from ``since`` on (an ISO date-time; None: all of them), or
     of the sessions ``evenings`` (the ids a report's filters chose, with their ``title``):
     a window, counted as a window from a date is."""
-    who = identities.read(ledger.db)
+    who = identities.read(ledger.db, sessions=False)  # only who.who: no session list
     reader = StatsReader(ledger.db)
     every = reader.sessions(Scope())
     if evenings is not None:
@@ -283,7 +283,7 @@ def _check_owed(ledger: Any, payer: str, cents: int, currency: str | None,
                 named: list[int] | None) -> None:
     """LooError unless ``payer`` owes at least ``cents`` (in the sessions ``named``, or
     over all time), the payments already made counted against their debts."""
-    who = identities.read(ledger.db)
+    who = identities.read(ledger.db, sessions=False)  # only who.who: no session list
     evenings = [debts.Evening(session=s["id"], money=_by_who(ledger, s, who))
                 for s in StatsReader(ledger.db).sessions(Scope())
                 if s["unit_value"] is not None and s["currency"] == currency]

@@ -167,7 +167,7 @@ def _points(rows: Sequence[dict[str, Any]]) -> tuple[EveningPoint, ...]:
 
 def _nets(ledger: Any, rows: Sequence[dict[str, Any]]) -> dict[int, list[tuple[str, int]]]:
     """Session -> (person, net) in seat order, one read of the seats."""
-    names = identities.read(ledger.db).names()
+    names = identities.read(ledger.db, sessions=False).names()
     out: dict[int, list[tuple[str, int]]] = {}
     reader = StatsReader(ledger.db, names)
     for sid, person, net in reader.records(Scope(identity=True,

@@ -48,7 +48,7 @@ def standings(ledger: Any, *, only: Filters | None = None, sort: str = "place"
     if sort not in SORTS:
         raise LooError(f"cannot sort by {sort!r}: choose one of {', '.join(SORTS)}")
     db = ledger.db
-    names = read_identities(db).names()
+    names = read_identities(db, sessions=False).names()
     reader = StatsReader(db, names)
     only = only or Filters()
     title, season, every = evenings(ledger, only)

@@ -82,7 +82,7 @@ def stats(ledger: Any, *, session_id: int | None, since: str | None = None,
     if session_id is not None and since is not None:
         raise LooError("--since chooses sessions by date; it cannot be combined with --session")
     across = session_id is None   # across sessions a player is a person (store/identities.py)
-    names = read_identities(ledger.db).names() if across else None
+    names = read_identities(ledger.db, sessions=False).names() if across else None
     chosen, title = None, None
     if only is not None and only.choose_evenings():
         if session_id is not None or since is not None:
