@@ -20,8 +20,7 @@ from loo_ledger.store.codec import (
     Seats,
     decode_record,
     deltas_dict,
-    hand_deltas,
-    hand_looed,
+    hand_facts,
     looed_list,
     seat_order,
 )
@@ -98,10 +97,10 @@ def test_the_order_of_a_hands_facts_worked_by_hand():
     assert seat_order("sspm", 0, seats) == ((1, "B"), (2, "C"), (3, "D"), (0, "A"))
     # C (2) sits out, B (1) deals: D A B dealt, then C in seat order
     assert seat_order("xx-x", 1, seats) == ((3, "D"), (0, "A"), (1, "B"), (2, "C"))
-    assert hand_deltas("[-3,null,9,-6]", "xx-x", 1, seats) == {"D": -6, "A": -3, "C": 9}
-    assert list(hand_deltas("[-3,null,9,-6]", "xx-x", 1, seats)) == ["D", "A", "C"]
-    assert hand_looed(0b1001, "xx-x", 1, seats) == ["D", "A"]
-    assert hand_looed(0, "xx-x", 1, seats) == []
+    deltas, looed = hand_facts("[-3,null,9,-6]", 0b1001, "xx-x", 1, seats)
+    assert deltas == {"D": -6, "A": -3, "C": 9} and list(deltas) == ["D", "A", "C"]
+    assert looed == ["D", "A"]
+    assert hand_facts("[-3,null,9,-6]", 0, "xx-x", 1, seats)[1] == []
 
 
 def test_the_facts_read_as_the_general_functions_read_them():
@@ -118,23 +117,23 @@ def test_the_facts_read_as_the_general_functions_read_them():
                 row = [rng.choice([None, rng.randint(-30, 30)]) for _ in players]
                 text = "[" + ",".join("null" if d is None else str(d) for d in row) + "]"
                 want = deltas_dict(text, words, dealer, players)
-                got = hand_deltas(text, words, dealer, seats)
+                got = hand_facts(text, 0, words, dealer, seats)[0]
                 assert got == want and list(got) == list(want), (words, dealer, text)
             for mask in range(8):
-                assert hand_looed(mask, words, dealer, seats) == looed_list(
+                assert hand_facts("[0,0,0]", mask, words, dealer, seats)[1] == looed_list(
                     mask, words, dealer, players), (words, dealer, mask)
 
 
 def test_a_hand_whose_columns_do_not_fit_the_seats_reads_the_general_way():
     seats = Seats(PLAYERS)
     # five words for four seats (the fifth not dealt): from A's left B C D, then A
-    assert list(hand_deltas("[1,2,3,-6]", "xxxx-", 0, seats).items()) == [
+    assert list(hand_facts("[1,2,3,-6]", 0, "xxxx-", 0, seats)[0].items()) == [
         ("B", 2), ("C", 3), ("D", -6), ("A", 1)]
     with pytest.raises(IndexError):   # a fifth seat dealt in, with no change stored
-        hand_deltas("[1,2,3,-6]", "xxxxx", 0, seats)
+        hand_facts("[1,2,3,-6]", 0, "xxxxx", 0, seats)
     with pytest.raises(IndexError):   # a change for a fifth seat no one holds
-        hand_deltas("[1,2,3,-6,0]", "xxxx", 0, seats)
+        hand_facts("[1,2,3,-6,0]", 0, "xxxx", 0, seats)
     with pytest.raises(IndexError):   # a looed fifth seat
-        hand_looed(16, "xxxxx", 0, seats)
+        hand_facts("[1,2,3,-6,null]", 16, "xxxxx", 0, seats)
     with pytest.raises(TypeError):    # no words at all
-        hand_deltas("[1,2,3,-6]", None, 0, seats)  # type: ignore[arg-type]
+        hand_facts("[1,2,3,-6]", 0, None, 0, seats)  # type: ignore[arg-type]

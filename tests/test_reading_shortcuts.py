@@ -96,3 +96,59 @@ def test_a_hands_keys_come_in_the_order_hands_json_writes_them(good_db):
         assert counted == [len(rows)]
     finally:
         ledger.close()
+
+
+def test_only_the_keys_asked_for_are_read():
+    """Hand 2 of the good session, compact: asked for its words, tricks and cards (what the
+    hands' CSV reads), the record gives B stand, C pass, D miss, A stand and tricks B 2,
+    D 0, A 1 (it has no cards), not its dealer, trump or deltas; a record stored as given
+    (an extension field keeps it so) is cut the same way; nothing asked, nothing given."""
+    from loo_ledger.store.codec import record_keys
+    seats = Seats(["A", "B", "C", "D"])
+    keys = record_keys(["declarations", "tricks", "cards"])
+    compact = '{"d":0,"t":"h","w":"1s2p3m0s","k":"123001","D":["1230",12,0,-9,-3]}'
+    got = decode_record(compact, seats, keys)
+    assert got == {"declarations": {"B": "stand", "C": "pass", "D": "miss", "A": "stand"},
+                   "tricks": {"B": 2, "D": 0, "A": 1}}
+    assert list(got) == ["declarations", "tricks"]
+    as_given = '{"dealer":"A","tricks":{"B":2,"D":0,"A":1},"x-app":1}'
+    assert decode_record(as_given, seats, keys) == {"tricks": {"B": 2, "D": 0, "A": 1}}
+    assert decode_record(compact, seats, record_keys([])) == {}
+    assert decode_record(compact, seats)["dealer"] == "A"  # the whole record otherwise
+
+
+def test_the_hands_with_only_some_keys_of_their_records(good_db):
+    """The good session's three hands with only their records' tricks: hand 1 A 1, B 0,
+    C 1, D 1; hand 2 B 2, D 0, A 1; hand 3 none (everybody passed); every other key of the
+    rows as the whole rows give them."""
+    from loo_ledger.store.ledger import Ledger
+    ledger = Ledger.open(good_db)
+    try:
+        whole = list(ledger.iter_hands(1))
+        cut = list(ledger.iter_hands(1, records=("tricks",)))
+    finally:
+        ledger.close()
+    assert [r["record"] for r in cut] == [{"tricks": {"A": 1, "B": 0, "C": 1, "D": 1}},
+                                          {"tricks": {"B": 2, "D": 0, "A": 1}}, {}]
+    assert [{**r, "record": None} for r in cut] == [{**r, "record": None} for r in whole]
+
+
+def test_a_hand_read_from_its_values_is_the_hand_read_from_its_text():
+    """Hand 2 of the good session as the values the store decodes it to: read as they
+    are (formats/reader.py ``read_value``), the record is the one its JSON text gives (A
+    deals, hearts, B stand C pass D miss A stand, tricks B 2 D 0 A 1). What that read
+    refuses is None, for the text's reader to read or word: an extension field, a name
+    that is not a player's, a name sitting out twice, a note that is a number."""
+    import json
+
+    from loo_ledger.formats.reader import read_hand, read_value
+    players = ("A", "B", "C", "D")
+    hand = {"dealer": "A", "trump": "hearts",
+            "declarations": {"B": "stand", "C": "pass", "D": "miss", "A": "stand"},
+            "tricks": {"B": 2, "D": 0, "A": 1}}
+    got = read_value(hand, players)
+    assert got == read_hand(json.dumps(hand).encode(), players).record
+    assert got is not None and got.dealer == "A" and got.tricks == {"B": 2, "D": 0, "A": 1}
+    for refused in ({**hand, "x-app": 1}, {**hand, "dealer": "E"},
+                    {**hand, "sitting_out": ["C", "C"]}, {**hand, "note": 5}):
+        assert read_value(refused, players) is None

@@ -211,6 +211,19 @@ def read_hand(text: msgspec.Raw | bytes, players: tuple[str, ...] | None, *,
         raise Refused(str(exc)) from None
 
 
+def read_value(value: Any, players: tuple[str, ...]) -> HandRecord | None:
+    """The record of one hand given as the JSON values its text decodes to (a hand the
+    store decoded), read as :func:`read_hand` first reads a hand: by msgspec, with the
+    names as a lookup (the same types and checks, without writing the values as text
+    first); None where that read refuses it (an extension field, a name not a player's,
+    any problem): :func:`read_hand` of its text then reads it, or says why not."""
+    try:
+        typed = msgspec.convert(value, _hand_decoder(players).type, strict=True)
+    except MSGSPEC_REFUSALS:
+        return None
+    return fromtyped.record(typed)
+
+
 def _built(hand: Any, typed: Any, canonical_json: bytes) -> ReadHand:
     record = fromtyped.record(hand)
     if record is None:

@@ -79,9 +79,10 @@ __all__ = ["COMPACT_KEY", "CONTESTED", "KINDS", "KIND_BITS", "KIND_CODE", "LETTE
            "NOT_DEALT", "NO_CAUSE", "OUTCOMES", "OUTCOME_CODE", "PLAYER_BITS", "READ_LIMIT",
            "SUIT_LETTER", "TRICK_CHAR", "WORD_LETTER", "Seats", "by_position", "cause_letter",
            "causes_list", "causes_text", "dealt_order", "decode_record", "deltas_dict",
-           "deltas_text", "dumps", "encode_record", "encode_typed", "hand_deltas", "hand_looed",
+           "deltas_text", "dumps", "encode_record", "encode_typed", "hand_facts",
            "loads", "loads_or_none", "looed_list", "looed_mask", "moves_list", "moves_text",
-           "now_iso", "outcome_text", "pack_move", "played_tricks", "rule_changes_from",
+           "now_iso", "outcome_text", "pack_move", "played_tricks", "record_keys",
+           "rule_changes_from",
            "rule_changes_list", "seat_order", "state_from_json", "state_to_json",
            "stored_record", "unpack_move"]
 
@@ -350,9 +351,18 @@ _PIECES: Final = frozenset(("d", "o", "t", "w", "e", "p", "k"))
 READ_LIMIT: Final = 1 << 14
 
 
-def decode_record(text: Any, seats: Seats) -> Any:
+def record_keys(names: Iterable[str]) -> frozenset[str]:
+    """What :func:`decode_record` is given to read only the session-format keys ``names``
+    of a record: the keys themselves (a record stored as given) and their compact keys."""
+    names = frozenset(names)
+    return names | {COMPACT_KEY[k] for k in names if k in COMPACT_KEY}
+
+
+def decode_record(text: Any, seats: Seats, keys: frozenset[str] | None = None) -> Any:
     """The hand object stored as ``text`` (compact or as given). Raises ValueError (or
-    TypeError) if the text is not JSON or a compact record cannot be read.
+    TypeError) if the text is not JSON or a compact record cannot be read. ``keys``
+    (:func:`record_keys`): only these keys of the object, the others neither read nor
+    given.
 
     A session's hands repeat the same few pieces (a dealer, a trump, the same words and
     tricks, the deltas' order of seats): each is decoded once and remembered in
@@ -360,6 +370,8 @@ def decode_record(text: Any, seats: Seats) -> Any:
     value = loads(text)
     if type(value) is not dict:
         return value
+    if keys is not None:
+        value = {k: v for k, v in value.items() if k in keys}
     for key in value:
         if len(key) == 1:
             break
@@ -535,23 +547,24 @@ def _order(words: str, dealer: int, names: tuple[str, ...]) -> tuple[tuple[int, 
                  for i in (*dealt, *(i for i in range(len(names)) if i not in dealt)))
 
 
-def hand_deltas(text: str, words: str, dealer: int, seats: Seats) -> dict[str, int]:
-    """:func:`deltas_dict` of a session's hand, its order of seats worked out once for
-    each words and dealer of the session (:func:`seat_order`)."""
+def hand_facts(text: str, mask: int, words: str, dealer: int, seats: Seats
+               ) -> tuple[dict[str, int], list[str]]:
+    """A session's hand's deltas by name and who was looed: :func:`deltas_dict` of the
+    ``deltas`` column ``text`` and :func:`looed_list` of the ``looed`` column ``mask``, both
+    in the order of seats worked out once for each words and dealer of the session
+    (:func:`seat_order`), and looked up once for the two."""
     row = loads(text)
-    n = len(seats.names)
-    if type(row) is not list or len(row) != n or len(words) != n or type(dealer) is not int:
-        return deltas_dict(text, words, dealer, seats.names)
-    return {name: row[i] for i, name in seat_order(words, dealer, seats) if row[i] is not None}
-
-
-def hand_looed(mask: int, words: str, dealer: int, seats: Seats) -> list[str]:
-    """:func:`looed_list` of a session's hand (its order as :func:`hand_deltas` finds it)."""
-    if type(mask) is int and mask == 0:
-        return []
-    if len(words) != len(seats.names) or type(dealer) is not int:
-        return looed_list(mask, words, dealer, seats.names)
-    return [name for i, name in seat_order(words, dealer, seats) if mask >> i & 1]
+    names = seats.names
+    n = len(names)
+    if len(words) != n or type(dealer) is not int:
+        return (deltas_dict(text, words, dealer, names),
+                [] if type(mask) is int and mask == 0 else looed_list(mask, words, dealer, names))
+    order = seat_order(words, dealer, seats)
+    looed = [] if type(mask) is int and mask == 0 else [
+        name for i, name in order if mask >> i & 1]
+    if type(row) is not list or len(row) != n:
+        return deltas_dict(text, words, dealer, names), looed
+    return {name: row[i] for i, name in order if row[i] is not None}, looed
 
 
 def moves_list(text: str) -> list[tuple[int, int, int, str]]:

@@ -86,13 +86,17 @@ def _read_header(path: Path) -> bytes | None:
         return None
 
 
-def _inspect(path: Path) -> tuple[int, list[str]]:
+def _inspect(path: Path, *, schema: bool) -> tuple[int, list[str]]:
     """``application_id`` and table names, read through a read-only connection that takes
     SQLite's locks (:func:`connect_to_read`: another terminal may be writing; reading the
-    schema also finds a damaged one)."""
+    schema also finds a damaged one). The names are read only where they are needed or
+    ``schema`` is true: a file stamped as ours is named by its stamp (the header alone),
+    and reading the schema costs what opening the ledger costs again (about 1 ms)."""
     conn = connect_to_read(path)
     try:
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        if app_id == APPLICATION_ID and not schema:
+            return app_id, []
         names = [r[0] for r in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' "
             "AND name NOT LIKE 'sqlite_%'")]
@@ -109,14 +113,16 @@ def _unreadable(path: Path, exc: sqlite3.Error) -> str:
     return f"SQLite cannot read it: {exc}"
 
 
-def check_file(path: Path) -> None:
+def check_file(path: Path, *, schema: bool = True) -> None:
     """Raise StoreError unless ``path`` may be opened as a loo_ledger database.
 
     Reads only; never writes to ``path``. The file is read through SQLite alone (which
     keeps the locks of any connection this process already has to it): a descriptor of
     our own, once closed, would drop those locks, and another process could then fold
     back and delete a write-ahead log still in use here. Only a file SQLite refuses is
-    read directly, to say why.
+    read directly, to say why. Without ``schema``, the schema of a file stamped as ours
+    is not read here: the caller reads it next, on the connection it keeps, and refuses
+    a damaged one alike (:func:`open_database`).
     """
     if not path.exists():
         return
@@ -126,11 +132,10 @@ def check_file(path: Path) -> None:
         return
     if not os.access(path, os.R_OK):
         raise _refuse(path, "it cannot be read: Permission denied")
-    sides = [path.with_name(path.name + s) for s in ("-wal", "-shm")]
-    made = [side for side in sides if not side.exists()]
+    made = _absent_sides(path)
     try:
         try:
-            app_id, tables = _inspect(path)
+            app_id, tables = _inspect(path, schema=schema)
         except sqlite3.Error as e:
             raise _refuse(path, _unreadable(path, e)) from e
         if app_id == 0 and tables:
@@ -142,6 +147,20 @@ def check_file(path: Path) -> None:
     except StoreError:
         _remove_empty_log(made)
         raise
+
+
+def _absent_sides(path: Path) -> list[Path]:
+    """The ``-wal`` and ``-shm`` files that are not (yet) beside ``path``."""
+    sides = [path.with_name(path.name + s) for s in ("-wal", "-shm")]
+    return [side for side in sides if not side.exists()]
+
+
+def _damaged(exc: sqlite3.Error) -> bool:
+    """Whether SQLite found the file not a database or damaged (not busy, not an I/O
+    error): what :func:`check_file` says of a file whose schema it cannot read."""
+    return isinstance(exc, sqlite3.DatabaseError) and (
+        getattr(exc, "sqlite_errorcode", 0) & 0xFF) in (sqlite3.SQLITE_CORRUPT,
+                                                         sqlite3.SQLITE_NOTADB)
 
 
 def _remove_empty_log(made: list[Path]) -> None:
@@ -186,14 +205,14 @@ def newer_schema(conn: sqlite3.Connection,
             "read it but will not write to it: upgrade loo_ledger")
 
 
-def _prepare(db: Connection, *, writable: bool) -> None:
+def _prepare(db: Connection, applied: set[str] | None, *, writable: bool) -> None:
     """WAL, foreign keys, the application stamp, then any pending migrations (and the
     rebuild of derived rows that some of them need: :func:`_upgrade`, one transaction). A
     file written by a newer loo_ledger, or one we may only read, is never migrated: its
-    connection refuses every write (``db.read_only``)."""
+    connection refuses every write (``db.read_only``). ``applied``: the migrations the
+    file has applied, as :func:`_applied` read them on ``db`` (its busy timeout is
+    :func:`sqlite3.connect`'s)."""
     conn = db.conn
-    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    applied = _applied(conn)
     newer = newer_schema(conn, applied)
     if newer:
         db.read_only = newer
@@ -288,7 +307,10 @@ def open_database(path: str | Path, *, create: bool = True, folders: bool = True
                        "'loo new' or 'loo import FILE', or name another ledger with --db or "
                        "LOO_DB (nothing was created).")
     _folder(path, create, folders)
-    check_file(path)
+    made = [] if empty else _absent_sides(path)
+    # the stamp is checked read-only; the schema is read once, by the connection kept
+    # (its first statement below), and a damaged one is refused as check_file refuses it
+    check_file(path, schema=False)
     read_only = None if empty else _read_only_reason(path)
     try:
         if read_only:
@@ -299,7 +321,15 @@ def open_database(path: str | Path, *, create: bool = True, folders: bool = True
         raise explain(e, path, "Cannot open: ") from e
     db = Connection(conn, path=path, read_only=read_only, verify=True)
     try:
-        _prepare(db, writable=read_only is None)
+        try:
+            applied = _applied(conn)  # the schema's first reading
+        except sqlite3.Error as e:
+            if not _damaged(e):
+                raise
+            conn.close()
+            _remove_empty_log(made)
+            raise _refuse(path, _unreadable(path, e)) from e
+        _prepare(db, applied, writable=read_only is None)
     except sqlite3.Error as e:
         conn.close()
         raise explain(e, path, "Cannot open: ") from e

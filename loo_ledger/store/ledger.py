@@ -5,7 +5,7 @@ name, in the shapes of store/rows.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -199,31 +199,35 @@ class Ledger:
         return list(self.iter_hands(session_id))
 
     def iter_hands(self, session_id: int, first: int = 1, *,
-                   records: bool = True) -> Iterator[HandRow]:
+                   records: bool | Collection[str] = True) -> Iterator[HandRow]:
         """Every hand of the session in order (from hand ``first``), as :meth:`hands`
         gives them (keys in the order of ``loo hands --json``), one at a time from the
         cursor (memory does not grow with the session); ``records=False``: each ``record``
-        left as ``{}`` (not decoded), for what needs only the hands' facts."""
-        from loo_ledger.store import codec
-        from loo_ledger.store.codec import Seats, decode_record
+        left as ``{}`` (not decoded), for what needs only the hands' facts; a collection of
+        the session format's keys: only these of each ``record`` (the others not read)."""
+        from loo_ledger.store.codec import (
+            Seats,
+            decode_record,
+            hand_facts,
+            outcome_text,
+            record_keys,
+        )
+        keys = None if isinstance(records, bool) else record_keys(records)
         self._row(session_id)
         players = self._players(session_id)
         seats = Seats(players)
-        outcome_text, hand_deltas, hand_looed = (codec.outcome_text, codec.hand_deltas,
-                                                 codec.hand_looed)
         for (number, dealer, record, deltas, pool_in, pot, pool_after, double, outcome,
              ruling, looed, words) in self.db.execute(LIST_HANDS, (session_id, first)):
             try:
                 if not 0 <= dealer < len(players):
                     raise IndexError(dealer)
+                changes, losers = hand_facts(deltas, looed, words, dealer, seats)
                 # the keys in the order of ``loo hands --json``, which writes these rows
                 yield {"number": number, "dealer": players[dealer], "double": bool(double),
-                       "pool_in": pool_in, "pot": pot,
-                       "deltas": hand_deltas(deltas, words, dealer, seats),
-                       "pool_after": pool_after,
-                       "looed": hand_looed(looed, words, dealer, seats),
+                       "pool_in": pool_in, "pot": pot, "deltas": changes,
+                       "pool_after": pool_after, "looed": losers,
                        "outcome": outcome_text(outcome), "table_ruling": ruling,
-                       "record": decode_record(record, seats) if records else {}}
+                       "record": decode_record(record, seats, keys) if records else {}}
             except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 raise _unreadable(session_id, number) from None
 

@@ -32,16 +32,17 @@ _encode = msgspec.json.Encoder().encode
 
 def _items(batch: list[Any], depth: int) -> str:
     """The items of ``batch`` as ``json.dumps(..., indent=2, ensure_ascii=False)`` writes
-    them inside a list ``depth`` levels deep: each on its own lines, the first line of each
-    indented, separated by ``,`` and a newline (the tests compare them). Encoded and
+    them inside a list ``depth`` (1 or 2) levels deep: each on its own lines, the first line
+    of each indented, separated by ``,`` and a newline (the tests compare them). Encoded and
     indented by msgspec once for the batch (json's indenting encoder is pure Python, and
-    msgspec's cost is mostly a call's: a hand at a time took four times as long)."""
-    text = msgspec.json.format(_encode(batch), indent=2).decode("utf-8")
-    body = text[2:-2]  # the items, at one level: without the list's "[\n" and "\n]"
+    msgspec's cost is mostly a call's: a hand at a time took four times as long); two levels
+    deep, as the list of an object's key, so that msgspec indents them as they stand."""
     if depth == 1:
-        return body
-    more = "  " * (depth - 1)
-    return more + body.replace("\n", "\n" + more)
+        return msgspec.json.format(_encode(batch), indent=2)[2:-2].decode("utf-8")
+    if depth != 2:  # pragma: no cover - the outputs nest their lists one or two deep
+        raise ValueError(f"items {depth} levels deep")
+    # '{\n  "": [\n' before the items, '\n  ]\n}' after them
+    return msgspec.json.format(_encode({"": batch}), indent=2)[10:-6].decode("utf-8")
 
 
 def _batches(items: Iterable[Any], size: int = EVERY) -> Iterator[list[Any]]:
@@ -91,29 +92,41 @@ def hand_rows(ledger: Any, sid: int, progress: Progress | None = None) -> Iterat
 _MARK = "\x00hands\x00"
 
 
-def _text(raw: Any) -> bytes | None:
-    """A stored hand's JSON text for the reader: msgspec's encoding of the object the
-    store's decoder gave (json's encoder took as long as the reading); None where msgspec
-    cannot write it (text no UTF-8 can hold: only a record changed outside the ledger),
-    for ``hand_from_dict`` to write it, or word its refusal, as for any object."""
+def _read_as_text(raw: Any, players: tuple[str, ...], source: str) -> dict[str, Any]:
+    """A stored hand that is not read as it is (an extension field, or a problem): its JSON
+    text read by the one reader, which reads any hand and words its problems (``source``
+    naming it), then written by the one writer, its extension fields kept. The text is
+    msgspec's encoding of the object the store's decoder gave; None where msgspec cannot
+    write it, for ``hand_from_dict`` to write it, or word its refusal."""
+    from loo_ledger.formats.extensions import PREFIX
+    from loo_ledger.formats.handcodec import record_to_dict
+    from loo_ledger.formats.reader import Refused, read_hand
+    from loo_ledger.formats.sessionfile import hand_from_dict, hand_to_dict
     try:
-        return _encode(raw)
+        text: bytes | None = _encode(raw)
     except (TypeError, ValueError):
-        return None
+        text = None
+    try:
+        if text is None:
+            raise Refused("not JSON text")
+        record = read_hand(text, players, canonical_json=False).record
+    except Refused:  # read again by hand_from_dict, which words every problem
+        record = hand_from_dict(raw, source=source, players=players, text=text)
+    # extension fields kept: looked for only where the text names a key "x-..."
+    return (record_to_dict(record) if text is not None and f'"{PREFIX}'.encode() not in text
+            else hand_to_dict(record, raw))
 
 
 def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Iterator[str]:
     """The session file ``loo export`` writes (``dumps_session`` of the stored session),
     hand by hand: each stored record is read back through the session format (so a record
-    the format refuses stops the export with its message), extension fields kept."""
+    the format refuses stops the export with its message), extension fields kept. A hand
+    is read from the values the store decoded (formats/reader.py ``read_value``), or else
+    from their JSON text (:func:`_read_as_text`)."""
     from loo_ledger.domain.rules.model import RuleChange
-    from loo_ledger.formats.extensions import PREFIX
-    from loo_ledger.formats.sessionfile import (
-        dumps_session,
-        hand_from_dict,
-        hand_to_dict,
-        session_from_dict,
-    )
+    from loo_ledger.formats.handcodec import record_to_dict
+    from loo_ledger.formats.reader import read_value
+    from loo_ledger.formats.sessionfile import dumps_session, session_from_dict
     head = ledger.session_head(sid)
     # seat and rule changes are checked against the hands, which come later: the store
     # checked them when it wrote them; the header alone is checked here
@@ -130,28 +143,31 @@ def session_file(ledger: Any, sid: int, progress: Progress | None = None) -> Ite
         json.dumps(_MARK), 1)
     before = before.rstrip(" \n")  # ends with '"hands": ['
     after = after.lstrip(" \n")    # starts with ']'
-    source = f"session {sid}"
-    extension = f'"{PREFIX}'.encode()  # what the JSON text of an extension field's key holds
-    hands = 0
     players = tuple(dict.fromkeys([*head["players"],
                                    *(c["player"] for c in head.get("seat_changes", ()))]))
-    for batch in _batches(ledger.iter_records(sid)):
-        out = []
-        for number, raw in batch:
-            text = _text(raw)
-            record = hand_from_dict(raw, source=f"{source}, hand {number}", players=players,
-                                    text=text)
-            # extension fields kept: looked for only where the text names a key "x-..."
-            out.append(hand_to_dict(record, raw if text is None or extension in text
-                                    else None))
+    hands = 0
+    out: list[dict[str, Any]] = []
+    for number, raw in ledger.iter_records(sid):
+        record = read_value(raw, players)  # a plain hand (no extension field): read as it is
+        out.append(record_to_dict(record) if record is not None
+                   else _read_as_text(raw, players, f"session {sid}, hand {number}"))
+        if len(out) == EVERY:
+            yield (before if hands == 0 else ",") + "\n" + _items(out, 2)
+            hands += EVERY
+            out = []
+            if progress is not None:
+                progress(EVERY)
+    if out:
         yield (before if hands == 0 else ",") + "\n" + _items(out, 2)
-        hands += len(batch)
+        hands += len(out)
         if progress is not None:
-            progress(len(batch))
+            progress(len(out))
     yield (before + after if hands == 0 else "\n  " + after) + "\n"
 
 
 _INTS = frozenset({int})
+#: What the hands' CSV reads of each record (the rest of it is not read).
+_CSV_KEYS = ("declarations", "tricks", "cards")
 
 
 class _Fields(dict[str, str]):
@@ -194,36 +210,40 @@ def hands_csv(ledger: Any, sid: int, progress: Progress | None = None, *,
     if header:
         rows.append(",".join(write(c, False) for c in HAND_COLUMNS) + "\r\n")
     session = write(sid)
+    names = [(p, field[p]) for p in players]
     hands = 0
-    for h in ledger.iter_hands(sid):
-        record, deltas, number = h["record"], h["deltas"], h["number"]
-        declarations = record.get("declarations") or {}
-        tricks = record.get("tricks")
-        if not tricks and record.get("cards"):
-            if judged is None:
-                from loo_ledger.store.stats_sql import StatsReader
-                judged = StatsReader(ledger.db).hand_tricks(sid)
-            tricks = judged.get(number)
-        tricks = tricks or {}
-        # whole numbers (as ever) are written as str writes them, as the csv module does
-        after = h["pool_after"]
-        whole = (type(number) is int and type(after) is int
-                 and _INTS.issuperset(map(type, deltas.values()))
-                 and _INTS.issuperset(map(type, tricks.values())))
-        start = f"{session},{number if whole else write(number)},{field[h['dealer']]},"
-        end = f",{after if whole else write(after)}\r\n"
-        shown = kept is None or number in kept
-        for p in players:
-            if p in deltas:
-                change = deltas[p]
-                net = nets[p] = nets[p] + change
-                if not shown:
-                    continue
-                said = field[declarations.get(p, "")]
-                taken = tricks.get(p, 0)
-                rows.append(f"{start}{field[p]},{said},{taken},{change},{net}{end}" if whole
-                            else f"{start}{field[p]},{said},{write(taken)},{write(change)},"
-                            f"{write(net)}{end}")
+    for h in ledger.iter_hands(sid, records=_CSV_KEYS):
+        deltas, number = h["deltas"], h["number"]
+        if kept is not None and number not in kept:  # not shown: the running nets alone
+            for p in players:
+                if p in deltas:
+                    nets[p] += deltas[p]
+        else:
+            record = h["record"]
+            declarations = record.get("declarations") or {}
+            tricks = record.get("tricks")
+            if not tricks and record.get("cards"):
+                if judged is None:
+                    from loo_ledger.store.stats_sql import StatsReader
+                    judged = StatsReader(ledger.db).hand_tricks(sid)
+                tricks = judged.get(number)
+            tricks = tricks or {}
+            # whole numbers (as ever) are written as str writes them, as the csv module does
+            after = h["pool_after"]
+            whole = (type(number) is int and type(after) is int
+                     and _INTS.issuperset(map(type, deltas.values()))
+                     and _INTS.issuperset(map(type, tricks.values())))
+            start = f"{session},{number if whole else write(number)},{field[h['dealer']]},"
+            end = f",{after if whole else write(after)}\r\n"
+            for p, name in names:
+                if p in deltas:
+                    change = deltas[p]
+                    net = nets[p] = nets[p] + change
+                    said = field[declarations.get(p, "")]
+                    taken = tricks.get(p, 0)
+                    rows.append(f"{start}{name},{said},{taken},{change},{net}{end}" if whole
+                                else f"{start}{name},{said},{write(taken)},{write(change)},"
+                                f"{write(net)}{end}")
         hands += 1
         if hands % 200 == 0:
             yield "".join(rows)
