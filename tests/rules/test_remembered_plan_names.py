@@ -14,7 +14,7 @@ hearts; A, B and C stand, D and E pass; A, B and C take a trick each.
 
 from __future__ import annotations
 
-from rules_kit import V, hand, table, validate
+from rules_kit import V, hand, settle, table, validate
 
 from loo_ledger.domain.settlement.compiled import plan_key
 
@@ -74,3 +74,51 @@ def test_a_player_sitting_out_who_takes_a_trick_under_a_remembered_plan():
                   tricks=dict(A=1, B=1, F=1))
     assert plan_key(record, at) == plan_key(sound, at)
     assert ("NOT_DEALT_IN", "F") in named(validate(record, at, v))
+
+
+# Exchanges (issue 20: a plain record with exchanges is read by its remembered plan too, its
+# exchanges checked at a glance against the plan's limits). Irish: three cards, exchange=3,
+# so each player in play may exchange 0 to 3 cards; nobody may exchange who did not play.
+# The sound hand is the one above with A exchanging 2 and B none.
+
+EXCHANGED = dict(SOUND, exchanges=dict(A=2, B=0))
+
+
+def remembered_irish():
+    """A fresh Irish variant that has settled the sound hand with exchanges once."""
+    v, at = V("irish"), table(pool=18)
+    assert validate(hand(**EXCHANGED), at, v) == []
+    return v, at
+
+
+def test_exchanges_move_no_chips_under_a_remembered_plan():
+    """The same hand with and without exchanges settles alike (an exchange is a count of
+    cards, never chips): with the plan remembered, the movements are the same."""
+    v, at = remembered_irish()
+    assert settle(hand(**EXCHANGED), at, v).movements == settle(hand(**SOUND), at, v).movements
+
+
+def test_a_stranger_exchanging_under_a_remembered_plan():
+    """Z, at no seat, 'exchanged' 1: the key is the sound hand's (exchanges are no part of
+    it), and Z is refused as not at the table."""
+    v, at = remembered_irish()
+    record = hand(**{**EXCHANGED, "exchanges": dict(A=2, Z=1)})
+    assert plan_key(record, at) == plan_key(hand(**EXCHANGED), at)
+    assert named(validate(record, at, v)) == {("UNKNOWN_PLAYER", "Z")}
+
+
+def test_a_player_who_passed_cannot_exchange_under_a_remembered_plan():
+    """D passed, so did not play: D's exchange of 1 is refused (EXCHANGE_NOT_ALLOWED)."""
+    v, at = remembered_irish()
+    record = hand(**{**EXCHANGED, "exchanges": dict(A=2, D=1)})
+    assert named(validate(record, at, v)) == {("EXCHANGE_NOT_ALLOWED", "D")}
+
+
+def test_an_exchange_past_the_limit_under_a_remembered_plan():
+    """A exchanges 4 where at most 3 may be (exchange=3): EXCHANGE_INVALID; so is a
+    count that is no whole number (B exchanges 1.5)."""
+    v, at = remembered_irish()
+    assert named(validate(hand(**{**EXCHANGED, "exchanges": dict(A=4)}), at, v)) \
+        == {("EXCHANGE_INVALID", "A")}
+    assert named(validate(hand(**{**EXCHANGED, "exchanges": dict(B=1.5)}), at, v)) \
+        == {("EXCHANGE_INVALID", "B")}

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Iterator
 from loo_ledger.domain.next.legal import (
     DealShape,
     can_flush,
-    exchange_limit,
     flush_kinds,
     refuse_forfeit,
 )
@@ -106,24 +105,22 @@ def resolve(record: HandRecord, v: Variant, deal: Plan, shape: DealShape) -> Res
 
 
 def plain(record: HandRecord) -> bool:
-    """Whether the record holds words, tricks and deltas only (no flushes, Pam, penalties,
-    exchanges, cards or table ruling): the common record, whose only check here is its
-    tricks' (:func:`check_record`)."""
-    return not (record.flushes or record.penalties or record.exchanges
-                or record.pam_holder is not None or record.cards is not None
-                or record.table_ruling)
+    """Whether the record holds words, tricks, exchanges and deltas only (no flushes, Pam,
+    penalties, cards or table ruling): the common record, whose only checks here are its
+    tricks' and its exchanges' (:func:`check_record`)."""
+    return not (record.flushes or record.penalties or record.pam_holder is not None
+                or record.cards is not None or record.table_ruling)
 
 
 def check_record(record: HandRecord, v: Variant, deal: Plan, shape: DealShape,
                  resolution: Resolution) -> Iterable[Problem]:
-    """Every problem of the record's flushes, Pam, penalties, exchanges and tricks (only
-    the tricks' when it records nothing else)."""
-    if record.flushes or record.pam_holder is not None or record.penalties \
-            or record.exchanges:
-        return _every_check(record, v, deal, shape, resolution)
-    if tricks_sound(record, v, deal, resolution):
+    """Every problem of the record's flushes, Pam, penalties, exchanges and tricks (none,
+    at a glance, for sound tricks and exchanges where it records nothing else)."""
+    if not (record.flushes or record.pam_holder is not None or record.penalties) \
+            and tricks_sound(record, v, deal, resolution) \
+            and exchanges_sound(record, v, deal, resolution):
         return ()
-    return trick_problems(record, v, deal, resolution)
+    return _every_check(record, v, deal, shape, resolution)
 
 
 def _every_check(record: HandRecord, v: Variant, deal: Plan, shape: DealShape,
@@ -135,7 +132,7 @@ def _every_check(record: HandRecord, v: Variant, deal: Plan, shape: DealShape,
     if record.penalties:
         yield from penalty_problems(record, v, deal, resolution)
     if record.exchanges:
-        yield from exchange_problems(record, v, deal, shape, resolution)
+        yield from exchange_problems(record, v, deal, resolution)
     yield from trick_problems(record, v, deal, resolution)
 
 
@@ -165,14 +162,17 @@ def _penalty(pen: Penalty, v: Variant, deal: Plan, resolution: Resolution) -> Pr
     return None
 
 
-def exchange_problems(record: HandRecord, v: Variant, deal: Plan, shape: DealShape,
+def exchange_problems(record: HandRecord, v: Variant, deal: Plan,
                       resolution: Resolution) -> Iterator[Problem]:
     """The one check of the exchange limit (legal.exchange_limit), for the counts typed and
-    for those the cards show (cards/reading.py fills them in), in the same words."""
+    for those the cards show (cards/reading.py fills them in), in the same words; the limits
+    are the plan's (``Plan.exchange_limits``)."""
+    if exchanges_sound(record, v, deal, resolution):
+        return
     for p, n in record.exchanges.items():
         if p not in deal.dealt_set:
             continue
-        fewest, most = exchange_limit(v, shape, deal.dealt, p)
+        fewest, most = deal.exchange_limits[p]
         if v.exchange == 0:
             yield (_problem("EXCHANGE_NOT_ALLOWED", f"{p} exchanged {n}, but this game "
                                 "has no exchange (exchange=0)", p))
@@ -193,6 +193,26 @@ def exchange_problems(record: HandRecord, v: Variant, deal: Plan, shape: DealSha
             else:
                 rule = f"may exchange at most {most} cards here (exchange={v.exchange})"
             yield _problem("EXCHANGE_INVALID", f"{p} exchanged {n!r}; {p} {rule}", p)
+
+
+def exchanges_sound(record: HandRecord, v: Variant, deal: Plan,
+                    resolution: Resolution) -> bool:
+    """Whether :func:`exchange_problems` finds nothing at a glance (the common record):
+    none recorded; else a game with an exchange whose cards were dealt, and whole counts
+    within the plan's limits of players in play only."""
+    exchanges = record.exchanges
+    if not exchanges:
+        return True
+    if not v.exchange or resolution not in _DEALT_CARDS:
+        return False
+    in_play, limits = deal.in_play_set, deal.exchange_limits
+    for p, n in exchanges.items():
+        if type(n) is not int or p not in in_play:
+            return False
+        fewest, most = limits[p]
+        if not fewest <= n <= most:
+            return False
+    return True
 
 
 def flush_problems(record: HandRecord, v: Variant, deal: Plan,

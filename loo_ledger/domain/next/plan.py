@@ -22,6 +22,7 @@ from loo_ledger.domain.next.legal import (
     deal_shape,
     dealer_takes_without_play,
     dealt_in,
+    exchange_limit,
     next_dealer,
     refuse_word,
     words_allowed,
@@ -73,7 +74,8 @@ class Deal(msgspec.Struct, kw_only=True):
 
     def plan(self, seats: tuple[str, ...], v: Variant) -> Plan:
         """What this reading found, without the hand's number or its problems: the antes
-        as the movements that pay them, and each player's change after them."""
+        as the movements that pay them, each player's change after them, and the cards
+        each player dealt in may exchange (:func:`legal.exchange_limit`)."""
         why = v.compiled.rule("ante_model")
         moves = tuple(Movement(payer=p, payee=None, amount=amount, kind=MovementKind.ANTE,
                                reason=wording.ANTE, rule=why)
@@ -86,7 +88,9 @@ class Deal(msgspec.Struct, kw_only=True):
                     in_play_set=frozenset(self.in_play), defender=self.defender,
                     resolution=self.resolution, taker=self.taker, miss_dealt=self.miss_dealt,
                     trump_known=self.trump_known, antes=moves, ante_net=net,
-                    ante_paid=-sum(net.values()), next_dealer=next_seat(seats, self.dealer))
+                    ante_paid=-sum(net.values()), next_dealer=next_seat(seats, self.dealer),
+                    exchange_limits={p: exchange_limit(v, self.shape, self.dealt, p)
+                                     for p in self.dealt})
 
 
 class Plan(msgspec.Struct, frozen=True, kw_only=True):
@@ -110,6 +114,7 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True):
     ante_net: Mapping[str, int]          # each player dealt in's change after the antes
     ante_paid: int                       # the chips the antes put into the pool
     next_dealer: str                     # the seat to the dealer's left
+    exchange_limits: Mapping[str, tuple[int, int]]  # each player dealt in's (fewest, most)
 
 
 def analyse(record: HandRecord, state: TableState, v: Variant) -> Deal:

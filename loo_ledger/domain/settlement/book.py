@@ -75,7 +75,7 @@ class Book:
         """Make ``move`` (payer, payee, amount, then the figures that word it) ``way``:
         ``amount`` from ``payer`` to ``payee`` (None is the pool); zero moves nothing.
         (A tuple, not ``*move``: a call that gathers its arguments costs more on 3.11.)"""
-        made = way.made.get(move)  # the movement met before (Way.make)
+        made = way.met(move)  # the movement met before (Way.make)
         if made is None:
             if move[2] <= 0:
                 if move[2]:
@@ -94,9 +94,11 @@ class Book:
         else:
             self.net[payee] += amount
 
-    def memo(self, amount: int, way: Way, *figures: Any) -> None:
-        """Chips that stay in the pool, recorded with their reason (pool to pool)."""
-        self.pay(way, (None, None, amount, *figures))
+    def memo(self, amount: int, way: Way, figure: Any = None) -> None:
+        """Chips that stay in the pool, recorded with their reason (pool to pool), worded
+        with ``figure`` where the way's words take one. (One figure at most, not
+        ``*figures``: a call that gathers its arguments costs more on 3.11.)"""
+        self.pay(way, (None, None, amount) if figure is None else (None, None, amount, figure))
 
     def open(self) -> None:
         """Play begins: P, the pool in play, is the pool with the chips paid into it so
@@ -122,9 +124,11 @@ class Book:
         self.looed += (player,)
         self.loos[player] = self.loos.get(player, 0) + amount
 
-    def take_whole(self, player: str, way: Way, *figures: Any) -> None:
-        """``player`` takes the whole pool in play, odd chips and all."""
-        self.pay(way, (None, player, self.pot, *figures))
+    def take_whole(self, player: str, way: Way, figure: Any = None) -> None:
+        """``player`` takes the whole pool in play, odd chips and all (worded with
+        ``figure`` where the way's words take one, as :meth:`memo`)."""
+        self.pay(way, (None, player, self.pot) if figure is None
+                 else (None, player, self.pot, figure))
         self.whole = player
 
     def note(self, text: str) -> None:

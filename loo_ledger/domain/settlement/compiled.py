@@ -90,14 +90,17 @@ class Way:
     (wording.py: a text, or the function that words the movement's figures) and, for a
     loo, its cause. The movements made this way are remembered by payer, payee, amount and
     figures (the ``move`` :meth:`Book.pay` is given, as it is given), so a movement met
-    again is neither worded nor made again."""
+    again is neither worded nor made again: :attr:`met` is the young generation's look-up,
+    bound once (a method looked up on a dict's subclass costs more on 3.11 than one kept
+    bound)."""
 
-    __slots__ = ("kind", "rule", "words", "cause", "made")
+    __slots__ = ("kind", "rule", "words", "cause", "made", "met")
 
     def __init__(self, kind: MovementKind, rule: RuleRef, words: str | Callable[..., str],
                  cause: LooCause | None = None) -> None:
         self.kind, self.rule, self.words, self.cause = kind, rule, words, cause
         self.made: Memory[tuple[Any, ...], Movement] = Memory()
+        self.met: Callable[[tuple[Any, ...]], Movement | None] = self.made.get
 
     def make(self, move: tuple[Any, ...]) -> Movement:
         """The movement ``move`` (payer, payee, amount, then the figures that word it; None

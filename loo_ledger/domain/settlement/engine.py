@@ -23,7 +23,14 @@ from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
 
-from loo_ledger.domain.next.checks import check_record, plain, resolve, revokers, tricks_sound
+from loo_ledger.domain.next.checks import (
+    check_record,
+    exchanges_sound,
+    plain,
+    resolve,
+    revokers,
+    tricks_sound,
+)
 from loo_ledger.domain.next.plan import (
     ALL_FOLD,
     ALL_PASS,
@@ -96,17 +103,19 @@ def attempt(record: HandRecord, state: TableState, v: Variant,
 
     The problems come in one order: the reading's (the dealer, the names, the words), the
     cards', the record's checks (checks.py), the table's figures, the chips limit. A
-    plain record (words, tricks and deltas only: checks.plain) read by a remembered plan
-    and with sound tricks has none before it is settled: the plan vouches for its dealer
-    and its words (compiled.py), its tricks name players in play, so only its deltas may
-    name someone not dealt in, which they do only if they differ from the settlement's;
-    its names are read there (:func:`plan.names_dealt`), before any other problem."""
+    plain record (words, tricks, exchanges and deltas only: checks.plain) read by a
+    remembered plan and with sound tricks and exchanges has none before it is settled: the
+    plan vouches for its dealer and its words (compiled.py), its tricks and exchanges name
+    players in play, so only its deltas may name someone not dealt in, which they do only
+    if they differ from the settlement's; its names are read there
+    (:func:`plan.names_dealt`), before any other problem."""
     n = state.hand_no
     plan = v.compiled.plan(record, state)
     named = True  # the record's names read (when they are not, nothing has been yielded)
     if plan is not None and plain(record):
         resolution = resolve(record, v, plan, plan.shape)
-        named = not tricks_sound(record, v, plan, resolution)
+        named = not (tricks_sound(record, v, plan, resolution)
+                     and (not record.exchanges or exchanges_sound(record, v, plan, resolution)))
     judged: Judged | None = None
     if named or plan is None:
         read: list[tuple[HandRecord, Resolution, Judged | None, Plan]] = []
