@@ -19,6 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from loo_ledger.cli import app
+from loo_ledger.store import datadir
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="XDG directories are Linux's")
 
@@ -181,11 +182,14 @@ def _subprocess_env(home) -> dict[str, str]:
     return env
 
 
-def test_a_ledger_open_in_another_terminal_is_not_moved_and_nothing_is_lost(home):
+def test_a_ledger_open_in_another_terminal_is_not_moved_and_nothing_is_lost(home, monkeypatch):
     """The other terminal records its hand after this command ran: the hand is kept. While
     the old ledger is open there, it is used where it is (with a warning); the next
-    command after that terminal ends moves it, its hand with it."""
+    command after that terminal ends moves it, its hand with it. (The move waits 0.2 s
+    here for the other terminal to let go, not the 2 s a player's command waits: the
+    holder keeps the file open throughout, so any wait ends the same way.)"""
     import subprocess
+    monkeypatch.setattr(datadir, "MOVE_WAIT_MS", 200)
     old = _table(home)
     holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(old)], text=True,
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
