@@ -91,7 +91,7 @@ def hidden(text: str) -> str | None:
 
 @functools.cache
 def _prototypes() -> dict[str, str]:
-    from loo_ledger.formats.unicode_confusables import PROTOTYPE_LINES
+    from loo_ledger.formats.unicode_confusables import PROTOTYPE_LINES  # noqa: PLC0415 (the confusables table: only when two names are compared)
     return dict(line.split("\t", 1) for line in PROTOTYPE_LINES.split("\n") if line)
 
 

@@ -396,8 +396,8 @@ def changes_problems(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     valid (``data``: its head, and its hands as far as who sat out), as (path, message)."""
     if not data.get("seat_changes") and not data.get("rule_changes"):
         return []
-    from loo_ledger.formats.rulechanges import rule_change_problems
-    from loo_ledger.formats.seatchanges import seat_change_problems
+    from loo_ledger.formats.rulechanges import rule_change_problems  # noqa: PLC0415 (seat and rule changes: only for a file that has them)
+    from loo_ledger.formats.seatchanges import seat_change_problems  # noqa: PLC0415 (seat and rule changes: only for a file that has them)
 
     if data.get("seat_changes"):
         found = seat_change_problems(data)

@@ -78,7 +78,7 @@ def validator(part: str | None = None) -> Any:
     Draft 2020-12, except that ``integer`` refuses floats: JSON Schema counts ``9.0`` as
     an integer, but a chip amount written ``9.0`` is a mistake we want to point at.
     """
-    from jsonschema import Draft202012Validator, validators  # type: ignore[import-untyped]
+    from jsonschema import Draft202012Validator, validators  # type: ignore[import-untyped]  # noqa: PLC0415 (jsonschema: only to word a file msgspec refuses)
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _checker, x: isinstance(x, int) and not isinstance(x, bool))
@@ -244,7 +244,7 @@ def beyond_schema(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
     unit = data.get("unit")
     currency = unit.get("currency") if isinstance(unit, dict) else None
     if isinstance(currency, str) and not hidden_problem(currency):
-        from loo_ledger.domain.rules.money import currency_problem, unit_problem
+        from loo_ledger.domain.rules.money import currency_problem, unit_problem  # noqa: PLC0415 (money's checks: only to word a refused file)
         worth = unit.get("value") if isinstance(unit, dict) else None
         if problem := currency_problem(currency):
             out.append((["unit", "currency"], problem))
@@ -295,7 +295,7 @@ def problems(data: Any, part: str | None = None) -> list[Problem]:
     risky, _ = jsonsafe.scan(data)
     if risky:
         return [_problem(p, m, whole) for p, m in risky]
-    from jsonschema.exceptions import relevance  # type: ignore[import-untyped]
+    from jsonschema.exceptions import relevance  # type: ignore[import-untyped]  # noqa: PLC0415 (jsonschema: only to word a file msgspec refuses)
 
     errors = sorted(validator(part).iter_errors(data), key=relevance, reverse=True)
     errors.sort(key=lambda e: jsonsafe.path_key(list(e.absolute_path)))

@@ -30,6 +30,7 @@ from loo_ledger.services.checking_table import check_ledger_rows, check_table, m
 from loo_ledger.store import codec, leak_tallies
 from loo_ledger.store.codec import Seats, decode_record, loads_or_none, state_to_json
 from loo_ledger.store.derive import Derived, Deriving
+from loo_ledger.store.identities import kept
 from loo_ledger.store.ledger import Ledger
 from loo_ledger.store.stored_rows import StoredRows
 from loo_ledger.store.totals import (
@@ -53,7 +54,6 @@ def check(ledger: Ledger) -> list[Problem]:
 def check_ledger(ledger: Ledger) -> list[Problem]:
     """What belongs to no session: the payments and aliases, held to the ledger's own
     audit rows (services/checking_table.check_ledger_rows)."""
-    from loo_ledger.store.identities import kept
     return check_ledger_rows(*kept(ledger.db))
 
 

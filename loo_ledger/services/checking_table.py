@@ -31,6 +31,7 @@ from typing import Any
 from loo_ledger.errors import Problem
 from loo_ledger.services.checking_audit import AuditTrail
 from loo_ledger.store.codec import loads_or_none
+from loo_ledger.store.identities import PAYMENT_COLUMNS, PAYMENT_SINCE_M021
 from loo_ledger.store.stored_rows import StoredRows
 
 #: The source of a session carried from another (services/table.new_session).
@@ -100,7 +101,6 @@ def check_ledger_rows(audit: list[tuple[Any, ...]], payments: list[tuple[Any, ..
                       aliases: list[tuple[Any, ...]]) -> list[Problem]:
     """The payments and aliases held to the ledger's own audit rows (store/identities.kept:
     (id, action, new_record, at); the payments' columns; (alias, its identity's name))."""
-    from loo_ledger.store.identities import PAYMENT_COLUMNS, PAYMENT_SINCE_M021
     out: list[Problem] = []
 
     def add(code: str, message: str) -> None:

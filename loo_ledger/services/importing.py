@@ -31,6 +31,8 @@ from loo_ledger.errors import LooError, StoreError
 from loo_ledger.formats import reader
 from loo_ledger.formats.extensions import session_extras
 from loo_ledger.formats.sessionfile import read_file, refusal, seat_changes
+from loo_ledger.store.codec import now_iso
+from loo_ledger.store.imports import imported_as, record_imports
 from loo_ledger.store.ledger import Ledger
 
 if TYPE_CHECKING:
@@ -118,8 +120,6 @@ def load(paths: Iterable[str | Path], progress: Progress | None = None, *,
 
 def _store(ledger: Ledger, named: list[tuple[str, bytes | None]], progress: Progress | None,
            again: bool) -> list[Imported]:
-    from loo_ledger.store.codec import now_iso
-    from loo_ledger.store.imports import record_imports
 
     out: list[Imported] = []
     prints: list[str] = []
@@ -142,7 +142,6 @@ def _refusals(db: Connection | None, out: list[Imported],
     """The files (by their place in ``out``, in order) an import into ``db`` refuses
     without --again: one whose fingerprint ``db`` already holds (None: an empty ledger),
     or one given twice. The real import raises the first; a dry run reports them all."""
-    from loo_ledger.store.imports import imported_as
     refused: dict[int, Refusal] = {}
     seen: dict[str, str] = {}
     for n, (done, print_) in enumerate(zip(out, prints, strict=True)):

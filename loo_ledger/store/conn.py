@@ -22,6 +22,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -354,7 +355,6 @@ class _EarlyCheck:
     needs the lock back only once, at the end."""
 
     def __init__(self, path: Path, sql: str) -> None:
-        import threading
         self._found: list[str] = []
         self._error: sqlite3.Error | None = None
         self._thread: threading.Thread | None = None

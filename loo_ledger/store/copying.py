@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -135,7 +136,6 @@ def restore(source: Path, ledger: Path, keep: Path | None) -> None:
                 with _reading(ledger) as old:
                     _copy(old, keep)
             except (sqlite3.Error, StoreError):  # a damaged ledger is kept byte for byte
-                import shutil
                 shutil.copyfile(ledger, keep)
         with _reading(source) as src:
             dst = sqlite3.connect(ledger, timeout=BUSY_TIMEOUT_MS / 1000)

@@ -15,14 +15,14 @@ def data_dir() -> Path:
     """The per-user data directory the default ledger lives in (platformdirs' user data
     dir: ``~/.local/share/loo_ledger`` on Linux, ``%LOCALAPPDATA%\\loo_ledger`` on
     Windows, ``~/Library/Application Support/loo_ledger`` on macOS)."""
-    import platformdirs  # lazily: only when no --db or $LOO_DB names the ledger
+    import platformdirs  # noqa: PLC0415 (lazily: only when no --db or $LOO_DB names the ledger)
 
     return Path(platformdirs.user_data_dir("loo_ledger", appauthor=False))
 
 
 def old_db_path() -> Path:
     """Where earlier versions kept the default ledger: the configuration directory."""
-    import typer  # lazily: the store must not pay for the CLI on import
+    import typer  # noqa: PLC0415 (lazily: the store must not pay for the CLI on import)
 
     return Path(typer.get_app_dir("loo_ledger")) / "loo.db"
 

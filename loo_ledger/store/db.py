@@ -242,7 +242,7 @@ def _upgrade(db: Connection) -> None:
     conn = db.conn
     applied = _applied(conn)
     if applied is None and not conn.execute("SELECT 1 FROM sqlite_master").fetchone():
-        from loo_ledger.store import schema  # a new ledger: made in one step
+        from loo_ledger.store import schema  # noqa: PLC0415 (a new ledger: made in one step)
         schema.create(conn, MIGRATIONS)
         conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
         conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -253,15 +253,15 @@ def _upgrade(db: Connection) -> None:
         raise StoreError(f"Nothing was written: {newer}.")
     if not pending:
         return
-    from sqlite_utils import Database
+    from sqlite_utils import Database  # noqa: PLC0415 (sqlite-utils: only to migrate)
 
-    from loo_ledger.store.migrations import migrations
+    from loo_ledger.store.migrations import migrations  # noqa: PLC0415 (the migrations: only for a ledger behind the schema)
     if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
         conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
     migrations.apply(Database(conn))
     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     if pending & REBUILD_AFTER:
-        from loo_ledger.store.writer import rebuild_all
+        from loo_ledger.store.writer import rebuild_all  # noqa: PLC0415 (the writer and the engine: only when a migration derives rows again)
         rebuild_all(db)
 
 

@@ -18,6 +18,7 @@ here). ``loo check`` holds the tables to them (services/checking_table.py).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -178,7 +179,7 @@ def remove_payment(db: Connection, pid: int) -> dict[str, Any]:
 
 
 def _audit(db: Connection, action: str, new: dict[str, Any]) -> None:
-    from loo_ledger.store.codec import dumps, now_iso
+    from loo_ledger.store.codec import dumps, now_iso  # noqa: PLC0415 (the codec: only to record a merge, not for `loo stats`' read)
     db.execute(INSERT_AUDIT, (LEDGER_AUDIT, action, dumps(new), now_iso()))
 
 
@@ -201,7 +202,6 @@ def kept(db: Connection) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]],
 def payments(db: Connection) -> list[dict[str, Any]]:
     """Every payment, oldest first (by when it was paid, then as recorded); ``sessions``
     decoded (a list of ids, or None)."""
-    import json
     rows = list(db.query("SELECT id, payer, payee, cents, currency, paid_at, note, sessions, "
                          "advance FROM payments ORDER BY datetime(paid_at), id"))
     for r in rows:

@@ -39,6 +39,7 @@ import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from loo_ledger.errors import VariantError
 from loo_ledger.store.codec import Seats, dealt_order, loads
 from loo_ledger.store.situations import EXCHANGE_COLUMN, exchanged, first_deal
 
@@ -162,8 +163,7 @@ def session_game(variant_name: str, rules: str | Mapping[str, Any] | None) -> tu
     """Whether a session of this variant and these rules (as given, or the stored JSON)
     is Lou's, and whether its game exchanges cards (a variant the domain does not know:
     neither)."""
-    from loo_ledger.domain.rules.variants import variant
-    from loo_ledger.errors import VariantError
+    from loo_ledger.domain.rules.variants import variant  # noqa: PLC0415 (the variants: only to count a session's tallies again)
     try:
         given = json.loads(rules or "{}") if rules is None or isinstance(rules, str) \
             else dict(rules)

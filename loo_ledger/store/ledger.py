@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from loo_ledger.errors import NotFound, StoreError
+from loo_ledger.errors import LooError, NotFound, StoreError
 from loo_ledger.store.conn import Connection
 from loo_ledger.store.db import open_database
 
@@ -73,42 +73,42 @@ class Ledger:
 
     def add_sessions(self, items: Sequence[SessionItem]) -> list[int]:
         """Store several settled sessions in one transaction; the last becomes current."""
-        from loo_ledger.store import writer
+        from loo_ledger.store import writer  # noqa: PLC0415 (the writer and the engine: not for the reading commands)
         return writer.add_sessions(self.db, items)
 
     def create_session(self, session: Session, state: TableState, *,
                        house_rule: str | None, source: str | None) -> int:
         """A new session with no hands, made current."""
-        from loo_ledger.store import writer
+        from loo_ledger.store import writer  # noqa: PLC0415 (the writer and the engine: not for the reading commands)
         return writer.create_session(self.db, session, state, house_rule=house_rule,
                                      source=source)
 
     def write(self, session_id: int, change: Callable[[changes.Stored], changes.Change], *,
               what: str, dry_run: bool = False) -> changes.Written:
         """Change a session's hands, seats or fields (see :func:`writer.write`)."""
-        from loo_ledger.store import writer
+        from loo_ledger.store import writer  # noqa: PLC0415 (the writer and the engine: not for the reading commands)
         return writer.write(self.db, session_id, change, what=what, dry_run=dry_run)
 
     def delete_session(self, session_id: int) -> None:
         """Remove a session and everything derived from it; the audit keeps its whole
         session file (action ``deleted``)."""
-        from loo_ledger.store import writer
+        from loo_ledger.store import writer  # noqa: PLC0415 (the writer and the engine: not for the reading commands)
         writer.delete_session(self.db, session_id, self.session_dict(session_id))
 
     def set_session_fields(self, session_id: int, **fields: Any) -> None:
         """Set columns of the session row (buy_in, house_rule, closed_at, source)."""
-        from loo_ledger.store.changes import Change
+        from loo_ledger.store.changes import Change  # noqa: PLC0415 (the writer's requests: not for the reading commands)
         self.write(session_id, lambda _: Change(fields=fields), what="the session")
 
     def set_current(self, session_id: int) -> None:
         """Make ``session_id`` the current session (NotFound if there is none)."""
-        from loo_ledger.store import writer
+        from loo_ledger.store import writer  # noqa: PLC0415 (the writer and the engine: not for the reading commands)
         with self.db.write("the current session"):
             self._row(session_id)
             self.db.execute(writer.SET_CURRENT, (str(session_id),))
 
     def save_house_rule(self, name: str, base: str, rules: dict[str, Any]) -> None:
-        from loo_ledger.store import codec
+        from loo_ledger.store import codec  # noqa: PLC0415 (the codec: not for `loo balances`)
         with self.db.write(f"house rule {name}"):
             self.db.execute("INSERT OR REPLACE INTO house_rules (name, base, rules, "
                             "created_at) VALUES (?, ?, ?, ?)",
@@ -124,7 +124,7 @@ class Ledger:
         """Every session's derived rows derived again from its hand records, through the
         one writer, in one transaction (``loo check --repair``): the ids rebuilt, and those
         whose records no longer settle (left as they were)."""
-        from loo_ledger.store import writer
+        from loo_ledger.store import writer  # noqa: PLC0415 (the writer and the engine: not for the reading commands)
         with self.db.write("the derived rows, derived again"):
             ids = [r["id"] for r in self.db.query("SELECT id FROM sessions ORDER BY id")]
             failed = writer.rebuild_all(self.db)
@@ -163,7 +163,7 @@ class Ledger:
 
     def session(self, session_id: int) -> SessionRow:
         """The stored session: its row, with ``rules`` and ``state`` decoded and players."""
-        from loo_ledger.store.codec import loads
+        from loo_ledger.store.codec import loads  # noqa: PLC0415 (the codec: not for `loo balances`)
         row = self._row(session_id)
         row["rules"] = loads(row["rules"])
         row["state"] = loads(row["state"])
@@ -172,7 +172,7 @@ class Ledger:
 
     def session_dict(self, session_id: int) -> dict[str, Any]:
         """The session-file object, so that export then import gives the same session."""
-        from loo_ledger.store.codec import Seats, decode_record
+        from loo_ledger.store.codec import Seats, decode_record  # noqa: PLC0415 (the codec: not for `loo balances`)
         seats = Seats(self._players(session_id))
         records = [decode_record(r[0], seats) for r in self.db.execute(
             "SELECT record FROM hands WHERE session_id = ? ORDER BY number", (session_id,))]
@@ -182,7 +182,7 @@ class Ledger:
                      records: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """:meth:`session_dict` with ``records`` as its hands (none: ``[]``, for writing the
         hands one at a time from :meth:`iter_hands`' ``record``)."""
-        from loo_ledger.store import codec, sessionrows
+        from loo_ledger.store import codec, sessionrows  # noqa: PLC0415 (the codec: not for `loo balances`)
         row = self._row(session_id)
         out = sessionrows.session_file(row, self._players(session_id), records or [])
         rule_changes = codec.loads(row.get("rule_changes") or "[]")
@@ -205,7 +205,7 @@ class Ledger:
         cursor (memory does not grow with the session); ``records=False``: each ``record``
         left as ``{}`` (not decoded), for what needs only the hands' facts; a collection of
         the session format's keys: only these of each ``record`` (the others not read)."""
-        from loo_ledger.store.codec import (
+        from loo_ledger.store.codec import (  # noqa: PLC0415 (the codec: not for `loo balances`)
             Seats,
             decode_record,
             hand_facts,
@@ -234,7 +234,7 @@ class Ledger:
     def iter_records(self, session_id: int) -> Iterator[tuple[int, dict[str, Any]]]:
         """(number, record) of every hand in order, one at a time: the records alone, for
         writing a session file (:meth:`iter_hands` gives the facts too)."""
-        from loo_ledger.store.codec import Seats, decode_record
+        from loo_ledger.store.codec import Seats, decode_record  # noqa: PLC0415 (the codec: not for `loo balances`)
         self._row(session_id)
         seats = Seats(self._players(session_id))
         for number, record in self.db.execute(
@@ -248,8 +248,8 @@ class Ledger:
     def hand_record(self, session_id: int, number: int) -> tuple[dict[str, Any], Any] | None:
         """Hand ``number``'s record as entered and how it was resolved (the ``outcome``
         column in words), or None if the session has no such hand."""
-        from loo_ledger.store import codec
-        from loo_ledger.store.codec import Seats, decode_record
+        from loo_ledger.store import codec  # noqa: PLC0415 (the codec: not for `loo balances`)
+        from loo_ledger.store.codec import Seats, decode_record  # noqa: PLC0415 (the codec: not for `loo balances`)
         row = self.db.execute("SELECT record, outcome FROM hands WHERE session_id = ? AND "
                               "number = ?", (session_id, number)).fetchone()
         if row is None:
@@ -264,7 +264,7 @@ class Ledger:
         """Every chip movement of the session (or of one hand), by hand then sequence, as
         stored: payer, payee, amount and kind; ``reason`` is the kind and ``rule`` empty
         (:meth:`postings` gives the engine's words)."""
-        from loo_ledger.store import codec
+        from loo_ledger.store import codec  # noqa: PLC0415 (the codec: not for `loo balances`)
         self._row(session_id)
         players = self._players(session_id)
         where, params = ("", [session_id]) if hand is None else (" AND number = ?",
@@ -285,7 +285,7 @@ class Ledger:
     def loos(self, session_id: int, hand: int) -> list[tuple[str, int, Any, int]]:
         """The loos hand ``hand`` paid, as stored: (payer, amount, cause, the payer's tricks)
         in order; ``cause`` is a domain LooCause (None where none was stored)."""
-        from loo_ledger.store import codec
+        from loo_ledger.store import codec  # noqa: PLC0415 (the codec: not for `loo balances`)
         row = self.db.execute("SELECT moves, causes, words, tricks, outcome FROM hands WHERE "
                               "session_id = ? AND number = ?", (session_id, hand)).fetchone()
         if row is None:
@@ -307,9 +307,8 @@ class Ledger:
         with the engine's reason and rule: the hands are settled again from their records
         (the store keeps facts, not prose). Should they no longer settle, the stored
         movements are given with their kind as the reason."""
-        from loo_ledger.domain.settlement.session import replay
-        from loo_ledger.errors import LooError
-        from loo_ledger.store import derive
+        from loo_ledger.domain.settlement.session import replay  # noqa: PLC0415 (the engine: only for `loo replay` and `loo check`)
+        from loo_ledger.store import derive  # noqa: PLC0415 (the derived rows: only for `loo replay` and `loo check`)
         stored = self.movements(session_id, hand)
         try:
             settled = replay(self.stored(session_id).session).settlements
@@ -344,13 +343,13 @@ class Ledger:
 
     def final_state(self, session_id: int) -> TableState:
         """The table after the session's last hand (as cached on the session)."""
-        from loo_ledger.store import codec
+        from loo_ledger.store import codec  # noqa: PLC0415 (the codec: not for `loo balances`)
         return codec.state_from_json(self._row(session_id)["state"])
 
     def stored(self, session_id: int) -> changes.Stored:
         """The session with its hands decoded, as the writer reads it (StoreError naming
         the hand if a stored record is not a JSON object)."""
-        from loo_ledger.store.changes import read_session
+        from loo_ledger.store.changes import read_session  # noqa: PLC0415 (the writer's requests: not for the reading commands)
         return read_session(self.db, session_id)
 
     def present_players(self, session_id: int) -> list[str]:
@@ -369,7 +368,7 @@ class Ledger:
                                 "WHERE session_id = ? ORDER BY id", [session_id])
 
     def _audit_rows(self, sql: str, params: list[Any]) -> list[AuditRow]:
-        from loo_ledger.store.codec import loads
+        from loo_ledger.store.codec import loads  # noqa: PLC0415 (the codec: not for `loo balances`)
         rows = list(self.db.query(sql, params))
         for r in rows:
             for key in ("old_record", "new_record"):
@@ -378,17 +377,17 @@ class Ledger:
 
     def house_rules(self) -> dict[str, tuple[str, dict[str, Any]]]:
         """Saved rule sets: name -> (the preset they start from, overrides)."""
-        from loo_ledger.store.codec import loads
+        from loo_ledger.store.codec import loads  # noqa: PLC0415 (the codec: not for `loo balances`)
         return {r["name"]: (r["base"], loads(r["rules"]))
                 for r in self.db.query("SELECT name, base, rules FROM house_rules ORDER BY name")}
 
     def stored_rows(self, session_id: int) -> StoredRows:
         """Every row derived from the session's records but its hands, as stored (for
         ``loo check``; :meth:`iter_hand_rows` gives the hands)."""
-        from loo_ledger.store.stored_rows import read_rows
+        from loo_ledger.store.stored_rows import read_rows  # noqa: PLC0415 (the stored rows read whole: not for `loo balances`)
         return read_rows(self.db, session_id)
 
     def iter_hand_rows(self, session_id: int) -> Iterator[tuple[Any, ...]]:
         """The session's hand rows as stored (derive.HAND_COLUMNS), one at a time."""
-        from loo_ledger.store.stored_rows import iter_hand_rows
+        from loo_ledger.store.stored_rows import iter_hand_rows  # noqa: PLC0415 (the stored rows read whole: not for `loo balances`)
         return iter_hand_rows(self.db, session_id)

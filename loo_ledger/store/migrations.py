@@ -8,6 +8,9 @@ function is never edited.
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
+
 from sqlite_utils import Database, Migrations
 
 migrations = Migrations("loo_ledger")
@@ -291,7 +294,7 @@ def m012_views_and_keys(db: Database) -> None:
     views that spell the ledger out for people: ``balances``, ``hand_results``,
     ``movements`` (the pool, a NULL payer or payee in ``postings``, named ``'pool'``) and
     ``pool_history`` (store/views.py)."""
-    from loo_ledger.store.views import create_views
+    from loo_ledger.store.views import create_views  # noqa: PLC0415 (the views: only for the migrations that make them again)
 
     tables: dict[str, list[tuple[str, str]]] = {}
     for table, column, parent in M012_KEYS:
@@ -333,7 +336,7 @@ def m015_compact_hands(db: Database) -> None:
     engine's words, given again when asked. ``hands`` is keyed by (session, number), with
     no row id and no index beside it. Every record is kept; the facts are filled by the
     rebuild that follows (db.REBUILD_AFTER) and the views read the new columns."""
-    from loo_ledger.store.views import create_views, drop_views
+    from loo_ledger.store.views import create_views, drop_views  # noqa: PLC0415 (the views: only for the migrations that make them again)
 
     drop_views(db)
     _run(db, "DROP TABLE IF EXISTS plays", "DROP TABLE IF EXISTS postings", """
@@ -391,8 +394,6 @@ def m018_kept_in_the_audit(db: Database) -> None:
     for each closed session (dated no earlier than the session's last row, so the trail's
     times still run forward), a ``paid`` row for each payment, an ``aliases`` row for each
     identity's spellings."""
-    import json
-    from datetime import UTC, datetime
     now = datetime.now(UTC).isoformat(timespec="seconds")
     insert = ("INSERT INTO audit (session_id, hand, action, old_record, new_record, at) "
               "VALUES (?, NULL, ?, NULL, ?, ?)")
@@ -441,7 +442,7 @@ def m020_seasons(db: Database) -> None:
             PRIMARY KEY (season_id, session_id)
         ) WITHOUT ROWID""",
          "CREATE INDEX idx_season_sessions_session ON season_sessions (session_id)")
-    from loo_ledger.store.views import create_views
+    from loo_ledger.store.views import create_views  # noqa: PLC0415 (the views: only for the migrations that make them again)
 
     create_views(db)   # with the standings view (store/views.py)
 
@@ -469,7 +470,7 @@ def m022_read_as_stored(db: Database) -> None:
     ``balances`` carries the session's unit, its value, the currency and the money, with a
     row for the pool (store/views.py)."""
     _run(db, "ALTER TABLE sessions ADD COLUMN extras TEXT NOT NULL DEFAULT '{}'")
-    from loo_ledger.store.views import create_views
+    from loo_ledger.store.views import create_views  # noqa: PLC0415 (the views: only for the migrations that make them again)
 
     create_views(db)
 
@@ -496,6 +497,6 @@ def m023_leak_tallies(db: Database) -> None:
          # the sums across sessions read it in order, never sorting a million tallies
          "CREATE INDEX idx_leak_tallies_line ON leak_tallies (name, line, choice, double, "
          "session_id, n, chips, first)")
-    from loo_ledger.store.leak_tallies import fill_all
+    from loo_ledger.store.leak_tallies import fill_all  # noqa: PLC0415 (the tallies and the engine: only for m023)
 
     fill_all(db.conn)

@@ -59,7 +59,7 @@ _COMBINE: dict[str, Callable[[Any, Any], Any]] = {
 def rebuild(db: Any) -> list[int]:
     """Rebuild every session's derived rows from its records (writer.rebuild_all); the ids
     of sessions whose records no longer settle, left as they were."""
-    from loo_ledger.store.writer import rebuild_all
+    from loo_ledger.store.writer import rebuild_all  # noqa: PLC0415 (the writer and the engine: only when the totals must be derived again)
     return rebuild_all(db)
 
 
@@ -224,7 +224,7 @@ class StatsReader:
 
     def iter_hand_tricks(self, session_id: int) -> Iterator[tuple[int, dict[str, int]]]:
         """:meth:`hand_tricks` as (hand number, tricks) pairs in order, from a cursor."""
-        from loo_ledger.store.codec import played_tricks
+        from loo_ledger.store.codec import played_tricks  # noqa: PLC0415 (the codec: only for the card figures)
         players = [r[0] for r in self.conn.execute(
             "SELECT name FROM seats WHERE session_id = ? ORDER BY position", [session_id])]
         for number, words, tricks, outcome in self.conn.execute(

@@ -60,7 +60,7 @@ SINCE = ("m006_table_play", "m009_import_fingerprints", "m010_fixable_sessions")
 def read_rows(db: Connection, sid: int) -> StoredRows:
     """Every stored row derived from session ``sid``'s records but the hands' (NotFound if
     there is no such session)."""
-    from loo_ledger.store.changes import session_of
+    from loo_ledger.store.changes import session_of  # noqa: PLC0415 (the writer's requests: not for the reading commands)
     with db.snapshot():
         rows = list(db.query("SELECT * FROM sessions WHERE id = ?", [sid]))
         if not rows:

@@ -529,10 +529,10 @@ def next_card(rec: PlayRecord, trick: Sequence[Card], rules: PlayRules) -> NextC
     >>> n.player, len(n.cards), n.known
     ('A', 47, False)
     """
-    from loo_ledger.domain.cards.deck import pack
-    from loo_ledger.domain.cards.judge import judge, trump_at_start
-    from loo_ledger.domain.cards.play import PlayContext, legal_plays
-    from loo_ledger.domain.cards.play_rules import may_hold_turned, turned_up
+    from loo_ledger.domain.cards.deck import pack  # noqa: PLC0415 (the play of cards: only where a hand's cards are entered)
+    from loo_ledger.domain.cards.judge import judge, trump_at_start  # noqa: PLC0415 (the play of cards: only where a hand's cards are entered)
+    from loo_ledger.domain.cards.play import PlayContext, legal_plays  # noqa: PLC0415 (the play of cards: only where a hand's cards are entered)
+    from loo_ledger.domain.cards.play_rules import may_hold_turned, turned_up  # noqa: PLC0415 (the play of cards: only where a hand's cards are entered)
     judged = judge(rec, rules)
     done = len(judged.winners)
     played = {card for t in rec.tricks[:done] for card in t}

@@ -56,7 +56,7 @@ def beyond_limit(s: Settlement) -> list[Problem]:
     that settles a hand refuses one."""
     if s.pool_after <= MAX_CHIPS and sum(map(abs, s.deltas.values())) <= MAX_CHIPS:
         return []  # the common case, cheaply: no change can pass the limit
-    from loo_ledger.problem import Problem
+    from loo_ledger.problem import Problem  # noqa: PLC0415 (the problems: only when a figure passes the limit)
     out = []
     if s.pool_after > MAX_CHIPS:
         out.append(Problem(code="CHIPS_LIMIT", hand=s.hand_no, message=(

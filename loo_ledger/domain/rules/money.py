@@ -166,7 +166,7 @@ def currency_problem(code: str) -> str | None:
     >>> currency_problem("GBX")
     "'GBX' is not an ISO 4217 currency code (such as GBP, EUR, USD, JPY)"
     """
-    from babel.numbers import is_currency
+    from babel.numbers import is_currency  # noqa: PLC0415 (Babel: only where money is checked or shown, not for a chips-only command)
     if is_currency(code):
         return None
     if is_currency(code.upper()):
@@ -184,7 +184,7 @@ def smallest_amount(currency: str | None) -> Decimal | None:
     """
     if currency is None or currency_problem(currency) is not None:
         return None
-    from babel.numbers import get_currency_precision
+    from babel.numbers import get_currency_precision  # noqa: PLC0415 (Babel: only where money is checked or shown, not for a chips-only command)
     return Decimal(1).scaleb(-get_currency_precision(currency))
 
 
@@ -257,7 +257,7 @@ def money_text(amount: Decimal | None, currency: str | None) -> str:
     if not amount:
         amount = abs(amount)  # no "-£0.00"
     if currency is not None and currency_problem(currency) is None:
-        from babel.numbers import format_currency
+        from babel.numbers import format_currency  # noqa: PLC0415 (Babel: only where money is checked or shown, not for a chips-only command)
         return format_currency(amount, currency, locale=LOCALE, decimal_quantization=False)
     places = ",.2f" if amount == amount.quantize(CENT) else ",f"
     sign, body = ("-" if amount < 0 else ""), format(abs(amount), places)

@@ -88,7 +88,7 @@ class Variant:
     @cached_property
     def compiled(self) -> Compiled:
         """What the engine works out once for this variant (domain/settlement/compiled.py)."""
-        from loo_ledger.domain.settlement.compiled import Compiled  # compiled.py reads the variants
+        from loo_ledger.domain.settlement.compiled import Compiled  # noqa: PLC0415 (a cycle: compiled.py reads the variants)
         return Compiled(self)
 
     @cached_property
@@ -286,7 +286,7 @@ def variant(name: str, rules: Mapping[str, Any] | None = None, *,
     for key, raw in (rules or {}).items():
         param = PARAMS.get(key)
         if param is None:  # a rule of play, or nothing: the rules of play are read only then
-            from loo_ledger.domain.cards.play_rules import TABLE_RULES, table_rule_text  # (Variant)
+            from loo_ledger.domain.cards.play_rules import TABLE_RULES, table_rule_text  # noqa: PLC0415 (the rules of play: only to word a variant's table rules)
         if param is None and key in TABLE_RULES:
             try:
                 play[key] = table_rule_text(key, raw)

@@ -142,7 +142,7 @@ def attempt(record: HandRecord, state: TableState, v: Variant,
             yield from problems
             return
     if judged is not None:
-        from loo_ledger.domain.cards.facts import card_facts
+        from loo_ledger.domain.cards.facts import card_facts  # noqa: PLC0415 (the cards read: only for a hand recorded with its cards)
         result = replace(result, cards=card_facts(judged.record, judged.result,
                                                   judged.rules))
     settled.append(result)
@@ -182,7 +182,7 @@ def _read(record: HandRecord, state: TableState, v: Variant, plan: Plan | None,
             untold = judged is None and played and record.tricks is None
         resolution = resolve(record, v, plan, plan.shape)
         if judged is not None:
-            from loo_ledger.domain.cards.reading import apply_tricks
+            from loo_ledger.domain.cards.reading import apply_tricks  # noqa: PLC0415 (the cards read: only for a hand recorded with its cards)
             record, more = apply_tricks(record, judged, plan, v, resolution)
             for problem in _numbered(more, n):
                 bad = True
@@ -211,7 +211,7 @@ def _read_cards(record: HandRecord, v: Variant,
     """The record's cards judged (issues 12, 21): the record with what the cards show added
     (revokes, flushes and their cards, the Pam holder, exchanges), the judgement, and the
     problems of the cards."""
-    from loo_ledger.domain.cards.reading import apply_breaches, apply_facts, read_cards
+    from loo_ledger.domain.cards.reading import apply_breaches, apply_facts, read_cards  # noqa: PLC0415 (the cards read: only for a hand recorded with its cards)
     judged, problems = read_cards(record, v, plan)
     if problems:
         return record, None, problems
