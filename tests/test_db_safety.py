@@ -327,14 +327,13 @@ def test_a_retry_after_an_interrupted_import_says_it_landed(loo, tmp_path, good_
 def test_the_fingerprint_lands_with_the_session_or_not_at_all(tmp_path, good_file,
                                                               monkeypatch):
     from loo_ledger.services import importing
-    from loo_ledger.store import imports
     db = tmp_path / "atomic.db"
     ledger = Ledger.open(db)
 
     def fail(*args, **kwargs):
         raise KeyboardInterrupt  # Ctrl-C after the session rows, before the fingerprint
 
-    monkeypatch.setattr(imports, "record_imports", fail)
+    monkeypatch.setattr(importing, "record_imports", fail)  # the name the importer calls
     with pytest.raises(KeyboardInterrupt):
         importing.import_files(ledger, [good_file])
     assert ledger.sessions() == []
