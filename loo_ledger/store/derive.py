@@ -1,7 +1,7 @@
 """Everything the store derives from a session's hand records, worked out in one place.
 
 :class:`Deriving` takes a session's hands as stored (their records) and their
-settlements (the domain's), a batch at a time, and gives every derived row: ``hands``
+settlements (the domain's), a hand at a time, and gives every derived row: ``hands``
 (the record and the hand's facts in compact columns: store/codec.py), then, once the
 hands are in, the seats' nets, the three totals tables (summed by store/totals.py) and
 the table state cached on the session. The one writer (store/writer.py) stores these
@@ -9,9 +9,10 @@ rows; ``loo check`` (services/checking.py) compares the stored rows with them. P
 SQL. :func:`derive` is the same for hands all given at once.
 
 What the hands of a session share is worked out once, not for each hand: the seats'
-positions, each plan's words and seats (store/totals.py), each movement's packing (the
-engine gives the same movement object to many hands), each piece of a record read from
-a file (codec.RecordEncoder). The nets are summed from the movements packed, counted.
+positions, each plan's words and seats (store/totals.py), the packing of each hand's
+movements (the engine gives the same movement objects to many hands), each piece of a
+record read from a file (codec.RecordEncoder). The nets are summed from the movements
+packed, counted.
 
 Given :class:`Running` (the nets and totals of the hands already stored), it derives the
 rows of hands appended after them: the same functions, started from those sums instead
@@ -20,9 +21,7 @@ of from zero, so a hand appended gives the rows a derivation of the whole sessio
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from itertools import islice
 from typing import Any
 
 import msgspec
@@ -43,7 +42,6 @@ from loo_ledger.store.totals import (
     Running,
     Totals,
     cannot_store,
-    session_totals,
 )
 
 #: A stored hand row (m015): positions are ``seats.position``; see store/codec.py.
@@ -53,7 +51,7 @@ HAND_COLUMNS = ("number", "dealer", "record", "deltas", "pool_in", "pot", "pool_
 #: The names other modules read here (the totals' own home is store/totals.py).
 __all__ = ["CARD_COLUMNS", "CONTESTED", "HAND_COLUMNS", "NOTHING", "PLAY_COLUMNS",
            "PLAYER_TOTAL_COLUMNS", "SEAT_TOTAL_COLUMNS", "SESSION_TOTAL_COLUMNS", "WORDS",
-           "BATCH", "Derived", "Deriving", "Running", "Totals", "derive", "rule_text"]
+           "Derived", "Deriving", "Running", "Totals", "derive", "rule_text"]
 
 
 class Derived(msgspec.Struct, frozen=True, kw_only=True):
@@ -90,15 +88,13 @@ def _kind(m: Movement) -> str:
 
 #: What the totals read of a hand with no flushes (a RecordEncoder takes no hand with one).
 _PLAIN: Mapping[str, Any] = {}
-#: Hands derived (and stored) together by :meth:`Deriving.batches`.
-BATCH = 500
 #: The movements whose packing is remembered at once (the engine's own are a few
 #: thousand a session; others are new each hand).
 _MOVES = 1 << 14
 
 
 class Deriving:
-    """One session's rows, derived as its hands come (:meth:`rows`, a batch at a time),
+    """One session's rows, derived as its hands come (:meth:`each`, a hand at a time),
     then its nets and totals (:meth:`derived`).
 
     ``before``: the sums of the hands stored before these (it must name every seated
@@ -118,106 +114,116 @@ class Deriving:
         self._nets = dict.fromkeys(players, 0) if before is None else dict(before.nets)
         self._session = start.session_totals
         self._encoder = codec.RecordEncoder(self.seats)
-        #: each movement's packing and ``causes`` letter ('' for none), by its id, with
-        #: the movement (so that the id is not another's while remembered)
-        self._packed: dict[int, tuple[Movement, int, str]] = {}
-        #: how many times each packed movement was made, not yet in the nets
-        self._moved: Counter[int] = Counter()
+        #: what each hand's movements give, by their ids (:meth:`_moved`)
+        self._moves: dict[tuple[int, ...], list[Any]] = {}
 
     def rows(self, records: Sequence[Any], settlements: Sequence[Settlement], *,
              texts: bool = True) -> list[tuple[Any, ...]]:
-        """The ``hands`` rows of these hands (each a record as stored, or a hand being
-        imported: formats/reader.HandText, and its settlement), added to the sums. With
-        ``texts`` False the ``record`` column is left None (``loo check`` compares the
-        record it read, not its text)."""
-        if len(records) != len(settlements):
+        """The ``hands`` rows of these hands (:meth:`each`, all at once)."""
+        return list(self.each(records, settlements, texts=texts))
+
+    def each(self, records: Iterable[Any], settlements: Iterable[Settlement], *,
+             texts: bool = True) -> Iterator[tuple[Any, ...]]:
+        """The ``hands`` row of each hand as it comes (each a record as stored, or a hand
+        being imported: formats/reader.HandText, and its settlement), added to the sums:
+        ``records`` and ``settlements`` may be iterators, so that memory holds one hand.
+        With ``texts`` False the ``record`` column is left None (``loo check`` compares
+        the record it read, not its text)."""
+        if (isinstance(records, Sequence) and isinstance(settlements, Sequence)
+                and len(records) != len(settlements)):
             raise StoreError(f"Cannot store the session: {len(records)} hand records "
                              f"but {len(settlements)} settlements.")
         seats, totals, leaks, encoder = self.seats, self.totals, self.leaks, self._encoder
         seat, n = seats.position, len(seats.names)
         swapping = leaks is not None and leaks.swapping
-        packed_of, moved = self._packed, self._moved
-        out = []
-        for raw, s in zip(records, settlements, strict=True):
-            text = None
-            swaps: Any = None
-            if type(raw) is not dict and hasattr(raw, "typed"):  # a hand being imported:
-                # its text encoded where it is checked and plain, else its object (flushes...)
-                given: Any = raw
-                typed = given.typed
-                if typed is not None:
-                    if swapping:
-                        swaps = typed.exchanges
-                    if texts:
-                        text = encoder.text(given.text, typed)
-                raw = given.object() if text is None else _PLAIN
-            if swapping and text is None:
-                swaps = raw.get("exchanges")
-            try:
-                dealer = seat[s.dealer]
-                looed = codec.looed_mask(s.looed, seat)
-                deltas = codec.by_position(s.deltas, seat, n)
-                words, tricks = totals.hand(s, raw, seat, n)
-            except KeyError as e:
-                raise cannot_store(s.hand_no, f"{e.args[0]!r} is named, who is not "
-                                   "seated") from None
-            if texts and text is None:
-                text = codec.encode_record(raw, seats)
-            try:
-                packed = [packed_of[id(m)] for m in s.movements]
-            except KeyError:
-                packed = self._pack(s)
-            values = [p[1] for p in packed]
-            moved.update(values)
-            out.append((s.hand_no, dealer, text, codec.dumps(deltas), s.pool_in, s.pot,
-                        s.pool_after, int(s.double), _outcome(s), s.table_ruling, looed,
-                        words, tricks, codec.moves_text(values),
-                        "".join([p[2] for p in packed])))
-            if leaks is not None:
-                leaks.add(s.hand_no, dealer, words, deltas, s.double, looed,
-                          swaps if type(swaps) is dict else None)
-        self._session = session_totals(settlements, 0, self._session)
-        return out
+        moves_of = self._moves
+        hands, doubles, largest, longest, run, paid = self._session
+        try:
+            for raw, s in zip(records, settlements, strict=True):
+                text = None
+                swaps: Any = None
+                if type(raw) is not dict and hasattr(raw, "typed"):  # a hand being imported:
+                    # its text encoded where it is checked and plain, else its object
+                    given: Any = raw
+                    typed = given.typed
+                    if typed is not None:
+                        if swapping:
+                            swaps = typed.exchanges
+                        if texts:
+                            text = encoder.text(given.text, typed)
+                    raw = given.object() if text is None else _PLAIN
+                if swapping and text is None:
+                    swaps = raw.get("exchanges")
+                try:
+                    dealer = seat[s.dealer]
+                    looed = codec.looed_mask(s.looed, seat)
+                    deltas = codec.by_position(s.deltas, seat, n)
+                    words, tricks = totals.hand(s, raw, seat, n)
+                except KeyError as e:
+                    raise cannot_store(s.hand_no, f"{e.args[0]!r} is named, who is not "
+                                       "seated") from None
+                if texts and text is None:
+                    text = codec.encode_record(raw, seats)
+                moved = moves_of.get(tuple(map(id, s.movements)))
+                if moved is None:
+                    moved = self._moved(s)
+                moved[4] += 1
+                double = s.double
+                run = run + 1 if double else 0
+                hands += 1
+                if double:
+                    doubles += 1
+                if s.pot > largest:
+                    largest = s.pot
+                if run > longest:
+                    longest = run
+                if leaks is not None:
+                    leaks.add(s.hand_no, dealer, words, deltas, double, looed,
+                              swaps if type(swaps) is dict else None)
+                yield (s.hand_no, dealer, text, codec.dumps(deltas), s.pool_in, s.pot,
+                       s.pool_after, int(double), _outcome(s), s.table_ruling, looed,
+                       words, tricks, moved[2], moved[3])
+        finally:
+            self._session = (hands, doubles, largest, longest, run, paid)
 
-    def _pack(self, s: Settlement) -> list[tuple[Movement, int, str]]:
-        """Each movement of hand ``s`` packed (codec.pack_move) with its ``causes``
-        letter, remembered; StoreError for one that cannot be stored."""
-        packed_of = self._packed
-        if len(packed_of) >= _MOVES:
-            packed_of.clear()
-        out = []
-        for seq, m in enumerate(s.movements, 1):
-            got = packed_of.get(id(m))
-            if got is None:
-                got = packed_of[id(m)] = (m, _packed(s, seq, m, self.seats.position),
-                                          codec.cause_letter(m) or "")
-            out.append(got)
-        return out
+    def _moved(self, s: Settlement) -> list[Any]:
+        """What hand ``s``'s movements give, remembered by their ids (the engine gives the
+        same movements to many hands) with the movements themselves (so that no id is
+        another's while remembered): [movements, each packed (codec.pack_move), the
+        ``moves`` column, the ``causes`` column, hands counted not yet in the nets];
+        StoreError for a movement that cannot be stored."""
+        moves_of = self._moves
+        if len(moves_of) >= _MOVES:
+            self._fold_moves()
+            moves_of.clear()
+        seat = self.seats.position
+        movements = s.movements
+        values = tuple(_packed(s, seq, m, seat) for seq, m in enumerate(movements, 1))
+        got = moves_of[tuple(map(id, movements))] = [
+            movements, values, codec.moves_text(values), codec.causes_text(movements), 0]
+        return got
 
-    def batches(self, records: Iterable[Any], settlements: Iterable[Settlement], *,
-                size: int = BATCH) -> Iterator[list[tuple[Any, ...]]]:
-        """:meth:`rows` of ``size`` hands at a time: ``records`` and ``settlements`` may be
-        iterators, so that memory holds one batch."""
-        if (isinstance(records, Sequence) and isinstance(settlements, Sequence)
-                and len(records) != len(settlements)):
-            raise StoreError(f"Cannot store the session: {len(records)} hand records "
-                             f"but {len(settlements)} settlements.")
-        pairs = zip(records, settlements, strict=True)
-        while chunk := list(islice(pairs, size)):
-            yield self.rows([r for r, _ in chunk], [s for _, s in chunk])
+    def _fold_moves(self) -> None:
+        """Add the movements counted (:meth:`_moved`) to the nets, and forget the counts."""
+        nets, players = self._nets, self.players
+        for moved in self._moves.values():
+            count = moved[4]
+            if not count:
+                continue
+            for value in moved[1]:
+                payer, payee, amount, _ = codec.unpack_move(value)
+                if payer >= 0:
+                    nets[players[payer]] -= amount * count
+                if payee >= 0:
+                    nets[players[payee]] += amount * count
+            moved[4] = 0
 
     def derived(self, final: TableState, hands: list[tuple[Any, ...]] | None = None
                 ) -> Derived:
         """The session's nets and totals after the hands derived (``before``'s and
         theirs), the table ``final`` after the last, and ``hands`` (rows given back)."""
+        self._fold_moves()
         nets = self._nets
-        for value, count in self._moved.items():
-            payer, payee, amount, _ = codec.unpack_move(value)
-            if payer >= 0:
-                nets[self.players[payer]] -= amount * count
-            if payee >= 0:
-                nets[self.players[payee]] += amount * count
-        self._moved.clear()
         totals = self.totals
         totals.fold()
         sums = self._session
