@@ -88,9 +88,9 @@ def _kind(m: Movement) -> str:
 
 #: What the totals read of a hand with no flushes (a RecordEncoder takes no hand with one).
 _PLAIN: Mapping[str, Any] = {}
-#: The movements whose packing is remembered at once (the engine's own are a few
-#: thousand a session; others are new each hand).
-_MOVES = 1 << 14
+#: The movements (and the sets of a hand's movements) whose packing is remembered at
+#: once (the engine's own are a few thousand a session; others are new each hand).
+_MOVES = 1 << 13
 
 
 class Deriving:
@@ -114,8 +114,10 @@ class Deriving:
         self._nets = dict.fromkeys(players, 0) if before is None else dict(before.nets)
         self._session = start.session_totals
         self._encoder = codec.RecordEncoder(self.seats)
-        #: what each hand's movements give, by their ids (:meth:`_moved`)
+        #: what each hand's movements give, by their ids, and each movement's packing and
+        #: ``causes`` letter ('' for none), by its id, with the movement (:meth:`_moved`)
         self._moves: dict[tuple[int, ...], list[Any]] = {}
+        self._packed: dict[int, tuple[Movement, int, str]] = {}
 
     def rows(self, records: Sequence[Any], settlements: Sequence[Settlement], *,
              texts: bool = True) -> list[tuple[Any, ...]]:
@@ -190,18 +192,27 @@ class Deriving:
         """What hand ``s``'s movements give, remembered by their ids (the engine gives the
         same movements to many hands) with the movements themselves (so that no id is
         another's while remembered): [movements, each packed (codec.pack_move), the
-        ``moves`` column, the ``causes`` column, hands counted not yet in the nets];
-        StoreError for a movement that cannot be stored."""
-        moves_of = self._moves
+        ``moves`` column, the ``causes`` column, hands counted not yet in the nets]. Each
+        movement's packing and ``causes`` letter is remembered by its id too (the same
+        movements come in other sets); StoreError for one that cannot be stored."""
+        moves_of, packed_of = self._moves, self._packed
         if len(moves_of) >= _MOVES:
             self._fold_moves()
             moves_of.clear()
-        seat = self.seats.position
+        if len(packed_of) >= _MOVES:
+            packed_of.clear()
         movements = s.movements
-        values = tuple(_packed(s, seq, m, seat) for seq, m in enumerate(movements, 1))
-        got = moves_of[tuple(map(id, movements))] = [
-            movements, values, codec.moves_text(values), codec.causes_text(movements), 0]
-        return got
+        packed = []
+        for seq, m in enumerate(movements, 1):
+            got = packed_of.get(id(m))
+            if got is None:
+                got = packed_of[id(m)] = (m, _packed(s, seq, m, self.seats.position),
+                                          codec.cause_letter(m) or "")
+            packed.append(got)
+        values = tuple([p[1] for p in packed])
+        entry = moves_of[tuple(map(id, movements))] = [
+            movements, values, codec.moves_text(values), "".join([p[2] for p in packed]), 0]
+        return entry
 
     def _fold_moves(self) -> None:
         """Add the movements counted (:meth:`_moved`) to the nets, and forget the counts."""
