@@ -9,10 +9,9 @@ rows; ``loo check`` (services/checking.py) compares the stored rows with them. P
 SQL. :func:`derive` is the same for hands all given at once.
 
 What the hands of a session share is worked out once, not for each hand: the seats'
-positions, each plan's words and seats (store/totals.py), the packing of each hand's
-movements (the engine gives the same movement objects to many hands), each piece of a
-record read from a file (codec.RecordEncoder). The nets are summed from the movements
-packed, counted.
+positions, each plan's words and seats (store/totals.py), each movement's packing (the
+engine gives the same movement object to many hands), each piece of a record read from
+a file (codec.RecordEncoder). The nets are summed from the movements packed, counted.
 
 Given :class:`Running` (the nets and totals of the hands already stored), it derives the
 rows of hands appended after them: the same functions, started from those sums instead
@@ -88,9 +87,9 @@ def _kind(m: Movement) -> str:
 
 #: What the totals read of a hand with no flushes (a RecordEncoder takes no hand with one).
 _PLAIN: Mapping[str, Any] = {}
-#: The movements (and the sets of a hand's movements) whose packing is remembered at
-#: once (the engine's own are a few thousand a session; others are new each hand).
-_MOVES = 1 << 13
+#: The movements whose packing is remembered at once (the engine's own are a few
+#: thousand a session; others are new each hand).
+_MOVES = 1 << 14
 
 
 class Deriving:
@@ -114,10 +113,11 @@ class Deriving:
         self._nets = dict.fromkeys(players, 0) if before is None else dict(before.nets)
         self._session = start.session_totals
         self._encoder = codec.RecordEncoder(self.seats)
-        #: what each hand's movements give, by their ids, and each movement's packing and
-        #: ``causes`` letter ('' for none), by its id, with the movement (:meth:`_moved`)
-        self._moves: dict[tuple[int, ...], list[Any]] = {}
+        #: each movement's packing and ``causes`` letter ('' for none), by its id, with
+        #: the movement (so that the id is not another's while remembered)
         self._packed: dict[int, tuple[Movement, int, str]] = {}
+        #: how many times each packed movement was made, not yet in the nets
+        self._moved: dict[int, int] = {}
 
     def rows(self, records: Sequence[Any], settlements: Sequence[Settlement], *,
              texts: bool = True) -> list[tuple[Any, ...]]:
@@ -138,7 +138,7 @@ class Deriving:
         seats, totals, leaks, encoder = self.seats, self.totals, self.leaks, self._encoder
         seat, n = seats.position, len(seats.names)
         swapping = leaks is not None and leaks.swapping
-        moves_of = self._moves
+        moved, packed_of = self._moved, self._packed
         hands, doubles, largest, longest, run, paid = self._session
         try:
             for raw, s in zip(records, settlements, strict=True):
@@ -166,10 +166,13 @@ class Deriving:
                                        "seated") from None
                 if texts and text is None:
                     text = codec.encode_record(raw, seats)
-                moved = moves_of.get(tuple(map(id, s.movements)))
-                if moved is None:
-                    moved = self._moved(s)
-                moved[4] += 1
+                try:
+                    packed = [packed_of[id(m)] for m in s.movements]
+                except KeyError:
+                    packed = self._pack(s)
+                values = [p[1] for p in packed]
+                for value in values:
+                    moved[value] = moved.get(value, 0) + 1
                 double = s.double
                 run = run + 1 if double else 0
                 hands += 1
@@ -184,57 +187,38 @@ class Deriving:
                               swaps if type(swaps) is dict else None)
                 yield (s.hand_no, dealer, text, codec.dumps(deltas), s.pool_in, s.pot,
                        s.pool_after, int(double), _outcome(s), s.table_ruling, looed,
-                       words, tricks, moved[2], moved[3])
+                       words, tricks, codec.moves_text(values),
+                       "".join([p[2] for p in packed]))
         finally:
             self._session = (hands, doubles, largest, longest, run, paid)
 
-    def _moved(self, s: Settlement) -> list[Any]:
-        """What hand ``s``'s movements give, remembered by their ids (the engine gives the
-        same movements to many hands) with the movements themselves (so that no id is
-        another's while remembered): [movements, each packed (codec.pack_move), the
-        ``moves`` column, the ``causes`` column, hands counted not yet in the nets]. Each
-        movement's packing and ``causes`` letter is remembered by its id too (the same
-        movements come in other sets); StoreError for one that cannot be stored."""
-        moves_of, packed_of = self._moves, self._packed
-        if len(moves_of) >= _MOVES:
-            self._fold_moves()
-            moves_of.clear()
+    def _pack(self, s: Settlement) -> list[tuple[Movement, int, str]]:
+        """Each movement of hand ``s`` packed (codec.pack_move) with its ``causes``
+        letter, remembered; StoreError for one that cannot be stored."""
+        packed_of = self._packed
         if len(packed_of) >= _MOVES:
             packed_of.clear()
-        movements = s.movements
-        packed = []
-        for seq, m in enumerate(movements, 1):
+        out = []
+        for seq, m in enumerate(s.movements, 1):
             got = packed_of.get(id(m))
             if got is None:
                 got = packed_of[id(m)] = (m, _packed(s, seq, m, self.seats.position),
                                           codec.cause_letter(m) or "")
-            packed.append(got)
-        values = tuple([p[1] for p in packed])
-        entry = moves_of[tuple(map(id, movements))] = [
-            movements, values, codec.moves_text(values), "".join([p[2] for p in packed]), 0]
-        return entry
-
-    def _fold_moves(self) -> None:
-        """Add the movements counted (:meth:`_moved`) to the nets, and forget the counts."""
-        nets, players = self._nets, self.players
-        for moved in self._moves.values():
-            count = moved[4]
-            if not count:
-                continue
-            for value in moved[1]:
-                payer, payee, amount, _ = codec.unpack_move(value)
-                if payer >= 0:
-                    nets[players[payer]] -= amount * count
-                if payee >= 0:
-                    nets[players[payee]] += amount * count
-            moved[4] = 0
+            out.append(got)
+        return out
 
     def derived(self, final: TableState, hands: list[tuple[Any, ...]] | None = None
                 ) -> Derived:
         """The session's nets and totals after the hands derived (``before``'s and
         theirs), the table ``final`` after the last, and ``hands`` (rows given back)."""
-        self._fold_moves()
         nets = self._nets
+        for value, count in self._moved.items():
+            payer, payee, amount, _ = codec.unpack_move(value)
+            if payer >= 0:
+                nets[self.players[payer]] -= amount * count
+            if payee >= 0:
+                nets[self.players[payee]] += amount * count
+        self._moved.clear()
         totals = self.totals
         totals.fold()
         sums = self._session

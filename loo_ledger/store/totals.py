@@ -9,7 +9,7 @@ when read (:meth:`Totals.fold`), a few thousand tallies for a hundred thousand h
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -217,16 +217,6 @@ class Totals:
             st[2] += lo * c
             self.paid += paid * c
         self.tally = {}
-
-
-def session_totals(settlements: Sequence[Settlement], loo_paid: int,
-                    start: tuple[int, ...]) -> tuple[int, ...]:
-    hands, doubles, largest, longest, run, paid = start
-    for s in settlements:
-        run = run + 1 if s.double else 0
-        hands, doubles = hands + 1, doubles + int(s.double)
-        largest, longest = max(largest, s.pot), max(longest, run)
-    return (hands, doubles, largest, longest, run, paid + loo_paid)
 
 
 NOTHING = Running(nets={}, player_totals={}, seat_totals={}, session_totals=(0,) * 6)
