@@ -222,6 +222,26 @@ def fresh_db(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def sample_ledger(tmp_path_factory, loo):
+    """``sample_ledger(path)``: a ledger holding the sample session ``path`` (a file of
+    sample_sessions/), made by `loo import path` on a new ledger (which must exit 0) once
+    per test process, whichever module asks first; closed, and opened by no test: a test
+    reads or writes a copy of it (``copy_ledger``)."""
+    folder = tmp_path_factory.mktemp("samples")
+    made: dict[Path, Path] = {}
+
+    def ledger(path: Path) -> Path:
+        if path not in made:
+            db = folder / f"{path.stem}.db"
+            result = loo(db, "import", path)
+            assert result.exit_code == 0, result.output
+            made[path] = db
+        return made[path]
+
+    return ledger
+
+
+@pytest.fixture(scope="session")
 def copy_ledger():
     """``copy_ledger(built, folder, name="loo.db")``: a copy of a ledger that a module's
     fixture built once (closed: no write-ahead log beside it), for one test to write to."""
