@@ -46,6 +46,21 @@ def test_a_record_read_twice_is_the_same_and_each_copy_the_callers():
     assert second == WANT_2 and second["declarations"] is not first["declarations"]
 
 
+def test_a_shared_read_gives_the_remembered_pieces_themselves():
+    """``shared`` (loo check, which changes no record): the same values, each piece the
+    one remembered, given to every hand that has it; a read without it still gets its own
+    copies."""
+    seats = Seats(PLAYERS)
+    first = decode_record(HAND_2, seats, shared=True)
+    second = decode_record(HAND_2, seats, shared=True)
+    assert first == second == WANT_2 and list(first) == list(WANT_2)
+    assert first["declarations"] is second["declarations"]
+    assert first["tricks"] is second["tricks"]
+    assert first["deltas"] is not second["deltas"]  # the changes: read for each hand
+    own = decode_record(HAND_2, seats)
+    assert own == WANT_2 and own["declarations"] is not first["declarations"]
+
+
 def test_pieces_met_in_another_record_read_the_same():
     """Hand 3 of the good session: B (1) deals, all pass, B takes the 18 (+9, the others
     -3 each: 18 = 9 + 3 * 3). Its words share no piece with hand 2; its sitting-out C

@@ -41,6 +41,27 @@ def test_every_hand_object_reads_and_writes_back_unchanged(path):
         assert record_to_dict(record) == written
         assert hand_to_dict(record, raw) == raw or any(v == [] for v in raw.values())
         assert record_from_dict(record_to_dict(record)) == record
+        assert record_from_dict(record_to_dict(record), shared=True) == record
+
+
+def test_a_shared_record_takes_the_objects_maps_and_only_plain_ones():
+    """``shared`` (loo check, which changes no record): words, tricks, deltas and exchanges
+    given as dicts are the HandRecord's own; a map given another way (pairs, as a record
+    edited by hand might hold them) is read as the copying way reads it; a key with no
+    such field (sitting_out, flushes, an extension) goes the copying way too."""
+    obj = {"dealer": "A", "trump": "hearts", "declarations": {"B": "stand", "A": "pass"},
+           "exchanges": {"B": 2}, "tricks": {"B": 3}, "deltas": {"A": -9, "B": 9},
+           "note": "n"}
+    shared = record_from_dict(obj, shared=True)
+    assert shared == record_from_dict(obj)
+    for key in ("declarations", "exchanges", "tricks", "deltas"):
+        assert getattr(shared, key) is obj[key]
+        assert getattr(record_from_dict(obj), key) is not obj[key]
+    pairs = {"tricks": [["B", 3]], "deltas": {"B": 0}}
+    assert record_from_dict(pairs, shared=True) == record_from_dict(pairs) == HandRecord(
+        tricks={"B": 3}, deltas={"B": 0})
+    sitting = {"sitting_out": ["C"], "deltas": {"B": 0}, "x-mine": 1}
+    assert record_from_dict(sitting, shared=True).sitting_out == ("C",)
 
 
 def test_a_record_with_every_field():

@@ -40,9 +40,27 @@ def cards_to_dict(c: CardRecord) -> dict[str, Any]:
     return out
 
 
-def record_from_dict(d: Mapping[str, Any]) -> HandRecord:
+#: The keys whose values a HandRecord holds just as the object does (text, or a map of
+#: names: :data:`_MAPS`).
+_AS_GIVEN = frozenset(("dealer", "trump", "declarations", "exchanges", "pam_holder",
+                       "tricks", "deltas", "table_ruling", "note"))
+_MAPS = ("declarations", "exchanges", "tricks", "deltas")
+
+
+def record_from_dict(d: Mapping[str, Any], *, shared: bool = False) -> HandRecord:
     """The HandRecord of a hand object that is already valid (checked by the schema when it
-    came in)."""
+    came in). Its maps (words, tricks...) are copied; with ``shared``, for a caller that
+    changes none of them afterwards (``loo check``), an object with only
+    :data:`_AS_GIVEN` keys and plain dicts for maps gives them to the HandRecord as they
+    are."""
+    if shared and _AS_GIVEN.issuperset(d):
+        for key in _MAPS:
+            value = d.get(key)
+            if value is not None and type(value) is not dict:
+                break
+        else:
+            return HandRecord(**d)
+
     def opt(key: str) -> dict[str, Any] | None:
         return dict(d[key]) if key in d and d[key] is not None else None
 

@@ -74,33 +74,27 @@ class _Findings(list[Problem]):
                             message=f"session {self.sid}: {message}"))
 
 
-#: Hands settled and derived together: memory holds one batch, never the session.
-BATCH = 1000
+#: Hands settled, then derived and compared together: the objects of a few hands at a time
+#: are alive at once, so that they die young (memory, and the garbage collector's work,
+#: stay flat however long the session).
+BATCH = 32
 
 
 def check_session(ledger: Ledger, sid: int) -> list[Problem]:
     """The differences in session ``sid``: its derived rows, then its audit trail
-    (services/checking_audit.py). The hands are read, settled and compared one batch at
-    a time, inside one read snapshot."""
+    (services/checking_audit.py). The hands are read, settled and compared as they come
+    (:data:`BATCH` at a time), inside one read snapshot."""
     with ledger.db.snapshot():
         stored = ledger.stored_rows(sid)
         audit = AuditTrail(sid, stored.audit, stored.hand_count,
                            started=0 if made_here(stored) else None,
                            seats_since=stored.since.get("m010_fixable_sessions"))
         check = _Check(sid, stored)
-        numbers: list[int] = []
-        wanted: dict[int, Any] = {}
-        batch: list[tuple[tuple[Any, ...], Any]] = []
+        seats, hand, audited = check.seats, check.hand, audit.hand
         for row in ledger.iter_hand_rows(sid):
-            record = _record(row[2], check.seats)
-            numbers.append(row[0])
-            if audit.needs(row[0]):
-                wanted[row[0]] = record
-            batch.append((row, record))
-            if len(batch) == BATCH:
-                check.hands(batch)
-                batch = []
-        check.hands(batch)
+            record = _record(row[2], seats)
+            audited(row[0], record)
+            hand(row, record)
         found = check.finish()
         if not found:   # the leak tallies follow from hands found right (store/leak_tallies.py):
             # counted from the rows derived, which are then the rows stored
@@ -108,12 +102,12 @@ def check_session(ledger: Ledger, sid: int) -> list[Problem]:
                              message=f"session {sid}: {said}")
                      for name, said in leak_tallies.differences(
                          leak_tallies.stored(ledger.db.conn, sid), check.leaks.tallies())]
-    return found + audit.finish(numbers, wanted) + check_table(sid, stored, audit)
+    return found + audit.finish() + check_table(sid, stored, audit)
 
 
 class _Check:
-    """One session's derived rows compared, batch by batch: the findings of each kind
-    in the order they are reported."""
+    """One session's derived rows compared, hand by hand: the findings of each kind in
+    the order they are reported."""
 
     def __init__(self, sid: int, stored: StoredRows):
         self.sid, self.stored, self.players = sid, stored, stored.players
@@ -123,7 +117,8 @@ class _Check:
         self.found = {k: _Findings(sid) for k in ("hands", "postings", "plays")}
         self.session = stored.session
         self.previous = stored.opening_pool
-        self.count = 0
+        self.count = 0     # hands compared
+        self.settled = 0   # hands settled
         self.starts = {c.from_hand for c in self.session.rule_changes}
         lou, swapping = leak_tallies.session_game(self.session.variant, self.session.rules)
         self.leaks = leak_tallies.Tally(stored.players, lou=lou, swapping=swapping)
@@ -132,6 +127,8 @@ class _Check:
         self.nets: dict[str, int] = defaultdict(int)  # stored movements minus the rules'
         self.variant: Any = None
         self.state: TableState | None = None
+        #: the hands settled and not yet derived: (row, record, settlement)
+        self.pending: list[tuple[tuple[Any, ...], Any, Any]] = []
         try:
             self.variant = session_variant(self.session)
             self.state = start(self.session)
@@ -142,30 +139,46 @@ class _Check:
         hand = next((p.hand for p in exc.problems if p.hand is not None), None)
         self.replay.add("CHECK_REPLAY", hand, str(exc))
         self.state = None
+        self.pending = []
 
-    def hands(self, batch: list[tuple[tuple[Any, ...], Any]]) -> None:
-        for row, record in batch:
-            if not isinstance(record, dict):
-                self.records.add("CHECK_RECORD", row[0], "the stored record is not a JSON "
-                                 "object, so the hand cannot be settled again")
-        if self.records or self.state is None or not batch:
+    def hand(self, row: tuple[Any, ...], record: Any) -> None:
+        """The next stored hand (its row and its record decoded, None if it cannot be):
+        settled, and with the hands before it derived and compared (:data:`BATCH` at a
+        time). After a record that cannot be read, or a replay that fails, no hand is
+        settled: that is the finding."""
+        if type(record) is not dict:
+            self.records.add("CHECK_RECORD", row[0], "the stored record is not a JSON "
+                             "object, so the hand cannot be settled again")
             return
-        settled = []
-        state, v, n = self.state, self.variant, self.count
+        state = self.state
+        if self.records or state is None:
+            return
+        n = self.settled = self.settled + 1
         try:
-            for _, record in batch:
-                n += 1
-                if n in self.starts:
-                    v = variant_at(self.session, n)
-                result = settle(record_from_dict(record), state, v)
-                settled.append(result)
-                state = result.next_state
-            derived = self.deriving.rows([r for _, r in batch], settled, texts=False)
+            if n in self.starts:
+                self.variant = variant_at(self.session, n)
+            result = settle(record_from_dict(record, shared=True), state, self.variant)
         except LooError as exc:
             self._failed(exc)
             return
-        self.state, self.variant = state, v
-        for (row, _), exp in zip(batch, derived, strict=True):
+        self.state = result.next_state
+        pending = self.pending
+        pending.append((row, record, result))
+        if len(pending) == BATCH:
+            self._derive()
+
+    def _derive(self) -> None:
+        """The hands settled and not yet derived: derived and compared."""
+        pending, self.pending = self.pending, []
+        if not pending:
+            return
+        try:
+            derived = self.deriving.rows([p[1] for p in pending], [p[2] for p in pending],
+                                         texts=False)
+        except LooError as exc:
+            self._failed(exc)
+            return
+        for (row, _, _), exp in zip(pending, derived, strict=True):
             self._hand(row, exp)
 
     def _hand(self, row: tuple[Any, ...], exp: tuple[Any, ...]) -> None:
@@ -190,6 +203,8 @@ class _Check:
         _plays(self.found["plays"], self.players, row, exp)
 
     def finish(self) -> list[Problem]:
+        if not self.records and self.state is not None:
+            self._derive()
         if self.records:
             return self.records
         if self.replay:
@@ -253,9 +268,10 @@ def _plays(out: _Findings, players: list[str], row: tuple[Any, ...],
 
 
 def _record(text: Any, seats: Seats) -> Any:
-    """A stored record decoded (store/codec.py), or None if it cannot be read."""
+    """A stored record decoded (store/codec.py), or None if it cannot be read. Its pieces
+    are shared with the other hands that have them: nothing here changes a record."""
     try:
-        return decode_record(text, seats)
+        return decode_record(text, seats, shared=True)
     except (TypeError, ValueError, RecursionError):
         return None
 

@@ -45,7 +45,7 @@ log), and the last ``closed`` or ``reopened`` row.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -70,15 +70,15 @@ def check_audit(sid: int, audit: Sequence[tuple[Any, ...]],
     old_record, new_record, at; in id order) against its stored ``records`` (number, the
     record decoded: store/codec.py; None if it cannot be read)."""
     trail = AuditTrail(sid, audit, len(records))
-    return trail.finish([n for n, _ in records],
-                        {n: r for n, r in records if trail.needs(n)})
+    for n, record in records:
+        trail.hand(n, record)
+    return trail.finish()
 
 
 class AuditTrail:
-    """:func:`check_audit` in two steps, for a check that reads the hands one at a time:
-    the audit replayed first (its rows are few), then :meth:`finish` with every stored
-    hand's number and the records of the hands it :meth:`needs` (those the audit gives a
-    record for)."""
+    """:func:`check_audit` in steps, for a check that reads the hands one at a time: the
+    audit replayed first (its rows are few), then each stored hand in order
+    (:meth:`hand`), then :meth:`finish`. What it keeps of the hands is what differs."""
 
     def __init__(self, sid: int, audit: Sequence[tuple[Any, ...]], stored_count: int, *,
                  started: int | None = None, seats_since: str | None = None):
@@ -98,6 +98,11 @@ class AuditTrail:
         for row in rows:
             self._seats_and_closing(row, since)
             _apply(self.add, self.trail, row, stored_count)
+        #: the stored hands met (:meth:`hand`): how many, the numbers the audit never
+        #: added, and (number, record) of each whose record is not the audit's
+        self.count = 0
+        self.missing: list[int] = []
+        self.differ: list[tuple[int, Any]] = []
 
     def _seats_and_closing(self, row: tuple[Any, ...], since: datetime | None) -> None:
         _, hand, action, old_text, new_text, at = row
@@ -126,15 +131,30 @@ class AuditTrail:
     def add(self, code: str, hand: int | None, message: str) -> None:
         self.out.append(Problem(code=code, hand=hand, message=f"session {self.sid}: {message}"))
 
-    def needs(self, n: int) -> bool:
-        """Whether the record of stored hand ``n`` is to be compared with the audit's."""
-        return 1 <= n <= len(self.trail) and self.trail[n - 1] is not _STARTED
+    def hand(self, n: int, record: Any) -> None:
+        """Stored hand ``n`` (the hands come in order), its record decoded (store/codec.py;
+        None if it cannot be read): held to the record the audit gives for it, if any."""
+        self.count += 1
+        trail = self.trail
+        if n > len(trail):
+            self.missing.append(n)
+        elif (n >= 1 and (want := trail[n - 1]) is not _STARTED and isinstance(record, dict)
+              and record != want):
+            self.differ.append((n, record))
 
-    def finish(self, numbers: Sequence[int], records: Mapping[int, Any]) -> list[Problem]:
-        _compare(self.add, self.trail, numbers, records)
+    def finish(self) -> list[Problem]:
+        """The findings: the audit's own, then the stored hands' (see the module)."""
+        add, trail = self.add, self.trail
+        for n in self.missing:
+            add("CHECK_AUDIT_MISSING", n, f"hand {n} is stored, but the audit never added it")
+        for n in range(self.count + 1, len(trail) + 1):
+            add("CHECK_AUDIT_EXTRA", n, f"the audit adds hand {n} and never undoes it, but it "
+                "is not stored")
+        for n, have in self.differ:
+            add("CHECK_AUDIT_RECORD", n, f"the stored record of hand {n} is not the last "
+                f"record the audit gives for it: stored {json.dumps(have)}, audit "
+                f"{json.dumps(trail[n - 1])}")
         return self.out
-
-
 
 
 def _moment(text: Any) -> datetime | None:
@@ -256,19 +276,3 @@ def _rewrite(add: Add, trail: list[Any], rid: int, action: str, old_text: Any,
                 trail[i] = renamed_record(record, old["player"], name)
         except (KeyError, TypeError, ValueError, AttributeError, LooError):
             trail[i] = _STARTED
-
-
-def _compare(add: Add, trail: Sequence[Any], numbers: Sequence[int],
-             records: Mapping[int, Any]) -> None:
-    for n in numbers:
-        if n > len(trail):
-            add("CHECK_AUDIT_MISSING", n, f"hand {n} is stored, but the audit never added it")
-    for n in range(len(numbers) + 1, len(trail) + 1):
-        add("CHECK_AUDIT_EXTRA", n, f"the audit adds hand {n} and never undoes it, but it is "
-            "not stored")
-    for n, have in records.items():
-        if (1 <= n <= len(trail) and trail[n - 1] is not _STARTED
-                and isinstance(have, dict) and have != trail[n - 1]):
-            add("CHECK_AUDIT_RECORD", n, f"the stored record of hand {n} is not the last "
-                f"record the audit gives for it: stored {json.dumps(have)}, audit "
-                f"{json.dumps(trail[n - 1])}")

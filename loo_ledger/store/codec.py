@@ -404,7 +404,8 @@ def record_keys(names: Iterable[str]) -> frozenset[str]:
     return names | {COMPACT_KEY[k] for k in names if k in COMPACT_KEY}
 
 
-def decode_record(text: Any, seats: Seats, keys: frozenset[str] | None = None) -> Any:
+def decode_record(text: Any, seats: Seats, keys: frozenset[str] | None = None, *,
+                  shared: bool = False) -> Any:
     """The hand object stored as ``text`` (compact or as given). Raises ValueError (or
     TypeError) if the text is not JSON or a compact record cannot be read. ``keys``
     (:func:`record_keys`): only these keys of the object, the others neither read nor
@@ -412,7 +413,9 @@ def decode_record(text: Any, seats: Seats, keys: frozenset[str] | None = None) -
 
     A session's hands repeat the same few pieces (a dealer, a trump, the same words and
     tricks, the deltas' order of seats): each is decoded once and remembered in
-    ``seats.read`` (a copy given each time: the records given are the caller's)."""
+    ``seats.read``, and a copy given each time (the records given are the caller's); with
+    ``shared``, for a caller that changes none of the records it is given (``loo check``),
+    the piece remembered itself, shared by every hand that has it."""
     value = loads(text)
     if type(value) is not dict:
         return value
@@ -435,7 +438,7 @@ def decode_record(text: Any, seats: Seats, keys: frozenset[str] | None = None) -
                     got = _piece(key, v, seats)
                 if got is not None:
                     name, decoded, copy = got
-                    out[name] = decoded if copy is None else copy(decoded)
+                    out[name] = decoded if copy is None or shared else copy(decoded)
                     continue
             elif key == "D" and type(v) is list and v and type(v[0]) is str:
                 names = read.get(v[0])  # the texts of 'D' orders: digits, no one-letter key
