@@ -90,7 +90,9 @@ def test_a_streamed_import_stores_what_the_whole_file_settled_stores(path, tmp_p
     conn.close()
 
 
-def test_settlements_are_pulled_a_batch_at_a_time(tmp_path, monkeypatch):
+def test_settlements_are_pulled_a_hand_at_a_time(tmp_path, monkeypatch):
+    """Each hand is settled, derived and handed to the insert before the next is settled:
+    when the writer is given hand k's row, k hands have been settled (never more)."""
     data = generate.generate_session("three-card", 5, 1000, seed=4)
     path = generate.write_session(data, tmp_path / "long.json")
     pulled, derived, ahead = [0], [0], []
@@ -101,21 +103,21 @@ def test_settlements_are_pulled_a_batch_at_a_time(tmp_path, monkeypatch):
             pulled[0] += 1
             yield s
 
-    real = derive.Deriving.rows
+    real = derive.Deriving.each
 
     def deriving(self, records, settlements, *args, **kwargs):
-        ahead.append(pulled[0] - derived[0])
-        derived[0] += len(settlements)
-        return real(self, records, settlements, *args, **kwargs)
+        for row in real(self, records, settlements, *args, **kwargs):
+            derived[0] += 1
+            ahead.append(pulled[0] - derived[0])
+            yield row
 
     monkeypatch.setattr(importing, "settle_each", counting)
-    monkeypatch.setattr(derive.Deriving, "rows", deriving)
+    monkeypatch.setattr(derive.Deriving, "each", deriving)
     ledger = Ledger.open(tmp_path / "loo.db")
     importing.load([path], ledger=ledger)
     ledger.close()
     assert derived[0] == pulled[0] == 1000
-    assert len(ahead) == 1000 // derive.BATCH  # a batch at a time
-    assert max(ahead) == derive.BATCH  # never more than one batch settled and not stored
+    assert len(ahead) == 1000 and max(ahead) == 0  # none settled and not yet derived
 
 
 def _twice_in_the_last_hand(data: dict, path: Path) -> Path:
@@ -159,16 +161,18 @@ def test_unzip_gives_both_sides_whichever_is_read_first():
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
-def test_totals_tallied_over_batches_are_the_sums_of_the_hands(path):
-    """Deriving.batches tallies each player's hands and sums the tallies once at the end:
+def test_totals_tallied_over_pieces_are_the_sums_of_the_hands(path):
+    """Deriving tallies each player's hands, given a few at a time, and sums the tallies
+    once at the end:
     the totals are derive()'s of the whole session in one go, and each player's hands,
     net, best and worst hand, loos and tricks are the plain sums over the settlements."""
     session, raw, _ = read_session(path.read_bytes(), source=str(path))
     result = replay(session)
     players = session.players
     batched = derive.Deriving(players)
-    for _ in batched.batches(raw["hands"], result.settlements, size=7):
-        pass
+    hands = raw["hands"]
+    for i in range(0, len(hands), 7):
+        batched.rows(hands[i:i + 7], result.settlements[i:i + 7])
     last = batched.derived(result.final)
     whole = derive.derive(players, raw["hands"], result.settlements, result.final)
     assert last.player_totals == whole.player_totals

@@ -195,7 +195,7 @@ def test_failed_add_sessions_writes_nothing(ledger, broken):
 def test_failure_raised_mid_way_writes_nothing(ledger, monkeypatch):
     first = add(ledger)
     before = dump(ledger)
-    real, calls = derive.Deriving.rows, []
+    real, calls = derive.Deriving.each, []
 
     def second_fails(*args, **kwargs):
         calls.append(1)
@@ -203,7 +203,7 @@ def test_failure_raised_mid_way_writes_nothing(ledger, monkeypatch):
             raise RuntimeError("boom")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(derive.Deriving, "rows", second_fails)
+    monkeypatch.setattr(derive.Deriving, "each", second_fails)
     with pytest.raises(RuntimeError):
         ledger.add_sessions([(SESSION, RAW, settlements(), FINAL, None)] * 2)
     assert dump(ledger) == before and ledger.current_session_id() == first

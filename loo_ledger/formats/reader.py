@@ -142,15 +142,14 @@ class _Made(Sequence[dict[str, Any]]):
         return map(self._make, self._items)
 
 
-class HandText:
+class HandText(msgspec.Struct, frozen=True, gc=False):
     """One hand of a file being read (:meth:`Stream.hands`): its JSON text and, where it
     has no extension field, its checked typed form (types.Hand); its object is decoded
-    only when asked for. The store encodes the typed form (store/codec.py ``RecordEncoder``)."""
+    only when asked for. The store encodes the typed form (store/codec.py ``RecordEncoder``).
+    Never in a reference cycle (a text and a typed hand): not tracked."""
 
-    __slots__ = ("text", "typed")
-
-    def __init__(self, text: msgspec.Raw | bytes, typed: Any) -> None:
-        self.text, self.typed = text, typed
+    text: msgspec.Raw | bytes
+    typed: Any
 
     def keys(self) -> list[str]:
         """The hand's keys, in the file's order."""

@@ -1,7 +1,7 @@
 """Everything the store derives from a session's hand records, worked out in one place.
 
 :class:`Deriving` takes a session's hands as stored (their records) and their
-settlements (the domain's), a batch at a time, and gives every derived row: ``hands``
+settlements (the domain's), a hand at a time, and gives every derived row: ``hands``
 (the record and the hand's facts in compact columns: store/codec.py), then, once the
 hands are in, the seats' nets, the three totals tables (summed by store/totals.py) and
 the table state cached on the session. The one writer (store/writer.py) stores these
@@ -20,9 +20,7 @@ of from zero, so a hand appended gives the rows a derivation of the whole sessio
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from itertools import islice
 from typing import Any
 
 import msgspec
@@ -43,7 +41,6 @@ from loo_ledger.store.totals import (
     Running,
     Totals,
     cannot_store,
-    session_totals,
 )
 
 #: A stored hand row (m015): positions are ``seats.position``; see store/codec.py.
@@ -53,7 +50,7 @@ HAND_COLUMNS = ("number", "dealer", "record", "deltas", "pool_in", "pot", "pool_
 #: The names other modules read here (the totals' own home is store/totals.py).
 __all__ = ["CARD_COLUMNS", "CONTESTED", "HAND_COLUMNS", "NOTHING", "PLAY_COLUMNS",
            "PLAYER_TOTAL_COLUMNS", "SEAT_TOTAL_COLUMNS", "SESSION_TOTAL_COLUMNS", "WORDS",
-           "BATCH", "Derived", "Deriving", "Running", "Totals", "derive", "rule_text"]
+           "Derived", "Deriving", "Running", "Totals", "derive", "rule_text"]
 
 
 class Derived(msgspec.Struct, frozen=True, kw_only=True):
@@ -90,15 +87,13 @@ def _kind(m: Movement) -> str:
 
 #: What the totals read of a hand with no flushes (a RecordEncoder takes no hand with one).
 _PLAIN: Mapping[str, Any] = {}
-#: Hands derived (and stored) together by :meth:`Deriving.batches`.
-BATCH = 500
 #: The movements whose packing is remembered at once (the engine's own are a few
 #: thousand a session; others are new each hand).
 _MOVES = 1 << 14
 
 
 class Deriving:
-    """One session's rows, derived as its hands come (:meth:`rows`, a batch at a time),
+    """One session's rows, derived as its hands come (:meth:`each`, a hand at a time),
     then its nets and totals (:meth:`derived`).
 
     ``before``: the sums of the hands stored before these (it must name every seated
@@ -122,62 +117,80 @@ class Deriving:
         #: the movement (so that the id is not another's while remembered)
         self._packed: dict[int, tuple[Movement, int, str]] = {}
         #: how many times each packed movement was made, not yet in the nets
-        self._moved: Counter[int] = Counter()
+        self._moved: dict[int, int] = {}
 
     def rows(self, records: Sequence[Any], settlements: Sequence[Settlement], *,
              texts: bool = True) -> list[tuple[Any, ...]]:
-        """The ``hands`` rows of these hands (each a record as stored, or a hand being
-        imported: formats/reader.HandText, and its settlement), added to the sums. With
-        ``texts`` False the ``record`` column is left None (``loo check`` compares the
-        record it read, not its text)."""
-        if len(records) != len(settlements):
+        """The ``hands`` rows of these hands (:meth:`each`, all at once)."""
+        return list(self.each(records, settlements, texts=texts))
+
+    def each(self, records: Iterable[Any], settlements: Iterable[Settlement], *,
+             texts: bool = True) -> Iterator[tuple[Any, ...]]:
+        """The ``hands`` row of each hand as it comes (each a record as stored, or a hand
+        being imported: formats/reader.HandText, and its settlement), added to the sums:
+        ``records`` and ``settlements`` may be iterators, so that memory holds one hand.
+        With ``texts`` False the ``record`` column is left None (``loo check`` compares
+        the record it read, not its text)."""
+        if (isinstance(records, Sequence) and isinstance(settlements, Sequence)
+                and len(records) != len(settlements)):
             raise StoreError(f"Cannot store the session: {len(records)} hand records "
                              f"but {len(settlements)} settlements.")
         seats, totals, leaks, encoder = self.seats, self.totals, self.leaks, self._encoder
         seat, n = seats.position, len(seats.names)
         swapping = leaks is not None and leaks.swapping
-        packed_of, moved = self._packed, self._moved
-        out = []
-        for raw, s in zip(records, settlements, strict=True):
-            text = None
-            swaps: Any = None
-            if type(raw) is not dict and hasattr(raw, "typed"):  # a hand being imported:
-                # its text encoded where it is checked and plain, else its object (flushes...)
-                given: Any = raw
-                typed = given.typed
-                if typed is not None:
-                    if swapping:
-                        swaps = typed.exchanges
-                    if texts:
-                        text = encoder.text(given.text, typed)
-                raw = given.object() if text is None else _PLAIN
-            if swapping and text is None:
-                swaps = raw.get("exchanges")
-            try:
-                dealer = seat[s.dealer]
-                looed = codec.looed_mask(s.looed, seat)
-                deltas = codec.by_position(s.deltas, seat, n)
-                words, tricks = totals.hand(s, raw, seat, n)
-            except KeyError as e:
-                raise cannot_store(s.hand_no, f"{e.args[0]!r} is named, who is not "
-                                   "seated") from None
-            if texts and text is None:
-                text = codec.encode_record(raw, seats)
-            try:
-                packed = [packed_of[id(m)] for m in s.movements]
-            except KeyError:
-                packed = self._pack(s)
-            values = [p[1] for p in packed]
-            moved.update(values)
-            out.append((s.hand_no, dealer, text, codec.dumps(deltas), s.pool_in, s.pot,
-                        s.pool_after, int(s.double), _outcome(s), s.table_ruling, looed,
-                        words, tricks, codec.moves_text(values),
-                        "".join([p[2] for p in packed])))
-            if leaks is not None:
-                leaks.add(s.hand_no, dealer, words, deltas, s.double, looed,
-                          swaps if type(swaps) is dict else None)
-        self._session = session_totals(settlements, 0, self._session)
-        return out
+        moved, packed_of = self._moved, self._packed
+        hands, doubles, largest, longest, run, paid = self._session
+        try:
+            for raw, s in zip(records, settlements, strict=True):
+                text = None
+                swaps: Any = None
+                if type(raw) is not dict and hasattr(raw, "typed"):  # a hand being imported:
+                    # its text encoded where it is checked and plain, else its object
+                    given: Any = raw
+                    typed = given.typed
+                    if typed is not None:
+                        if swapping:
+                            swaps = typed.exchanges
+                        if texts:
+                            text = encoder.text(given.text, typed)
+                    raw = given.object() if text is None else _PLAIN
+                if swapping and text is None:
+                    swaps = raw.get("exchanges")
+                try:
+                    dealer = seat[s.dealer]
+                    looed = codec.looed_mask(s.looed, seat)
+                    deltas = codec.by_position(s.deltas, seat, n)
+                    words, tricks = totals.hand(s, raw, seat, n)
+                except KeyError as e:
+                    raise cannot_store(s.hand_no, f"{e.args[0]!r} is named, who is not "
+                                       "seated") from None
+                if texts and text is None:
+                    text = codec.encode_record(raw, seats)
+                try:
+                    packed = [packed_of[id(m)] for m in s.movements]
+                except KeyError:
+                    packed = self._pack(s)
+                values = [p[1] for p in packed]
+                for value in values:
+                    moved[value] = moved.get(value, 0) + 1
+                double = s.double
+                run = run + 1 if double else 0
+                hands += 1
+                if double:
+                    doubles += 1
+                if s.pot > largest:
+                    largest = s.pot
+                if run > longest:
+                    longest = run
+                if leaks is not None:
+                    leaks.add(s.hand_no, dealer, words, deltas, double, looed,
+                              swaps if type(swaps) is dict else None)
+                yield (s.hand_no, dealer, text, codec.dumps(deltas), s.pool_in, s.pot,
+                       s.pool_after, int(double), _outcome(s), s.table_ruling, looed,
+                       words, tricks, codec.moves_text(values),
+                       "".join([p[2] for p in packed]))
+        finally:
+            self._session = (hands, doubles, largest, longest, run, paid)
 
     def _pack(self, s: Settlement) -> list[tuple[Movement, int, str]]:
         """Each movement of hand ``s`` packed (codec.pack_move) with its ``causes``
@@ -193,18 +206,6 @@ class Deriving:
                                           codec.cause_letter(m) or "")
             out.append(got)
         return out
-
-    def batches(self, records: Iterable[Any], settlements: Iterable[Settlement], *,
-                size: int = BATCH) -> Iterator[list[tuple[Any, ...]]]:
-        """:meth:`rows` of ``size`` hands at a time: ``records`` and ``settlements`` may be
-        iterators, so that memory holds one batch."""
-        if (isinstance(records, Sequence) and isinstance(settlements, Sequence)
-                and len(records) != len(settlements)):
-            raise StoreError(f"Cannot store the session: {len(records)} hand records "
-                             f"but {len(settlements)} settlements.")
-        pairs = zip(records, settlements, strict=True)
-        while chunk := list(islice(pairs, size)):
-            yield self.rows([r for r, _ in chunk], [s for _, s in chunk])
 
     def derived(self, final: TableState, hands: list[tuple[Any, ...]] | None = None
                 ) -> Derived:

@@ -9,7 +9,7 @@ when read (:meth:`Totals.fold`), a few thousand tallies for a hundred thousand h
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -84,8 +84,9 @@ class Totals:
         self.seats = {k: list(t) for k, t in start.seat_totals.items()}
         self.paid = 0
         #: (who, tricks taken, looed, loo paid, took the whole pool, flushed, change) ->
-        #: hands; ``who`` numbers a (player, seat from the dealer, word column, played)
-        self.tally: dict[tuple[Any, ...], int] = {}
+        #: [hands] (counted in place: one look-up a player); ``who`` numbers a (player,
+        #: seat from the dealer, word column, played)
+        self.tally: dict[tuple[Any, ...], list[int]] = {}
         self._plans: dict[int, tuple[Any, ...]] = {}
         self._who: dict[tuple[str, int, int, bool], int] = {}
         self._whos: list[tuple[str, int, int, bool]] = []
@@ -115,13 +116,21 @@ class Totals:
                     tricks[where] = _TRICK_CHARS[taken]
                 key = (who, taken, p in looed, loos.get(p, 0) if loos else 0, p == whole,
                        p in flushes, deltas.get(p, 0))
-                tally[key] = tally.get(key, 0) + 1
+                count = tally.get(key)
+                if count is None:
+                    tally[key] = [1]
+                else:
+                    count[0] += 1
             played = "".join(tricks)
         else:   # nobody played: no tricks
             for p, _, who, _passed, _where in plan[4]:
                 key = (who, 0, p in looed, loos.get(p, 0) if loos else 0, p == whole,
                        p in flushes, deltas.get(p, 0))
-                tally[key] = tally.get(key, 0) + 1
+                count = tally.get(key)
+                if count is None:
+                    tally[key] = [1]
+                else:
+                    count[0] += 1
             played = "0" * n_seats
         if s.cards is not None:
             self._cards(s)
@@ -182,7 +191,7 @@ class Totals:
     def fold(self) -> None:
         """Add the tallies to the sums (and forget them)."""
         by_seat, whos = self.seats, self._whos
-        for (who, taken, lo, paid, whole, flush, delta), c in self.tally.items():
+        for (who, taken, lo, paid, whole, flush, delta), (c,) in self.tally.items():
             p, place, column, played = whos[who]
             t = self._player(p, delta)
             t[0] += c
@@ -208,16 +217,6 @@ class Totals:
             st[2] += lo * c
             self.paid += paid * c
         self.tally = {}
-
-
-def session_totals(settlements: Sequence[Settlement], loo_paid: int,
-                    start: tuple[int, ...]) -> tuple[int, ...]:
-    hands, doubles, largest, longest, run, paid = start
-    for s in settlements:
-        run = run + 1 if s.double else 0
-        hands, doubles = hands + 1, doubles + int(s.double)
-        largest, longest = max(largest, s.pot), max(longest, run)
-    return (hands, doubles, largest, longest, run, paid + loo_paid)
 
 
 NOTHING = Running(nets={}, player_totals={}, seat_totals={}, session_totals=(0,) * 6)

@@ -347,8 +347,9 @@ def _store(db: Connection, sid: int, players: Sequence[str], d: derive.Derived,
     leak_tallies.write(conn, sid, leaks, add=leaks_added)
 
 
-def _insert_hands(conn: sqlite3.Connection, sid: int, rows: list[tuple[Any, ...]]) -> None:
-    """Insert hand rows (derive.HAND_COLUMNS) of session ``sid``."""
+def _insert_hands(conn: sqlite3.Connection, sid: int, rows: Iterable[tuple[Any, ...]]) -> None:
+    """Insert hand rows (derive.HAND_COLUMNS) of session ``sid`` (an iterator: each row
+    is stored as it is derived)."""
     conn.executemany(INSERT_HANDS.format(sid=int(sid)), rows)
 
 
@@ -392,8 +393,8 @@ def _store_totals(conn: sqlite3.Connection, sid: int, d: derive.Derived) -> None
 Final = TableState | Callable[[], TableState]
 #: (session, raw hand objects, settlements, final state, source) and optionally the
 #: session file's ``seat_changes`` (joins and leaves between hands). The hands and their
-#: settlements may be iterators: they are derived and inserted a batch at a time
-#: (derive.Deriving.batches), so the writer's memory does not grow with the session.
+#: settlements may be iterators: each hand is derived and inserted as it comes
+#: (derive.Deriving.each), so the writer's memory does not grow with the session.
 #: A session to store: the session, its records, their settlements, the table after the
 #: last, its source; then, from a file, its seat changes and its extras (formats/
 #: extensions.py ``session_extras``: ``$schema`` and the ``x-`` fields, kept as given).
@@ -437,8 +438,7 @@ def _new_session(db: Connection, item: SessionItem) -> int:
         db.execute("UPDATE sessions SET extras = ? WHERE id = ?", (codec.dumps(extras), sid))
     leaks = _tally(session, session.players)
     deriving = derive.Deriving(session.players, leaks=leaks)
-    for rows in deriving.batches(records, settlements):
-        _insert_hands(db.conn, sid, rows)
+    _insert_hands(db.conn, sid, deriving.each(records, settlements))
     _store(db, sid, session.players,
            deriving.derived(final if isinstance(final, TableState) else final()),
            leaks.tallies(), keep=0, stored_hands=0)
