@@ -254,7 +254,7 @@ def ratio_rows(plan: Plan) -> Iterator[Row]:
     loo, ref = [*h.loo_command(), "--db", str(db)], [*h.REFERENCE, "--db", str(db)]
     where = f"on {plan.big:,} hands"
     for label, args, ref_args in (("`loo balances`", ["balances"], ["balances"]),
-                                  ("`loo pool`", ["pool"], ["balances"]),
+                                  ("`loo pool`", ["pool"], ["pool"]),
                                   ("`loo --help`", ["--help"], ["--help"])):
         m_loo, m_ref = h.interleaved([*loo, *args], [*ref, *ref_args], plan.fast_runs)
         yield _ratio_row(label if args == ["--help"] else f"{label} {where}", m_loo, m_ref, 1.3)

@@ -387,17 +387,33 @@ def long_db(tmp_path, long_ledger) -> Path:
     return db
 
 
+def _one_sentence(stderr: str, db: Path) -> None:
+    """One sentence naming the ledger, no traceback, and the ledger closed as usual (no
+    -wal or -shm left beside it)."""
+    assert "Traceback" not in stderr
+    assert stderr.startswith(f"Error: the ledger {db} is damaged"), stderr
+    assert len(stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in db.parent.glob("long.db*")) == ["long.db"]
+
+
 @pytest.mark.parametrize("cmd", READS, ids=" ".join)
-def test_a_damaged_page_met_while_reading_is_one_sentence(long_db, cmd):
+def test_a_damaged_page_met_while_reading_is_one_sentence(loo, long_db, cmd):
     """Each read meets the damaged page while it goes through the hands (a cursor being
     iterated): one sentence naming the ledger, exit 1, no traceback, and the ledger closed
-    as usual (no -wal or -shm left beside it)."""
+    as usual (no -wal or -shm left beside it). Run as ``loo`` runs it, in this process
+    (tests/conftest.py's ``loo``: no exception escapes it); the next test runs one in a
+    fresh process."""
+    result = loo(long_db, *cmd)
+    assert result.exit_code == 1, result.output
+    _one_sentence(result.stderr, long_db)
+
+
+def test_a_damaged_page_met_by_a_fresh_process_is_one_sentence(long_db):
+    """The same, `loo hands` in a fresh process: exit 1 and one sentence on its standard
+    error, the ledger closed as the process ends."""
     import subprocess
     import sys
-    result = subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(long_db), *cmd],
-                            capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "loo_ledger", "--db", str(long_db),
+                             "hands"], capture_output=True, text=True)
     assert result.returncode == 1, result.stderr
-    assert "Traceback" not in result.stderr
-    assert result.stderr.startswith(f"Error: the ledger {long_db} is damaged"), result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
-    assert sorted(p.name for p in long_db.parent.glob("long.db*")) == ["long.db"]
+    _one_sentence(result.stderr, long_db)

@@ -3,6 +3,7 @@ typed) and the format documentation that `loo --help` points to."""
 
 from __future__ import annotations
 
+import importlib
 import tomllib
 from pathlib import Path
 
@@ -12,6 +13,19 @@ from loo_ledger.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]
+
+
+def test_every_module_of_the_package_imports():
+    """Each module of the package (``python -m loo_ledger``'s __main__ aside: it runs the
+    program), imported as a program that uses it would, whatever the suite's other tests
+    import: a module only a rare path loads is imported here too (the doctests are
+    collected only from the modules that hold an example, tests/conftest.py)."""
+    package = ROOT / "loo_ledger"
+    names = sorted(".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(
+        ".__init__") for path in package.rglob("*.py") if path.name != "__main__.py")
+    assert len(names) > 150 and "loo_ledger.tui.footer" in names
+    for name in names:
+        assert importlib.import_module(name).__name__ == name
 
 
 def test_the_package_is_marked_typed():

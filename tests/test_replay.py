@@ -117,9 +117,9 @@ def test_session_argument_and_variant(loo, tmp_path, save, good_session, good_fi
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
-def test_the_stored_rules_give_the_stored_nets(loo, tmp_path, path, dump_db):
-    db = tmp_path / "sample.db"
-    assert loo(db, "import", path).exit_code == 0
+def test_the_stored_rules_give_the_stored_nets(loo, tmp_path, path, dump_db, sample_ledger,
+                                              copy_ledger):
+    db = copy_ledger(sample_ledger(path), tmp_path, "sample.db")  # `loo import path`
     before = dump_db(db)
     data = replay(loo, db)
     assert data["skipped"] == [] and data["changed"] == []

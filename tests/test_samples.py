@@ -41,17 +41,16 @@ def _balances(db: Path) -> tuple[dict[str, int], int]:
 
 
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory: pytest.TempPathFactory):
-    """``imported(path)``: a ledger holding the sample ``path``, imported once for the
-    module (`loo import` must exit 0); the tests only read it."""
+def imported(tmp_path_factory: pytest.TempPathFactory, sample_ledger, copy_ledger):
+    """``imported(path)``: a ledger holding the sample ``path`` (`loo import` exits 0:
+    tests/conftest.py's ``sample_ledger``), a copy of it for the module; the tests only
+    read it."""
     folder = tmp_path_factory.mktemp("samples")
     made: dict[Path, Path] = {}
 
     def ledger(path: Path) -> Path:
         if path not in made:
-            db = folder / f"{path.stem}.db"
-            _ok(db, "import", str(path))
-            made[path] = db
+            made[path] = copy_ledger(sample_ledger(path), folder, f"{path.stem}.db")
         return made[path]
 
     return ledger

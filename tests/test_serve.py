@@ -313,11 +313,12 @@ def test_serve_names_a_session_that_is_not_there(evening, loo) -> None:
 
 
 @pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.json")), ids=lambda p: p.stem)
-def test_every_sample_evening_is_shown_as_loo_pool_tells_it(sample, tmp_path, loo) -> None:
-    """Every preset's sample (Lou's pot and burn among them): the page's pool, next dealer
-    and antes are those `loo pool --json` gives (the page works nothing out itself)."""
-    db = tmp_path / "loo.db"
-    assert loo(db, "import", sample).exit_code == 0
+def test_every_sample_evening_is_shown_as_loo_pool_tells_it(sample, tmp_path, loo,
+                                                          sample_ledger, copy_ledger) -> None:
+    """Every preset's sample (Lou's pot and burn among them), imported (a copy of
+    tests/conftest.py's ``sample_ledger``): the page's pool, next dealer and antes are
+    those `loo pool --json` gives (the page works nothing out itself)."""
+    db = copy_ledger(sample_ledger(sample), tmp_path)
     status = json.loads(loo(db, "pool", "--json").output)
     with TestClient(make_app(db, TOKEN)) as c:
         html = c.get(f"/{TOKEN}/").text

@@ -19,6 +19,7 @@ from table_kit import board, board_text, drive, hand, lasts, nets, new, new_hand
 
 from loo_ledger.store import Ledger
 from loo_ledger.tui.app import TableApp
+from loo_ledger.tui.footer import KeysFooter
 from loo_ledger.tui.screens import HandScreen
 
 # -- a ten-hand three-card evening -----------------------------------------------------
@@ -237,6 +238,41 @@ def test_quitting_mid_hand_writes_nothing(loo, tmp_path, dump_db):
 
     drive(db, script)
     assert dump_db(db) == before
+
+
+def _keys(footer: KeysFooter) -> list[str]:
+    """The keys a footer shows, in its order (each a FooterKey of Textual's)."""
+    return [key.key for key in footer.children if hasattr(key, "key")]
+
+
+def test_the_boards_footer_keeps_its_keys_behind_the_hand_form(loo, tmp_path):
+    """The scoreboard's footer lists its keys: the app's q, the hands table's g e h, the
+    entry keys n u a j l (TableApp.BINDINGS, READ, ENTRY), then Textual's ctrl+p (its
+    command palette). The hand form covers the whole screen: its own footer lists escape,
+    backspace (HandScreen.BINDINGS), the app's q and ctrl+p, and the board's, out
+    of sight, is the very same footer as before (not built again for the board's keys
+    doing nothing behind the form); after the hand is recorded it still is, with the
+    same keys."""
+    db = tmp_path / "keys.db"
+    new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+    board_keys = ["q", "g", "e", "h", "n", "u", "a", "j", "l", "ctrl+p"]
+
+    async def script(pilot: Any, app: TableApp) -> None:
+        footer = app.screen.query_one(KeysFooter)
+        shown = list(footer.children)
+        assert _keys(footer) == board_keys
+        screen = await new_hand_form(pilot)
+        assert _keys(screen.query_one(KeysFooter)) == ["escape", "backspace", "q", "ctrl+p"]
+        assert list(footer.children) == shown
+        await pilot.press("enter", "1", "1")   # Ann 1, Ben 1, Cat 1 (filled in)
+        await pilot.pause()
+        assert screen.record is not None
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is footer.screen and "Hand 1 recorded." in text(app, "#message")
+        assert list(footer.children) == shown and _keys(footer) == board_keys
+
+    drive(db, script)
 
 
 def test_an_error_is_said_in_words(loo, tmp_path):
