@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from loo_ledger.domain.next.plan import Plan
 from loo_ledger.domain.rules.codes import DoubleWhen, Game, LooKind, Resolution, RuleRef
 from loo_ledger.domain.rules.model import Settlement, TableState
@@ -139,16 +141,18 @@ class Book:
         return self.state.pool + self.change
 
     def finish(self, *, next_dealer: str, double: bool | None = None,
-               lou_first: bool | None = None, lou_antes_due: bool | None = None,
+               lou: tuple[bool, bool] | None = None,
                sit_out: frozenset[str] = _NONE) -> Settlement:
         """The settlement, and the table state for the next hand. ``double``: whether the
         next pool is double; by ``double_when`` if not given (after a loo, or while chips
-        are carried). ``last_had_loo`` is whether anyone was looed (a loo paid: a Lou burn
-        or a ``pays-pool`` revoke too). Raises :class:`ConservationError` if the book's
-        running figures do not conserve chips: the players' changes and the pool's sum to
-        zero, and the pool is never negative. (The book has a change for each player dealt
-        in, and only for them: it starts with every one, and a movement naming anyone
-        else is a KeyError.)"""
+        are carried). ``lou``: Lou's ``lou_first`` and ``lou_antes_due`` for the next deal
+        (else they are the state's). The next state is this one changed (``replace``: the
+        fields a hand does not change, it names not). ``last_had_loo`` is whether anyone
+        was looed (a loo paid: a Lou burn or a ``pays-pool`` revoke too). Raises
+        :class:`ConservationError` if the book's running figures do not conserve chips:
+        the players' changes and the pool's sum to zero, and the pool is never negative.
+        (The book has a change for each player dealt in, and only for them: it starts with
+        every one, and a movement naming anyone else is a KeyError.)"""
         state, plan, looed = self.state, self.plan, self.looed
         net, change = self.net, self.change
         pool_after = state.pool + change
@@ -159,11 +163,11 @@ class Book:
         if double is None:
             double = bool(looed) if self.variant.double_when == _DOUBLE_LOOED \
                 else pool_after > 0
-        next_state = TableState(
-            seats=state.seats, dealer=next_dealer, pool=pool_after, double=double,
-            lou_first=state.lou_first if lou_first is None else lou_first,
-            lou_antes_due=state.lou_antes_due if lou_antes_due is None else lou_antes_due,
-            sit_out=sit_out, hand_no=state.hand_no + 1, last_had_loo=bool(looed))
+        next_state = replace(state, dealer=next_dealer, pool=pool_after, double=double,
+                             sit_out=sit_out, hand_no=state.hand_no + 1,
+                             last_had_loo=bool(looed))
+        if lou is not None:
+            next_state = replace(next_state, lou_first=lou[0], lou_antes_due=lou[1])
         # In the order of Settlement's fields (model.py says why not by name): hand_no,
         # dealer, dealt, movements, deltas, pool_in, pot, pool_after, double, outcome,
         # next_state, looed, loos, whole, kind, words, notes, table_ruling, rules_deltas,

@@ -23,21 +23,19 @@ def settle_lou(tricks: Mapping[str, int], offenders: list[str], book: Book) -> S
     first = plan.kind == _DEAL_LOU_FIRST
     if book.outcome == ALL_FOLD:
         book.memo(pot, ways.all_folded)
-        return book.finish(next_dealer=plan.dealer, double=pot > 0, lou_first=False,
-                           lou_antes_due=False)
+        return book.finish(next_dealer=plan.dealer, double=pot > 0, lou=(False, False))
     if book.outcome == RENEGE:
         for p in offenders:
             book.loo(p, ways.reneged, amount=burn)  # a renege's burn is a burn (stats, exports)
         book.note(wording.renege_note(offenders))
-        return book.finish(next_dealer=plan.dealer, double=True, lou_first=first,
-                           lou_antes_due=False, sit_out=frozenset(offenders))
+        return book.finish(next_dealer=plan.dealer, double=True, lou=(first, False),
+                           sit_out=frozenset(offenders))
     if book.outcome == LONE and plan.taker is not None:
         book.take_whole(plan.taker, ways.stood_alone)
     else:
         _played(tricks, book, burn, first)
     over = book.pool_after == 0
-    return book.finish(next_dealer=plan.next_dealer, double=not over, lou_first=over,
-                       lou_antes_due=over)
+    return book.finish(next_dealer=plan.next_dealer, double=not over, lou=(over, over))
 
 
 def _played(tricks: Mapping[str, int], book: Book, burn: int, first: bool) -> None:

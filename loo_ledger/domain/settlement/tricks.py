@@ -27,7 +27,7 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
     won_by = tricks.get
     for p in plan.in_play:
         won = won_by(p, 0)
-        if (defender is not None and p == defender) or (offenders and p in offenders):
+        if p == defender or (offenders and p in offenders):  # (no player is None)
             amount = pot if won == size else won * share
             if p == defender:
                 book.memo(amount, ways.defended, won)
