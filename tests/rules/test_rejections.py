@@ -28,6 +28,15 @@ def test_played_hand_without_tricks():
     rejects(V(), table(pool=18), "TRICKS_SUM", **DOUBLE)
 
 
+def test_a_trick_count_beyond_the_hand_or_below_nothing():
+    """Three-card Loo deals three cards, so a player wins 0 to 3 tricks: A's 4 and C's -1
+    are each refused by name, and, the counts being unreadable, no sum is worked from them
+    (no TRICKS_SUM beside them)."""
+    found = problems(V(), table(), tricks=dict(A=4, B=0, C=-1))
+    assert sorted(found) == [("TRICKS_INVALID", "A"), ("TRICKS_INVALID", "C")]
+    rejects(V(), table(), "TRICKS_INVALID", "A", tricks=dict(A=4, B=0, C=0))
+
+
 def test_tricks_for_a_player_who_passed_L3_23():
     rejects(V(), table(pool=18), "TRICKS_BY_NONPLAYER", "B", trump="hearts",
             declarations=dict(A="stand", B="pass", C="stand", D="pass", E="stand"),
