@@ -105,33 +105,23 @@ class Totals:
         deltas, counts, looed, loos, whole = s.deltas, s.tricks, s.looed, s.loos, s.whole
         flushes = {f["player"] for f in raw.get("flushes", ())} if "flushes" in raw else ()
         tally = self.tally
-        if s.outcome in CONTESTED:
-            tricks = ["0"] * n_seats
-            for p, who, _, passed, where in plan[4]:
-                taken = 0 if passed else counts.get(p, 0)
-                if taken:
-                    if not 0 < taken < len(_TRICK_CHARS):
-                        raise cannot_store(s.hand_no, f"{p} took {taken} tricks, which the "
-                                           "store has no letter for")
-                    tricks[where] = _TRICK_CHARS[taken]
-                key = (who, taken, p in looed, loos.get(p, 0) if loos else 0, p == whole,
-                       p in flushes, deltas.get(p, 0))
-                count = tally.get(key)
-                if count is None:
-                    tally[key] = [1]
-                else:
-                    count[0] += 1
-            played = "".join(tricks)
-        else:   # nobody played: no tricks
-            for p, _, who, _passed, _where in plan[4]:
-                key = (who, 0, p in looed, loos.get(p, 0) if loos else 0, p == whole,
-                       p in flushes, deltas.get(p, 0))
-                count = tally.get(key)
-                if count is None:
-                    tally[key] = [1]
-                else:
-                    count[0] += 1
-            played = "0" * n_seats
+        contested = s.outcome in CONTESTED  # else nobody played: no tricks
+        tricks = ["0"] * n_seats
+        for p, who_played, who_not, passed, where in plan[4]:
+            taken = 0 if passed or not contested else counts.get(p, 0)
+            if taken:
+                if not 0 < taken < len(_TRICK_CHARS):
+                    raise cannot_store(s.hand_no, f"{p} took {taken} tricks, which the "
+                                       "store has no letter for")
+                tricks[where] = _TRICK_CHARS[taken]
+            key = (who_played if contested else who_not, taken, p in looed,
+                   loos.get(p, 0) if loos else 0, p == whole, p in flushes, deltas.get(p, 0))
+            count = tally.get(key)
+            if count is None:
+                tally[key] = [1]
+            else:
+                count[0] += 1
+        played = "".join(tricks)
         if s.cards is not None:
             self._cards(s)
         return plan[3], played
