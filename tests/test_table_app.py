@@ -375,12 +375,18 @@ def test_a_hand_recorded_elsewhere_meanwhile_is_not_overwritten(loo, tmp_path):
 
 # -- a shared screen -----------------------------------------------------------------------
 
-def test_view_only_offers_no_entry(loo, tmp_path, dump_db):
+def test_view_only_offers_no_entry_and_no_color_is_honoured(loo, tmp_path, dump_db,
+                                                            monkeypatch):
+    """``--view``: n u j l do nothing and none of their actions is bound; nothing is
+    written. The same app, opened with NO_COLOR set, honours it (one app for both: what
+    each checks does not depend on the other)."""
     db = tmp_path / "view.db"
     new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
     before = dump_db(db)
+    monkeypatch.setenv("NO_COLOR", "1")
 
     async def script(pilot: Any, app: TableApp) -> None:
+        assert app.no_color
         await pilot.press("n", "u", "j", "l")
         await pilot.pause()
         assert not isinstance(app.screen, HandScreen)
@@ -391,29 +397,24 @@ def test_view_only_offers_no_entry(loo, tmp_path, dump_db):
     assert dump_db(db) == before
 
 
-def test_no_color_is_honoured(loo, tmp_path, monkeypatch):
-    db = tmp_path / "nc.db"
-    new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
-    monkeypatch.setenv("NO_COLOR", "1")
-
-    async def script(pilot: Any, app: TableApp) -> None:
-        assert app.no_color
-
-    drive(db, script)
-
-
 # -- snapshots -----------------------------------------------------------------------------
 
-@pytest.fixture
-def evening_db(loo, tmp_path) -> Path:
-    """The first three hands of the ten-hand evening above, recorded by loo hand."""
-    db = tmp_path / "snap.db"
+@pytest.fixture(scope="module")
+def evening_built(loo, tmp_path_factory) -> Path:
+    """The first three hands of the ten-hand evening above, recorded by loo hand, once
+    for the module (closed: each snapshot opens a copy, ``evening_db``)."""
+    db = tmp_path_factory.mktemp("snap") / "snap.db"
     new(loo, db, *FRIDAY)
     for words in (["Ann=1", "Ben=0", "Cat=1", "Dov=1", "Eve=0"],
                   ["Ben=2", "Cat=pass", "Dov=pass", "Eve=pass", "Ann=defend:1"],
                   ["Cat=miss", "Dov=pass", "Eve=pass", "Ann=pass", "Ben=pass"]):
         assert loo(db, "hand", *words).exit_code == 0
     return db
+
+
+@pytest.fixture
+def evening_db(evening_built, copy_ledger, tmp_path) -> Path:
+    return copy_ledger(evening_built, tmp_path, "snap.db")
 
 
 def _snap_app(db: Path, **options: Any) -> TableApp:
