@@ -19,6 +19,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from loo_ledger import errors  # errors.Problem: loaded only when a rule is refused
 from loo_ledger.domain.rules.codes import (
     AnteModel,
     BoardPayers,
@@ -36,15 +37,22 @@ from loo_ledger.domain.rules.codes import (
     Word,
 )
 from loo_ledger.domain.rules.params import PARAMS, Param
-from loo_ledger.errors import Problem, VariantError
+from loo_ledger.errors import VariantError
 
 if TYPE_CHECKING:
     from loo_ledger.domain.settlement.compiled import Compiled
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Variant:
-    """Every parameter of a table's rules. Build one with :func:`variant`."""
+    """Every parameter of a table's rules. Build one with :func:`variant`.
+
+    Compared by identity (``eq=False``): nothing compares two variants' 38 values
+    (:meth:`overrides` does, parameter by parameter), so the dataclass's generated
+    ``__eq__``, ``__hash__`` and ``__repr__``, which CPython compiles from source at every
+    start (some 5 million instructions, docs/benchmarks.md), are not made. Its ``repr`` is
+    the call of :func:`variant` that makes the same rules.
+    """
 
     name: str
     game: Game
@@ -99,6 +107,14 @@ class Variant:
         ask it)."""
         return (self.game == Game.LOO and self.hand_size == 5 and self.indicator_to_dealer
                 and self.exchange > 0)
+
+    def __repr__(self) -> str:
+        """``variant('three-card', {'loo': 'mixed'})``: the call that makes the same rules.
+
+        >>> variant("three-card", {"loo": "mixed", "miss": "no"})
+        variant('three-card', {'loo': 'mixed', 'miss': 'false'})
+        """
+        return f"variant({self.name!r}, {self.overrides()!r})"
 
     def value_text(self, name: str) -> str:
         """The value of parameter ``name`` as a person types it."""
@@ -181,19 +197,24 @@ def parse_value(param: Param, raw: Any) -> Any:
     return int(text) if text.isdigit() else text
 
 
+#: Three-card Loo's values, as codes: every preset is written as its differences from them.
 _THREE_CARD: dict[str, Any] = dict(
-    game="loo", hand_size=3, ante=9, ante_model="dealer", single_stake=3, loo="limited",
-    loo_amount=9, loo_limit=90, divided=True, simple_pool="play-all", double_when="carried",
-    miss=True, dealer_vs_one=frozenset({"stand", "miss", "defend"}), lone_player="takes-pool",
-    exchange=0, indicator_to_dealer=True, club_law=False, force_after_single=False,
-    flushes=False, blazes=False, pam="none", pam_flush_class=True, flush_tiebreak="seat",
-    flush_payout="pool", board_payers="all", lou_ante_dealer=100, lou_ante_each=500,
-    revoke_penalty="looed", forfeits=False, burn_cap=5000, lou_two_stander_rule=True,
-    lou_odd_cent="stays", lou_exchange_limits=True, game_end="none", pack=52,
+    game=Game.LOO, hand_size=3, ante=9, ante_model=AnteModel.DEALER, single_stake=3,
+    loo=LooKind.LIMITED, loo_amount=9, loo_limit=90, divided=True,
+    simple_pool=SimplePool.PLAY_ALL, double_when=DoubleWhen.CARRIED, miss=True,
+    dealer_vs_one=frozenset({Word.STAND, Word.MISS, Word.DEFEND}),
+    lone_player=LonePlayer.TAKES_POOL, exchange=0, indicator_to_dealer=True, club_law=False,
+    force_after_single=False, flushes=False, blazes=False, pam=Pam.NONE, pam_flush_class=True,
+    flush_tiebreak=FlushTiebreak.SEAT, flush_payout=FlushPayout.POOL,
+    board_payers=BoardPayers.ALL, lou_ante_dealer=100, lou_ante_each=500,
+    revoke_penalty=RevokePenalty.LOOED, forfeits=False, burn_cap=5000,
+    lou_two_stander_rule=True, lou_odd_cent=LouOddCent.STAYS, lou_exchange_limits=True,
+    game_end=GameEnd.NONE, pack=52,
 )
 
-_FIVE_CARD = dict(hand_size=5, ante=5, loo_amount=5, loo_limit=25, simple_pool="as-double",
-                  miss=False, exchange=5, flushes=True, pam="jack-of-clubs")
+_FIVE_CARD = dict(hand_size=5, ante=5, loo_amount=5, loo_limit=25,
+                  simple_pool=SimplePool.AS_DOUBLE, miss=False, exchange=5, flushes=True,
+                  pam=Pam.JACK_OF_CLUBS)
 
 # Each preset: (what it is, its source, its differences from three-card).
 _PRESET_TABLE: dict[str, tuple[str, str, dict[str, Any]]] = {
@@ -201,36 +222,41 @@ _PRESET_TABLE: dict[str, tuple[str, str, dict[str, Any]]] = {
     "bicycle": ("three-card counted in chips: ante 3, loo 3, flushes; the dealer facing one "
                 "stander may stand or defend", "004",
                 dict(ante=3, loo_amount=3, loo_limit=30, flushes=True,
-                     dealer_vs_one=frozenset({"stand", "defend"}))),
+                     dealer_vs_one=frozenset({Word.STAND, Word.DEFEND}))),
     "poker-book": ("three-card, a miss every deal; the dealer antes only after a deal without a "
                    "loo; unlimited loo; the revoker pays the pool", "002",
-                   dict(ante_model="replenish", loo="unlimited", simple_pool="as-double",
-                        double_when="looed", revoke_penalty="pays-pool")),
+                   dict(ante_model=AnteModel.REPLENISH, loo=LooKind.UNLIMITED,
+                        simple_pool=SimplePool.AS_DOUBLE, double_when=DoubleWhen.LOOED,
+                        revoke_penalty=RevokePenalty.PAYS_POOL)),
     "lanterloo": ("three-card, a miss every deal, ante 3, loo 3, Pam (jack of clubs) the top "
                   "trump", "003",
-                  dict(ante=3, loo_amount=3, loo_limit=30, simple_pool="as-double",
-                       pam="jack-of-clubs")),
+                  dict(ante=3, loo_amount=3, loo_limit=30, simple_pool=SimplePool.AS_DOUBLE,
+                       pam=Pam.JACK_OF_CLUBS)),
     "britannica": ("three-card with stakes: everyone one stake, the dealer two; after a loo only "
                    "the dealer's one stake; a miss every deal; unlimited loo; Blenheim penalties",
                    "001",
-                   dict(ante_model="stakes", loo="unlimited", simple_pool="as-double",
-                        double_when="looed", dealer_vs_one=frozenset({"miss", "defend"}),
-                        revoke_penalty="blenheim", forfeits=True, game_end="full-rounds")),
+                   dict(ante_model=AnteModel.STAKES, loo=LooKind.UNLIMITED,
+                        simple_pool=SimplePool.AS_DOUBLE, double_when=DoubleWhen.LOOED,
+                        dealer_vs_one=frozenset({Word.MISS, Word.DEFEND}),
+                        revoke_penalty=RevokePenalty.BLENHEIM, forfeits=True,
+                        game_end=GameEnd.FULL_ROUNDS)),
     "irish": ("three-card, no miss, no simple/double, exchange up to 3", "000",
-              dict(simple_pool="as-double", miss=False, exchange=3)),
+              dict(simple_pool=SimplePool.AS_DOUBLE, miss=False, exchange=3)),
     "undivided": ("three-card where only a player who wins all three tricks takes the pool; "
                   "loo = 2 x ante", "000", dict(divided=False, loo_amount=18)),
     "five-card": ("five-card Loo with Pam, exchange up to 5, flushes", "000", dict(_FIVE_CARD)),
     "britannica-five-card": ("five-card with stakes of 5 (the dealer 10); a flush loos the board",
                              "001",
-                             dict(_FIVE_CARD, ante_model="stakes", single_stake=5,
-                                  loo="unlimited", double_when="looed", pam_flush_class=False,
-                                  flush_payout="board", revoke_penalty="blenheim",
-                                  forfeits=True, game_end="full-rounds")),
+                             dict(_FIVE_CARD, ante_model=AnteModel.STAKES, single_stake=5,
+                                  loo=LooKind.UNLIMITED, double_when=DoubleWhen.LOOED,
+                                  pam_flush_class=False, flush_payout=FlushPayout.BOARD,
+                                  revoke_penalty=RevokePenalty.BLENHEIM, forfeits=True,
+                                  game_end=GameEnd.FULL_ROUNDS)),
     "lou": ("the dealer's-choice poker game: stand means two tricks; burned players match the pot",
             "000",
-            dict(game="lou", hand_size=5, ante_model="lou", simple_pool="as-double", miss=False,
-                 exchange=3, revoke_penalty="burn", loo="unlimited")),
+            dict(game=Game.LOU, hand_size=5, ante_model=AnteModel.LOU,
+                 simple_pool=SimplePool.AS_DOUBLE, miss=False, exchange=3,
+                 revoke_penalty=RevokePenalty.BURN, loo=LooKind.UNLIMITED)),
 }
 
 
@@ -238,7 +264,7 @@ def _build_preset(name: str) -> Variant:
     _, source, diff = _PRESET_TABLE[name]
     values = {**_THREE_CARD, **diff}
     sources = {n: (source if n in diff else PARAMS[n].source) for n in PARAMS}
-    return Variant(name=name, sources=sources, **_coded(values))
+    return Variant(name=name, sources=sources, **values)
 
 
 PRESETS: dict[str, Variant] = {name: _build_preset(name) for name in _PRESET_TABLE}
@@ -278,9 +304,10 @@ def variant(name: str, rules: Mapping[str, Any] | None = None, *,
     table = PRESETS if presets is None else presets
     if name not in table:
         raise VariantError(f"unknown variant {name!r}; the variants are: {', '.join(table)}",
-                           [Problem(code="UNKNOWN_VARIANT", message=f"no variant named {name!r}")])
+                           [errors.Problem(code="UNKNOWN_VARIANT",
+                                           message=f"no variant named {name!r}")])
     base = table[name]
-    problems: list[Problem] = []
+    problems: list[errors.Problem] = []
     changes: dict[str, Any] = {}
     play: dict[str, str] = dict(base.play)
     for key, raw in (rules or {}).items():
@@ -291,10 +318,10 @@ def variant(name: str, rules: Mapping[str, Any] | None = None, *,
             try:
                 play[key] = table_rule_text(key, raw)
             except ValueError as exc:
-                problems.append(Problem(code="BAD_VALUE", message=str(exc)))
+                problems.append(errors.Problem(code="BAD_VALUE", message=str(exc)))
             continue
         if param is None:
-            problems.append(Problem(code="UNKNOWN_PARAMETER",
+            problems.append(errors.Problem(code="UNKNOWN_PARAMETER",
                                     message=f"no parameter named {key!r}; the parameters are: "
                                             + ", ".join(PARAMS) + "; the rules of play: "
                                             + ", ".join(TABLE_RULES)))
@@ -302,13 +329,13 @@ def variant(name: str, rules: Mapping[str, Any] | None = None, *,
         try:
             changes[key] = parse_value(param, raw)
         except ValueError as exc:
-            problems.append(Problem(code="BAD_VALUE", message=str(exc)))
+            problems.append(errors.Problem(code="BAD_VALUE", message=str(exc)))
     played = tuple(sorted(play.items()))
     if not problems and (changes or played != base.play):
         sources = {**base.sources, **{k: source for k in changes},
                    **{k: source for k, _ in played if (k, play[k]) not in base.play}}
         result = replace(base, sources=sources, play=played, **_coded(changes))
-        problems += [Problem(code="BAD_COMBINATION", message=m)
+        problems += [errors.Problem(code="BAD_COMBINATION", message=m)
                      for m in combination_problems(result)]
     if problems:
         raise VariantError(f"the rules for variant {name!r} cannot be used", problems)
