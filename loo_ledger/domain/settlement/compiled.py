@@ -169,13 +169,14 @@ class Ways:
                  "no_trick", "revoke", "revoke_pays", "looed_by_flush", "looed_by_dealers",
                  "burned", "all_folded", "reneged", "stood_alone", "takes_pot",
                  "nobody_three", "nobody_two", "first_deal_share", "odd_cents", "by_name",
-                 "rows", "size")
+                 "rows", "rows_met", "size")
 
     def __init__(self, c: Compiled) -> None:
         #: Each player's ready-made movements (:class:`Seat`), by name, and those of the
         #: players in play of each plan met, by the plan's ``in_play`` (:meth:`seats`).
         self.by_name: Memory[str, Seat] = Memory()
         self.rows: Memory[tuple[str, ...], tuple[Seat, ...]] = Memory()
+        self.rows_met: Callable[[tuple[str, ...]], tuple[Seat, ...] | None] = self.rows.get
         self.size = c.v.hand_size
         rule, k, w = c.rule, MovementKind, wording
         whole, stays = k.WHOLE_POOL, k.STAYS
@@ -241,11 +242,13 @@ class Compiled:
     """One variant's rule references, ways of moving chips and remembered plans (see the
     module)."""
 
-    __slots__ = ("v", "plans", "refs", "loo_rule", "ways")
+    __slots__ = ("v", "plans", "plan_met", "refs", "loo_rule", "ways")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
         self.plans: Memory[tuple[Any, ...], Plan] = Memory()
+        #: The young generation's look-up, bound once (as :attr:`Way.met`).
+        self.plan_met: Callable[[tuple[Any, ...]], Plan | None] = self.plans.get
         self.refs: Memory[tuple[Any, ...], RuleRef] = Memory()
         #: The parameters behind L, what a looed player pays (``Book.loo_amount``).
         self.loo_rule = self.rule("loo", *_LOO_DETAIL.get(v.loo, ()))
@@ -276,7 +279,7 @@ class Compiled:
         key = plan_key(record, state)
         if key is None:
             return None
-        got = self.plans.get(key)
+        got = self.plan_met(key)
         if got is None:
             got = self.plans.recall(key)
         if got is None:

@@ -26,7 +26,7 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
     share = pot // size if v.divided else 0  # undivided: no trick takes a share
     won_by = tricks.get
     in_play = plan.in_play
-    for seat in ways.rows.get(in_play) or ways.seats(in_play):
+    for seat in ways.rows_met(in_play) or ways.seats(in_play):
         p = seat.name
         won = won_by(p, 0)
         if p == defender or (offenders and p in offenders):  # (no player is None)
