@@ -26,10 +26,11 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
     share = pot // size if v.divided else 0  # undivided: no trick takes a share
     won_by = tricks.get
     in_play = plan.in_play
+    special = defender is not None or bool(offenders)  # (most hands: no one is asked)
     for seat in ways.rows_met(in_play) or ways.seats(in_play):
         p = seat.name
         won = won_by(p, 0)
-        if p == defender or (offenders and p in offenders):  # (no player is None)
+        if special and (p == defender or p in offenders):
             amount = pot if won == size else won * share
             if p == defender:
                 book.memo(amount, ways.defended, won)
