@@ -136,7 +136,7 @@ def evening(folder: Path, variant: str, players: int, hands: int, seed: int):
     return ledger, db, sid, records
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--hands", type=int, default=100)
@@ -145,7 +145,7 @@ def main() -> int:
     parser.add_argument("--variant", default="three-card")
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     from loo_ledger.services.table import record
 
     with tempfile.TemporaryDirectory(prefix="loo-serve-bench-") as tmp:

@@ -254,17 +254,27 @@ def copy_ledger():
     return copy
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_collect_file(file_path: Path, parent: pytest.Collector):
+class OnlyDoctestsWhereTheyAre:
     """The doctests are the package's (``--doctest-modules``), and only its modules whose
     text has an example (``>>>``) are searched for them: the test modules and their
-    helpers hold none, and two thirds of the package's modules none either (a search of
-    every object of each module in every worker, for nothing). That every module of the
-    package imports is tests/test_packaging.py's."""
-    collected = yield
-    if file_path.suffix != ".py":
+    helpers hold none, and three quarters of the package's modules none either (a search
+    of every object of each module in every worker, for nothing). That every module of
+    the package imports is tests/test_packaging.py's.
+
+    A plugin registered by :func:`pytest_configure`, not a hook of this conftest: a
+    conftest's collection hooks see only the files under its own folder (tests/), and
+    the package's modules are outside it (as a hook here, it searched all of them)."""
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_collect_file(self, file_path: Path, parent: pytest.Collector):
+        collected = yield
+        if file_path.suffix != ".py":
+            return collected
+        if Path(__file__).parent in file_path.parents or \
+                ">>>" not in file_path.read_text(encoding="utf-8"):
+            return [c for c in collected if type(c).__name__ != "DoctestModule"]
         return collected
-    if Path(__file__).parent in file_path.parents or \
-            ">>>" not in file_path.read_text(encoding="utf-8"):
-        return [c for c in collected if type(c).__name__ != "DoctestModule"]
-    return collected
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(OnlyDoctestsWhereTheyAre(), "only-doctests-where-they-are")

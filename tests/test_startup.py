@@ -283,3 +283,20 @@ def test_stats_loads_not_what_replay_and_settle_up_need(modules_of, good_db: Pat
                             "loo_ledger.services.analysis.settle_up",
                             "loo_ledger.services.analysis.season", "loo_ledger.cli.progress",
                             "rich") if m in modules]
+
+
+def test_a_variant_loads_the_problems_only_when_a_rule_is_refused() -> None:
+    """`variant()` words a refused rule as Problems (``errors.Problem``, with the 90 codes
+    of ProblemCode); a variant whose rules are sound never loads them, whoever asks."""
+    probe = ("import sys\n"
+             "from loo_ledger.domain.rules.variants import variant\n"
+             "from loo_ledger.errors import VariantError\n"
+             "v = variant('three-card', {'loo': 'mixed', 'loo_limit': '60'})\n"
+             "print(v.loo_limit, 'loo_ledger.problem' in sys.modules)\n"
+             "try:\n"
+             "    variant('three-card', {'loo': 'sometimes'})\n"
+             "except VariantError as exc:\n"
+             "    print([p.code for p in exc.problems], 'loo_ledger.problem' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.splitlines() == ["60 False", "['BAD_VALUE'] True"]

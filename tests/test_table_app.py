@@ -240,6 +240,40 @@ def test_quitting_mid_hand_writes_nothing(loo, tmp_path, dump_db):
     assert dump_db(db) == before
 
 
+def test_the_form_opened_again_keeps_nothing_of_the_last_hand(loo, tmp_path):
+    """The hand form's screen is built once and started again for each hand: after a
+    cancel at a typed answer (Ann's cards: the text box had the keys) the next form asks
+    by keys again, with no answer of the last; after a recorded hand, the form is hand 2's.
+    three-card, Ann Ben Cat, Cat deals a simple pool (P = 9, a trick 3): Ann 1, Ben 2, Cat
+    0 (filled in): Ann +3, Ben +6, Cat -9 ante - 9 loo = -18. Hand 2: Ann deals, 9 carried:
+    double, so Ben (Ann's left) is asked his word first."""
+    db = tmp_path / "again.db"
+    new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
+
+    async def script(pilot: Any, app: TableApp) -> None:
+        screen = await new_hand_form(pilot)
+        await pilot.press("enter", "c")
+        await pilot.pause()
+        assert screen.question is not None and screen.question.free
+        await pilot.press("escape")
+        await pilot.pause()
+        assert await new_hand_form(pilot) is screen
+        assert screen.question is not None and not screen.question.free
+        assert "Ann" not in text(app, "#hand-answers")
+        await pilot.press("enter", "1", "2")
+        await pilot.pause()
+        assert screen.record is not None
+        await pilot.press("y")
+        await pilot.pause()
+        assert lasts(app) == {"Ann": 3, "Ben": 6, "Cat": -18}
+        assert await new_hand_form(pilot) is screen
+        assert screen.question is not None and screen.question.key == "word:Ben"
+        assert "Hand 2: Ann deals" in text(app, "#hand-title")
+        assert text(app, "#hand-problem") == "" and "Ann" not in text(app, "#hand-answers")
+
+    drive(db, script)
+
+
 def _keys(footer: KeysFooter) -> list[str]:
     """The keys a footer shows, in its order (each a FooterKey of Textual's)."""
     return [key.key for key in footer.children if hasattr(key, "key")]
@@ -375,12 +409,18 @@ def test_a_hand_recorded_elsewhere_meanwhile_is_not_overwritten(loo, tmp_path):
 
 # -- a shared screen -----------------------------------------------------------------------
 
-def test_view_only_offers_no_entry(loo, tmp_path, dump_db):
+def test_view_only_offers_no_entry_and_no_color_is_honoured(loo, tmp_path, dump_db,
+                                                            monkeypatch):
+    """``--view``: n u j l do nothing and none of their actions is bound; nothing is
+    written. The same app, opened with NO_COLOR set, honours it (one app for both: what
+    each checks does not depend on the other)."""
     db = tmp_path / "view.db"
     new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
     before = dump_db(db)
+    monkeypatch.setenv("NO_COLOR", "1")
 
     async def script(pilot: Any, app: TableApp) -> None:
+        assert app.no_color
         await pilot.press("n", "u", "j", "l")
         await pilot.pause()
         assert not isinstance(app.screen, HandScreen)
@@ -391,29 +431,24 @@ def test_view_only_offers_no_entry(loo, tmp_path, dump_db):
     assert dump_db(db) == before
 
 
-def test_no_color_is_honoured(loo, tmp_path, monkeypatch):
-    db = tmp_path / "nc.db"
-    new(loo, db, "--players", "Ann,Ben,Cat", "--dealer", "Cat")
-    monkeypatch.setenv("NO_COLOR", "1")
-
-    async def script(pilot: Any, app: TableApp) -> None:
-        assert app.no_color
-
-    drive(db, script)
-
-
 # -- snapshots -----------------------------------------------------------------------------
 
-@pytest.fixture
-def evening_db(loo, tmp_path) -> Path:
-    """The first three hands of the ten-hand evening above, recorded by loo hand."""
-    db = tmp_path / "snap.db"
+@pytest.fixture(scope="module")
+def evening_built(loo, tmp_path_factory) -> Path:
+    """The first three hands of the ten-hand evening above, recorded by loo hand, once
+    for the module (closed: each snapshot opens a copy, ``evening_db``)."""
+    db = tmp_path_factory.mktemp("snap") / "snap.db"
     new(loo, db, *FRIDAY)
     for words in (["Ann=1", "Ben=0", "Cat=1", "Dov=1", "Eve=0"],
                   ["Ben=2", "Cat=pass", "Dov=pass", "Eve=pass", "Ann=defend:1"],
                   ["Cat=miss", "Dov=pass", "Eve=pass", "Ann=pass", "Ben=pass"]):
         assert loo(db, "hand", *words).exit_code == 0
     return db
+
+
+@pytest.fixture
+def evening_db(evening_built, copy_ledger, tmp_path) -> Path:
+    return copy_ledger(evening_built, tmp_path, "snap.db")
 
 
 def _snap_app(db: Path, **options: Any) -> TableApp:

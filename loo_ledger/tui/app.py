@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 POLL = 0.5
 #: The hands listed at first: the latest ones (``h`` lists them all).
 SHOWN = 50
+#: The name the hand form's screen is kept under (built once, started again each hand).
+HAND_SCREEN = "hand"
 
 CSS = """
 Screen { layout: vertical; }
@@ -397,8 +399,14 @@ class TableApp(App[None]):
             self.say(f"Error: {exc}")
             return
         from loo_ledger.tui.screens import HandScreen  # noqa: PLC0415 (screens: after `loo table`'s first frame)
-        self.push_screen(HandScreen(title, form, preview=preview, commit=commit,
-                                    restart=form_of), done)
+        if self.is_screen_installed(HAND_SCREEN):
+            screen = self.get_screen(HAND_SCREEN)
+            assert isinstance(screen, HandScreen)
+            screen.start(title, form, preview=preview, commit=commit, restart=form_of)
+        else:  # the first hand: the form's screen built, and kept for the next ones
+            screen = HandScreen(title, form, preview=preview, commit=commit, restart=form_of)
+            self.install_screen(screen, HAND_SCREEN)
+        self.push_screen(screen, done)
 
     def action_hand(self) -> None:
         from loo_ledger.cli.interactive_walk import header  # noqa: PLC0415 (hand entry: after `loo table`'s first frame)
