@@ -292,3 +292,21 @@ def test_a_settlement_names_its_figures_in_their_fields() -> None:
         ("C", None, 9), (None, "A", 18), (None, "B", 9)]
     assert (s.next_state.dealer, s.next_state.pool, s.next_state.hand_no,
             s.next_state.double) == ("A", 0, 5, False)
+
+
+def test_a_share_and_a_loo_met_again_are_the_players_ready_made_movements() -> None:
+    """Three-card, seats A B C D, D deals a simple pool: D antes 9, P = 9, a trick is worth
+    9 // 3 = 3; A, B and C take one each (3 each), D none and is looed for L = 9. The same
+    hand met again (a fresh table in the same state) is settled from each player's
+    ready-made movements (compiled.py ``Seat``): the very movements made the first time,
+    worded the same, and the nets the same (+3, +3, +3, -18: D's ante and loo)."""
+    v = fresh("three-card")
+    state = opening_state(("A", "B", "C", "D"), "D")
+    record = HandRecord(tricks={"A": 1, "B": 1, "C": 1, "D": 0})
+    first, again = settle(record, state, v), settle(record, state, v)
+    assert all(a is b for a, b in zip(first.movements, again.movements, strict=True))
+    assert [(m.payer, m.payee, m.amount, m.reason) for m in again.movements[1:]] == [
+        (None, "A", 3, "1 trick at 3"), (None, "B", 3, "1 trick at 3"),
+        (None, "C", 3, "1 trick at 3"), ("D", None, 9, "looed: took no trick: pays the pool 9")]
+    assert dict(again.deltas) == {"A": 3, "B": 3, "C": 3, "D": -18}
+    assert (again.looed, dict(again.loos)) == (("D",), {"D": 9})

@@ -13,6 +13,7 @@ loo's words are its cause's ("looed: took no trick", here changed) and what it p
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -27,13 +28,19 @@ WORDS = f"{CHANGED}: pays the pool 9"
 
 
 @pytest.fixture
-def changed(monkeypatch: pytest.MonkeyPatch) -> None:
+def changed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The words changed as a change to wording.py changes them: in a new process, where no
     preset has worded a movement yet (each variant remembers the movements it has made,
-    words and all: compiled.py ``Way``), so the presets are given a fresh start too."""
+    words and all: compiled.py ``Way``), so the presets are given a fresh start too, and
+    after the test what they remembered with the changed words is forgotten again (a
+    preset compiled first here would otherwise keep them for the tests after it)."""
     monkeypatch.setitem(wording.CAUSE_WORDS, LooCause.NO_TRICK, CHANGED)
-    for v in PRESETS.values():
-        monkeypatch.delitem(vars(v), "compiled", raising=False)
+    before = {name: vars(v).pop("compiled", None) for name, v in PRESETS.items()}
+    yield
+    for name, v in PRESETS.items():
+        vars(v).pop("compiled", None)
+        if before[name] is not None:
+            vars(v)["compiled"] = before[name]
 
 
 def test_a_reason_changed_in_wording_shows_in_every_output(changed, loo, tmp_path) -> None:

@@ -34,13 +34,12 @@ parts joined by spaces (``stand double 1 0``).
 
 from __future__ import annotations
 
-import json
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from loo_ledger.errors import VariantError
-from loo_ledger.store.codec import Seats, dealt_order, loads
+from loo_ledger.store.codec import Seats, dealt_order, dumps, loads
 from loo_ledger.store.situations import EXCHANGE_COLUMN, exchanged, first_deal
 
 Line = tuple[Any, ...]                      # (kind, pool, ...situation)
@@ -165,7 +164,7 @@ def session_game(variant_name: str, rules: str | Mapping[str, Any] | None) -> tu
     neither)."""
     from loo_ledger.domain.rules.variants import variant  # noqa: PLC0415 (the variants: only to count a session's tallies again)
     try:
-        given = json.loads(rules or "{}") if rules is None or isinstance(rules, str) \
+        given = loads(rules or "{}") if rules is None or isinstance(rules, str) \
             else dict(rules)
         v = variant(variant_name, given)
     except (VariantError, ValueError):
@@ -445,7 +444,7 @@ def sums(conn: Any, session_ids: Sequence[int], double: bool | None = None
     try:
         conn.execute("DELETE FROM temp.leak_order")
         conn.execute("INSERT OR IGNORE INTO temp.leak_order SELECT value, key FROM json_each(?)",
-                     [json.dumps(list(session_ids))])
+                     [dumps(list(session_ids))])
         rows: list[tuple[str, str, str, int, int, int]] = conn.execute(
             "SELECT t.name, t.line, t.choice, sum(t.n), sum(t.chips), "
             "min((o.place << 32) + t.first) AS met "

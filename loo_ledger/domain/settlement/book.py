@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from loo_ledger.domain.next.plan import Plan
 from loo_ledger.domain.rules.codes import DoubleWhen, Game, LooKind, Resolution, RuleRef
-from loo_ledger.domain.rules.model import Settlement, TableState
+from loo_ledger.domain.rules.model import Movement, Settlement, TableState
 from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.domain.settlement.compiled import Way, Ways
 from loo_ledger.errors import LooError
@@ -84,6 +84,12 @@ class Book:
                     raise ValueError(f"negative movement {move[2]} ({way.kind})")
                 return
             made = way.make(move)
+        self.move(made)
+
+    def move(self, made: Movement) -> None:
+        """Make the ready-made movement ``made`` (:meth:`pay`; tricks.py's shares): keep
+        it, and take its amount from its payer and give it to its payee (the pool where
+        either is None) in the running figures."""
         self.movements.append(made)
         amount, payer, payee = made.amount, made.payer, made.payee
         self.moved += amount
@@ -121,8 +127,31 @@ class Book:
         tricks a burned player took."""
         amount = self.due if amount is None else amount
         self.pay(way, (player, None, amount, amount, won))
-        # The payment counts as a loo (in Lou a burn): in the hand's looed and loos, as
-        # stats, exports and highlights read them.
+        self.looed_for(player, amount)
+
+    def give(self, made: Movement) -> None:
+        """:meth:`move` for a ready-made movement from the pool to a player (tricks.py's
+        shares), whose direction spares the two questions of ``None``."""
+        self.movements.append(made)
+        amount = made.amount
+        self.moved += amount
+        self.change -= amount
+        self.net[made.payee] += amount  # type: ignore[index]
+
+    def looed_by(self, made: Movement) -> None:
+        """:meth:`move` for a ready-made loo, a movement from a player to the pool
+        (tricks.py's loo for no trick), counted as a loo (:meth:`looed_for`)."""
+        self.movements.append(made)
+        amount, player = made.amount, made.payer
+        self.moved += amount
+        self.change += amount
+        self.net[player] -= amount  # type: ignore[index]
+        self.looed += (player,)  # type: ignore[operator]
+        self.loos[player] = self.loos.get(player, 0) + amount  # type: ignore[index,arg-type]
+
+    def looed_for(self, player: str, amount: int) -> None:
+        """The payment of ``amount`` by ``player`` counts as a loo (in Lou a burn): in the
+        hand's looed and loos, as stats, exports and highlights read them."""
         self.looed += (player,)
         self.loos[player] = self.loos.get(player, 0) + amount
 

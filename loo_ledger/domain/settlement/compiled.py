@@ -107,12 +107,51 @@ class Way:
         is the pool) this way: remembered, or made and remembered."""
         got = self.made.recall(move)
         if got is None:
-            payer, payee, amount, *figures = move
-            words = self.words
-            got = Movement(payer=payer, payee=payee, amount=amount, kind=self.kind,
-                           reason=words if isinstance(words, str) else words(*figures),
-                           rule=self.rule, cause=self.cause)
+            got = self.movement(move)
             self.made.keep(move, got)
+        return got
+
+    def movement(self, move: tuple[Any, ...]) -> Movement:
+        """The movement ``move`` this way, made and worded (not remembered here)."""
+        payer, payee, amount, *figures = move
+        words = self.words
+        return Movement(payer=payer, payee=payee, amount=amount, kind=self.kind,
+                        reason=words if isinstance(words, str) else words(*figures),
+                        rule=self.rule, cause=self.cause)
+
+
+class Seat:
+    """One player's ready-made movements of a hand settled by its tricks at one table
+    (tricks.py): a share of ``won`` tricks at ``share`` each (``shares[won]``, by the
+    share) and a loo for taking no trick (``no_trick``, by L), each made once by its way
+    (:class:`Way`) and found again by one look-up of a number (``Memory.get``)."""
+
+    __slots__ = ("name", "ways", "shares", "no_trick", "share_met", "loo_met")
+
+    def __init__(self, ways: Ways, name: str, size: int) -> None:
+        self.name, self.ways = name, ways
+        self.shares: list[Memory[int, Movement]] = [Memory() for _ in range(size + 1)]
+        self.no_trick: Memory[int, Movement] = Memory()
+        #: The young generations' look-ups, bound once (as :attr:`Way.met`).
+        self.share_met: list[Callable[[int], Movement | None]] = [m.get for m in self.shares]
+        self.loo_met: Callable[[int], Movement | None] = self.no_trick.get
+
+    def share(self, won: int, share: int) -> Movement:
+        """``won`` tricks at ``share`` each (both above nought), paid this player."""
+        got = self.shares[won].recall(share)
+        if got is None:
+            got = self.ways.share.movement((None, self.name, won * share, won, share))
+            self.shares[won].keep(share, got)
+        return got
+
+    def looed(self, due: int) -> Movement:
+        """L (``due``, not nought) paid by this player for taking no trick."""
+        got = self.no_trick.recall(due)
+        if got is None:
+            if due < 0:
+                raise ValueError(f"negative movement {due} ({self.ways.no_trick.kind})")
+            got = self.ways.no_trick.movement((self.name, None, due, due, 0))
+            self.no_trick.keep(due, got)
         return got
 
 
@@ -129,9 +168,16 @@ class Ways:
                  "revoke_share", "revoke_odd", "dealers_flush", "flush_takes", "board",
                  "no_trick", "revoke", "revoke_pays", "looed_by_flush", "looed_by_dealers",
                  "burned", "all_folded", "reneged", "stood_alone", "takes_pot",
-                 "nobody_three", "nobody_two", "first_deal_share", "odd_cents")
+                 "nobody_three", "nobody_two", "first_deal_share", "odd_cents", "by_name",
+                 "rows", "rows_met", "size")
 
     def __init__(self, c: Compiled) -> None:
+        #: Each player's ready-made movements (:class:`Seat`), by name, and those of the
+        #: players in play of each plan met, by the plan's ``in_play`` (:meth:`seats`).
+        self.by_name: Memory[str, Seat] = Memory()
+        self.rows: Memory[tuple[str, ...], tuple[Seat, ...]] = Memory()
+        self.rows_met: Callable[[tuple[str, ...]], tuple[Seat, ...] | None] = self.rows.get
+        self.size = c.v.hand_size
         rule, k, w = c.rule, MovementKind, wording
         whole, stays = k.WHOLE_POOL, k.STAYS
         self.forfeit = Way(k.FORFEIT, rule("forfeits"), w.forfeit)
@@ -175,15 +221,34 @@ class Ways:
         self.odd_cents = Way(stays, rule("lou_odd_cent"), w.ODD_CENTS)
 
 
+    def seats(self, players: tuple[str, ...]) -> tuple[Seat, ...]:
+        """The ready-made movements of each of ``players`` (a plan's ``in_play``, looked up
+        once a hand: ``rows.get``), made when first asked."""
+        got = self.rows.recall(players)
+        if got is None:
+            seats = []
+            for name in players:
+                seat = self.by_name.recall(name)
+                if seat is None:
+                    seat = Seat(self, name, self.size)
+                    self.by_name.keep(name, seat)
+                seats.append(seat)
+            got = tuple(seats)
+            self.rows.keep(players, got)
+        return got
+
+
 class Compiled:
     """One variant's rule references, ways of moving chips and remembered plans (see the
     module)."""
 
-    __slots__ = ("v", "plans", "refs", "loo_rule", "ways")
+    __slots__ = ("v", "plans", "plan_met", "refs", "loo_rule", "ways")
 
     def __init__(self, v: Variant) -> None:
         self.v = v
         self.plans: Memory[tuple[Any, ...], Plan] = Memory()
+        #: The young generation's look-up, bound once (as :attr:`Way.met`).
+        self.plan_met: Callable[[tuple[Any, ...]], Plan | None] = self.plans.get
         self.refs: Memory[tuple[Any, ...], RuleRef] = Memory()
         #: The parameters behind L, what a looed player pays (``Book.loo_amount``).
         self.loo_rule = self.rule("loo", *_LOO_DETAIL.get(v.loo, ()))
@@ -214,7 +279,7 @@ class Compiled:
         key = plan_key(record, state)
         if key is None:
             return None
-        got = self.plans.get(key)
+        got = self.plan_met(key)
         if got is None:
             got = self.plans.recall(key)
         if got is None:

@@ -22,12 +22,15 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
     looed. A defending dealer's shares stay; an offender's shares stay and it pays its
     penalty, a defending dealer included (R45)."""
     v, plan, pot, ways = book.variant, book.plan, book.pot, book.ways
-    size, defender = v.hand_size, plan.defender
+    size, defender, due = v.hand_size, plan.defender, book.due
     share = pot // size if v.divided else 0  # undivided: no trick takes a share
     won_by = tricks.get
-    for p in plan.in_play:
+    in_play = plan.in_play
+    special = defender is not None or bool(offenders)  # (most hands: no one is asked)
+    for seat in ways.rows_met(in_play) or ways.seats(in_play):
+        p = seat.name
         won = won_by(p, 0)
-        if p == defender or (offenders and p in offenders):  # (no player is None)
+        if special and (p == defender or p in offenders):
             amount = pot if won == size else won * share
             if p == defender:
                 book.memo(amount, ways.defended, won)
@@ -38,9 +41,12 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
         elif won == size:  # every trick (at most one player in play: checks.trick_problems)
             book.take_whole(p, ways.all_tricks, won)
         elif not won:
-            book.loo(p, ways.no_trick)
+            if due:
+                book.looed_by(seat.loo_met(due) or seat.looed(due))
+            else:
+                book.looed_for(p, 0)
         elif share:
-            book.pay(ways.share, (None, p, won * share, won, share))
+            book.give(seat.share_met[won](share) or seat.share(won, share))
     if size not in tricks.values():  # nobody took every trick: what is left stays
         left = pot - share * size
         if left:
