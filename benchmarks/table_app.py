@@ -19,7 +19,8 @@
   (``HandForm.step``) beside it;
 - **a hand recorded elsewhere**: another process runs ``loo hand``; the time from its
   end until the screen shows the hand (the app asks the ledger every half second; target
-  under 1 s).
+  under 1 s), on the app whose keys were timed (its hands left by Escape, nothing
+  written: one start of the app fewer).
 
 The machine's load average is printed before each figure: wall times grow with it, CPU
 times far less. Run it with ``PYTHONDONTWRITEBYTECODE`` unset (bytecode compiled, as an
@@ -336,44 +337,64 @@ async def _reference_key(runs: int) -> list[Answer]:
     return out
 
 
-async def _keys(db: Path, sid: int, hands: int = 3
-                ) -> tuple[list[Answer], list[Answer], list[float]]:
-    """Each key of ``hands`` hands entered (Enter, then trick counts), the key that brings
-    the preview (the hand settled by the one engine, nothing written), and the walk of the
-    questions alone for each."""
+class Keyed(NamedTuple):
+    """What :func:`_at_the_table` measured: each key of the entry form, each key that
+    brought the preview, each walk of the questions alone, each live update."""
+
+    presses: list[Answer]
+    previews: list[Answer]
+    walks: list[float]
+    live: list[float]
+
+
+async def _at_the_table(db: Path, sid: int, hands: int, runs: int) -> Keyed:
+    """``loo table`` on session ``sid`` of ``db``, once the scorer has read it: the keys of
+    ``hands`` hands (:func:`_keys`), then ``runs`` hands recorded by another process
+    (:func:`_live`). (The form's hands are left by Escape, nothing written: the table the
+    live updates start from is the one opened.)"""
     from loo_ledger.store import Ledger
     from loo_ledger.tui.app import TableApp
-    from loo_ledger.tui.screens import HandScreen
     ledger = Ledger.open(db)
-    presses: list[Answer] = []
-    previews: list[Answer] = []
-    walks: list[float] = []
     app = TableApp(ledger, sid)
     frames = Frames(app)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()   # the scorer reads the table first
         await pilot.pause()
-        for _ in range(hands):
-            await pilot.press("n")
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, HandScreen)
-            for _ in range(12):
-                q = screen.question
-                if q is None:
-                    break
-                key = "enter" if q.default is not None else next(iter(screen.keys))
-                took = await _answered(
-                    app, frames, key, lambda q=q, screen=screen: screen.question is not q)
-                (previews if screen.record is not None else presses).append(took)
-                await pilot.pause()
-                start = time.perf_counter()
-                screen.form.step()
-                walks.append(time.perf_counter() - start)
-            await pilot.press("escape")   # nothing written
-            await pilot.pause()
+        presses, previews, walks = await _keys(app, frames, pilot, hands)
+        live = await _live(app, pilot, ledger, db, sid, runs)
     ledger.close()
+    return Keyed(presses, previews, walks, live)
+
+
+async def _keys(app: Any, frames: Frames, pilot: Any, hands: int
+                ) -> tuple[list[Answer], list[Answer], list[float]]:
+    """Each key of ``hands`` hands entered (Enter, then trick counts), the key that brings
+    the preview (the hand settled by the one engine, nothing written), and the walk of the
+    questions alone for each."""
+    from loo_ledger.tui.screens import HandScreen
+    presses: list[Answer] = []
+    previews: list[Answer] = []
+    walks: list[float] = []
+    for _ in range(hands):
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandScreen)
+        for _ in range(12):
+            q = screen.question
+            if q is None:
+                break
+            key = "enter" if q.default is not None else next(iter(screen.keys))
+            took = await _answered(
+                app, frames, key, lambda q=q, screen=screen: screen.question is not q)
+            (previews if screen.record is not None else presses).append(took)
+            await pilot.pause()
+            start = time.perf_counter()
+            screen.form.step()
+            walks.append(time.perf_counter() - start)
+        await pilot.press("escape")   # nothing written
+        await pilot.pause()
     return presses, previews, walks
 
 
@@ -381,30 +402,24 @@ def keyed(answers: list[Answer]) -> str:
     return f"{_ms([a.wall for a in answers])} (CPU {_ms([a.cpu for a in answers])})"
 
 
-async def _live(db: Path, sid: int, runs: int) -> list[float]:
+async def _live(app: Any, pilot: Any, ledger: Any, db: Path, sid: int, runs: int
+                ) -> list[float]:
     """From another process's ``loo hand`` ending to the screen showing the hand."""
-    from loo_ledger.store import Ledger
-    from loo_ledger.tui.app import TableApp
-    ledger = Ledger.open(db)
     out: list[float] = []
-    app = TableApp(ledger, sid)
-    async with app.run_test(size=SIZE) as pilot:
+    for _ in range(runs):
+        assert app.board is not None
+        before = app.board.next_hand
+        words = _a_legal_hand(ledger, sid)
+        # run without blocking the app's loop (as another terminal would)
+        proc = await asyncio.create_subprocess_exec(
+            *loo_command(), "--db", str(db), "hand", "-s", str(sid), *words,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        assert await proc.wait() == 0
+        start = time.perf_counter()
+        while app.board.next_hand == before and time.perf_counter() - start < 5:
+            await asyncio.sleep(0.01)
+        out.append(time.perf_counter() - start)
         await pilot.pause()
-        for _ in range(runs):
-            assert app.board is not None
-            before = app.board.next_hand
-            words = _a_legal_hand(ledger, sid)
-            # run without blocking the app's loop (as another terminal would)
-            proc = await asyncio.create_subprocess_exec(
-                *loo_command(), "--db", str(db), "hand", "-s", str(sid), *words,
-                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-            assert await proc.wait() == 0
-            start = time.perf_counter()
-            while app.board.next_hand == before and time.perf_counter() - start < 5:
-                await asyncio.sleep(0.01)
-            out.append(time.perf_counter() - start)
-            await pilot.pause()
-    ledger.close()
     return out
 
 
@@ -472,7 +487,8 @@ def main(argv: list[str] | None = None) -> int:
         # bare app (five with fewer hands)
         keyed_hands = min(KEYED_HANDS, args.runs)
         ref_keys = asyncio.run(_reference_key(10 if keyed_hands == KEYED_HANDS else 5))
-        presses, previews, walks = asyncio.run(_keys(db, 1, keyed_hands))
+        presses, previews, walks, live = asyncio.run(_at_the_table(db, 1, keyed_hands,
+                                                                   args.runs))
         print(f"{load()} a key press in the entry form ({len(presses)} keys of "
               f"{keyed_hands} hand{'s' if keyed_hands != 1 else ''}), answered on "
               f"the screen: {keyed(presses)} (target < 50 ms: "
@@ -481,7 +497,6 @@ def main(argv: list[str] | None = None) -> int:
               f"(target < 50 ms: {'pass' if max(a.wall for a in previews) < 0.05 else 'FAIL'}"
               f" at the worst); the walk of the questions alone: {_ms(walks)}; reference, "
               f"a key in a bare Textual app: {keyed(ref_keys)}")
-        live = asyncio.run(_live(db, 1, args.runs))
         print(f"{load()} a hand recorded by another process shows after: {_ms(live)} "
               f"(target < 1 s: {'pass' if max(live) < 1 else 'FAIL'})")
     if args.million:

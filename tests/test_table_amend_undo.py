@@ -72,10 +72,10 @@ def _json(loo, db, *args):
 @pytest.fixture(scope="module")
 def typed(tmp_path_factory):
     """The two evenings typed hand by hand once; each test gets copies (_copy)."""
-    from typer.testing import CliRunner
+    from cli_kit import BuiltOnce
 
     from loo_ledger.cli import app
-    runner, folder = CliRunner(), tmp_path_factory.mktemp("typed")
+    runner, folder = BuiltOnce(), tmp_path_factory.mktemp("typed")
 
     def loo(db, *args):
         return runner.invoke(app, ["--db", str(db), *args], env={"COLUMNS": "200"})

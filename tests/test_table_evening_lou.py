@@ -162,10 +162,10 @@ def test_the_hand_worked_table_conserves_chips():
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
     """The game typed one line a hand; `loo pool --json` after each hand."""
-    from typer.testing import CliRunner
+    from cli_kit import BuiltOnce
 
     from loo_ledger.cli import app
-    runner = CliRunner()
+    runner = BuiltOnce()  # the program's command built once for the game
     db = tmp_path_factory.mktemp("lou") / "lou.db"
 
     def run(*args):

@@ -233,10 +233,10 @@ def test_the_hand_worked_table_conserves_chips():
 @pytest.fixture(scope="module")
 def evening(tmp_path_factory):
     """The 40 hands typed one line each; the database and each `loo hand` result."""
-    from typer.testing import CliRunner
+    from cli_kit import BuiltOnce
 
     from loo_ledger.cli import app
-    runner = CliRunner()
+    runner = BuiltOnce()  # the program's command built once for the evening
     db = tmp_path_factory.mktemp("evening") / "friday.db"
 
     def run(*args):
