@@ -60,12 +60,24 @@ def child(lib: str, files: list[str], cut: int | None) -> None:
     print(sum(len(s.hands) for s in sessions))
 
 
-def count(lib: Path, files: list[Path], cut: int | None, tmp: Path) -> tuple[int, int]:
-    """(instructions, hands) of a warm replay of ``files``."""
+def hooks(tmp: Path) -> Path:
+    """The few lines of C (:data:`_C`) built in ``tmp``: the library a child loads to turn
+    callgrind's counting on and off."""
+    lib = tmp / "cg.so"
+    (tmp / "cg.c").write_text(_C)
+    subprocess.run(["gcc", "-O1", "-shared", "-fPIC", "-o", str(lib), str(tmp / "cg.c")],
+                   check=True)
+    return lib
+
+
+def counted(script: str, child_args: list[str], tmp: Path) -> tuple[int, int]:
+    """(instructions, hands) of ``script --child ...`` under callgrind, counting from
+    nought only what the child counts between its ``cg_start`` and ``cg_stop`` (the dump
+    named "warm"), its hands the last word it prints; the hash seed fixed at 0, so that
+    two counts of the same code agree to the instruction."""
     out = tmp / "callgrind.out"
     cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no",
-           f"--callgrind-out-file={out}", sys.executable, __file__, "--child", str(lib),
-           *(["--cut", str(cut)] if cut else []), *map(str, files)]
+           f"--callgrind-out-file={out}", sys.executable, script, "--child", *child_args]
     run = subprocess.run(cmd, capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONHASHSEED": "0"})
     dumps = [p for p in tmp.iterdir() if p.name.startswith("callgrind.out")]
@@ -78,6 +90,12 @@ def count(lib: Path, files: list[Path], cut: int | None, tmp: Path) -> tuple[int
                 q.unlink()
             return int(got.group(1)), int(run.stdout.split()[-1])
     raise RuntimeError(f"no dump named 'warm' among {dumps}: {run.stderr[-2000:]}")
+
+
+def count(lib: Path, files: list[Path], cut: int | None, tmp: Path) -> tuple[int, int]:
+    """(instructions, hands) of a warm replay of ``files``."""
+    return counted(__file__, [str(lib), *(["--cut", str(cut)] if cut else []),
+                              *map(str, files)], tmp)
 
 
 def main() -> None:
@@ -93,10 +111,7 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        lib = tmp / "cg.so"
-        (tmp / "cg.c").write_text(_C)
-        subprocess.run(["gcc", "-O1", "-shared", "-fPIC", "-o", str(lib), str(tmp / "cg.c")],
-                       check=True)
+        lib = hooks(tmp)
         for i, (label, files) in enumerate(rows(100_000).items()):
             if args.rows not in ("both", ("three-card", "presets")[i]):
                 continue

@@ -18,15 +18,13 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness as h  # noqa: E402
-from engine_instructions import _C  # noqa: E402
+from engine_instructions import counted, hooks  # noqa: E402
 
 
 def child(lib: str, file: str, cut: int | None) -> None:
@@ -54,22 +52,7 @@ def child(lib: str, file: str, cut: int | None) -> None:
 
 def count(lib: Path, file: Path, cut: int | None, tmp: Path) -> tuple[int, int]:
     """(instructions, hands) of the derivation of ``file``'s hands."""
-    out = tmp / "callgrind.out"
-    cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no",
-           f"--callgrind-out-file={out}", sys.executable, __file__, "--child", str(lib),
-           *(["--cut", str(cut)] if cut else []), str(file)]
-    run = subprocess.run(cmd, capture_output=True, text=True, check=True,
-                         env={**h.ENV, "PYTHONHASHSEED": "0"})
-    dumps = [p for p in tmp.iterdir() if p.name.startswith("callgrind.out")]
-    for p in dumps:
-        text = p.read_text()
-        if "warm" in text.split("\nevents:", 1)[0]:
-            got = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
-            assert got, p
-            for q in dumps:
-                q.unlink()
-            return int(got.group(1)), int(run.stdout.split()[-1])
-    raise RuntimeError(f"no dump among {dumps}: {run.stderr[-2000:]}")
+    return counted(__file__, [str(lib), *(["--cut", str(cut)] if cut else []), str(file)], tmp)
 
 
 def main() -> None:
@@ -85,10 +68,7 @@ def main() -> None:
     file = h.session_file(h.DEFAULT_CACHE, "three-card", 6, 100_000)
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        lib = tmp / "cg.so"
-        (tmp / "cg.c").write_text(_C)
-        subprocess.run(["gcc", "-O1", "-shared", "-fPIC", "-o", str(lib), str(tmp / "cg.c")],
-                       check=True)
+        lib = hooks(tmp)
         total, hands = count(lib, file, args.cut, tmp)
         print(f"the store's derivation, three-card, 6 players: {total / hands:,.0f} "
               f"instructions a hand ({hands:,} hands)", flush=True)
