@@ -2,8 +2,9 @@
 
 Asked by ``validate`` (domain/next/plan.py), by the one-line parser's hints, by ``loo hand -i``,
 by every printout and by ``replay``: who deals, what kind of deal it is, who is dealt in,
-the antes due before it (:func:`antes`), the words each player may say given what was said before, whether a flush, an exchange or
-a defence is possible, and how many tricks are left to give. Nothing else works these out.
+the antes due before it (:func:`antes`), the words each player may say given what was
+said before, whether a flush, an exchange or a defence is possible, and how many tricks
+are left to give. Nothing else works these out.
 
 The model is pokerkit's ``can_…``/``verify_…`` pair: ``words_allowed`` lists the choices,
 ``verify_word`` says why one is not allowed (``None`` when it is).
@@ -41,10 +42,10 @@ from loo_ledger.domain.next.rotation import (
     skip_hand,
 )
 from loo_ledger.domain.rules.codes import (
+    AnteModel,
     DealKind,
     FlushKind,
     Game,
-    AnteModel,
     LonePlayer,
     Pam,
     PenaltyKind,
