@@ -127,6 +127,11 @@ def test_pool_settles_nothing_again(modules_of, good_db: Path) -> None:
         m.startswith("loo_ledger.") and not m.startswith("loo_ledger.domain.settlement")
         and any(word in m for word in ("settle", "replay", "writer", "derive")))]
     assert "rich" not in modules
+    # the antes due are legal's answer too: not the reading of a record (next/plan.py) and
+    # the problems' codes it names (problem.py; some 9 million instructions together), nor
+    # what the codec writes a hand with (formats/handcodec.py: a read writes no hand)
+    assert not {"loo_ledger.domain.next.plan", "loo_ledger.problem",
+                "loo_ledger.formats.handcodec"} & set(modules)
     # built from its own module (cli.COMMANDS), not with the commands that record hands
     assert "loo_ledger.cli.pool_cmd" in modules
     assert not [m for m in ("loo_ledger.cli.table_cmds",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -132,6 +131,7 @@ def env(ctx: typer.Context) -> Env:
 
 
 def print_json(value: Any) -> None:
+    import json  # noqa: PLC0415 (only for --json: not for a command's table)
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
 
