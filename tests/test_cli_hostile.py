@@ -23,6 +23,7 @@ import pytest
 from cli_kit import BuiltOnce
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from session_fuzz import UTF8_CHARACTERS
 
 from loo_ledger.cli import app
 
@@ -113,7 +114,7 @@ HOSTILE_TEXT = st.one_of(
     st.sampled_from(["Infinity", "NaN", "1e5", "-5", "0", "0.05", BIG, str(2**63 - 1),
                      "1" * 5000, "", " ", "(pool)", "[bold]x[/bold]", "\x1b[31m", "\u202e",
                      "\udcff", "A=1", "B=pass", "C=miss:1", "=", "--", "-", "x" * 10_000]),
-    st.text(max_size=20),
+    st.text(UTF8_CHARACTERS, max_size=20),
     st.integers(-(2**70), 2**70).map(str))
 COMMANDS = st.sampled_from([
     ("new", "{t}", "--players", "P,Q,R"), ("new", "N", "--players", "{t}"),
