@@ -96,6 +96,21 @@ def test_the_reader_refuses_a_player_whose_name_hides_a_character(name: str, cod
     assert "\u034f" not in err.message and "\U000e0041" not in err.message  # escaped
 
 
+@pytest.mark.parametrize("field", ["declarations", "tricks"])
+def test_the_reader_refuses_a_hidden_name_in_a_hand_that_no_player_has(field: str):
+    """A hand that names someone not at the table is the engine's to refuse (the reader
+    accepts the name); but a name that shows nothing (U+200C ZERO WIDTH NON-JOINER alone)
+    is no name at all, and the reader refuses it itself, naming the hand and the key, as
+    it does for a player's (found by test_sessionfile_fuzz's mutations)."""
+    hand = {"dealer": "Cat", "declarations": {"Ann": "stand", "Ben": "stand", "Cat": "stand"},
+            "tricks": {"Ann": 1, "Ben": 1, "Cat": 1}}
+    hand[field] = {**hand[field], "\u200c": hand[field]["Ann"]}
+    err = _refused(_file(["Ann", "Ben", "Cat"], hands=[hand]))
+    assert "U+200C" in err.message and "hand 1" in err.message, err.message
+    assert f"$.hands[0].{field}" in err.message, err.message
+    assert "\u200c" not in err.message  # escaped
+
+
 @pytest.mark.parametrize("name", PROGRAM_WORDS)
 def test_the_reader_refuses_a_look_alike_of_the_programs_rows(name: str):
     err = _refused(_file(["Ann", "Ben", name]))

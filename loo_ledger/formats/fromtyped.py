@@ -21,16 +21,20 @@ from loo_ledger.domain.rules.model import (
     Unit,
 )
 from loo_ledger.formats import types
-from loo_ledger.formats.limits import NAME_PATTERN, TEXT_PATTERN
+from loo_ledger.formats.limits import NAME_PATTERN, TEXT_PATTERN, name_problem
 
 _NAME = re.compile(NAME_PATTERN)
 _TEXT = re.compile(TEXT_PATTERN)
 _BLANK = re.compile(r"\S")
 
 
-def names_ok(names: Iterable[str]) -> bool:
+def names_ok(names: Iterable[str], seated: Iterable[str] = ()) -> bool:
+    """Every name of ``names`` has the format's pattern, and every one not ``seated``
+    (whose names were checked with the session's head) is a name at all by
+    :func:`~loo_ledger.formats.limits.name_problem` (nothing that shows nothing)."""
     search = _NAME.search
-    return all(search(n) for n in names)
+    known = set(seated)
+    return all(search(n) and (n in known or name_problem(n) is None) for n in names)
 
 
 def session(t: types.SessionHead, hands: list[HandRecord]) -> Session:

@@ -203,7 +203,7 @@ def read_hand(text: msgspec.Raw | bytes, players: tuple[str, ...] | None, *,
                 else msgspec.convert(plain, types.Hand, strict=True))
         names: set[str] = set()
         fromtyped.names_of(hand, names)
-        if not fromtyped.names_ok(names):
+        if not fromtyped.names_ok(names, players or ()):
             raise Refused("a name in a hand is not one the format allows")
         return _built(hand, None, canonical(raw_hand) if canonical_json else b"")
     except MSGSPEC_REFUSALS as exc:

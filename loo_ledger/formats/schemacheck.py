@@ -270,6 +270,13 @@ def _names(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
         problem = name_problem(name)
         if problem is not None:
             out.append((path, problem))
+    known = {n for _, n in seated}
+    for i, hand in enumerate(data.get("hands") or ()):
+        for field in _PLAYER_MAPS:  # a name no player has: the engine's, unless it is none
+            table = hand.get(field) if isinstance(hand, dict) else None
+            for name in table if isinstance(table, dict) else ():
+                if name not in known and (problem := name_problem(name)) is not None:
+                    out.append((["hands", i, field, name], problem))
     if not out:
         names = list(dict.fromkeys(n for _, n in seated))
         pair = alike(names)
