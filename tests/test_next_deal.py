@@ -1,5 +1,5 @@
-"""Issue 20: the next deal is the domain's answer (domain/next/legal.py with rotation.py, and
-domain/next/plan.py for the antes), asked by services/pool.py when `loo pool` runs. Nothing of
+"""Issue 20: the next deal is the domain's answer (domain/next/legal.py with rotation.py, the
+antes included), asked by services/pool.py when `loo pool` runs. Nothing of
 it is stored: the stored answer of m016 (``sessions.next_deal``) is dropped by m017, and
 `loo pool` follows who is at the table as stored now.
 

@@ -6,7 +6,7 @@ every check about it."""
 
 from __future__ import annotations
 
-import json
+import ast
 import os
 import shutil
 import subprocess
@@ -23,10 +23,11 @@ NOT_FOR_HELP = ("loo_ledger.domain.settlement.engine", "loo_ledger.domain.settle
                 "loo_ledger.services.table", "loo_ledger.formats.sessionfile", "sqlite3",
                 "sqlite_utils", "loo_ledger.formats.limits")
 
+# (the arguments as given, the modules as a repr: the child itself loads no json)
 RUN = """
-import atexit, json, sys
-sys.argv = ["loo", *json.loads(sys.argv[1])]
-atexit.register(lambda: sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules))))
+import atexit, sys
+sys.argv = ["loo", *sys.argv[1:]]
+atexit.register(lambda: sys.stderr.write("\\nMODULES " + repr(sorted(sys.modules))))
 from loo_ledger.cli import main
 main()
 """
@@ -35,9 +36,10 @@ main()
 def loaded(*args: str) -> list[str]:
     """The modules `loo ARGS` had loaded when it finished (standard output piped)."""
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
-    done = subprocess.run([sys.executable, "-c", RUN, json.dumps(args)], capture_output=True,
+    done = subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True,
                           text=True, env={**env, "COLUMNS": "100"}, timeout=60)
-    return json.loads(done.stderr.rsplit("MODULES ", 1)[1])
+    modules: list[str] = ast.literal_eval(done.stderr.rsplit("MODULES ", 1)[1].strip())
+    return modules
 
 
 @pytest.fixture(scope="module")
@@ -127,10 +129,27 @@ def test_pool_settles_nothing_again(modules_of, good_db: Path) -> None:
         m.startswith("loo_ledger.") and not m.startswith("loo_ledger.domain.settlement")
         and any(word in m for word in ("settle", "replay", "writer", "derive")))]
     assert "rich" not in modules
+    # the antes due are legal's answer too: not the reading of a record (next/plan.py) and
+    # the problems' codes it names (problem.py; some 9 million instructions together), nor
+    # what the codec writes a hand with (formats/handcodec.py: a read writes no hand)
+    assert not {"loo_ledger.domain.next.plan", "loo_ledger.problem",
+                "loo_ledger.formats.handcodec"} & set(modules)
     # built from its own module (cli.COMMANDS), not with the commands that record hands
     assert "loo_ledger.cli.pool_cmd" in modules
     assert not [m for m in ("loo_ledger.cli.table_cmds",
                             "loo_ledger.cli.options") if m in modules]
+
+
+def test_commands_that_print_text_load_no_json(modules_of, good_db: Path, hand_db: Path) -> None:
+    """The standard library's json (some 5 million instructions, docs/benchmarks.md) is
+    for --json, --nl and the CSV's nested cells: `loo pool`, `loo balances` and `loo hand`
+    printing text do without it (the store's own JSON is msgspec's, store/codec.py; the
+    page check reads its rows as they are). `loo pool --json` loads it, so the check can
+    fail."""
+    for args in (("--db", str(good_db), "pool"), ("--db", str(good_db), "balances"),
+                 ("--db", str(hand_db), "hand", "A=1", "B=1", "C=1", "D=0")):
+        assert "json" not in modules_of(*args), args
+    assert "json" in modules_of("--db", str(good_db), "pool", "--json")
 
 
 def test_a_hand_at_the_table_loads_what_it_uses(modules_of, hand_db: Path) -> None:

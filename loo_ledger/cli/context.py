@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -11,7 +10,6 @@ from typing import Any
 import typer
 
 from loo_ledger.cli import completion, option_limits
-from loo_ledger.cli.matching import NoMatch, match
 from loo_ledger.errors import NotFound
 
 
@@ -80,6 +78,7 @@ class Env:
 
     def find_session(self, typed: str) -> int:
         """The session a person names: its id, else its name (a unique prefix, any case)."""
+        from loo_ledger.cli.matching import NoMatch, match  # noqa: PLC0415 (only for --session: not `loo pool`, `loo hand`)
         rows = self.ledger().session_names()
         if (typed.strip().isdigit() and typed.strip().isascii() and len(typed.strip()) <= 18
                 and any(sid == int(typed) for sid, _ in rows)):  # "²" is a digit int() refuses
@@ -132,6 +131,7 @@ def env(ctx: typer.Context) -> Env:
 
 
 def print_json(value: Any) -> None:
+    import json  # noqa: PLC0415 (only for --json: not for a command's table)
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
 

@@ -5,7 +5,8 @@ module of its own, so that 'loo pool' alone does not load what recording a hand 
 (the hand's options and their checks): cli.ALONE.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: Typer reads the signature of ``pool``, and
+# annotations that are objects spare it compiling each one from a string.
 
 from typing import Any
 

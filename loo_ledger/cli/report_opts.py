@@ -20,7 +20,6 @@ A report with no rows writes nothing (CSV and TSV: not even a header).
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -90,6 +89,7 @@ def flat(value: Any) -> Any:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Mapping | list | tuple):
+        import json  # noqa: PLC0415 (only for --csv/--tsv: every report loads this module)
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, str):
         return value if _NUMBER.fullmatch(value) else cell(value)
@@ -106,6 +106,7 @@ def write_rows(output: Output, rows: Iterable[Mapping[str, Any]],
     """``rows`` as ``output`` (csv, tsv or nl) on standard output. Without ``columns`` the
     rows are read first to find every field; with them, they are written as they come."""
     if output is Output.nl:
+        import json  # noqa: PLC0415 (only for --nl: every report loads this module)
         for row in rows:
             sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
         return

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from loo_ledger.domain.next.legal import deal_shape, dealt_in, has_simple_double, next_dealer
-from loo_ledger.domain.next.plan import antes
+from loo_ledger.domain.next.legal import antes, deal_shape, dealt_in, has_simple_double, next_dealer
 from loo_ledger.domain.rules.codes import MovementKind
 from loo_ledger.domain.rules.variants import rule_words, variant
 from loo_ledger.domain.settlement import wording

@@ -73,7 +73,6 @@ import msgspec
 from loo_ledger.domain.rules.codes import LooCause, MovementKind, Resolution
 from loo_ledger.domain.rules.model import HandRecord, Movement, RuleChange, TableState
 from loo_ledger.domain.settlement.wording import CAUSE_LETTER, LETTER_CAUSE
-from loo_ledger.formats.handcodec import record_to_dict
 
 __all__ = ["COMPACT_KEY", "CONTESTED", "KINDS", "KIND_BITS", "KIND_CODE", "LETTER_WORD",
            "NOT_DEALT", "NO_CAUSE", "OUTCOMES", "OUTCOME_CODE", "PLAYER_BITS", "READ_LIMIT",
@@ -175,6 +174,7 @@ _INTS: Final = frozenset({int})
 def stored_record(h: HandRecord, dealer: str) -> dict[str, Any]:
     """What the store keeps for a hand entered or changed at the table: its object, with
     the dealer the rules named (the record's own ``dealer`` if it gave one)."""
+    from loo_ledger.formats.handcodec import record_to_dict  # noqa: PLC0415 (a hand written: not for the reading commands)
     return {"dealer": dealer, **record_to_dict(h)}
 
 

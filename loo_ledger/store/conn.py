@@ -19,7 +19,6 @@ we may only read (read-only, or written by a newer loo_ledger) refuses every wri
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import threading
@@ -139,7 +138,7 @@ class Connection:
             raise explain(exc, self.path) from exc
 
     def _check_sql(self) -> str:
-        """One statement whose one row is a JSON list of what ``PRAGMA quick_check`` finds
+        """One statement whose rows are what ``PRAGMA quick_check`` finds, a line each
         ("ok" for each sound part): of the whole file, or of the small tables of a file
         above :data:`QUICK_CHECK_MAX_BYTES`."""
         size = self.path.stat().st_size if self.path and self.path.exists() else 0
@@ -152,8 +151,7 @@ class Connection:
                 SMALL_TABLES)}
             parts = [f"pragma_quick_check('{t}')" for t in SMALL_TABLES if t in have] or [
                 "pragma_quick_check"]
-        union = " UNION ALL ".join(f"SELECT quick_check AS found FROM {p}" for p in parts)
-        return f"SELECT json_group_array(found) FROM ({union})"
+        return " UNION ALL ".join(f"SELECT quick_check FROM {p}" for p in parts)
 
     def verify_soon(self) -> None:
         """Begin :meth:`verify_pages`' check now, on a connection and a thread of its own,
@@ -175,7 +173,7 @@ class Connection:
                 found = self._early.answer()
                 self._early = None
             else:
-                found = json.loads(self.conn.execute(self._check_sql()).fetchone()[0])
+                found = [r[0] for r in self.conn.execute(self._check_sql())]
         except sqlite3.Error as exc:
             raise explain(exc, self.path, "Nothing was written: ") from exc
         bad = [f for f in found if f != "ok"]
@@ -369,7 +367,7 @@ class _EarlyCheck:
 
     def _run(self, conn: sqlite3.Connection, sql: str) -> None:
         try:
-            self._found = json.loads(conn.execute(sql).fetchone()[0])
+            self._found = [r[0] for r in conn.execute(sql)]
         except sqlite3.Error as exc:
             self._error = exc
         finally:

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from loo_ledger.errors import NotFound, StoreError
 from loo_ledger.store.conn import BUSY_TIMEOUT_MS, Connection, connect_to_read, explain
-from loo_ledger.store.datadir import data_dir, move_ledger, old_db_path, say_stderr
 
 APPLICATION_ID = 0x4C4F4F31  # "LOO1": PRAGMA application_id of every loo_ledger database
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -52,6 +51,12 @@ def default_db_path(say: Callable[[str], object] | None = None) -> Path:
     env = os.environ.get("LOO_DB")
     if env:
         return Path(env).expanduser()
+    from loo_ledger.store.datadir import (  # noqa: PLC0415 (the data directory: not for a ledger named by --db or $LOO_DB)
+        data_dir,
+        move_ledger,
+        old_db_path,
+        say_stderr,
+    )
     new = data_dir() / "loo.db"
     old = old_db_path()
     if old == new or not old.exists():
@@ -279,6 +284,7 @@ def _folder(path: Path, create: bool, folders: bool) -> None:
     data directory) is made, so a mistyped --db path creates nothing."""
     if path.parent.is_dir():
         return
+    from loo_ledger.store.datadir import data_dir  # noqa: PLC0415 (the data directory: only for a folder that is not there)
     if create and (folders or path.parent == data_dir()):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

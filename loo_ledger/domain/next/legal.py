@@ -2,8 +2,9 @@
 
 Asked by ``validate`` (domain/next/plan.py), by the one-line parser's hints, by ``loo hand -i``,
 by every printout and by ``replay``: who deals, what kind of deal it is, who is dealt in,
-the words each player may say given what was said before, whether a flush, an exchange or
-a defence is possible, and how many tricks are left to give. Nothing else works these out.
+the antes due before it (:func:`antes`), the words each player may say given what was
+said before, whether a flush, an exchange or a defence is possible, and how many tricks
+are left to give. Nothing else works these out.
 
 The model is pokerkit's ``can_…``/``verify_…`` pair: ``words_allowed`` lists the choices,
 ``verify_word`` says why one is not allowed (``None`` when it is).
@@ -41,6 +42,7 @@ from loo_ledger.domain.next.rotation import (
     skip_hand,
 )
 from loo_ledger.domain.rules.codes import (
+    AnteModel,
     DealKind,
     FlushKind,
     Game,
@@ -60,7 +62,7 @@ if TYPE_CHECKING:  # the cards are imported by next_card alone (most commands ne
     from loo_ledger.domain.cards.play_rules import PlayRules
 
 #: Who deals (domain/next/rotation.py) is part of what may happen next: asked through here.
-__all__ = ["DealShape", "Refusal", "SYNONYMS", "can_deal", "can_defend", "can_flush",
+__all__ = ["DealShape", "Refusal", "SYNONYMS", "antes", "can_deal", "can_defend", "can_flush",
            "canonical", "cards_needed", "deal_shape", "dealer_moved",
            "dealer_takes_without_play", "dealer_word_optional", "dealt_in", "exchange_limit",
            "flush_kind_needed", "flush_kinds", "forfeit_kinds", "forfeits_allowed",
@@ -568,3 +570,25 @@ def next_card(rec: PlayRecord, trick: Sequence[Card], rules: PlayRules) -> NextC
     return NextCard(player=player, trick=done + 1,
                     cards=tuple(x for x in pack(rules.pack) if x not in seen))
 
+
+def antes(state: TableState, v: Variant, dealer: str,
+          dealt: tuple[str, ...] | list[str]) -> list[tuple[str, int]]:
+    """(player, amount) paid into the pool before the deal, by ante_model. ``stakes`` and
+    ``replenish`` key on whether the last deal had a loo, never on whether the pool is double.
+
+    >>> from loo_ledger.domain.rules.variants import variant
+    >>> state = TableState(seats=("A", "B", "C"), dealer="C")
+    >>> antes(state, variant("britannica"), "C", ("A", "B", "C"))
+    [('A', 3), ('B', 3), ('C', 6)]
+    """
+    model = v.ante_model
+    if model == AnteModel.DEALER or (model == AnteModel.REPLENISH and not state.last_had_loo):
+        return [(dealer, v.ante)] if v.ante else []
+    if model == AnteModel.STAKES:
+        if state.last_had_loo:
+            return [(dealer, v.single_stake)]
+        return [(p, v.single_stake * (2 if p == dealer else 1)) for p in dealt]
+    if model == AnteModel.LOU and state.lou_antes_due:
+        out = [(dealer, v.lou_ante_dealer)] if v.lou_ante_dealer else []
+        return out + [(p, v.lou_ante_each) for p in dealt if v.lou_ante_each]
+    return []

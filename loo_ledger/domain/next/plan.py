@@ -16,6 +16,7 @@ import msgspec
 
 from loo_ledger.domain.next.legal import (
     DealShape,
+    antes,
     can_deal,
     canonical,
     cards_needed,
@@ -29,7 +30,6 @@ from loo_ledger.domain.next.legal import (
 )
 from loo_ledger.domain.next.rotation import next_seat
 from loo_ledger.domain.rules.codes import (
-    AnteModel,
     DealKind,
     Game,
     LonePlayer,
@@ -43,7 +43,7 @@ from loo_ledger.domain.rules.variants import Variant
 from loo_ledger.domain.settlement import wording
 from loo_ledger.errors import Problem
 
-__all__ = ["Deal", "Plan", "analyse", "antes", "hand_problems", "name_problems", "names_dealt",
+__all__ = ["Deal", "Plan", "analyse", "hand_problems", "name_problems", "names_dealt",
            "PLAYED", "ALL_PASS", "LONE", "ALL_FOLD", "RENEGE"]
 
 PLAYED, ALL_PASS, LONE = Resolution.PLAYED, Resolution.ALL_PASS, Resolution.LONE
@@ -298,26 +298,3 @@ def _lou_meaning(deal: Deal) -> None:
         deal.resolution = ALL_FOLD
     elif len(deal.in_play) == 1:
         deal.resolution, deal.taker = LONE, deal.in_play[0]
-
-
-def antes(state: TableState, v: Variant, dealer: str,
-          dealt: tuple[str, ...] | list[str]) -> list[tuple[str, int]]:
-    """(player, amount) paid into the pool before the deal, by ante_model. ``stakes`` and
-    ``replenish`` key on whether the last deal had a loo, never on whether the pool is double.
-
-    >>> from loo_ledger.domain.rules.variants import variant
-    >>> state = TableState(seats=("A", "B", "C"), dealer="C")
-    >>> antes(state, variant("britannica"), "C", ("A", "B", "C"))
-    [('A', 3), ('B', 3), ('C', 6)]
-    """
-    model = v.ante_model
-    if model == AnteModel.DEALER or (model == AnteModel.REPLENISH and not state.last_had_loo):
-        return [(dealer, v.ante)] if v.ante else []
-    if model == AnteModel.STAKES:
-        if state.last_had_loo:
-            return [(dealer, v.single_stake)]
-        return [(p, v.single_stake * (2 if p == dealer else 1)) for p in dealt]
-    if model == AnteModel.LOU and state.lou_antes_due:
-        out = [(dealer, v.lou_ante_dealer)] if v.lou_ante_dealer else []
-        return out + [(p, v.lou_ante_each) for p in dealt if v.lou_ante_each]
-    return []
