@@ -52,13 +52,18 @@ class Book:
                  "net", "change", "moved", "looed", "loos", "whole", "notes", "tricks")
 
     def __init__(self, state: TableState, plan: Plan, variant: Variant,
-                 outcome: Resolution, tricks: dict[str, int] | None = None) -> None:
+                 outcome: Resolution, tricks: dict[str, int],
+                 forfeits: tuple[tuple[str, None, int, str], ...] = ()) -> None:
+        """The book of a hand opened: the antes paid (the plan's movements), then the
+        ``forfeits`` (payer, None, amount, kind); then play begins. P (:attr:`pot`), the
+        pool in play, is the pool with the chips paid into it so far (antes, forfeits);
+        L, what a looed player pays (:attr:`due`), is loo_amount, P, or min(P,
+        loo_limit)."""
         self.state = state
         self.plan = plan
         self.variant = variant
         self.ways: Ways = variant.compiled.ways
         self.outcome = outcome               # how the hand is resolved (checks.resolve)
-        self.pot = self.due = 0  # P and L, once the chips due before play are in (open)
         #: The movements, the antes first; each player dealt in's net change and the
         #: pool's, kept as movements are made; and the chips moved in all (which bound
         #: every change: no player's change can pass them, nor the pool after the hand
@@ -66,12 +71,18 @@ class Book:
         self.movements = [*plan.antes]
         self.net = {**plan.ante_net}
         self.change = self.moved = plan.ante_paid
-        self.looed: tuple[str, ...] = ()  # (tuples: most hands loo one player or none)
+        self.looed: list[str] = []
         self.loos: dict[str, int] = {}
         self.whole: str | None = None
         self.notes: tuple[str, ...] = ()
         #: The trick counts settled (the settlement keeps them).
-        self.tricks = {} if tricks is None else tricks
+        self.tricks = tricks
+        for move in forfeits:
+            self.pay(self.ways.forfeit, move)
+        self.pot = pot = state.pool + self.change
+        loo = variant.loo
+        self.due = pot if loo == _LOO_UNLIMITED else min(pot, variant.loo_limit) \
+            if loo == _LOO_MIXED else variant.loo_amount
 
     def pay(self, way: Way, move: tuple[Any, ...]) -> None:
         """Make ``move`` (payer, payee, amount, then the figures that word it) ``way``:
@@ -108,19 +119,6 @@ class Book:
         ``*figures``: a call that gathers its arguments costs more on 3.11.)"""
         self.pay(way, (None, None, amount) if figure is None else (None, None, amount, figure))
 
-    def open(self) -> None:
-        """Play begins: P, the pool in play, is the pool with the chips paid into it so
-        far (antes, forfeits); L, what a looed player pays (:attr:`due`), is loo_amount,
-        P, or min(P, loo_limit)."""
-        self.pot = pot = self.state.pool + self.change
-        v = self.variant
-        if v.loo == _LOO_UNLIMITED:
-            self.due = pot
-        elif v.loo == _LOO_MIXED:
-            self.due = min(pot, v.loo_limit)
-        else:
-            self.due = v.loo_amount
-
     def loo(self, player: str, way: Way, amount: int | None = None, won: int = 0) -> None:
         """``player`` is looed (burned, in Lou, a renege's burn too) ``way`` (a loo's way
         names its cause) and pays L (or ``amount``) into the next pool; ``won`` is the
@@ -129,30 +127,10 @@ class Book:
         self.pay(way, (player, None, amount, amount, won))
         self.looed_for(player, amount)
 
-    def give(self, made: Movement) -> None:
-        """:meth:`move` for a ready-made movement from the pool to a player (tricks.py's
-        shares), whose direction spares the two questions of ``None``."""
-        self.movements.append(made)
-        amount = made.amount
-        self.moved += amount
-        self.change -= amount
-        self.net[made.payee] += amount  # type: ignore[index]
-
-    def looed_by(self, made: Movement) -> None:
-        """:meth:`move` for a ready-made loo, a movement from a player to the pool
-        (tricks.py's loo for no trick), counted as a loo (:meth:`looed_for`)."""
-        self.movements.append(made)
-        amount, player = made.amount, made.payer
-        self.moved += amount
-        self.change += amount
-        self.net[player] -= amount  # type: ignore[index]
-        self.looed += (player,)  # type: ignore[operator]
-        self.loos[player] = self.loos.get(player, 0) + amount  # type: ignore[index,arg-type]
-
     def looed_for(self, player: str, amount: int) -> None:
         """The payment of ``amount`` by ``player`` counts as a loo (in Lou a burn): in the
         hand's looed and loos, as stats, exports and highlights read them."""
-        self.looed += (player,)
+        self.looed.append(player)
         self.loos[player] = self.loos.get(player, 0) + amount
 
     def take_whole(self, player: str, way: Way, figure: Any = None) -> None:
@@ -204,5 +182,5 @@ class Book:
         return Settlement(
             state.hand_no, plan.dealer, plan.dealt, tuple(self.movements), net,
             state.pool, self.pot, pool_after, state.double, self.outcome,
-            next_state, looed, self.loos, self.whole, plan.kind,
+            next_state, tuple(looed), self.loos, self.whole, plan.kind,
             plan.words, self.notes, None, {}, self.tricks)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import msgspec
 from msgspec.structs import replace
 
 from loo_ledger.domain.next.plan import Plan, analyse
@@ -58,31 +59,32 @@ _CLUBS: dict[str | None, bool] = {None: False, **{str(s): s == Suit.CLUBS for s 
 _LOO_DETAIL = {LooKind.LIMITED: ("loo_amount",), LooKind.MIXED: ("loo_limit",)}
 
 
-def plan_key(record: HandRecord, state: TableState) -> tuple[Any, ...] | None:
+def _unwritable(obj: Any) -> tuple[str, str]:
+    """What :data:`_write` puts for an object msgpack has no form for: a pair, which no
+    sound record holds where a name, a word or a trump is (text); such a record's reading
+    has a problem, so its plan is never remembered, and its key never meets one that is."""
+    return ("unwritable", type(obj).__qualname__)
+
+
+#: The parts of a record a plan reads, written as msgpack writes them (types kept: the
+#: text "1" and the number 1 are written apart; so are a name and a list of names).
+_write = msgspec.msgpack.Encoder(enc_hook=_unwritable, decimal_format="number",
+                                 uuid_format="bytes").encode
+
+
+def plan_key(record: HandRecord, state: TableState) -> tuple[TableState, bytes]:
     """The key a plan is remembered by: the state as a plan reads it (the same state with
     no pool and, of the hand's number, only whether it is the first hand: the fields a
     plan and :func:`plan.hand_problems` do not depend on), then the parts of the record
-    it reads (who sits out, the dealer, the trump, the words). None where one of those is
-    not text as a session file has it (then the plan is worked out). Of a suit turned,
-    the plan reads only whether it is clubs (``legal.deal_shape``'s club law); anything
-    else given as the trump is kept as given (a reading that refuses it is never
-    remembered)."""
-    said, dealer = record.declarations, record.dealer
-    if dealer is not None and type(dealer) is not str:
-        return None
-    trump: Any = _CLUBS.get(record.trump)
-    if trump is None:
-        trump = record.trump
-        if type(trump) is not str:
-            return None
-    at = replace(state, pool=0, hand_no=1 if state.hand_no == 1 else 0)
-    if said is None:
-        return (at, record.sitting_out, dealer, trump, None)
-    words = tuple(said.values())
-    for word in words:  # (a loop: on Python 3.11 it costs less than a set's issuperset)
-        if type(word) is not str:
-            return None
-    return (at, record.sitting_out, dealer, trump, tuple(said), words)
+    it reads (who sits out, the dealer, the trump, the words, in the record's order),
+    written by msgpack in one piece (:data:`_write`): equal bytes are the same names and
+    words, of the same types. Of a suit turned, the plan reads only whether it is clubs
+    (``legal.deal_shape``'s club law); anything else given as the trump is kept as
+    given (a reading that refuses it is never remembered)."""
+    trump = record.trump
+    return (replace(state, pool=0, hand_no=1 if state.hand_no == 1 else 0),
+            _write((record.sitting_out, record.dealer, _CLUBS.get(trump, trump),
+                    record.declarations)))
 
 
 class Way:
@@ -277,17 +279,15 @@ class Compiled:
         :func:`plan.analyse` and remembered if the reading found no problem; None if it
         found one (the engine then reads the record in full, for its problems)."""
         key = plan_key(record, state)
-        if key is None:
-            return None
         got = self.plan_met(key)
         if got is None:
             got = self.plans.recall(key)
-        if got is None:
-            deal = analyse(record, state, self.v)
-            if deal.problems:
-                return None
-            got = deal.plan(state.seats, self.v)
-            self.plans.keep(key, got)
+            if got is None:
+                deal = analyse(record, state, self.v)
+                if deal.problems:
+                    return None
+                got = deal.plan(state.seats, self.v)
+                self.plans.keep(key, got)
         return got
 
 

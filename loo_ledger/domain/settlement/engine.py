@@ -239,18 +239,15 @@ def _settle(record: HandRecord, state: TableState, v: Variant, plan: Plan,
             resolution: Resolution, judged: Judged | None = None) -> tuple[Settlement, int]:
     """The settlement of a sound record from its plan, and its book's bound on the chips
     it leaves anyone (the pool before and the chips moved: ``Book.moved``)."""
-    book = Book(state, plan, v, resolution, {**record.tricks} if record.tricks else {})
+    forfeits = tuple((pen.player, None, v.single_stake, pen.kind) for pen in record.penalties
+                     if pen.kind in PRE_PLAY) if record.penalties else ()
+    book = Book(state, plan, v, resolution, {**record.tricks} if record.tricks else {},
+                forfeits)  # opened: P and L (only chips paid into the pool have moved yet)
     ways = book.ways
     if judged is not None:
         for breach in judged.result.breaches:
             book.note(wording.breach_note(breach.message, bool(record.table_ruling)))
-    offenders: list[str] = []
-    if record.penalties:
-        for pen in record.penalties:
-            if pen.kind in PRE_PLAY:
-                book.pay(ways.forfeit, (pen.player, None, v.single_stake, pen.kind))
-        offenders = revokers(record, plan)
-    book.open()  # P: only chips paid into the pool have moved yet
+    offenders = revokers(record, plan) if record.penalties else []
     if v.game == _GAME_LOU:
         return settle_lou(book.tricks, offenders, book), state.pool + book.moved
     if resolution in (ALL_PASS, LONE) and plan.taker is not None:

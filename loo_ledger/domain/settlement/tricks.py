@@ -20,13 +20,21 @@ _REVOKE_BLENHEIM = RevokePenalty.BLENHEIM
 def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -> None:
     """Each trick takes P // hand_size; all tricks take P; a player in play without a trick is
     looed. A defending dealer's shares stay; an offender's shares stay and it pays its
-    penalty, a defending dealer included (R45)."""
+    penalty, a defending dealer included (R45).
+
+    The shares and the loos for no trick, one movement each for most players, are posted
+    here into the book's lists (its movements, each player's net, the looed and what they
+    paid), and the chips they move into and out of the pool are added to its figures
+    once, at the end (:meth:`Book.move`'s arithmetic for a movement between the pool and
+    a player: sums, so in any order)."""
     v, plan, pot, ways = book.variant, book.plan, book.pot, book.ways
     size, defender, due = v.hand_size, plan.defender, book.due
     share = pot // size if v.divided else 0  # undivided: no trick takes a share
     won_by = tricks.get
     in_play = plan.in_play
     special = defender is not None or bool(offenders)  # (most hands: no one is asked)
+    post, net, looed, loos = book.movements.append, book.net, book.looed.append, book.loos
+    paid = taken = 0  # into the pool and out of it, by the movements posted here
     for seat in ways.rows_met(in_play) or ways.seats(in_play):
         p = seat.name
         won = won_by(p, 0)
@@ -40,13 +48,19 @@ def settle_tricks(tricks: Mapping[str, int], offenders: list[str], book: Book) -
                 _revoke(book, p, won, amount)
         elif won == size:  # every trick (at most one player in play: checks.trick_problems)
             book.take_whole(p, ways.all_tricks, won)
-        elif not won:
+        elif not won:  # looed (Book.looed_for; the player's only loo: no other is paid here)
             if due:
-                book.looed_by(seat.loo_met(due) or seat.looed(due))
-            else:
-                book.looed_for(p, 0)
+                post(seat.loo_met(due) or seat.looed(due))
+                net[p] -= due
+                paid += due
+            looed(p)
+            loos[p] = due
         elif share:
-            book.give(seat.share_met[won](share) or seat.share(won, share))
+            post(seat.share_met[won](share) or seat.share(won, share))
+            net[p] += (amount := won * share)
+            taken += amount
+    book.change += paid - taken
+    book.moved += paid + taken
     if size not in tricks.values():  # nobody took every trick: what is left stays
         left = pot - share * size
         if left:
