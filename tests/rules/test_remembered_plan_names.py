@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from rules_kit import V, hand, settle, table, validate
 
+from loo_ledger.domain.rules.model import HandRecord
 from loo_ledger.domain.settlement.compiled import plan_key
 
 WORDS = dict(A="stand", B="stand", C="stand", D="pass", E="pass")
@@ -122,3 +123,15 @@ def test_an_exchange_past_the_limit_under_a_remembered_plan():
         == {("EXCHANGE_INVALID", "A")}
     assert named(validate(hand(**{**EXCHANGED, "exchanges": dict(B=1.5)}), at, v)) \
         == {("EXCHANGE_INVALID", "B")}
+
+
+def test_an_unwritable_part_never_shares_a_key_with_a_sound_record():
+    """The key writes the record's parts with msgpack; a part msgpack has no form for (here
+    the sitting-out given as a bare object, through the Python API) is written as a mark no
+    sound record can hold. Two seats literally named after that mark's old words
+    ('unwritable', 'object') must still get a key of their own, or the odd record would
+    be read by the sound record's remembered plan."""
+    at = table(pool=18)
+    odd = HandRecord(**SOUND, sitting_out=object())  # type: ignore[arg-type]
+    named_like_it = hand(**SOUND, sitting_out=("unwritable", "object"))
+    assert plan_key(odd, at) != plan_key(named_like_it, at)

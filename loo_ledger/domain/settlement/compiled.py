@@ -59,11 +59,12 @@ _CLUBS: dict[str | None, bool] = {None: False, **{str(s): s == Suit.CLUBS for s 
 _LOO_DETAIL = {LooKind.LIMITED: ("loo_amount",), LooKind.MIXED: ("loo_limit",)}
 
 
-def _unwritable(obj: Any) -> tuple[str, str]:
-    """What :data:`_write` puts for an object msgpack has no form for: a pair, which no
-    sound record holds where a name, a word or a trump is (text); such a record's reading
-    has a problem, so its plan is never remembered, and its key never meets one that is."""
-    return ("unwritable", type(obj).__qualname__)
+def _unwritable(obj: Any) -> msgspec.msgpack.Ext:
+    """What :data:`_write` puts for an object msgpack has no form for: an extension value
+    (code 1, its type's name), which nothing a record holds is written as (names, words
+    and trumps are text, their lists arrays), so its key never meets a sound record's;
+    such a record's reading has a problem, and its plan is never remembered."""
+    return msgspec.msgpack.Ext(1, type(obj).__qualname__.encode())
 
 
 #: The parts of a record a plan reads, written as msgpack writes them (types kept: the
